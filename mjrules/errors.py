@@ -1,0 +1,27 @@
+"""The exceptions a user can cause. Each message names the bad part: tile, meld, key, plugin."""
+
+from __future__ import annotations
+
+
+class MjrulesError(Exception):
+    """Base of every error mjrules raises for bad input; the CLI turns it into exit status 2."""
+
+
+class NotationError(MjrulesError):
+    """A hand, tile or meld string that cannot be read."""
+
+
+class HandError(MjrulesError):
+    """A hand that is readable but impossible (a fifth tile, wrong count, bad meld)."""
+
+
+class SituationError(MjrulesError):
+    """A win situation that contradicts itself or the hand (ippatsu without riichi, …)."""
+
+
+class RulesetError(MjrulesError):
+    """A ruleset file or rule object that is malformed; the message names the file and key."""
+
+
+class PluginError(MjrulesError):
+    """A plugin that is missing, misbehaves, or clashes with another; the message names it."""

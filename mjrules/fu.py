@@ -1,0 +1,81 @@
+"""Fu: the itemised minipoint count of one reading."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .decompose import SEQ
+from .reading import CHIITOITSU, KANCHAN, PENCHAN, TANKI, Reading
+from .tiles import tile
+
+_YAOCHU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_WAIT_FU = {KANCHAN: 2, PENCHAN: 2, TANKI: 2}
+
+
+def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
+    p = r.pair
+    if p >= 31:
+        return 2
+    fu = 0
+    if p == r.seat_wind:
+        fu += 2
+    if p == r.round_wind:
+        fu += 2
+    if fu == 4:
+        return flags["double_wind_pair_fu"]
+    return fu
+
+
+def count_fu(r: Reading, flags: Mapping[str, Any], detail: bool = False):
+    """Rounded fu of a non-kokushi reading; with ``detail`` also the items as (label, fu) pairs."""
+    items = [] if detail else None
+    if r.form == CHIITOITSU:
+        if detail:
+            items.append(("chiitoitsu", 25))
+        return 25, items
+    if detail:
+        items.append(("base", 20))
+    total = 20
+    if r.closed and not r.tsumo:
+        total += 10
+        if detail:
+            items.append(("menzen ron", 10))
+    parts = 0
+    for kind, first, concealed, kan in r.sets:
+        if kind == SEQ:
+            continue
+        f = 2
+        if first in _YAOCHU:
+            f *= 2
+        if concealed:
+            f *= 2
+        if kan:
+            f *= 4
+        parts += f
+        if detail:
+            what = ("closed " if concealed else "open ") + ("kan" if kan else "triplet")
+            items.append((f"{what} {tile(first)}", f))
+    pf = pair_fu(r, flags)
+    if pf:
+        parts += pf
+        if detail:
+            items.append((f"pair {tile(r.pair)}", pf))
+    wf = _WAIT_FU.get(r.wait, 0)
+    if wf:
+        parts += wf
+        if detail:
+            items.append((f"{r.wait} wait", wf))
+    total += parts
+    if r.tsumo:
+        if not (parts == 0 and r.closed):  # pinfu tsumo: no tsumo fu
+            total += 2
+            if detail:
+                items.append(("tsumo", 2))
+    elif parts == 0 and not r.closed:
+        total += 10  # an open hand worth 20 fu on ron is paid as 30
+        if detail:
+            items.append(("open pinfu", 10))
+    fu = -(-total // 10) * 10
+    if detail and fu != total:
+        items.append(("rounding", fu - total))
+    return fu, items

@@ -1,0 +1,88 @@
+"""Called and declared melds: chi, pon, daiminkan, kakan (added kan) and ankan (closed kan)."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .errors import HandError
+from .tiles import Tile
+
+SOURCE_NAMES = {1: "next player (shimocha)", 2: "opposite player (toimen)", 3: "previous player (kamicha)"}
+"""Where a called tile came from, as an offset from the caller's seat (seat + offset) % 4."""
+
+
+class MeldKind(enum.Enum):
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"
+    KAKAN = "kakan"
+    ANKAN = "ankan"
+
+
+def _validate(meld: "Meld") -> None:
+    kind, tiles = meld.kind, meld.tiles
+    where = f"meld {meld.describe()}"
+    need = 3 if kind in (MeldKind.CHI, MeldKind.PON) else 4
+    if len(tiles) != need:
+        raise HandError(f"{where}: a {kind.value} has {need} tiles, not {len(tiles)}")
+    kinds = sorted(t.index for t in tiles)
+    if kind is MeldKind.CHI:
+        if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+            raise HandError(f"{where}: a chi needs three consecutive tiles of one suit")
+        if meld.source != 3:
+            raise HandError(f"{where}: a chi can only be called from the previous player")
+    elif len(set(kinds)) != 1:
+        raise HandError(f"{where}: a {kind.value} needs {need} identical tiles")
+    if sum(t.red for t in tiles) > 1:
+        raise HandError(f"{where}: a meld holds at most one red five")
+    if kind is MeldKind.ANKAN:
+        if meld.called is not None or meld.source is not None:
+            raise HandError(f"{where}: a closed kan has no called tile and no source")
+    else:
+        if meld.source not in SOURCE_NAMES:
+            raise HandError(f"{where}: a called meld needs the seat it came from (1 next, 2 opposite, 3 previous)")
+        last = 2 if kind is MeldKind.KAKAN else len(tiles) - 1
+        if meld.called is None or not 0 <= meld.called <= last:
+            raise HandError(f"{where}: the called tile must be one of the first {last + 1} tiles")
+
+
+@attrs.frozen
+class Meld:
+    """A meld as written: ``tiles`` in written order, ``called`` the position of the called tile.
+
+    For a kakan the first three tiles are the original pon (``called`` among them) and the fourth
+    is the added tile. ``source`` is 1 (next player), 2 (opposite) or 3 (previous), None for ankan.
+    """
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...] = attrs.field(converter=tuple)
+    called: int | None = None
+    source: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind is not MeldKind.ANKAN
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind in (MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN)
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.kind is MeldKind.CHI
+
+    @property
+    def first(self) -> int:
+        """Lowest tile kind in the meld (the start of a chi, the kind of a pon or kan)."""
+        return min(t.index for t in self.tiles)
+
+    def describe(self) -> str:
+        """Short human form for messages, e.g. ``pon 555z from opposite player``."""
+        body = "".join(str(t.number if not t.red else 0) for t in self.tiles) + (self.tiles[0].suit if self.tiles else "")
+        src = f" from {SOURCE_NAMES[self.source]}" if self.source in SOURCE_NAMES else ""
+        return f"{self.kind.value} {body}{src}"

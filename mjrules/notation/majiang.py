@@ -1,0 +1,194 @@
+"""majiang-core (電脳麻将) notation: ``m345p40677s67s8,m34-0`` plus ``rongpai`` such as ``z2+``.
+
+The concealed part comes first; for a tsumo its last written tile is the drawn winning tile.
+Melds follow after commas, the seat mark after the called tile's digit (see ``marks``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import NotationError, SituationError
+from ..hand import Hand
+from ..situation import Win
+from ..tiles import SUITS, Tile, tile_from
+from .marks import MARK_TO_SOURCE, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
+
+
+def _concealed(text: str) -> list[Tile]:
+    tiles: list[Tile] = []
+    suit = None
+    for pos, ch in enumerate(text):
+        if ch in "mpsz":
+            suit = ch
+        elif ch.isdigit():
+            if suit is None:
+                raise NotationError(f"concealed part {text!r}: digit at position {pos + 1} before any suit letter")
+            try:
+                tiles.append(tile_from(suit, ch))
+            except NotationError as e:
+                raise NotationError(f"concealed part {text!r}: {e}") from None
+        elif ch == "*":  # majiang's riichi marker carries no tile
+            continue
+        else:
+            raise NotationError(f"concealed part {text!r}: unexpected {ch!r} at position {pos + 1}")
+    return tiles
+
+
+def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int | None]:
+    """Read a majiang hand; returns the Hand and the discarder's offset (None for tsumo)."""
+    check_length(shoupai, "shoupai")
+    parts = shoupai.split(",")
+    tiles = _concealed(parts[0])
+    melds = []
+    for written in parts[1:]:
+        if len(written) < 2 or written[0] not in "mpsz":
+            raise NotationError(f"meld {written!r}: expected a suit letter then digits, e.g. m34-0 or z555=")
+        melds.append(meld_from_digits(written[0], written[1:], written))
+    discarder = None
+    if rongpai is None:
+        if not tiles:
+            raise NotationError(f"shoupai {shoupai!r}: no concealed tiles, so no winning tile")
+        win = tiles.pop()
+    else:
+        check_length(rongpai, "rongpai")
+        if len(rongpai) != 3 or rongpai[2] not in MARK_TO_SOURCE:
+            raise NotationError(
+                f"rongpai {rongpai!r}: expected a tile and the discarder's mark, e.g. z2+ (+ next, = opposite, - previous)"
+            )
+        win = tile_from(rongpai[0], rongpai[1])
+        discarder = MARK_TO_SOURCE[rongpai[2]]
+    return Hand(tiles, win, melds), discarder
+
+
+def _sort_key(t: Tile):
+    return (t.index, not t.red)
+
+
+def _groups(tiles) -> str:
+    out = []
+    suit = None
+    for t in tiles:
+        if t.suit != suit:
+            suit = t.suit
+            out.append(suit)
+        out.append("0" if t.red else str(t.number))
+    return "".join(out)
+
+
+def format_majiang(hand: Hand, discarder: int | None = None) -> tuple[str, str | None]:
+    """Canonical majiang form: sorted concealed tiles (red five before plain), the drawn tile last."""
+    conc = _groups(sorted(hand.concealed, key=_sort_key))
+    if discarder is None:
+        conc += hand.win_tile.majiang()
+        ron = None
+    else:
+        ron = hand.win_tile.majiang() + SOURCE_TO_MARK[discarder]
+    melds = [m.tiles[0].suit + meld_digits(m) for m in hand.melds]
+    return ",".join([conc, *melds]), ron
+
+
+_HUPAI_KEYS = {"lizhi", "yifa", "qianggang", "lingshang", "haidi", "tianhu"}
+_PARAM_KEYS = {"zhuangfeng", "menfeng", "hupai", "baopai", "fubaopai", "jicun"}
+
+
+def _int(obj: dict, key: str, where: str) -> int:
+    v = obj.get(key, 0)
+    if v is None:
+        v = 0
+    if isinstance(v, bool):
+        v = int(v)
+    if not isinstance(v, int):
+        raise NotationError(f"{where}.{key}: expected a number, got {v!r}")
+    return v
+
+
+def _indicators(value: Any, where: str) -> tuple[Tile, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise NotationError(f"{where}: expected a list of tiles like [\"m1\"], got {value!r}")
+    out = []
+    for v in value:
+        if not isinstance(v, str) or len(v) != 2:
+            raise NotationError(f"{where}: {v!r} is not a tile like \"m1\"")
+        out.append(tile_from(v[0], v[1]))
+    return tuple(out)
+
+
+def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
+    """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win."""
+    if not isinstance(data, dict):
+        raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
+    unknown = set(data) - {"shoupai", "rongpai", "param"}
+    if unknown:
+        raise NotationError(f"unknown key {sorted(unknown)[0]!r} (expected shoupai, rongpai, param)")
+    if "shoupai" not in data:
+        raise NotationError("missing key 'shoupai'")
+    hand, discarder = parse_majiang(data["shoupai"], data.get("rongpai"))
+    param = data.get("param") or {}
+    if not isinstance(param, dict):
+        raise NotationError("param: expected an object")
+    bad = set(param) - _PARAM_KEYS
+    if bad:
+        raise NotationError(f"param: unknown key {sorted(bad)[0]!r}")
+    hupai = param.get("hupai") or {}
+    jicun = param.get("jicun") or {}
+    if not isinstance(hupai, dict) or not isinstance(jicun, dict):
+        raise NotationError("param.hupai and param.jicun must be objects")
+    bad = set(hupai) - _HUPAI_KEYS
+    if bad:
+        raise NotationError(f"param.hupai: unknown key {sorted(bad)[0]!r}")
+    haidi = _int(hupai, "haidi", "param.hupai")
+    tianhu = _int(hupai, "tianhu", "param.hupai")
+    if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
+        raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
+    win = Win(
+        tsumo=discarder is None,
+        discarder=discarder,
+        round_wind=_int(param, "zhuangfeng", "param"),
+        seat_wind=_int(param, "menfeng", "param"),
+        riichi=_int(hupai, "lizhi", "param.hupai"),
+        ippatsu=bool(hupai.get("yifa")),
+        chankan=bool(hupai.get("qianggang")),
+        rinshan=bool(hupai.get("lingshang")),
+        haitei=haidi == 1,
+        houtei=haidi == 2,
+        tenhou=tianhu == 1,
+        chiihou=tianhu == 2,
+        dora=_indicators(param.get("baopai"), "param.baopai"),
+        ura=_indicators(param.get("fubaopai"), "param.fubaopai"),
+        honba=_int(jicun, "changbang", "param.jicun"),
+        riichi_sticks=_int(jicun, "lizhibang", "param.jicun"),
+    )
+    return hand, win
+
+
+def majiang_input(hand: Hand, win: Win) -> dict:
+    """The ``in`` object for a Hand and Win (inverse of ``parse_majiang_input``)."""
+    shoupai, rongpai = format_majiang(hand, None if win.tsumo else win.discarder)
+    hupai: dict[str, int | bool] = {}
+    if win.riichi:
+        hupai["lizhi"] = win.riichi
+    if win.ippatsu:
+        hupai["yifa"] = True
+    if win.chankan:
+        hupai["qianggang"] = True
+    if win.rinshan:
+        hupai["lingshang"] = True
+    if win.haitei or win.houtei:
+        hupai["haidi"] = 1 if win.haitei else 2
+    if win.tenhou or win.chiihou:
+        hupai["tianhu"] = 1 if win.tenhou else 2
+    return {
+        "shoupai": shoupai,
+        "rongpai": rongpai,
+        "param": {
+            "zhuangfeng": win.round_wind,
+            "menfeng": win.seat_wind,
+            "hupai": hupai,
+            "baopai": [t.majiang() for t in win.dora],
+            "fubaopai": [t.majiang() for t in win.ura],
+            "jicun": {"changbang": win.honba, "lizhibang": win.riichi_sticks},
+        },
+    }

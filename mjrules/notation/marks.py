@@ -1,0 +1,68 @@
+"""Seat marks shared by both notations, and the written form of a meld's digits."""
+
+from __future__ import annotations
+
+from ..errors import NotationError
+from ..melds import Meld, MeldKind
+from ..tiles import Tile, tile_from
+
+MARK_TO_SOURCE = {"+": 1, "=": 2, "-": 3}
+"""``+`` next player (shimocha), ``=`` opposite (toimen), ``-`` previous (kamicha)."""
+SOURCE_TO_MARK = {v: k for k, v in MARK_TO_SOURCE.items()}
+
+MAX_INPUT = 200
+"""Longest hand string accepted; a real hand needs under 60 characters."""
+
+
+def check_length(text: str, what: str) -> None:
+    if not isinstance(text, str):
+        raise NotationError(f"{what} must be a string, not {type(text).__name__}")
+    if len(text) > MAX_INPUT:
+        raise NotationError(f"{what} is {len(text)} characters long; a hand needs far fewer (limit {MAX_INPUT})")
+
+
+def meld_from_digits(suit: str, body: str, written: str) -> Meld:
+    """Build a meld from its digits and at most one seat mark, e.g. ``34-0``, ``111=1``, ``9999``."""
+    tiles: list[Tile] = []
+    called = source = None
+    for ch in body:
+        if ch in MARK_TO_SOURCE:
+            if source is not None or not tiles:
+                raise NotationError(f"meld {written!r}: a seat mark (+ = -) must follow the called tile, once")
+            source = MARK_TO_SOURCE[ch]
+            called = len(tiles) - 1
+        else:
+            try:
+                tiles.append(tile_from(suit, ch))
+            except NotationError as e:
+                raise NotationError(f"meld {written!r}: {e}") from None
+    n = len(tiles)
+    if n == 3 and source is not None:
+        idx = sorted(t.index for t in tiles)
+        kind = MeldKind.PON if idx[0] == idx[2] else MeldKind.CHI
+    elif n == 4 and source is None:
+        kind = MeldKind.ANKAN
+    elif n == 4 and called == 3:
+        kind = MeldKind.DAIMINKAN
+    elif n == 4 and called is not None and called <= 2:
+        if called != 2:
+            raise NotationError(f"meld {written!r}: an added kan is the pon with its mark, then the added tile")
+        kind = MeldKind.KAKAN
+    elif n == 3:
+        raise NotationError(f"meld {written!r}: a chi or pon needs a seat mark (+ next, = opposite, - previous)")
+    else:
+        raise NotationError(f"meld {written!r}: a meld has 3 tiles (chi, pon) or 4 (kan), not {n}")
+    try:
+        return Meld(kind, tiles, called, source)
+    except Exception as e:  # HandError with the meld named; keep the written form too
+        raise type(e)(f"{e} (written {written!r})") from None
+
+
+def meld_digits(meld: Meld) -> str:
+    """The digits of a meld with its seat mark after the called tile, as both notations write it."""
+    out = []
+    for i, t in enumerate(meld.tiles):
+        out.append("0" if t.red else str(t.number))
+        if i == meld.called:
+            out.append(SOURCE_TO_MARK[meld.source])
+    return "".join(out)

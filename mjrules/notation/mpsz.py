@@ -1,0 +1,99 @@
+"""MPSZ notation with melds.
+
+Grammar (whitespace or commas separate the parts)::
+
+    hand   := concealed (sep meld)*
+    concealed := (digits suit)+          e.g. 123m406p789s11222z   (0 = red five)
+    meld   := digits-with-mark suit      the seat mark follows the called tile's digit
+
+Seat marks: ``-`` previous player (kamicha), ``=`` opposite (toimen), ``+`` next (shimocha).
+
+=========  ============  ===================================================
+chi        ``3-45m``     three in a row, called tile marked, always ``-``
+pon        ``55=5z``     three alike
+daiminkan  ``5555+p``    four alike, mark after the fourth digit
+kakan      ``111=1z``    the pon with its mark, then the added tile
+ankan      ``9999s``     four alike, no mark (the hand stays closed)
+=========  ============  ===================================================
+
+The concealed part includes the winning tile; unless one is named, it is the last tile written.
+"""
+
+from __future__ import annotations
+
+from ..errors import NotationError
+from ..hand import Hand
+from ..tiles import Tile, tile_from
+from .marks import check_length, meld_digits, meld_from_digits
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Plain MPSZ tiles, e.g. ``123m55z`` → five tiles; names the bad character."""
+    check_length(text, "tiles")
+    tiles: list[Tile] = []
+    digits = []
+    for pos, ch in enumerate(text):
+        if ch.isdigit():
+            digits.append(ch)
+        elif ch in "mpsz":
+            if not digits:
+                raise NotationError(f"{text!r}: suit letter {ch!r} at position {pos + 1} has no digits before it")
+            for d in digits:
+                try:
+                    tiles.append(tile_from(ch, d))
+                except NotationError as e:
+                    raise NotationError(f"{text!r}: {e}") from None
+            digits = []
+        else:
+            raise NotationError(f"{text!r}: unexpected {ch!r} at position {pos + 1}")
+    if digits:
+        raise NotationError(f"{text!r}: digits {''.join(digits)!r} at the end have no suit letter")
+    return tiles
+
+
+def parse_tile(text: str) -> Tile:
+    """One tile, ``5m``/``0p``/``7z``; majiang's ``m5`` form is accepted too."""
+    if not isinstance(text, str) or len(text) != 2:
+        raise NotationError(f"{text!r} is not a tile (write e.g. 5m, 0p for a red five, 7z)")
+    if text[0] in "mpsz":
+        return tile_from(text[0], text[1])
+    return tile_from(text[1], text[0])
+
+
+def parse_mpsz(text: str, win: Tile | None = None) -> Hand:
+    """Read an MPSZ hand; ``win`` names the winning tile (default: the last concealed tile written)."""
+    check_length(text, "hand")
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise NotationError("empty hand")
+    concealed = parse_tiles(parts[0])
+    melds = []
+    for written in parts[1:]:
+        if len(written) < 2 or written[-1] not in "mpsz":
+            raise NotationError(f"meld {written!r}: expected digits with a seat mark, then the suit, e.g. 3-45m")
+        melds.append(meld_from_digits(written[-1], written[:-1], written))
+    if not concealed:
+        raise NotationError(f"hand {text!r}: no concealed tiles")
+    if win is None:
+        win_tile = concealed.pop()
+    else:
+        try:
+            concealed.remove(win)
+        except ValueError:
+            raise NotationError(f"winning tile {win} is not among the concealed tiles of {parts[0]!r}") from None
+        win_tile = win
+    return Hand(concealed, win_tile, melds)
+
+
+def format_mpsz(hand: Hand) -> str:
+    """Canonical MPSZ: sorted concealed tiles with the winning tile written last, then the melds."""
+    tiles = sorted(hand.concealed, key=lambda t: (t.index, not t.red))
+    groups: list[tuple[str, str]] = []
+    for t in tiles + [hand.win_tile]:
+        d = "0" if t.red else str(t.number)
+        if groups and groups[-1][1] == t.suit:
+            groups[-1] = (groups[-1][0] + d, t.suit)
+        else:
+            groups.append((d, t.suit))
+    conc = "".join(d + s for d, s in groups)
+    return " ".join([conc] + [meld_digits(m) + m.tiles[0].suit for m in hand.melds])

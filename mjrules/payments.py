@@ -1,0 +1,60 @@
+"""Who pays what: ron and tsumo splits, honba, riichi sticks and pao."""
+
+from __future__ import annotations
+
+from .liability import HONBA_LIABLE, Liability
+
+
+def _up(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def settle(
+    base: int,
+    winner: int,
+    discarder: int | None,
+    honba: int,
+    sticks: int,
+    honba_value: int = 300,
+    liable: int | None = None,
+    liability: Liability | None = None,
+    liable_base: int = 0,
+) -> tuple[int, list[int]]:
+    """Return (hand value without honba and sticks, score change of seats 0–3).
+
+    :param base: basic points of the hand. :param winner: winner's seat (0 = dealer).
+    :param discarder: seat that dealt in, None for tsumo.
+    :param honba_value: points per honba counter in total (paid by one on ron, split on tsumo).
+    :param liable: seat of the liable player, with ``liability`` and ``liable_base`` (the basic
+        points the liable player covers).
+    """
+    mult = 6 if winner == 0 else 4
+    pay = [0, 0, 0, 0]
+    value = 0
+    honba_total = honba * honba_value
+    rest = base
+    if liability is not None:
+        part = liable_base // 2 if discarder is not None else liable_base
+        amount = _up(part * mult)
+        pay[liable] -= amount
+        value += amount
+        rest = base - part
+        if liability.honba == HONBA_LIABLE or (discarder is None and rest == 0):
+            pay[liable] -= honba_total
+            honba_total = 0
+    if discarder is not None:
+        if rest:
+            amount = _up(rest * mult)
+            pay[discarder] -= amount
+            value += amount
+        pay[discarder] -= honba_total
+    elif rest:
+        share = honba_total // 3
+        for seat in range(4):
+            if seat == winner:
+                continue
+            amount = _up(rest * (2 if seat == 0 or winner == 0 else 1))
+            pay[seat] -= amount + share
+            value += amount
+    pay[winner] = -sum(pay) + sticks * 1000
+    return value, pay

@@ -1,0 +1,82 @@
+"""What scoring returns: a Result for a win, a NoWin saying why not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class YakuScore:
+    """One scored yaku: ``han`` for ordinary and bonus items, ``yakuman`` (multiple) for yakuman."""
+
+    id: str
+    name: str
+    name_ja: str
+    han: int | None = None
+    yakuman: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "name": self.name, "name_ja": self.name_ja}
+        if self.yakuman:
+            d["yakuman"] = self.yakuman
+        else:
+            d["han"] = self.han
+        return d
+
+
+@attrs.frozen
+class FuItem:
+    label: str
+    fu: int
+
+
+@attrs.frozen
+class Result:
+    """A scored win.
+
+    ``han`` and ``fu`` are None for a natural yakuman hand; ``yakuman`` is its multiple (0 for a
+    counted kazoe yakuman, which keeps han and fu and shows in ``limit``); ``points`` is the hand's value without honba
+    and riichi sticks; ``payments`` are the score changes of seats 0 (East) … 3 (North).
+    """
+
+    yaku: tuple[YakuScore, ...]
+    han: int | None
+    fu: int | None
+    fu_detail: tuple[FuItem, ...]
+    yakuman: int
+    limit: str | None
+    base: int
+    points: int
+    payments: tuple[int, int, int, int]
+    liable: int | None = None
+    reading: str = ""
+    is_win: bool = attrs.field(default=True, init=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "win": True,
+            "han": self.han,
+            "fu": self.fu,
+            "yakuman": self.yakuman,
+            "limit": self.limit,
+            "base": self.base,
+            "points": self.points,
+            "payments": list(self.payments),
+            "liable": self.liable,
+            "yaku": [y.to_dict() for y in self.yaku],
+            "fu_detail": [{"label": f.label, "fu": f.fu} for f in self.fu_detail],
+            "reading": self.reading,
+        }
+
+
+@attrs.frozen
+class NoWin:
+    """A legal hand that does not win: ``reason`` says whether the shape or the yaku is missing."""
+
+    reason: str
+    is_win: bool = attrs.field(default=False, init=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"win": False, "reason": self.reason}

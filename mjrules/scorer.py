@@ -1,0 +1,172 @@
+"""The Scorer: a ruleset compiled once (plugins loaded, yaku collected, flags resolved), then
+applied to any number of hands."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .errors import PluginError, RulesetError
+from .fu import count_fu
+from .hand import Hand
+from .payments import settle
+from .plugin_manager import Plugins
+from .points import LIMIT_NAMES, YAKUMAN_BASE, base_points, limit_base, yakuman_name
+from .reading import KOKUSHI, Reading, analyse
+from .result import FuItem, NoWin, Result, YakuScore
+from .ruleset import Ruleset, load_ruleset, suggest
+from .situation import Win, check_against_hand
+from .yaku import Yaku
+
+
+def _up(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+class Scorer:
+    """Scores hands under one ruleset. Build once, reuse: building loads plugins and collects yaku."""
+
+    def __init__(self, ruleset: Ruleset | str = "majiang", extra_plugins: Mapping[str, Any] | None = None) -> None:
+        if isinstance(ruleset, str):
+            ruleset = load_ruleset(ruleset)
+        self.ruleset = ruleset
+        self.plugins = Plugins(ruleset.plugins, extra_plugins)
+        self.flags = self._resolve_flags()
+        self.yaku: list[Yaku] = [y for _, y in self.plugins.yaku()]
+        disabled = set(self.flags.get("disabled_yaku", ()))
+        active = [y for y in self.yaku if y.id not in disabled]
+        self._yakuman = [y for y in active if y.yakuman]
+        self._ordinary = [y for y in active if not y.yakuman and not y.bonus]
+        self._ordinary_open = [y for y in self._ordinary if y.han_open is not None]
+        self._bonus = [y for y in active if y.bonus]
+        self._multiple = {
+            y.id: (self.plugins.double_yakuman(y, self.flags) if y.double else y.yakuman) for y in self._yakuman
+        }
+        self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
+        self._kiriage: dict[tuple[int, int], bool] = {}
+        self._kazoe: dict[int, int] = {}
+        self._honba = self.flags["honba_value"]
+
+    def _resolve_flags(self) -> Mapping[str, Any]:
+        declared = self.plugins.flags()
+        values = {name: flag.default for name, (_, flag) in declared.items()}
+        for name, value in self.ruleset.flags.items():
+            where = self.ruleset.origin.get(name, self.ruleset.name)
+            if name not in declared:
+                raise RulesetError(
+                    f"{where}: [flags] {name}: unknown flag{suggest(name, declared)}; "
+                    f"no enabled plugin declares it"
+                )
+            values[name] = declared[name][1].validate(value, f"{where}: [flags] {name}")
+        return MappingProxyType(values)
+
+    # -- one hand ---------------------------------------------------------------------------
+    def score(self, hand: Hand, win: Win) -> Result | NoWin:
+        """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
+        check_against_hand(hand, win)
+        return self.score_readings(analyse(hand, win))
+
+    def score_readings(self, readings: list[Reading]) -> Result | NoWin:
+        """Score precomputed readings (``mjrules.reading.analyse``), e.g. to reuse them across rulesets."""
+        if not readings:
+            return NoWin("no winning shape: the tiles do not form four sets and a pair, seven pairs or kokushi")
+        flags = self.flags
+        best = None
+        for r in readings:
+            cand = self._yakuman_candidate(r) if self._yakuman else None
+            if cand is None:
+                cand = self._ordinary_candidate(r)
+            if cand is not None and (best is None or cand[0] > best[0]):
+                best = cand
+        if best is None:
+            return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
+        return self._result(best, flags)
+
+    def _yakuman_candidate(self, r: Reading):
+        flags = self.flags
+        hits = [y for y in self._yakuman if y.check(r, flags)]
+        if not hits:
+            return None
+        hits = self._drop_replaced(hits)
+        multiples = [self._multiple[y.id] for y in hits]
+        total = self.plugins.yakuman_stacking(multiples, flags)
+        if total <= 0:
+            raise PluginError(f"yakuman stacking policy returned {total} for {multiples}")
+        base = YAKUMAN_BASE * total
+        yk = [(y.id, m) for y, m in zip(hits, multiples)]
+        liability = self.plugins.pao(r, yk, total, flags)
+        value, pay, liable = self._settle(r.win, base, liability)
+        key = (value, 1000 + total, 0)
+        return key, r, [(y, m) for y, m in zip(hits, multiples)], None, None, total, base, value, pay, liable
+
+    def _ordinary_candidate(self, r: Reading):
+        if r.form == KOKUSHI:
+            return None
+        flags = self.flags
+        pool = self._ordinary if r.closed else self._ordinary_open
+        hits = [y for y in pool if y.check(r, flags)]
+        if not hits:
+            return None
+        if self._replaces:
+            hits = self._drop_replaced(hits)
+        closed = r.closed
+        scored = [(y, y.han if closed else y.han_open) for y in hits]
+        han = sum(h for _, h in scored)
+        for y in self._bonus:
+            n = y.check(r, flags)
+            if n:
+                scored.append((y, n))
+                han += n
+        fu, _ = count_fu(r, flags)
+        total = 0
+        if han >= 13:
+            total = self._kazoe.get(han)
+            if total is None:
+                total = self._kazoe[han] = self.plugins.kazoe_yakuman(han, flags)
+            base = YAKUMAN_BASE * total if total else 6000
+        else:
+            raw = base_points(fu, han) if han < 5 else 2000
+            base = limit_base(han, raw)
+            if raw == 1920:
+                k = self._kiriage.get((fu, han))
+                if k is None:
+                    k = self._kiriage[(fu, han)] = self.plugins.kiriage_mangan(fu, han, flags)
+                if k:
+                    base = 2000
+        value, pay, liable = self._settle(r.win, base, None)
+        return (value, han, fu), r, scored, han, fu, total, base, value, pay, liable
+
+    def _drop_replaced(self, hits: list[Yaku]) -> list[Yaku]:
+        gone = set()
+        for y in hits:
+            rep = self._replaces.get(y.id)
+            if rep:
+                gone |= rep
+        return [y for y in hits if y.id not in gone] if gone else hits
+
+    def _settle(self, win: Win, base: int, liability):
+        winner = win.seat_wind
+        discarder = win.discarder_seat
+        liable = None
+        liable_base = 0
+        if liability is not None:
+            liable = (winner + liability.offset) % 4
+            liable_base = min(YAKUMAN_BASE * liability.multiple, base)
+        value, pay = settle(
+            base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable, liability, liable_base
+        )
+        return value, pay, liable
+
+    def _result(self, best, flags) -> Result:
+        _, r, scored, han, fu, total, base, value, pay, liable = best
+        if han is None:  # natural yakuman
+            yaku = tuple(YakuScore(y.id, y.name, y.name_ja, None, m) for y, m in scored)
+            return Result(yaku, None, None, (), total, yakuman_name(total), base, value, tuple(pay), liable, r.describe())
+        yaku = tuple(YakuScore(y.id, y.name, y.name_ja, h) for y, h in scored)
+        _, items = count_fu(r, flags, detail=True)
+        # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
+        limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
+        return Result(
+            yaku, han, fu, tuple(FuItem(a, b) for a, b in items), 0, limit, base, value, tuple(pay), liable,
+            r.describe(),
+        )

@@ -1,0 +1,62 @@
+"""Yaku definitions: what a plugin registers through ``mjrules_register_yaku``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping
+
+import attrs
+
+from .errors import PluginError
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+Check = Callable[[Any, Mapping[str, Any]], Any]
+"""``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
+
+
+def _check_id(instance, attribute, value):
+    if not isinstance(value, str) or not _ID.match(value):
+        raise PluginError(f"yaku id {value!r}: use lower-case letters, digits and _ (e.g. 'sanshoku')")
+
+
+@attrs.frozen
+class Yaku:
+    """One yaku, yakuman or bonus (dora-like) item.
+
+    :param id: stable identifier, used in rulesets, JSON output and ``replaces``.
+    :param name: English name. :param name_ja: Japanese name.
+    :param check: ``check(reading, flags)`` → truthy when present; for ``bonus`` the count.
+    :param han: han when the hand is closed (0 for a yakuman).
+    :param han_open: han when the hand is open; None if the yaku needs a closed hand.
+    :param yakuman: yakuman multiple (0 for an ordinary yaku).
+    :param double: the double form of a yakuman pattern (kokushi 13-sided …); whether it really
+        counts double is the ``mjrules_double_yakuman`` policy's call.
+    :param bonus: dora-like: adds han but does not make a hand a win, and drops with a yakuman.
+    :param replaces: ids this yaku supersedes when both are present (junchan replaces chanta).
+    """
+
+    id: str = attrs.field(validator=_check_id)
+    name: str
+    name_ja: str
+    check: Check
+    han: int = 0
+    han_open: int | None = None
+    yakuman: int = 0
+    double: bool = False
+    bonus: bool = False
+    replaces: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    name_zh: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.check):
+            raise PluginError(f"yaku {self.id!r}: check must be callable")
+        kinds = (self.han > 0 or (self.han_open or 0) > 0) + (self.yakuman > 0) + self.bonus
+        if kinds != 1:
+            raise PluginError(f"yaku {self.id!r}: give exactly one of han, yakuman or bonus=True")
+        if self.double and not self.yakuman:
+            raise PluginError(f"yaku {self.id!r}: only a yakuman can have a double form")
+
+    @property
+    def closed_only(self) -> bool:
+        return self.han_open is None and not self.yakuman and not self.bonus

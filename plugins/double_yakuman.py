@@ -1,0 +1,16 @@
+"""Which yakuman patterns count double (kokushi 13-sided, suuankou tanki, junsei chuuren, daisuushii)."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+
+PATTERNS = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("double_yakuman", list, PATTERNS, "yakuman patterns that count double; the others count single"))
+
+
+@hookimpl
+def mjrules_double_yakuman(yaku, flags):
+    return yaku.yakuman if yaku.id in flags.get("double_yakuman", PATTERNS) else 1

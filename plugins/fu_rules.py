@@ -1,0 +1,9 @@
+"""Flags of the fu count (the count itself is in ``mjrules.fu``)."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("double_wind_pair_fu", int, 4, "fu for a pair of the wind that is both seat and round wind", choices=(2, 4)))

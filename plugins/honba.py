@@ -1,0 +1,9 @@
+"""The honba (repeat counter) bonus."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("honba_value", int, 300, "points per honba: all from the discarder on ron, a third from each payer on tsumo", choices=(0, 300, 600, 900, 1500)))

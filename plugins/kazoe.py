@@ -1,0 +1,23 @@
+"""Kazoe yakuman: 13 han or more without a natural yakuman."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag(
+        "kazoe", str, "yakuman",
+        "13+ han without a yakuman: 'yakuman' (one), 'sanbaiman' (no kazoe), 'multiple' (one per 13 han)",
+        choices=("yakuman", "sanbaiman", "multiple"),
+    ))
+
+
+@hookimpl
+def mjrules_kazoe_yakuman(han, flags):
+    mode = flags.get("kazoe", "yakuman")
+    if mode == "sanbaiman":
+        return 0
+    if mode == "multiple":
+        return han // 13
+    return 1

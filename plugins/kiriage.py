@@ -1,0 +1,14 @@
+"""Kiriage mangan: 30 fu 4 han and 60 fu 3 han (1,920 base points) paid as mangan."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("kiriage", bool, False, "30 fu 4 han and 60 fu 3 han are paid as mangan"))
+
+
+@hookimpl
+def mjrules_kiriage_mangan(fu, han, flags):
+    return bool(flags.get("kiriage", False))

@@ -1,0 +1,58 @@
+"""Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+from mjrules.liability import Liability
+from mjrules.melds import MeldKind
+
+PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("pao", bool, True, "liability payments for the yakuman listed in pao_yakuman"))
+    register(Flag("pao_yakuman", list, ("daisangen", "daisuushii"),
+                  "yakuman with liability; suukantsu only when the fourth kan was called (daiminkan)",
+                  choices=PAO_YAKUMAN))
+    register(Flag("pao_covers", str, "yakuman",
+                  "'yakuman': the liable player covers the pao yakuman only; 'hand': the whole hand",
+                  choices=("yakuman", "hand")))
+    register(Flag("pao_honba", str, "normal",
+                  "'normal': honba as without pao (discarder on ron); 'liable': the liable player pays all honba",
+                  choices=("normal", "liable")))
+
+
+def _last_of(melds, kinds, need):
+    """Source of the meld that completed ``need`` sets of ``kinds`` when all are melds, else None."""
+    sets = [m for m in melds if m.kind is not MeldKind.CHI and m.tiles[0].index in kinds]
+    if len(sets) != need:
+        return None
+    return sets[-1].source  # None when the last one is a closed kan
+
+
+def _suukantsu(melds):
+    kans = [m for m in melds if m.is_kan]
+    if len(kans) == 4 and kans[-1].kind is MeldKind.DAIMINKAN:
+        return kans[-1].source
+    return None
+
+
+@hookimpl
+def mjrules_pao(reading, yakuman, total, flags):
+    if not flags.get("pao", True):
+        return None
+    enabled = flags.get("pao_yakuman", ("daisangen", "daisuushii"))
+    melds = reading.hand.melds
+    for yid, multiple in yakuman:
+        if yid not in enabled:
+            continue
+        if yid == "daisangen":
+            source = _last_of(melds, (31, 32, 33), 3)
+        elif yid == "daisuushii":
+            source = _last_of(melds, (27, 28, 29, 30), 4)
+        else:
+            source = _suukantsu(melds)
+        if source is not None:
+            covers = total if flags.get("pao_covers") == "hand" else multiple
+            return Liability(source, covers, "liable" if flags.get("pao_honba") == "liable" else "normal", yid)
+    return None

@@ -1,0 +1,56 @@
+"""Yaku about simples, terminals and honours in every set."""
+
+from mjrules.decompose import SEQ
+from mjrules.reading import KOKUSHI, STANDARD
+from mjrules.tiles import YAOCHU
+from mjrules.yaku import Yaku
+
+_SIMPLES = tuple(i for i in range(27) if i not in YAOCHU)
+
+
+def tanyao(r, flags):
+    if not r.closed and not flags["open_tanyao"]:
+        return False
+    c = r.counts
+    return sum(c[i] for i in _SIMPLES) == sum(c)
+
+
+def _outside(r):
+    """(every set and the pair holds a terminal or honour, honours present) for sequence hands."""
+    if r.form != STANDARD or not r.sequences:
+        return False, False
+    for kind, first, _, _ in r.sets:
+        if kind == SEQ:
+            if first % 9 not in (0, 6):
+                return False, False
+        elif first not in YAOCHU:
+            return False, False
+    if r.pair not in YAOCHU:
+        return False, False
+    honours = r.pair >= 27 or any(t >= 27 for t in r.triplets)
+    return True, honours
+
+
+def chanta(r, flags):
+    ok, honours = _outside(r)
+    return ok and honours
+
+
+def junchan(r, flags):
+    ok, honours = _outside(r)
+    return ok and not honours
+
+
+def honroutou(r, flags):
+    if r.form == KOKUSHI:
+        return False
+    c = r.counts
+    return sum(c[i] for i in YAOCHU) == sum(c)
+
+
+YAKU = (
+    Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1),
+    Yaku("chanta", "Half outside hand", "混全帯幺九", chanta, han=2, han_open=1),
+    Yaku("junchan", "Fully outside hand", "純全帯幺九", junchan, han=3, han_open=2),
+    Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2),
+)

@@ -1,0 +1,31 @@
+"""Yaku built from triplets and kans."""
+
+from mjrules.reading import STANDARD
+from mjrules.yaku import Yaku
+
+
+def toitoi(r, flags):
+    return r.form == STANDARD and not r.sequences
+
+
+def sanankou(r, flags):
+    return r.concealed_triplets == 3
+
+
+def sankantsu(r, flags):
+    return r.kans == 3
+
+
+def sanshoku_doukou(r, flags):
+    t = r.triplets
+    if len(t) < 3:
+        return False
+    return any(x < 9 and x + 9 in t and x + 18 in t for x in t)
+
+
+YAKU = (
+    Yaku("toitoi", "All triplets", "対々和", toitoi, han=2, han_open=2),
+    Yaku("sanankou", "Three concealed triplets", "三暗刻", sanankou, han=2, han_open=2),
+    Yaku("sankantsu", "Three kans", "三槓子", sankantsu, han=2, han_open=2),
+    Yaku("sanshoku_doukou", "Triple triplets", "三色同刻", sanshoku_doukou, han=2, han_open=2),
+)

@@ -1,0 +1,24 @@
+"""Yakuman, one module per family; the double forms are separate entries (``double=True``):
+
+- ``kokushi`` kokushi musou, 13-sided wait
+- ``suuankou`` four concealed triplets, single wait
+- ``dragons`` daisangen
+- ``winds`` shousuushii, daisuushii
+- ``all_of_a_kind`` tsuuiisou, ryuuiisou, chinroutou
+- ``suukantsu`` four kans
+- ``chuuren`` chuuren poutou, junsei (9-sided)
+- ``blessings`` tenhou, chiihou
+"""
+
+from mjrules import hookimpl
+
+from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
+
+MODULES = (kokushi, suuankou, dragons, winds, all_of_a_kind, suukantsu, chuuren, blessings)
+
+
+@hookimpl
+def mjrules_register_yaku(register):
+    for module in MODULES:
+        for y in module.YAKU:
+            register(y)

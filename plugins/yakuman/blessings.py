@@ -1,0 +1,8 @@
+"""Tenhou and chiihou (winning on the dealt hand or the first draw)."""
+
+from mjrules.yaku import Yaku
+
+YAKU = (
+    Yaku("tenhou", "Blessing of heaven", "天和", lambda r, f: r.win.tenhou, yakuman=1),
+    Yaku("chiihou", "Blessing of earth", "地和", lambda r, f: r.win.chiihou, yakuman=1),
+)

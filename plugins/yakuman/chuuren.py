@@ -1,0 +1,36 @@
+"""Chuuren poutou (nine gates) and its 9-sided form."""
+
+from mjrules.yaku import Yaku
+
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _suit(r):
+    """The suit offset when the closed hand is one suit with the nine-gates counts, else -1."""
+    if r.hand.melds:
+        return -1
+    c = r.counts
+    for s in (0, 9, 18):
+        part = c[s : s + 9]
+        if sum(part) == 14 and all(x >= g for x, g in zip(part, _GATES)):
+            return s
+    return -1
+
+
+def chuuren(r, flags):
+    return _suit(r) >= 0
+
+
+def junsei_chuuren(r, flags):
+    """Nine-sided wait: before the win the hand was exactly 1112345678999."""
+    s = _suit(r)
+    if s < 0:
+        return False
+    return r.counts[r.win_tile] - 1 == _GATES[r.win_tile - s]
+
+
+YAKU = (
+    Yaku("chuuren", "Nine gates", "九蓮宝燈", chuuren, yakuman=1),
+    Yaku("junsei_chuuren", "Pure nine gates", "純正九蓮宝燈", junsei_chuuren, yakuman=2, double=True,
+         replaces=("chuuren",)),
+)

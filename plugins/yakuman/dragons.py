@@ -1,0 +1,12 @@
+"""Daisangen (big three dragons)."""
+
+from mjrules.reading import STANDARD
+from mjrules.yaku import Yaku
+
+
+def daisangen(r, flags):
+    c = r.counts
+    return r.form == STANDARD and c[31] >= 3 and c[32] >= 3 and c[33] >= 3
+
+
+YAKU = (Yaku("daisangen", "Big three dragons", "大三元", daisangen, yakuman=1),)

@@ -1,0 +1,20 @@
+"""Kokushi musou (thirteen orphans)."""
+
+from mjrules.reading import KOKUSHI
+from mjrules.yaku import Yaku
+
+
+def kokushi(r, flags):
+    return r.form == KOKUSHI
+
+
+def kokushi_13(r, flags):
+    """The 13-sided wait: before the win the hand held one of each orphan."""
+    return r.form == KOKUSHI and r.counts[r.win_tile] == 2
+
+
+YAKU = (
+    Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1),
+    Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面", kokushi_13, yakuman=2, double=True,
+         replaces=("kokushi",)),
+)

@@ -1,0 +1,19 @@
+"""Suuankou (four concealed triplets)."""
+
+from mjrules.reading import TANKI
+from mjrules.yaku import Yaku
+
+
+def suuankou(r, flags):
+    return r.concealed_triplets == 4
+
+
+def suuankou_tanki(r, flags):
+    return r.concealed_triplets == 4 and r.wait == TANKI
+
+
+YAKU = (
+    Yaku("suuankou", "Four concealed triplets", "四暗刻", suuankou, yakuman=1),
+    Yaku("suuankou_tanki", "Four concealed triplets, single wait", "四暗刻単騎", suuankou_tanki, yakuman=2,
+         double=True, replaces=("suuankou",)),
+)

@@ -1,0 +1,5 @@
+"""Suukantsu (four kans)."""
+
+from mjrules.yaku import Yaku
+
+YAKU = (Yaku("suukantsu", "Four kans", "四槓子", lambda r, f: r.kans == 4, yakuman=1),)

@@ -1,0 +1,22 @@
+"""Shousuushii and daisuushii (little and big four winds)."""
+
+from mjrules.reading import STANDARD
+from mjrules.yaku import Yaku
+
+
+def _wind_triplets(r):
+    return sum(1 for t in r.triplets if 27 <= t <= 30)
+
+
+def shousuushii(r, flags):
+    return r.form == STANDARD and _wind_triplets(r) == 3 and 27 <= r.pair <= 30
+
+
+def daisuushii(r, flags):
+    return r.form == STANDARD and _wind_triplets(r) == 4
+
+
+YAKU = (
+    Yaku("shousuushii", "Little four winds", "小四喜", shousuushii, yakuman=1),
+    Yaku("daisuushii", "Big four winds", "大四喜", daisuushii, yakuman=2, double=True, replaces=("shousuushii",)),
+)

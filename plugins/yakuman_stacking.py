@@ -1,0 +1,20 @@
+"""Whether several yakuman in one hand add up."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag(
+        "yakuman_stacking", bool, True,
+        "several yakuman add up; false: a hand pays one yakuman at most, a double pattern included (as majiang-core)",
+    ))
+    register(Flag("yakuman_cap", int, 0, "largest yakuman multiple a hand can reach; 0 for no cap", minimum=0))
+
+
+@hookimpl
+def mjrules_yakuman_stacking(multiples, flags):
+    total = sum(multiples) if flags.get("yakuman_stacking", True) else 1
+    cap = flags.get("yakuman_cap", 0)
+    return min(total, cap) if cap else total

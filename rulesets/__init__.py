@@ -1,0 +1,1 @@
+"""Preset rulesets, shipped as package data and found by name."""
