@@ -9,7 +9,7 @@ from .melds import Meld
 from .tiles import Tile, tile
 
 
-def _check_hand(hand: "Hand") -> None:
+def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], int]:
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 13:
         raise HandError(
@@ -17,11 +17,15 @@ def _check_hand(hand: "Hand") -> None:
             f"{n + 1} with the winning tile, a winning hand has 14 (each meld counted as 3)"
         )
     counts = [0] * 34
-    for t in hand.tiles():
-        counts[t.index] += 1
-    for i, c in enumerate(counts):
-        if c > 4:
-            raise HandError(f"tile {tile(i)} appears {c} times; there are only four of each tile")
+    red = 0
+    for group in (hand.concealed, (hand.win_tile,), *(m.tiles for m in hand.melds)):
+        for t in group:
+            counts[t.index] += 1
+            red += t.red
+    if max(counts) > 4:
+        i = max(range(34), key=counts.__getitem__)
+        raise HandError(f"tile {tile(i)} appears {counts[i]} times; there are only four of each tile")
+    return tuple(counts), red
 
 
 @attrs.frozen
@@ -31,9 +35,15 @@ class Hand:
     concealed: tuple[Tile, ...] = attrs.field(converter=tuple)
     win_tile: Tile
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """How many of each of the 34 kinds the whole hand holds (a kan counts 4); derived."""
+    red_fives: int = attrs.field(init=False, eq=False, repr=False)
+    """How many red fives the hand holds; derived."""
 
     def __attrs_post_init__(self) -> None:
-        _check_hand(self)
+        counts, red = _check_hand(self)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "red_fives", red)
 
     def tiles(self):
         """Every physical tile: concealed, winning tile, and all meld tiles."""

@@ -23,29 +23,34 @@ class MeldKind(enum.Enum):
 
 def _validate(meld: "Meld") -> None:
     kind, tiles = meld.kind, meld.tiles
-    where = f"meld {meld.describe()}"
-    need = 3 if kind in (MeldKind.CHI, MeldKind.PON) else 4
+    need = 3 if kind is MeldKind.CHI or kind is MeldKind.PON else 4
     if len(tiles) != need:
-        raise HandError(f"{where}: a {kind.value} has {need} tiles, not {len(tiles)}")
-    kinds = sorted(t.index for t in tiles)
+        _fail(meld, f"a {kind.value} has {need} tiles, not {len(tiles)}")
+    a = tiles[0].index
     if kind is MeldKind.CHI:
-        if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
-            raise HandError(f"{where}: a chi needs three consecutive tiles of one suit")
+        kinds = sorted(t.index for t in tiles)
+        a = kinds[0]
+        if a >= 27 or a % 9 > 6 or kinds[1] != a + 1 or kinds[2] != a + 2:
+            _fail(meld, "a chi needs three consecutive tiles of one suit")
         if meld.source != 3:
-            raise HandError(f"{where}: a chi can only be called from the previous player")
-    elif len(set(kinds)) != 1:
-        raise HandError(f"{where}: a {kind.value} needs {need} identical tiles")
+            _fail(meld, "a chi can only be called from the previous player")
+    elif any(t.index != a for t in tiles):
+        _fail(meld, f"a {kind.value} needs {need} identical tiles")
     if sum(t.red for t in tiles) > 1:
-        raise HandError(f"{where}: a meld holds at most one red five")
+        _fail(meld, "a meld holds at most one red five")
     if kind is MeldKind.ANKAN:
         if meld.called is not None or meld.source is not None:
-            raise HandError(f"{where}: a closed kan has no called tile and no source")
+            _fail(meld, "a closed kan has no called tile and no source")
     else:
         if meld.source not in SOURCE_NAMES:
-            raise HandError(f"{where}: a called meld needs the seat it came from (1 next, 2 opposite, 3 previous)")
+            _fail(meld, "a called meld needs the seat it came from (1 next, 2 opposite, 3 previous)")
         last = 2 if kind is MeldKind.KAKAN else len(tiles) - 1
         if meld.called is None or not 0 <= meld.called <= last:
-            raise HandError(f"{where}: the called tile must be one of the first {last + 1} tiles")
+            _fail(meld, f"the called tile must be one of the first {last + 1} tiles")
+
+
+def _fail(meld: "Meld", why: str) -> None:
+    raise HandError(f"meld {meld.describe()}: {why}")
 
 
 @attrs.frozen

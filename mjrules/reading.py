@@ -41,13 +41,15 @@ class Reading:
     - ``wait``: ``ryanmen``, ``kanchan``, ``penchan``, ``shanpon``, ``tanki``, or the form's name.
     - ``win_tile``: index of the winning tile; ``seat_wind``/``round_wind``: their tile indices.
     - ``red_fives``: number of red fives in the hand.
+    - ``size``: number of tiles (14 plus one per kan); ``yaochu``: how many are terminals or
+      honours; ``honours``: how many are honours; ``suits``: bit mask of the suits used (1 m, 2 p, 4 s).
     - ``pinfu_shape``: four sequences, two-sided wait, a pair that earns no fu.
     """
 
     __slots__ = (
         "hand", "win", "form", "counts", "closed", "tsumo", "pair", "sets", "sequences",
         "triplets", "concealed_triplets", "kans", "wait", "win_tile", "seat_wind",
-        "round_wind", "red_fives", "pinfu_shape",
+        "round_wind", "red_fives", "pinfu_shape", "size", "yaochu", "honours", "suits",
     )
 
     def describe(self) -> str:
@@ -70,40 +72,53 @@ class Reading:
         return " ".join(parts) + f", {self.wait} wait on {tile(self.win_tile)}"
 
 
-def _base(hand: Hand, win: Win, counts: list[int], closed: bool, red: int) -> Reading:
+_YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+class _HandFacts:
+    """What every reading of one hand shares."""
+
+    __slots__ = ("counts", "size", "yaochu", "honours", "suits")
+
+    def __init__(self, counts) -> None:
+        self.counts = counts
+        self.size = sum(counts)
+        self.yaochu = sum([counts[i] for i in _YAOCHU])
+        self.honours = sum(counts[27:])
+        self.suits = (1 if any(counts[0:9]) else 0) | (2 if any(counts[9:18]) else 0) | (4 if any(counts[18:27]) else 0)
+
+
+def _base(hand: Hand, win: Win, facts: _HandFacts, closed: bool) -> Reading:
     r = Reading()
     r.hand = hand
     r.win = win
-    r.counts = counts
+    r.counts = facts.counts
+    r.size = facts.size
+    r.yaochu = facts.yaochu
+    r.honours = facts.honours
+    r.suits = facts.suits
     r.closed = closed
     r.tsumo = win.tsumo
     r.win_tile = hand.win_tile.index
     r.seat_wind = 27 + win.seat_wind
     r.round_wind = 27 + win.round_wind
-    r.red_fives = red
+    r.red_fives = hand.red_fives
     r.pinfu_shape = False
     return r
 
 
 def analyse(hand: Hand, win: Win) -> list[Reading]:
     """Every reading of a winning hand; empty when the tiles form no winning shape."""
-    conc = [0] * 34
-    red = 0
-    for t in hand.concealed:
-        conc[t.index] += 1
-        red += t.red
+    counts = hand.counts
+    conc = list(counts)
     w = hand.win_tile.index
-    conc[w] += 1
-    red += hand.win_tile.red
-    counts = conc[:]
     meld_sets = []
     kans = 0
     closed = True
     for m in hand.melds:
         first = m.first
         for t in m.tiles:
-            counts[t.index] += 1
-            red += t.red
+            conc[t.index] -= 1
         if m.kind is MeldKind.CHI:
             meld_sets.append((SEQ, first, False, False))
             closed = False
@@ -114,10 +129,11 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             closed = closed and not is_open
             meld_sets.append((TRIPLET, first, not is_open, kan))
 
+    facts = _HandFacts(counts)
     readings: list[Reading] = []
     if not hand.melds:
         if is_kokushi(conc):
-            r = _base(hand, win, counts, True, red)
+            r = _base(hand, win, facts, True)
             r.form = KOKUSHI
             r.pair = -1
             r.sets = r.sequences = r.triplets = ()
@@ -125,7 +141,7 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             r.wait = KOKUSHI
             return [r]
         if is_chiitoitsu(conc):
-            r = _base(hand, win, counts, True, red)
+            r = _base(hand, win, facts, True)
             r.form = CHIITOITSU
             r.pair = -1
             r.sets = r.sequences = r.triplets = ()
@@ -176,7 +192,7 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
                 else:
                     trips.append(ms[1])
                     ankou += ms[2]
-            r = _base(hand, win, counts, closed, red)
+            r = _base(hand, win, facts, closed)
             r.form = STANDARD
             r.pair = pair
             r.sets = tuple(all_sets)

@@ -51,8 +51,14 @@ class Result:
     points: int
     payments: tuple[int, int, int, int]
     liable: int | None = None
-    reading: str = ""
+    source: Any = attrs.field(default=None, eq=False, repr=False)
+    """The Reading that was paid (kept to describe it on demand)."""
     is_win: bool = attrs.field(default=True, init=False)
+
+    @property
+    def reading(self) -> str:
+        """The arrangement that was paid, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
+        return self.source.describe() if self.source is not None else ""
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -46,6 +46,8 @@ class Scorer:
         self._kiriage: dict[tuple[int, int], bool] = {}
         self._kazoe: dict[int, int] = {}
         self._honba = self.flags["honba_value"]
+        self._scores: dict[tuple[str, int, bool], YakuScore] = {}
+        self._fu_items: dict[tuple[str, int], FuItem] = {}
 
     def _resolve_flags(self) -> Mapping[str, Any]:
         declared = self.plugins.flags()
@@ -157,16 +159,33 @@ class Scorer:
         )
         return value, pay, liable
 
+    def _score_of(self, y: Yaku, value: int, yakuman: bool) -> YakuScore:
+        key = (y.id, value, yakuman)
+        hit = self._scores.get(key)
+        if hit is None:
+            if yakuman:
+                hit = YakuScore(y.id, y.name, y.name_ja, None, value)
+            else:
+                hit = YakuScore(y.id, y.name, y.name_ja, value)
+            self._scores[key] = hit
+        return hit
+
+    def _fu_item(self, label: str, fu: int) -> FuItem:
+        hit = self._fu_items.get((label, fu))
+        if hit is None:
+            hit = self._fu_items[(label, fu)] = FuItem(label, fu)
+        return hit
+
     def _result(self, best, flags) -> Result:
         _, r, scored, han, fu, total, base, value, pay, liable = best
         if han is None:  # natural yakuman
-            yaku = tuple(YakuScore(y.id, y.name, y.name_ja, None, m) for y, m in scored)
-            return Result(yaku, None, None, (), total, yakuman_name(total), base, value, tuple(pay), liable, r.describe())
-        yaku = tuple(YakuScore(y.id, y.name, y.name_ja, h) for y, h in scored)
+            yaku = tuple(self._score_of(y, m, True) for y, m in scored)
+            return Result(yaku, None, None, (), total, yakuman_name(total), base, value, tuple(pay), liable, r)
+        yaku = tuple(self._score_of(y, h, False) for y, h in scored)
         _, items = count_fu(r, flags, detail=True)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
         return Result(
-            yaku, han, fu, tuple(FuItem(a, b) for a, b in items), 0, limit, base, value, tuple(pay), liable,
-            r.describe(),
+            yaku, han, fu, tuple(self._fu_item(a, b) for a, b in items), 0, limit, base, value, tuple(pay), liable,
+            r,
         )

@@ -118,9 +118,7 @@ def check_against_hand(hand: Hand, win: Win) -> None:
         w = hand.win_tile.index
         if any(t.index == w for t in hand.concealed) or any(t.index == w for m in hand.melds for t in m.tiles):
             raise SituationError(f"chankan on {hand.win_tile}: the winner holds another copy, so no one could add it to a kan")
-    counts = [0] * 34
-    for t in hand.tiles():
-        counts[t.index] += 1
+    counts = list(hand.counts)
     for t in win.dora + win.ura:
         counts[t.index] += 1
         if counts[t.index] > 4:

@@ -92,8 +92,21 @@ def tile(index: int, red: bool = False) -> Tile:
     return _PLAIN[index]
 
 
+BY_SUIT: dict[str, dict[str, Tile]] = {
+    suit: {
+        str(d): (_RED[s * 9 + 4] if d == 0 else _PLAIN[s * 9 + d - 1])
+        for d in (range(10) if s < 3 else range(1, 8))
+    }
+    for s, suit in enumerate(SUITS)
+}
+"""``BY_SUIT["m"]["0"]`` is the red 5m: the parsers' lookup table (only valid digits are keys)."""
+
+
 def tile_from(suit: str, digit: str) -> Tile:
     """The Tile written as ``digit`` in ``suit`` (``0`` is the red five); names the tile if invalid."""
+    hit = BY_SUIT.get(suit, {}).get(digit) if isinstance(suit, str) and isinstance(digit, str) else None
+    if hit is not None:
+        return hit
     s = SUITS.find(suit)
     if s < 0 or len(suit) != 1:
         raise NotationError(f"unknown suit {suit!r} (expected one of m, p, s, z)")

@@ -11,28 +11,39 @@ from typing import Any
 from ..errors import NotationError, SituationError
 from ..hand import Hand
 from ..situation import Win
-from ..tiles import SUITS, Tile, tile_from
+from ..tiles import BY_SUIT, Tile, tile_from
 from .marks import MARK_TO_SOURCE, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
 
 
 def _concealed(text: str) -> list[Tile]:
     tiles: list[Tile] = []
+    table = None
+    for ch in text:
+        t = table.get(ch) if table is not None else None
+        if t is not None:
+            tiles.append(t)
+        elif ch in BY_SUIT:
+            table = BY_SUIT[ch]
+        elif ch != "*":  # majiang's riichi marker carries no tile
+            _bad_char(text, tiles, table)
+    return tiles
+
+
+def _bad_char(text: str, tiles: list, table) -> None:
+    """Raise the error for the first character ``_concealed`` could not read."""
     suit = None
     for pos, ch in enumerate(text):
-        if ch in "mpsz":
+        if ch in BY_SUIT:
             suit = ch
         elif ch.isdigit():
             if suit is None:
                 raise NotationError(f"concealed part {text!r}: digit at position {pos + 1} before any suit letter")
             try:
-                tiles.append(tile_from(suit, ch))
+                tile_from(suit, ch)
             except NotationError as e:
                 raise NotationError(f"concealed part {text!r}: {e}") from None
-        elif ch == "*":  # majiang's riichi marker carries no tile
-            continue
-        else:
+        elif ch != "*":
             raise NotationError(f"concealed part {text!r}: unexpected {ch!r} at position {pos + 1}")
-    return tiles
 
 
 def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int | None]:
@@ -88,78 +99,80 @@ def format_majiang(hand: Hand, discarder: int | None = None) -> tuple[str, str |
     return ",".join([conc, *melds]), ron
 
 
-_HUPAI_KEYS = {"lizhi", "yifa", "qianggang", "lingshang", "haidi", "tianhu"}
-_PARAM_KEYS = {"zhuangfeng", "menfeng", "hupai", "baopai", "fubaopai", "jicun"}
+_HUPAI_KEYS = frozenset({"lizhi", "yifa", "qianggang", "lingshang", "haidi", "tianhu"})
+_PARAM_KEYS = frozenset({"zhuangfeng", "menfeng", "hupai", "baopai", "fubaopai", "jicun"})
+_JICUN_KEYS = frozenset({"changbang", "lizhibang"})
 
 
-def _int(obj: dict, key: str, where: str) -> int:
-    v = obj.get(key, 0)
-    if v is None:
-        v = 0
-    if isinstance(v, bool):
-        v = int(v)
-    if not isinstance(v, int):
-        raise NotationError(f"{where}.{key}: expected a number, got {v!r}")
-    return v
+def _number(value: Any, where: str) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool):
+        return int(value)
+    if not isinstance(value, int):
+        raise NotationError(f"{where}: expected a number, got {value!r}")
+    return value
 
 
 def _indicators(value: Any, where: str) -> tuple[Tile, ...]:
-    if value is None:
+    if not value:
         return ()
     if not isinstance(value, list):
         raise NotationError(f"{where}: expected a list of tiles like [\"m1\"], got {value!r}")
     out = []
     for v in value:
-        if not isinstance(v, str) or len(v) != 2:
+        t = BY_SUIT.get(v[0], {}).get(v[1]) if isinstance(v, str) and len(v) == 2 else None
+        if t is None:
             raise NotationError(f"{where}: {v!r} is not a tile like \"m1\"")
-        out.append(tile_from(v[0], v[1]))
+        out.append(t)
     return tuple(out)
+
+
+def _table(obj: Any, keys: frozenset, where: str) -> dict:
+    if obj is None:
+        return {}
+    if not isinstance(obj, dict):
+        raise NotationError(f"{where}: expected an object")
+    if not obj.keys() <= keys:
+        raise NotationError(f"{where}: unknown key {sorted(set(obj) - keys)[0]!r} (known: {', '.join(sorted(keys))})")
+    return obj
 
 
 def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
     """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win."""
     if not isinstance(data, dict):
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
-    unknown = set(data) - {"shoupai", "rongpai", "param"}
-    if unknown:
-        raise NotationError(f"unknown key {sorted(unknown)[0]!r} (expected shoupai, rongpai, param)")
+    if not data.keys() <= {"shoupai", "rongpai", "param"}:
+        unknown = sorted(set(data) - {"shoupai", "rongpai", "param"})[0]
+        raise NotationError(f"unknown key {unknown!r} (expected shoupai, rongpai, param)")
     if "shoupai" not in data:
         raise NotationError("missing key 'shoupai'")
     hand, discarder = parse_majiang(data["shoupai"], data.get("rongpai"))
-    param = data.get("param") or {}
-    if not isinstance(param, dict):
-        raise NotationError("param: expected an object")
-    bad = set(param) - _PARAM_KEYS
-    if bad:
-        raise NotationError(f"param: unknown key {sorted(bad)[0]!r}")
-    hupai = param.get("hupai") or {}
-    jicun = param.get("jicun") or {}
-    if not isinstance(hupai, dict) or not isinstance(jicun, dict):
-        raise NotationError("param.hupai and param.jicun must be objects")
-    bad = set(hupai) - _HUPAI_KEYS
-    if bad:
-        raise NotationError(f"param.hupai: unknown key {sorted(bad)[0]!r}")
-    haidi = _int(hupai, "haidi", "param.hupai")
-    tianhu = _int(hupai, "tianhu", "param.hupai")
+    param = _table(data.get("param"), _PARAM_KEYS, "param")
+    hupai = _table(param.get("hupai"), _HUPAI_KEYS, "param.hupai")
+    jicun = _table(param.get("jicun"), _JICUN_KEYS, "param.jicun")
+    g = hupai.get
+    haidi = _number(g("haidi"), "param.hupai.haidi")
+    tianhu = _number(g("tianhu"), "param.hupai.tianhu")
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
     win = Win(
         tsumo=discarder is None,
         discarder=discarder,
-        round_wind=_int(param, "zhuangfeng", "param"),
-        seat_wind=_int(param, "menfeng", "param"),
-        riichi=_int(hupai, "lizhi", "param.hupai"),
-        ippatsu=bool(hupai.get("yifa")),
-        chankan=bool(hupai.get("qianggang")),
-        rinshan=bool(hupai.get("lingshang")),
+        round_wind=_number(param.get("zhuangfeng"), "param.zhuangfeng"),
+        seat_wind=_number(param.get("menfeng"), "param.menfeng"),
+        riichi=_number(g("lizhi"), "param.hupai.lizhi"),
+        ippatsu=bool(g("yifa")),
+        chankan=bool(g("qianggang")),
+        rinshan=bool(g("lingshang")),
         haitei=haidi == 1,
         houtei=haidi == 2,
         tenhou=tianhu == 1,
         chiihou=tianhu == 2,
         dora=_indicators(param.get("baopai"), "param.baopai"),
         ura=_indicators(param.get("fubaopai"), "param.fubaopai"),
-        honba=_int(jicun, "changbang", "param.jicun"),
-        riichi_sticks=_int(jicun, "lizhibang", "param.jicun"),
+        honba=_number(jicun.get("changbang"), "param.jicun.changbang"),
+        riichi_sticks=_number(jicun.get("lizhibang"), "param.jicun.lizhibang"),
     )
     return hand, win
 

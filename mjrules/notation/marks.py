@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import NotationError
 from ..melds import Meld, MeldKind
-from ..tiles import Tile, tile_from
+from ..tiles import BY_SUIT, Tile, tile_from
 
 MARK_TO_SOURCE = {"+": 1, "=": 2, "-": 3}
 """``+`` next player (shimocha), ``=`` opposite (toimen), ``-`` previous (kamicha)."""
@@ -32,10 +32,13 @@ def meld_from_digits(suit: str, body: str, written: str) -> Meld:
             source = MARK_TO_SOURCE[ch]
             called = len(tiles) - 1
         else:
-            try:
-                tiles.append(tile_from(suit, ch))
-            except NotationError as e:
-                raise NotationError(f"meld {written!r}: {e}") from None
+            t = BY_SUIT[suit].get(ch)
+            if t is None:
+                try:
+                    tile_from(suit, ch)
+                except NotationError as e:
+                    raise NotationError(f"meld {written!r}: {e}") from None
+            tiles.append(t)
     n = len(tiles)
     if n == 3 and source is not None:
         idx = sorted(t.index for t in tiles)

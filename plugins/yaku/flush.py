@@ -3,20 +3,15 @@
 from mjrules.yaku import Yaku
 
 
-def _suits(r):
-    c = r.counts
-    used = [any(c[s : s + 9]) for s in (0, 9, 18)]
-    return sum(used), any(c[27:])
+_ONE_SUIT = (1, 2, 4)
 
 
 def honitsu(r, flags):
-    n, honours = _suits(r)
-    return n == 1 and honours
+    return r.suits in _ONE_SUIT and r.honours > 0
 
 
 def chinitsu(r, flags):
-    n, honours = _suits(r)
-    return n == 1 and not honours
+    return r.suits in _ONE_SUIT and r.honours == 0
 
 
 YAKU = (

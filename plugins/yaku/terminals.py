@@ -5,14 +5,10 @@ from mjrules.reading import KOKUSHI, STANDARD
 from mjrules.tiles import YAOCHU
 from mjrules.yaku import Yaku
 
-_SIMPLES = tuple(i for i in range(27) if i not in YAOCHU)
-
-
 def tanyao(r, flags):
     if not r.closed and not flags["open_tanyao"]:
         return False
-    c = r.counts
-    return sum(c[i] for i in _SIMPLES) == sum(c)
+    return r.yaochu == 0
 
 
 def _outside(r):
@@ -44,8 +40,7 @@ def junchan(r, flags):
 def honroutou(r, flags):
     if r.form == KOKUSHI:
         return False
-    c = r.counts
-    return sum(c[i] for i in YAOCHU) == sum(c)
+    return r.yaochu == r.size
 
 
 YAKU = (

@@ -3,24 +3,21 @@
 from mjrules.yaku import Yaku
 
 GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s and the green dragon
-TERMINALS = (0, 8, 9, 17, 18, 26)
-
-
-def _only(r, kinds):
-    c = r.counts
-    return sum(c[i] for i in kinds) == sum(c)
 
 
 def tsuuiisou(r, flags):
-    return _only(r, range(27, 34))
+    return r.honours == r.size
 
 
 def ryuuiisou(r, flags):
-    return _only(r, GREEN)
+    if r.suits & 3 or r.honours > r.counts[32]:  # characters, circles, or an honour other than green
+        return False
+    c = r.counts
+    return sum(c[i] for i in GREEN) == r.size
 
 
 def chinroutou(r, flags):
-    return _only(r, TERMINALS)
+    return r.yaochu == r.size and r.honours == 0
 
 
 YAKU = (
