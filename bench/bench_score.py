@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 import time
-from itertools import chain
 from pathlib import Path
 
 from mahjong.constants import EAST
@@ -46,130 +45,110 @@ MAHJONG_RULES = OptionalRules(
 )
 
 MARKS = {"+": 1, "=": 2, "-": 3}  # majiang mark -> discarder's seat offset from the winner
-SUITS = "mpsz"
+SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}  # first 34-format index of each suit
+RED_FIVES = {"m": 4, "p": 13, "s": 22}  # 34-format index of the five of each suit
 
 
 # --------------------------------------------------------------------------- majiang -> mahjong
 
 
-def _tiles_of(text: str) -> list[tuple[str, str]]:
-    """``'m345p40'`` -> ``[('m','3'), ('m','4'), ('m','5'), ('p','4'), ('p','0')]``."""
-    out, suit = [], ""
+def _ids(text: str, used: list[int]) -> list[int]:
+    """136-format ids of the tiles written in ``text`` (``'m345p40'``, ``'z111=1'``), in order.
+
+    ``used`` counts the copies of each of the 34 kinds already given out, so every tile of a
+    hand gets a distinct id. The ids follow ``TilesConverter.string_to_136_array(...,
+    has_aka_dora=True)``: a red five is copy 0 of its kind, plain fives take copies 1-3.
+    Marks (``+ = -``) are skipped.
+    """
+    out, base, five = [], 0, -1
     for ch in text:
-        if ch in SUITS:
-            suit = ch
-        elif ch.isdigit():
-            out.append((suit, ch))
+        if ch in SUIT_BASE:
+            base, five = SUIT_BASE[ch], RED_FIVES.get(ch, -1)
+        elif ch == "0":
+            out.append(five * 4)
+        elif "1" <= ch <= "9":
+            kind = base + ord(ch) - 49
+            copy = used[kind] + (kind == five)
+            used[kind] += 1
+            out.append(kind * 4 + copy)
     return out
 
 
-def _allocate(groups: list[list[tuple[str, str]]]) -> list[list[int]]:
-    """Give every tile of every group a distinct 136-format id, in written order.
-
-    One TilesConverter call for the whole hand: it returns man, pin, sou, honours in that
-    order and keeps the written order inside a suit, so the ids are dealt back to the tiles
-    they were read from.
-    """
-    digits: dict[str, list[str]] = {s: [] for s in SUITS}
-    for group in groups:
-        for suit, d in group:
-            digits[suit].append(d)
-    ids = TilesConverter.string_to_136_array(
-        man="".join(digits["m"]), pin="".join(digits["p"]), sou="".join(digits["s"]),
-        honors="".join(digits["z"]), has_aka_dora=True,
-    )
-    queues, start = {}, 0
-    for suit in SUITS:
-        queues[suit] = iter(ids[start:start + len(digits[suit])])
-        start += len(digits[suit])
-    return [[next(queues[suit]) for suit, _ in group] for group in groups]
-
-
-def _meld_shape(text: str) -> tuple[str, bool, int | None, str | None]:
-    """Kind, opened, index of the called digit and its mark, for a majiang meld like ``m34-0``."""
+def _meld(text: str, tiles: list[int], seat: int) -> Meld:
+    """A mahjong ``Meld`` for a majiang meld like ``m34-0``, ``z555=``, ``m5550+``, ``z111=1``, ``p9999``."""
     pos = next((i for i, ch in enumerate(text) if ch in MARKS), -1)
-    digits = [ch.replace("0", "5") for ch in text if ch.isdigit()]
-    if pos < 0:
-        return Meld.KAN, False, None, None  # ankan: four digits, no mark
-    called = pos - 2  # digit index of the tile just before the mark (text[0] is the suit)
-    if len(digits) == 4:
+    if pos < 0:  # ankan: four digits, no mark
+        return Meld(meld_type=Meld.KAN, tiles=tiles, opened=False, who=seat)
+    if len(tiles) == 4:  # the mark closes an open kan; a digit after it is a kakan's added tile
         kind = Meld.KAN if pos == len(text) - 1 else Meld.SHOUMINKAN
     else:
-        kind = Meld.PON if digits[0] == digits[1] else Meld.CHI
-    return kind, True, called, text[pos]
+        kind = Meld.PON if tiles[0] // 4 == tiles[1] // 4 else Meld.CHI
+    return Meld(
+        meld_type=kind, tiles=sorted(tiles), opened=True,
+        called_tile=tiles[pos - 2],  # the digit just before the mark (text[0] is the suit)
+        who=seat, from_who=(seat + MARKS[text[pos]]) % 4,
+    )
 
 
-def _indicator_ids(tiles: list[str]) -> list[int]:
-    """Dora indicators ``['s4', 'z1']`` -> 136-format ids."""
-    groups = [[(t[0], t[1])] for t in tiles]
-    return [g[0] for g in _allocate(groups)] if groups else []
+def to_mahjong(inp: dict) -> dict:
+    """Convert one majiang ``in`` object into keyword arguments of ``estimate_hand_value``."""
+    param, hupai, jicun = inp["param"], inp["param"]["hupai"], inp["param"]["jicun"]
+    seat, rongpai = param["menfeng"], inp["rongpai"]
+    used = [0] * 34
+    concealed_text, *meld_texts = inp["shoupai"].split(",")
+    concealed = _ids(concealed_text, used)
+    if rongpai:
+        concealed += _ids(rongpai[:2], used)  # the ron tile completes the hand
+    tiles = list(concealed)
+    melds = []
+    for text in meld_texts:
+        meld_tiles = _ids(text, used)
+        tiles += meld_tiles
+        melds.append(_meld(text, meld_tiles, seat))
 
-
-def _situation(inp: dict) -> dict:
-    """The HandConfig fields of one majiang ``in`` object (everything but the rule options)."""
-    param = inp["param"]
-    hupai, jicun = param["hupai"], param["jicun"]
     lizhi, haidi, tianhu = hupai.get("lizhi", 0), hupai.get("haidi", 0), hupai.get("tianhu", 0)
     situational = not tianhu  # tenhou / chiihou override every other flag in majiang
+    config = HandConfig(
+        is_tsumo=not rongpai,
+        is_riichi=situational and lizhi == 1,
+        is_daburu_riichi=situational and lizhi == 2,
+        is_ippatsu=situational and bool(hupai.get("yifa")),
+        is_rinshan=situational and bool(hupai.get("lingshang")),
+        is_chankan=situational and bool(hupai.get("qianggang")),
+        is_haitei=situational and haidi == 1,
+        is_houtei=situational and haidi == 2,
+        is_tenhou=tianhu == 1,
+        is_chiihou=tianhu == 2,
+        player_wind=EAST + seat,
+        round_wind=EAST + param["zhuangfeng"],
+        kyoutaku_number=jicun["lizhibang"],
+        tsumi_number=jicun["changbang"],
+        options=MAHJONG_RULES,
+    )
     return {
-        "is_tsumo": not inp["rongpai"],
-        "is_riichi": situational and lizhi == 1,
-        "is_daburu_riichi": situational and lizhi == 2,
-        "is_ippatsu": situational and bool(hupai.get("yifa")),
-        "is_rinshan": situational and bool(hupai.get("lingshang")),
-        "is_chankan": situational and bool(hupai.get("qianggang")),
-        "is_haitei": situational and haidi == 1,
-        "is_houtei": situational and haidi == 2,
-        "is_tenhou": tianhu == 1,
-        "is_chiihou": tianhu == 2,
-        "player_wind": EAST + param["menfeng"],
-        "round_wind": EAST + param["zhuangfeng"],
-        "kyoutaku_number": jicun["lizhibang"],
-        "tsumi_number": jicun["changbang"],
-    }
-
-
-def to_mahjong(inp: dict, config: HandConfig | None = None) -> dict:
-    """Convert one majiang ``in`` object into keyword arguments of ``estimate_hand_value``.
-
-    A new HandConfig is built per hand (the package's documented use) unless ``config`` is
-    given, in which case that object's fields are overwritten and it is reused.
-    """
-    parts = inp["shoupai"].split(",")
-    concealed = _tiles_of(parts[0])
-    meld_texts = [p for p in parts[1:] if p]
-    rongpai = inp["rongpai"]
-    if rongpai:
-        concealed.append((rongpai[0], rongpai[1]))  # the winning tile completes the hand
-    groups = [concealed] + [_tiles_of(m) for m in meld_texts]
-    ids = _allocate(groups)
-
-    param = inp["param"]
-    seat = param["menfeng"]
-    melds = []
-    for text, tiles in zip(meld_texts, ids[1:]):
-        kind, opened, called, mark = _meld_shape(text)
-        melds.append(Meld(
-            meld_type=kind, tiles=sorted(tiles), opened=opened,
-            called_tile=tiles[called] if called is not None else None,
-            who=seat, from_who=(seat + MARKS[mark]) % 4 if mark else None,
-        ))
-
-    fields = _situation(inp)
-    if config is None:
-        config = HandConfig(**fields, options=MAHJONG_RULES)
-    else:
-        for name, value in fields.items():
-            setattr(config, name, value)
-        config.is_dealer = seat == 0
-    return {
-        "tiles": list(chain.from_iterable(ids)),
-        "win_tile": ids[0][-1],  # the last tile written (tsumo) or the appended ron tile
+        "tiles": tiles,
+        "win_tile": concealed[-1],  # the last tile written (tsumo) or the ron tile
         "melds": melds,
-        "dora_indicators": _indicator_ids(param["baopai"]),
-        "ura_dora_indicators": _indicator_ids(param["fubaopai"]),
+        "dora_indicators": _ids("".join(param["baopai"]), [0] * 34),
+        "ura_dora_indicators": _ids("".join(param["fubaopai"]), [0] * 34),
         "config": config,
     }
+
+
+def check_ids(inputs: list[dict]) -> None:
+    """Cross-check ``_ids`` against the package's own ``TilesConverter`` on every hand (untimed)."""
+    for inp in inputs:
+        text = inp["shoupai"].replace(",", "") + (inp["rongpai"] or "")[:2]
+        per_suit, suit = {"m": "", "p": "", "s": "", "z": ""}, "m"
+        for ch in text:
+            if ch in per_suit:
+                suit = ch
+            elif ch.isdigit():
+                per_suit[suit] += ch
+        theirs = TilesConverter.string_to_136_array(
+            man=per_suit["m"], pin=per_suit["p"], sou=per_suit["s"], honors=per_suit["z"], has_aka_dora=True)
+        if sorted(to_mahjong(inp)["tiles"]) != sorted(theirs):
+            raise AssertionError(f"tile ids differ from TilesConverter for {inp['shoupai']!r}")
 
 
 def mahjong_points(inp: dict, response) -> tuple[int, list[int]] | None:
@@ -179,20 +158,16 @@ def mahjong_points(inp: dict, response) -> tuple[int, list[int]] | None:
     cost = response.cost
     seat = inp["param"]["menfeng"]
     change = [0, 0, 0, 0]
-    if inp["rongpai"]:
-        value = cost["main"]
-        loser = (seat + MARKS[inp["rongpai"][2]]) % 4
-        change[loser] -= cost["main"] + cost["main_bonus"]
-    else:
-        for other in range(4):
-            if other == seat:
-                continue
-            pays_main = seat == 0 or other == 0
-            pay = (cost["main"] + cost["main_bonus"]) if pays_main else (cost["additional"] + cost["additional_bonus"])
-            change[other] -= pay
-        value = cost["main"] + 2 * cost["additional"] if seat else 3 * cost["main"]
     change[seat] = cost["total"]
-    return value, change
+    if inp["rongpai"]:
+        change[(seat + MARKS[inp["rongpai"][2]]) % 4] = -(cost["main"] + cost["main_bonus"])
+    else:  # "main" is the dealer's share (everyone's when the winner is the dealer)
+        for other in range(4):
+            if other != seat:
+                dealer_share = seat == 0 or other == 0
+                change[other] = -(cost["main"] + cost["main_bonus"] if dealer_share
+                                  else cost["additional"] + cost["additional_bonus"])
+    return cost["main"] + 2 * cost["additional"], change
 
 
 # --------------------------------------------------------------------------- timing
@@ -207,12 +182,11 @@ def run_mjrules(inputs: list[dict], scorer: Scorer) -> list:
     return out
 
 
-def run_mahjong(inputs: list[dict], calculator: HandCalculator, reuse_config: bool = False) -> list:
-    """Convert and score every hand with the mahjong package (optionally reusing one HandConfig)."""
-    shared = HandConfig(options=MAHJONG_RULES) if reuse_config else None
+def run_mahjong(inputs: list[dict], calculator: HandCalculator) -> list:
+    """Convert and score every hand with the mahjong package."""
     out = []
     for inp in inputs:
-        out.append(calculator.estimate_hand_value(**to_mahjong(inp, shared)))
+        out.append(calculator.estimate_hand_value(**to_mahjong(inp)))
     return out
 
 
@@ -230,7 +204,7 @@ def time_cli(repeat: int = 5) -> str:
     """Best-of-``repeat`` wall time of ``mjrules score`` for one hand, or why it was skipped."""
     exe = shutil.which("mjrules")
     if exe is None:
-        return "skipped: no `mjrules` command on PATH (the CLI is not installed yet?)"
+        return "skipped: no `mjrules` command on PATH (venv not activated, or CLI not installed)"
     cmd = [exe, "score", CLI_HAND]
     best = float("inf")
     for _ in range(repeat):
@@ -263,46 +237,37 @@ def main(argv: list[str] | None = None) -> int:
 
     scorer = Scorer("majiang")
     calculator = HandCalculator()
+    check_ids(inputs)  # the peer gets the same tile ids its own TilesConverter would give
     run_mjrules(inputs[:50], scorer)  # warm up lazy imports and caches of both engines
     run_mahjong(inputs[:50], calculator)
 
     t_mj, res_mj = best_of(lambda: run_mjrules(inputs, scorer), args.repeat)
     t_pk, res_pk = best_of(lambda: run_mahjong(inputs, calculator), args.repeat)
-    t_pr, res_pr = best_of(lambda: run_mahjong(inputs, calculator, reuse_config=True), args.repeat)
-    rate_mj, rate_pk, rate_pr = n / t_mj, n / t_pk, n / t_pr
+    rate_mj, rate_pk = n / t_mj, n / t_pk
 
-    mj_points = mj_full = 0
-    for out, r in zip(expected, res_mj):
-        if r.is_win and r.points == out["defen"]:
+    mj_points = mj_full = pk_points = pk_full = 0
+    for inp, out, r_mj, r_pk in zip(inputs, expected, res_mj, res_pk):
+        if r_mj.is_win and r_mj.points == out["defen"]:
             mj_points += 1
-            mj_full += list(r.payments) == out["fenpei"]
-
-    def peer_agreement(results: list) -> tuple[int, int]:
-        points = full = 0
-        for inp, out, r in zip(inputs, expected, results):
-            got = mahjong_points(inp, r)
-            if got is not None and got[0] == out["defen"]:
-                points += 1
-                full += got[1] == out["fenpei"]
-        return points, full
-
-    pk_points, pk_full = peer_agreement(res_pk)
-    pr_points, pr_full = peer_agreement(res_pr)
+            mj_full += list(r_mj.payments) == out["fenpei"]
+        peer = mahjong_points(inp, r_pk)
+        if peer is not None and peer[0] == out["defen"]:
+            pk_points += 1
+            pk_full += peer[1] == out["fenpei"]
 
     def verdict(ok: bool) -> str:
         return "OK" if ok else "MISSED"
 
-    ratio, ratio_reused = rate_mj / rate_pk, rate_mj / rate_pr
+    ratio = rate_mj / rate_pk
     print(f"hands: {n} from {DATA.name}; best of {args.repeat} passes; Python {sys.version.split()[0]}")
     print(f"mjrules : {rate_mj:9,.0f} hands/s ({t_mj * 1e6 / n:5.1f} us/hand)"
           f"   target >= {TARGET_RATE:,}: {verdict(rate_mj >= TARGET_RATE)}")
-    print(f"mahjong : {rate_pk:9,.0f} hands/s ({t_pk * 1e6 / n:5.1f} us/hand)   new HandConfig per hand")
-    print(f"mahjong : {rate_pr:9,.0f} hands/s ({t_pr * 1e6 / n:5.1f} us/hand)   one HandConfig reused")
-    print(f"ratio mjrules/mahjong: {ratio:.2f}x (reused config: {ratio_reused:.2f}x)"
+    print(f"mahjong : {rate_pk:9,.0f} hands/s ({t_pk * 1e6 / n:5.1f} us/hand)")
+    print(f"ratio mjrules/mahjong: {ratio:.2f}x"
           f"   target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)}")
     print("agreement with majiang-core, hands with the same defen / same defen and fenpei:")
     print(f"  mjrules : {mj_points}/{n} / {mj_full}/{n}")
-    print(f"  mahjong : {pk_points}/{n} / {pk_full}/{n}  (reused config: {pr_points}/{n} / {pr_full}/{n})")
+    print(f"  mahjong : {pk_points}/{n} / {pk_full}/{n}")
     print(f"mjrules CLI, one hand: {time_cli()}")
     return 0
 

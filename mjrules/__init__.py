@@ -2,7 +2,9 @@
 
 >>> from mjrules import Scorer, parse_mpsz, Win
 >>> scorer = Scorer("majiang")
->>> result = scorer.score(parse_mpsz("234m456p678s22z555z8p"), Win(tsumo=False, discarder=2, seat_wind=1))
+>>> result = scorer.score(parse_mpsz("234m456p67s555z22z8s"), Win(tsumo=False, discarder=2, seat_wind=1))
+>>> result.points
+1300
 """
 
 from .errors import HandError, MjrulesError, NotationError, PluginError, RulesetError, SituationError

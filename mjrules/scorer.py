@@ -78,8 +78,16 @@ class Scorer:
             cand = self._yakuman_candidate(r) if self._yakuman else None
             if cand is None:
                 cand = self._ordinary_candidate(r)
-            if cand is not None and (best is None or cand[0] > best[0]):
+            if cand is None:
+                continue
+            if best is None:
                 best = cand
+            else:  # the reading that pays most, then more han, then more fu
+                if best[0] is None:
+                    best = (self._rank(best), *best[1:])
+                cand = (self._rank(cand), *cand[1:])
+                if cand[0] > best[0]:
+                    best = cand
         if best is None:
             return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
         return self._result(best, flags)
@@ -89,31 +97,32 @@ class Scorer:
         hits = [y for y in self._yakuman if y.check(r, flags)]
         if not hits:
             return None
-        hits = self._drop_replaced(hits)
+        if len(hits) > 1:
+            hits = [y for y, _ in self._drop_replaced([(y, 0) for y in hits])]
         multiples = [self._multiple[y.id] for y in hits]
         total = self.plugins.yakuman_stacking(multiples, flags)
         if total <= 0:
             raise PluginError(f"yakuman stacking policy returned {total} for {multiples}")
         base = YAKUMAN_BASE * total
-        yk = [(y.id, m) for y, m in zip(hits, multiples)]
-        liability = self.plugins.pao(r, yk, total, flags)
-        value, pay, liable = self._settle(r.win, base, liability)
-        key = (value, 1000 + total, 0)
-        return key, r, [(y, m) for y, m in zip(hits, multiples)], None, None, total, base, value, pay, liable
+        scored = list(zip(hits, multiples))
+        liability = self.plugins.pao(r, [(y.id, m) for y, m in scored], total, flags)
+        return None, r, scored, None, None, total, base, liability
 
     def _ordinary_candidate(self, r: Reading):
         if r.form == KOKUSHI:
             return None
         flags = self.flags
-        pool = self._ordinary if r.closed else self._ordinary_open
-        hits = [y for y in pool if y.check(r, flags)]
-        if not hits:
+        if r.closed:
+            scored = [(y, y.han) for y in self._ordinary if y.check(r, flags)]
+        else:
+            scored = [(y, y.han_open) for y in self._ordinary_open if y.check(r, flags)]
+        if not scored:
             return None
-        if self._replaces:
-            hits = self._drop_replaced(hits)
-        closed = r.closed
-        scored = [(y, y.han if closed else y.han_open) for y in hits]
-        han = sum(h for _, h in scored)
+        if len(scored) > 1 and self._replaces:
+            scored = self._drop_replaced(scored)
+        han = 0
+        for _, h in scored:
+            han += h
         for y in self._bonus:
             n = y.check(r, flags)
             if n:
@@ -135,16 +144,28 @@ class Scorer:
                     k = self._kiriage[(fu, han)] = self.plugins.kiriage_mangan(fu, han, flags)
                 if k:
                     base = 2000
-        value, pay, liable = self._settle(r.win, base, None)
-        return (value, han, fu), r, scored, han, fu, total, base, value, pay, liable
+        return None, r, scored, han, fu, total, base, None
 
-    def _drop_replaced(self, hits: list[Yaku]) -> list[Yaku]:
+    @staticmethod
+    def _rank(cand) -> tuple[int, int, int]:
+        """Sort key of a candidate: the hand's value, then han, then fu (yakuman above all han)."""
+        _, r, _, han, fu, total, base, _ = cand
+        win = r.win
+        if not win.tsumo:
+            value = _up(base * (6 if win.seat_wind == 0 else 4))
+        elif win.seat_wind == 0:
+            value = 3 * _up(base * 2)
+        else:
+            value = _up(base * 2) + 2 * _up(base)
+        return (value, 1000 + total if han is None else han, fu or 0)
+
+    def _drop_replaced(self, scored: list) -> list:
         gone = set()
-        for y in hits:
+        for y, _ in scored:
             rep = self._replaces.get(y.id)
             if rep:
                 gone |= rep
-        return [y for y in hits if y.id not in gone] if gone else hits
+        return [p for p in scored if p[0].id not in gone] if gone else scored
 
     def _settle(self, win: Win, base: int, liability):
         winner = win.seat_wind
@@ -177,7 +198,8 @@ class Scorer:
         return hit
 
     def _result(self, best, flags) -> Result:
-        _, r, scored, han, fu, total, base, value, pay, liable = best
+        _, r, scored, han, fu, total, base, liability = best
+        value, pay, liable = self._settle(r.win, base, liability)
         if han is None:  # natural yakuman
             yaku = tuple(self._score_of(y, m, True) for y, m in scored)
             return Result(yaku, None, None, (), total, yakuman_name(total), base, value, tuple(pay), liable, r)

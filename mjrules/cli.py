@@ -1,0 +1,250 @@
+"""The ``mjrules`` command line. Exit status: 0 scored win, 1 legal hand that does not win,
+2 bad input (one line on stderr; ``--debug`` shows the traceback)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from .errors import MjrulesError, NotationError
+from .hand import Hand
+from .notation import format_mpsz, parse_majiang, parse_majiang_input, parse_mpsz
+from .notation.mpsz import parse_tile
+from .result import NoWin, Result
+from .situation import SEAT_NAMES, Win
+
+EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
+
+RON_SOURCES = {
+    "previous": 3, "left": 3, "kamicha": 3, "-": 3,
+    "opposite": 2, "across": 2, "toimen": 2, "=": 2,
+    "next": 1, "right": 1, "shimocha": 1, "+": 1,
+}
+WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3, "0": 0, "1": 1, "2": 2, "3": 3}
+DEFAULT_RULESET = "majiang"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, like every other bad input
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def _wind(text: str) -> int:
+    w = WINDS.get(text.lower())
+    if w is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a wind (E, S, W, N)")
+    return w
+
+
+def _ron(text: str) -> int:
+    r = RON_SOURCES.get(text.lower())
+    if r is None:
+        raise argparse.ArgumentTypeError(f"{text!r}: say who dealt in: previous, opposite or next (or left, across, right)")
+    return r
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or len(text) > 3:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a small whole number")
+    return int(text)
+
+
+def _tile(text: str):
+    try:
+        return parse_tile(text)
+    except NotationError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _indicators(text: str) -> tuple:
+    from .notation import parse_tiles
+
+    try:
+        return tuple(parse_tiles(text))
+    except NotationError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
+    p.add_argument("--ruleset", default=default, metavar="NAME|PATH",
+                   help=f"preset name or TOML file (default: {default})")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mjrules", description="Score riichi mahjong hands under any rule set.")
+    parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser("score", help="score one hand", description=(
+        "Score one winning hand. HAND is MPSZ with melds (123m406p789s11222z 3-45m 555=z; the last concealed "
+        "tile written is the winning tile unless --win names it) or majiang notation (m123p406s789z11222,m34-5)."
+    ))
+    s.add_argument("hand", metavar="HAND")
+    s.add_argument("--win", type=_tile, metavar="TILE", help="the winning tile, e.g. 5m or 0p (default: last tile written)")
+    s.add_argument("--ron", type=_ron, metavar="FROM", help="won by ron from previous|opposite|next (default: tsumo)")
+    s.add_argument("--round", type=_wind, default=0, metavar="WIND", help="round wind E S W N (default E)")
+    s.add_argument("--seat", type=_wind, default=0, metavar="WIND", help="winner's seat wind; E is the dealer (default E)")
+    s.add_argument("--riichi", action="store_true")
+    s.add_argument("--double-riichi", action="store_true")
+    for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou"):
+        s.add_argument(f"--{flag}", action="store_true")
+    s.add_argument("--dora", type=_indicators, default=(), metavar="TILES", help="dora indicators, e.g. 1m7z")
+    s.add_argument("--ura", type=_indicators, default=(), metavar="TILES", help="ura-dora indicators")
+    s.add_argument("--honba", type=_count, default=0, metavar="N")
+    s.add_argument("--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table")
+    _add_ruleset(s, DEFAULT_RULESET)
+    s.add_argument("--json", action="store_true", help="print the result as JSON")
+    s.set_defaults(func=cmd_score)
+
+    b = sub.add_parser("batch", help="score JSON lines", description=(
+        "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
+        "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset). Writes one "
+        "JSON line per input: null for no win, {\"error\": …} for a bad line, else the result."
+    ))
+    b.add_argument("--format", choices=["majiang"], default="majiang")
+    _add_ruleset(b, DEFAULT_RULESET)
+    b.add_argument("--input", default="-", metavar="FILE|-")
+    b.add_argument("--output", default="-", metavar="FILE|-")
+    b.set_defaults(func=cmd_batch)
+    return parser
+
+
+def _scorer(ref: str):
+    from .scorer import Scorer
+
+    return Scorer(ref)
+
+
+def _read_hand(args) -> Hand:
+    text = args.hand.strip()
+    if text[:1] in ("m", "p", "s", "z"):
+        hand, _ = parse_majiang(text)
+        if args.win is not None:
+            raise NotationError("--win is for MPSZ hands; in majiang notation the winning tile is written last")
+        return hand
+    return parse_mpsz(text, args.win)
+
+
+def cmd_score(args) -> int:
+    hand = _read_hand(args)
+    if args.riichi and args.double_riichi:
+        raise NotationError("give --riichi or --double-riichi, not both")
+    win = Win(
+        tsumo=args.ron is None, discarder=args.ron, round_wind=args.round, seat_wind=args.seat,
+        riichi=2 if args.double_riichi else 1 if args.riichi else 0,
+        ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan,
+        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou,
+        dora=args.dora, ura=args.ura, honba=args.honba, riichi_sticks=args.sticks,
+    )
+    scorer = _scorer(args.ruleset)
+    result = scorer.score(hand, win)
+    if args.json:
+        data = result.to_dict()
+        data["hand"] = format_mpsz(hand)
+        data["ruleset"] = scorer.ruleset.name
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(render(hand, win, result, scorer.ruleset.name))
+    return EXIT_WIN if result.is_win else EXIT_NO_WIN
+
+
+def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> str:
+    """The text report of ``mjrules score``."""
+    how = "tsumo" if win.tsumo else f"ron from seat {SEAT_NAMES[win.discarder_seat]}"
+    lines = [f"{format_mpsz(hand)}  ({SEAT_NAMES[win.seat_wind]} seat, {SEAT_NAMES[win.round_wind]} round, {how}; ruleset {ruleset})"]
+    if not result.is_win:
+        lines.append(f"Not a win: {result.reason}.")
+        return "\n".join(lines)
+    lines.append(f"Reading: {result.reading}")
+    lines.append("Yaku:")
+    for y in result.yaku:
+        value = f"{y.yakuman}x yakuman" if y.yakuman else f"{y.han} han"
+        lines.append(f"  {y.name} ({y.name_ja}){'':<2}".ljust(44) + value)
+    if result.han is not None:
+        lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_detail))
+        head = f"{result.han} han {result.fu} fu"
+    else:
+        head = f"{result.yakuman}x yakuman"
+    if result.limit:
+        head += f" ({result.limit})"
+    lines.append(f"{head}: {result.points} points (base {result.base})")
+    lines.append("Payments: " + ", ".join(f"{SEAT_NAMES[s]} {p:+d}" for s, p in enumerate(result.payments)))
+    if result.liable is not None:
+        lines.append(f"Pao: seat {SEAT_NAMES[result.liable]} is liable")
+    return "\n".join(lines)
+
+
+def cmd_batch(args) -> int:
+    from .majiang_rules import majiang_flags
+    from .ruleset import load_ruleset
+    from .scorer import Scorer
+
+    base = load_ruleset(args.ruleset)
+    scorers: dict[str, Scorer] = {"{}": Scorer(base)}
+    src = sys.stdin if args.input == "-" else _open(args.input, "r")
+    dst = sys.stdout if args.output == "-" else _open(args.output, "w")
+    try:
+        for n, line in enumerate(src, 1):
+            if not line.strip():
+                continue
+            try:
+                out: Any = _batch_line(line, n, base, scorers, majiang_flags)
+            except MjrulesError as e:
+                out = {"error": f"line {n}: {e}"}
+            dst.write(json.dumps(out, ensure_ascii=False) + "\n")
+    finally:
+        if dst is not sys.stdout:
+            dst.close()
+        if src is not sys.stdin:
+            src.close()
+    return 0
+
+
+def _batch_line(line: str, n: int, base, scorers: dict, majiang_flags: Callable) -> Any:
+    from .scorer import Scorer
+
+    try:
+        obj = json.loads(line)
+    except ValueError as e:
+        raise NotationError(f"not JSON: {e}") from None
+    rule = {}
+    if isinstance(obj, dict) and "in" in obj:
+        rule = obj.get("rule") or {}
+        obj = obj["in"]
+    key = json.dumps(rule, sort_keys=True, ensure_ascii=False)
+    scorer = scorers.get(key)
+    if scorer is None:
+        scorer = scorers[key] = Scorer(base.with_flags(**majiang_flags(rule)))
+    result = scorer.score(*parse_majiang_input(obj))
+    if not result.is_win:
+        return None
+    return result.to_dict()
+
+
+def _open(path: str, mode: str):
+    try:
+        return open(path, mode, encoding="utf-8")
+    except OSError as e:
+        raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed its one-line message (or --help)
+        return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
+    if args.command is None:
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return args.func(args)
+    except MjrulesError as e:
+        if args.debug:
+            raise
+        print(f"mjrules: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
