@@ -18,21 +18,47 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], int]:
         )
     counts = [0] * 34
     red = 0
-    for group in (hand.concealed, (hand.win_tile,), *(m.tiles for m in hand.melds)):
-        for t in group:
-            counts[t.index] += 1
-            red += t.red
+    try:
+        for group in (hand.concealed, (hand.win_tile,), *(m.tiles for m in hand.melds)):
+            for t in group:
+                counts[t.index] += 1
+                red += t.red
+    except AttributeError:
+        _name_non_tiles(hand)
     if max(counts) > 4:
         i = max(range(34), key=counts.__getitem__)
         raise HandError(f"tile {tile(i)} appears {counts[i]} times; there are only four of each tile")
     return tuple(counts), red
 
 
+def _name_non_tiles(hand: "Hand") -> None:
+    for t in (*hand.concealed, hand.win_tile):
+        if not isinstance(t, Tile):
+            raise HandError(f"{t!r} is not a Tile (parse text with parse_mpsz / parse_tiles)")
+    for m in hand.melds:
+        if not isinstance(m, Meld):
+            raise HandError(f"{m!r} is not a Meld")
+    raise HandError("hand holds something that is not a tile")
+
+
+def _canonical(tiles) -> tuple[Tile, ...]:
+    """Concealed tiles in one order (red five before plain), so equal hands compare equal."""
+    try:
+        return tuple(sorted(tiles, key=_tile_key))
+    except (AttributeError, TypeError):
+        bad = next((t for t in tiles if not isinstance(t, Tile)), tiles) if isinstance(tiles, (list, tuple)) else tiles
+        raise HandError(f"{bad!r} is not a Tile (parse text with parse_mpsz / parse_tiles)") from None
+
+
+def _tile_key(t: Tile):
+    return (t.index, not t.red)
+
+
 @attrs.frozen
 class Hand:
     """A complete hand: 13 − 3×melds concealed tiles, the melds, and the tile it won on."""
 
-    concealed: tuple[Tile, ...] = attrs.field(converter=tuple)
+    concealed: tuple[Tile, ...] = attrs.field(converter=_canonical)
     win_tile: Tile
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)

@@ -23,6 +23,11 @@ class MeldKind(enum.Enum):
 
 def _validate(meld: "Meld") -> None:
     kind, tiles = meld.kind, meld.tiles
+    if not isinstance(kind, MeldKind):
+        raise HandError(f"meld kind {kind!r} is not a MeldKind (chi, pon, daiminkan, kakan, ankan)")
+    for t in tiles:
+        if not isinstance(t, Tile):
+            raise HandError(f"meld tile {t!r} is not a Tile")
     need = 3 if kind is MeldKind.CHI or kind is MeldKind.PON else 4
     if len(tiles) != need:
         _fail(meld, f"a {kind.value} has {need} tiles, not {len(tiles)}")

@@ -21,6 +21,12 @@ def _wind(instance, attribute, value):
         raise SituationError(f"{attribute.name} must be 0 (East) … 3 (North), not {value!r}")
 
 
+def _tiles(value) -> tuple:
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    raise SituationError(f"dora / ura indicators must be a list of tiles, not {value!r}")
+
+
 def _indicators(instance, attribute, value):
     if len(value) > 5:
         raise SituationError(f"{attribute.name}: at most 5 indicators (one plus one per kan), got {len(value)}")
@@ -46,8 +52,8 @@ class Win:
     chankan: bool = False
     tenhou: bool = False
     chiihou: bool = False
-    dora: tuple[Tile, ...] = attrs.field(default=(), converter=tuple, validator=_indicators)
-    ura: tuple[Tile, ...] = attrs.field(default=(), converter=tuple, validator=_indicators)
+    dora: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles, validator=_indicators)
+    ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles, validator=_indicators)
     honba: int = attrs.field(default=0, validator=_nonneg)
     riichi_sticks: int = attrs.field(default=0, validator=_nonneg)
 
@@ -68,11 +74,16 @@ def _check_win(w: Win) -> None:
     def bad(msg):
         raise SituationError(msg)
 
-    if w.riichi not in (0, 1, 2):
+    if type(w.tsumo) is not bool:
+        bad(f"tsumo must be true or false, not {w.tsumo!r}")
+    for name in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou"):
+        if type(getattr(w, name)) is not bool:
+            bad(f"{name} must be true or false, not {getattr(w, name)!r}")
+    if type(w.riichi) is not int or w.riichi not in (0, 1, 2):
         bad(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {w.riichi!r}")
     if w.tsumo and w.discarder is not None:
         bad("a tsumo has no discarder")
-    if not w.tsumo and w.discarder not in (1, 2, 3):
+    if not w.tsumo and (type(w.discarder) is not int or w.discarder not in (1, 2, 3)):
         bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
     if w.ippatsu and not w.riichi:
         bad("ippatsu without riichi")
@@ -118,6 +129,7 @@ def check_against_hand(hand: Hand, win: Win) -> None:
         w = hand.win_tile.index
         if any(t.index == w for t in hand.concealed) or any(t.index == w for m in hand.melds for t in m.tiles):
             raise SituationError(f"chankan on {hand.win_tile}: the winner holds another copy, so no one could add it to a kan")
+
     counts = list(hand.counts)
     for t in win.dora + win.ura:
         counts[t.index] += 1

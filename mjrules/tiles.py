@@ -110,8 +110,8 @@ def tile_from(suit: str, digit: str) -> Tile:
     s = SUITS.find(suit)
     if s < 0 or len(suit) != 1:
         raise NotationError(f"unknown suit {suit!r} (expected one of m, p, s, z)")
-    if not digit.isdigit() or len(digit) != 1:
-        raise NotationError(f"{digit}{suit!r}: not a tile digit")
+    if not isinstance(digit, str) or len(digit) != 1 or digit not in "0123456789":
+        raise NotationError(f"{digit!r} is not a tile digit (0-9) before {suit!r}")
     n = int(digit)
     if s == 3:
         if not 1 <= n <= 7:

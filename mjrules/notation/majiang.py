@@ -35,7 +35,7 @@ def _bad_char(text: str, tiles: list, table) -> None:
     for pos, ch in enumerate(text):
         if ch in BY_SUIT:
             suit = ch
-        elif ch.isdigit():
+        elif ch in "0123456789":
             if suit is None:
                 raise NotationError(f"concealed part {text!r}: digit at position {pos + 1} before any suit letter")
             try:
@@ -44,6 +44,7 @@ def _bad_char(text: str, tiles: list, table) -> None:
                 raise NotationError(f"concealed part {text!r}: {e}") from None
         elif ch != "*":
             raise NotationError(f"concealed part {text!r}: unexpected {ch!r} at position {pos + 1}")
+    raise NotationError(f"concealed part {text!r} cannot be read")
 
 
 def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int | None]:
@@ -114,8 +115,14 @@ def _number(value: Any, where: str) -> int:
     return value
 
 
+def _flag(value: Any, where: str) -> bool:
+    if value is None or value is False or value is True or (type(value) is int and value in (0, 1)):
+        return bool(value)
+    raise NotationError(f"{where}: expected true or false, got {value!r}")
+
+
 def _indicators(value: Any, where: str) -> tuple[Tile, ...]:
-    if not value:
+    if value is None:
         return ()
     if not isinstance(value, list):
         raise NotationError(f"{where}: expected a list of tiles like [\"m1\"], got {value!r}")
@@ -134,7 +141,8 @@ def _table(obj: Any, keys: frozenset, where: str) -> dict:
     if not isinstance(obj, dict):
         raise NotationError(f"{where}: expected an object")
     if not obj.keys() <= keys:
-        raise NotationError(f"{where}: unknown key {sorted(set(obj) - keys)[0]!r} (known: {', '.join(sorted(keys))})")
+        unknown = next(k for k in obj if k not in keys)
+        raise NotationError(f"{where}: unknown key {unknown!r} (known: {', '.join(sorted(keys))})")
     return obj
 
 
@@ -143,7 +151,7 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
     if not isinstance(data, dict):
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
     if not data.keys() <= {"shoupai", "rongpai", "param"}:
-        unknown = sorted(set(data) - {"shoupai", "rongpai", "param"})[0]
+        unknown = next(k for k in data if k not in ("shoupai", "rongpai", "param"))
         raise NotationError(f"unknown key {unknown!r} (expected shoupai, rongpai, param)")
     if "shoupai" not in data:
         raise NotationError("missing key 'shoupai'")
@@ -162,9 +170,9 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         round_wind=_number(param.get("zhuangfeng"), "param.zhuangfeng"),
         seat_wind=_number(param.get("menfeng"), "param.menfeng"),
         riichi=_number(g("lizhi"), "param.hupai.lizhi"),
-        ippatsu=bool(g("yifa")),
-        chankan=bool(g("qianggang")),
-        rinshan=bool(g("lingshang")),
+        ippatsu=_flag(g("yifa"), "param.hupai.yifa"),
+        chankan=_flag(g("qianggang"), "param.hupai.qianggang"),
+        rinshan=_flag(g("lingshang"), "param.hupai.lingshang"),
         haitei=haidi == 1,
         houtei=haidi == 2,
         tenhou=tianhu == 1,

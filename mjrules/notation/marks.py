@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import NotationError
+from ..errors import HandError, NotationError
 from ..melds import Meld, MeldKind
 from ..tiles import BY_SUIT, Tile, tile_from
 
@@ -42,7 +42,12 @@ def meld_from_digits(suit: str, body: str, written: str) -> Meld:
     n = len(tiles)
     if n == 3 and source is not None:
         idx = sorted(t.index for t in tiles)
-        kind = MeldKind.PON if idx[0] == idx[2] else MeldKind.CHI
+        if idx[0] == idx[2]:
+            kind = MeldKind.PON
+        elif idx[0] < idx[1] < idx[2]:
+            kind = MeldKind.CHI
+        else:
+            raise HandError(f"meld {written!r}: neither a chi (three in a row) nor a pon (three alike)")
     elif n == 4 and source is None:
         kind = MeldKind.ANKAN
     elif n == 4 and called == 3:

@@ -33,7 +33,7 @@ def parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     digits = []
     for pos, ch in enumerate(text):
-        if ch.isdigit():
+        if ch in "0123456789":
             digits.append(ch)
         elif ch in "mpsz":
             if not digits:
@@ -60,9 +60,13 @@ def parse_tile(text: str) -> Tile:
     return tile_from(text[1], text[0])
 
 
-def parse_mpsz(text: str, win: Tile | None = None) -> Hand:
+def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
     """Read an MPSZ hand; ``win`` names the winning tile (default: the last concealed tile written)."""
     check_length(text, "hand")
+    if isinstance(win, str):
+        win = parse_tile(win)
+    elif win is not None and not isinstance(win, Tile):
+        raise NotationError(f"winning tile {win!r} is not a tile")
     parts = text.replace(",", " ").split()
     if not parts:
         raise NotationError("empty hand")
