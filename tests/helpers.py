@@ -1,0 +1,54 @@
+"""Small helpers shared by the hand-written rule tests (test_yaku, test_yakuman, test_fu, test_payments).
+
+Conventions used throughout those files unless a test says otherwise:
+
+* the winner sits South (seat 1, a non-dealer) in the East round, so East (1z) is the round wind,
+  South (2z) the seat wind, and West (3z) / North (4z) are guest winds worth nothing;
+* a ron comes from the player opposite (discarder offset 2), i.e. from seat (1 + 2) % 4 = 3 (North);
+* no dora indicators, no honba, no riichi sticks.
+
+Expected values in the tests are worked out by hand from the rules (basic points = fu × 2^(han+2),
+capped at mangan; ron ×4 / ×6 for the dealer; tsumo split with each payment rounded up to 100).
+"""
+
+from __future__ import annotations
+
+from mjrules import Scorer, Win, load_ruleset, parse_mpsz, parse_tiles
+
+SOUTH = 1
+EAST = 0
+
+
+def tiles(text: str) -> tuple:
+    return tuple(parse_tiles(text)) if text else ()
+
+
+def ron(discarder: int = 2, seat: int = SOUTH, round_wind: int = EAST, dora: str = "", ura: str = "", **kw) -> Win:
+    return Win(tsumo=False, discarder=discarder, seat_wind=seat, round_wind=round_wind,
+               dora=tiles(dora), ura=tiles(ura), **kw)
+
+
+def tsumo(seat: int = SOUTH, round_wind: int = EAST, dora: str = "", ura: str = "", **kw) -> Win:
+    return Win(tsumo=True, seat_wind=seat, round_wind=round_wind, dora=tiles(dora), ura=tiles(ura), **kw)
+
+
+def score(scorer: Scorer, hand: str, win: Win):
+    return scorer.score(parse_mpsz(hand), win)
+
+
+def scorer_with(**flags) -> Scorer:
+    """A majiang scorer with some flags changed."""
+    return Scorer(load_ruleset("majiang").with_flags(**flags))
+
+
+def ids(result) -> set[str]:
+    return {y.id for y in result.yaku}
+
+
+def han_of(result) -> dict[str, int]:
+    """yaku id → han (ordinary yaku and dora) or yakuman multiple."""
+    return {y.id: (y.yakuman if y.yakuman else y.han) for y in result.yaku}
+
+
+def fu_items(result) -> dict[str, int]:
+    return {item.label: item.fu for item in result.fu_detail}
