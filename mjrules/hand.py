@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 
 from .errors import HandError
@@ -44,14 +46,13 @@ def _name_non_tiles(hand: "Hand") -> None:
 def _canonical(tiles) -> tuple[Tile, ...]:
     """Concealed tiles in one order (red five before plain), so equal hands compare equal."""
     try:
-        return tuple(sorted(tiles, key=_tile_key))
+        return tuple(sorted(tiles, key=_RANK))
     except (AttributeError, TypeError):
         bad = next((t for t in tiles if not isinstance(t, Tile)), tiles) if isinstance(tiles, (list, tuple)) else tiles
         raise HandError(f"{bad!r} is not a Tile (parse text with parse_mpsz / parse_tiles)") from None
 
 
-def _tile_key(t: Tile):
-    return (t.index, not t.red)
+_RANK = attrgetter("rank")
 
 
 @attrs.frozen

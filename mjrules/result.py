@@ -44,7 +44,6 @@ class Result:
     yaku: tuple[YakuScore, ...]
     han: int | None
     fu: int | None
-    fu_detail: tuple[FuItem, ...]
     yakuman: int
     limit: str | None
     base: int
@@ -52,8 +51,20 @@ class Result:
     payments: tuple[int, int, int, int]
     liable: int | None = None
     source: Any = attrs.field(default=None, eq=False, repr=False)
-    """The Reading that was paid (kept to describe it on demand)."""
+    """The Reading that was paid (kept to describe it and itemise its fu on demand)."""
+    flags: Any = attrs.field(default=None, eq=False, repr=False)
+    """The ruleset flags it was scored under."""
     is_win: bool = attrs.field(default=True, init=False)
+
+    @property
+    def fu_detail(self) -> tuple[FuItem, ...]:
+        """The fu items (base, menzen ron, each set, pair, wait, tsumo, rounding); () for a yakuman."""
+        if self.fu is None or self.source is None:
+            return ()
+        from .fu import count_fu
+
+        _, items = count_fu(self.source, self.flags, detail=True)
+        return tuple(FuItem(label, fu) for label, fu in items)
 
     @property
     def reading(self) -> str:

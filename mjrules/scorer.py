@@ -13,7 +13,7 @@ from .payments import settle
 from .plugin_manager import Plugins
 from .points import LIMIT_NAMES, YAKUMAN_BASE, base_points, limit_base, yakuman_name
 from .reading import KOKUSHI, Reading, analyse
-from .result import FuItem, NoWin, Result, YakuScore
+from .result import NoWin, Result, YakuScore
 from .ruleset import Ruleset, load_ruleset, suggest
 from .situation import Win, check_against_hand
 from .yaku import Yaku
@@ -47,7 +47,6 @@ class Scorer:
         self._kazoe: dict[int, int] = {}
         self._honba = self.flags["honba_value"]
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
-        self._fu_items: dict[tuple[str, int], FuItem] = {}
 
     def _resolve_flags(self) -> Mapping[str, Any]:
         declared = self.plugins.flags()
@@ -191,23 +190,15 @@ class Scorer:
             self._scores[key] = hit
         return hit
 
-    def _fu_item(self, label: str, fu: int) -> FuItem:
-        hit = self._fu_items.get((label, fu))
-        if hit is None:
-            hit = self._fu_items[(label, fu)] = FuItem(label, fu)
-        return hit
-
     def _result(self, best, flags) -> Result:
         _, r, scored, han, fu, total, base, liability = best
         value, pay, liable = self._settle(r.win, base, liability)
         if han is None:  # natural yakuman
             yaku = tuple(self._score_of(y, m, True) for y, m in scored)
-            return Result(yaku, None, None, (), total, yakuman_name(total), base, value, tuple(pay), liable, r)
+            return Result(yaku, None, None, total, yakuman_name(total), base, value, tuple(pay), liable, r, flags)
         yaku = tuple(self._score_of(y, h, False) for y, h in scored)
-        _, items = count_fu(r, flags, detail=True)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
         return Result(
-            yaku, han, fu, tuple(self._fu_item(a, b) for a, b in items), 0, limit, base, value, tuple(pay), liable,
-            r,
+            yaku, han, fu, 0, limit, base, value, tuple(pay), liable, r, flags,
         )

@@ -11,28 +11,16 @@ from .tiles import Tile
 SEAT_NAMES = ("East", "South", "West", "North")
 
 
-def _nonneg(instance, attribute, value):
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise SituationError(f"{attribute.name} must be a whole number ≥ 0, not {value!r}")
-
-
-def _wind(instance, attribute, value):
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-        raise SituationError(f"{attribute.name} must be 0 (East) … 3 (North), not {value!r}")
+MAX_COUNTER = 999
+"""Largest honba or riichi-stick count accepted."""
 
 
 def _tiles(value) -> tuple:
+    if value.__class__ is tuple:
+        return value
     if isinstance(value, (list, tuple)):
         return tuple(value)
     raise SituationError(f"dora / ura indicators must be a list of tiles, not {value!r}")
-
-
-def _indicators(instance, attribute, value):
-    if len(value) > 5:
-        raise SituationError(f"{attribute.name}: at most 5 indicators (one plus one per kan), got {len(value)}")
-    for t in value:
-        if not isinstance(t, Tile):
-            raise SituationError(f"{attribute.name}: {t!r} is not a tile")
 
 
 @attrs.frozen
@@ -42,9 +30,9 @@ class Win:
 
     tsumo: bool = True
     discarder: int | None = None
-    round_wind: int = attrs.field(default=0, validator=_wind)
-    seat_wind: int = attrs.field(default=0, validator=_wind)
-    riichi: int = attrs.field(default=0)
+    round_wind: int = 0
+    seat_wind: int = 0
+    riichi: int = 0
     ippatsu: bool = False
     haitei: bool = False
     houtei: bool = False
@@ -52,10 +40,10 @@ class Win:
     chankan: bool = False
     tenhou: bool = False
     chiihou: bool = False
-    dora: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles, validator=_indicators)
-    ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles, validator=_indicators)
-    honba: int = attrs.field(default=0, validator=_nonneg)
-    riichi_sticks: int = attrs.field(default=0, validator=_nonneg)
+    dora: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
+    ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
+    honba: int = 0
+    riichi_sticks: int = 0
 
     def __attrs_post_init__(self) -> None:
         _check_win(self)
@@ -70,9 +58,57 @@ class Win:
         return None if self.tsumo else (self.seat_wind + self.discarder) % 4
 
 
+_BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+
+
+def _all_tiles(tiles: tuple) -> bool:
+    for t in tiles:
+        if t.__class__ is not Tile:
+            return False
+    return True
+
+
+def _check_types(w: Win) -> None:
+    def bad(msg):
+        raise SituationError(msg)
+
+    for name in _BOOLS:
+        value = getattr(w, name)
+        if value is not True and value is not False:
+            bad(f"{name} must be true or false, not {value!r}")
+    for name in ("round_wind", "seat_wind"):
+        value = getattr(w, name)
+        if type(value) is not int or not 0 <= value <= 3:
+            bad(f"{name} must be 0 (East) … 3 (North), not {value!r}")
+    if type(w.riichi) is not int or w.riichi not in (0, 1, 2):
+        bad(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {w.riichi!r}")
+    for name in ("honba", "riichi_sticks"):
+        value = getattr(w, name)
+        if type(value) is not int or not 0 <= value <= MAX_COUNTER:
+            bad(f"{name} must be a whole number from 0 to {MAX_COUNTER}, not {value!r}")
+    for name in ("dora", "ura"):
+        value = getattr(w, name)
+        if len(value) > 5:
+            bad(f"{name}: at most 5 indicators (one plus one per kan), got {len(value)}")
+        for t in value:
+            if not isinstance(t, Tile):
+                bad(f"{name}: {t!r} is not a tile")
+
+
 def _check_win(w: Win) -> None:
     def bad(msg):
         raise SituationError(msg)
+
+    # One cheap test for the usual case; the detailed checks name the bad field.
+    if not (
+        (w.tsumo is True or w.tsumo is False) and type(w.round_wind) is int and 0 <= w.round_wind <= 3
+        and type(w.seat_wind) is int and 0 <= w.seat_wind <= 3 and type(w.riichi) is int and 0 <= w.riichi <= 2
+        and type(w.honba) is int and 0 <= w.honba <= MAX_COUNTER
+        and type(w.riichi_sticks) is int and 0 <= w.riichi_sticks <= MAX_COUNTER
+        and len(w.dora) <= 5 and len(w.ura) <= 5 and _all_tiles(w.dora) and _all_tiles(w.ura)
+        and not (w.ippatsu or w.haitei or w.houtei or w.rinshan or w.chankan or w.tenhou or w.chiihou)
+    ):
+        _check_types(w)
 
     if type(w.tsumo) is not bool:
         bad(f"tsumo must be true or false, not {w.tsumo!r}")

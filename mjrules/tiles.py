@@ -39,6 +39,11 @@ class Tile:
 
     index: int = attrs.field(validator=_check_index)
     red: bool = attrs.field(default=False, validator=_check_red)
+    rank: int = attrs.field(init=False, eq=False, order=False, repr=False, hash=False)
+    """Sort key of the written order: by kind, a red five before a plain one."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "rank", self.index * 2 + (0 if self.red else 1))
 
     @property
     def suit(self) -> str:
