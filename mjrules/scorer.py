@@ -16,7 +16,7 @@ from .reading import KOKUSHI, Reading, analyse
 from .result import NoWin, Result, YakuScore
 from .ruleset import Ruleset, load_ruleset, suggest
 from .situation import Win, check_against_hand
-from .yaku import Yaku
+from .yaku import FORMS, Yaku
 
 
 def _up(x: int) -> int:
@@ -36,12 +36,22 @@ class Scorer:
         disabled = set(self.flags.get("disabled_yaku", ()))
         active = [y for y in self.yaku if y.id not in disabled]
         self._yakuman = [y for y in active if y.yakuman]
-        self._ordinary = [y for y in active if not y.yakuman and not y.bonus]
-        self._ordinary_open = [y for y in self._ordinary if y.han_open is not None]
-        self._bonus = [y for y in active if y.bonus]
         self._multiple = {
             y.id: (self.plugins.double_yakuman(y, self.flags) if y.double else y.yakuman) for y in self._yakuman
         }
+        # Per (closed, form, has honours): the yakuman, the ordinary yaku with their han, and the
+        # bonus items whose checks can fire there. Chosen once, so a hand runs only those checks.
+        self._pools = {}
+        for closed in (True, False):
+            for form in FORMS:
+                for honours in (True, False):
+                    fits = [y for y in active if y.applies_to(form, honours)]
+                    self._pools[(closed, form, honours)] = (
+                        [y for y in fits if y.yakuman],
+                        [(y, y.han if closed else y.han_open) for y in fits
+                         if not y.yakuman and not y.bonus and (closed or y.han_open is not None)],
+                        [y for y in fits if y.bonus],
+                    )
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
         self._kiriage: dict[tuple[int, int], bool] = {}
         self._kazoe: dict[int, int] = {}
@@ -74,9 +84,10 @@ class Scorer:
         flags = self.flags
         best = None
         for r in readings:
-            cand = self._yakuman_candidate(r) if self._yakuman else None
+            pool = self._pools[(r.closed, r.form, r.honours > 0)]
+            cand = self._yakuman_candidate(r, pool[0]) if pool[0] else None
             if cand is None:
-                cand = self._ordinary_candidate(r)
+                cand = self._ordinary_candidate(r, pool[1], pool[2])
             if cand is None:
                 continue
             if best is None:
@@ -91,9 +102,9 @@ class Scorer:
             return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
         return self._result(best, flags)
 
-    def _yakuman_candidate(self, r: Reading):
+    def _yakuman_candidate(self, r: Reading, pool: list):
         flags = self.flags
-        hits = [y for y in self._yakuman if y.check(r, flags)]
+        hits = [y for y in pool if y.check(r, flags)]
         if not hits:
             return None
         if len(hits) > 1:
@@ -107,14 +118,11 @@ class Scorer:
         liability = self.plugins.pao(r, [(y.id, m) for y, m in scored], total, flags)
         return None, r, scored, None, None, total, base, liability
 
-    def _ordinary_candidate(self, r: Reading):
+    def _ordinary_candidate(self, r: Reading, pool: list, bonus: list):
         if r.form == KOKUSHI:
             return None
         flags = self.flags
-        if r.closed:
-            scored = [(y, y.han) for y in self._ordinary if y.check(r, flags)]
-        else:
-            scored = [(y, y.han_open) for y in self._ordinary_open if y.check(r, flags)]
+        scored = [p for p in pool if p[0].check(r, flags)]
         if not scored:
             return None
         if len(scored) > 1 and self._replaces:
@@ -122,7 +130,7 @@ class Scorer:
         han = 0
         for _, h in scored:
             han += h
-        for y in self._bonus:
+        for y in bonus:
             n = y.check(r, flags)
             if n:
                 scored.append((y, n))

@@ -11,6 +11,9 @@ from .errors import PluginError
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
+FORMS = ("standard", "chiitoitsu", "kokushi")
+"""The hand forms a reading can have (see ``mjrules.reading``)."""
+
 Check = Callable[[Any, Mapping[str, Any]], Any]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
 
@@ -34,6 +37,10 @@ class Yaku:
         counts double is the ``mjrules_double_yakuman`` policy's call.
     :param bonus: dora-like: adds han but does not make a hand a win, and drops with a yakuman.
     :param replaces: ids this yaku supersedes when both are present (junchan replaces chanta).
+    :param forms: the hand forms it can occur in (``standard``, ``chiitoitsu``, ``kokushi``);
+        the check is not called for other forms.
+    :param honours: True if it needs an honour tile in the hand, False if it needs none, None
+        for either; the check is only called for hands that fit.
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -47,6 +54,8 @@ class Yaku:
     bonus: bool = False
     replaces: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     name_zh: str | None = None
+    forms: tuple[str, ...] = attrs.field(default=FORMS, converter=tuple)
+    honours: bool | None = None
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -56,6 +65,14 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: give exactly one of han, yakuman or bonus=True")
         if self.double and not self.yakuman:
             raise PluginError(f"yaku {self.id!r}: only a yakuman can have a double form")
+        if not self.forms or any(f not in FORMS for f in self.forms):
+            raise PluginError(f"yaku {self.id!r}: forms must be among {', '.join(FORMS)}")
+        if self.honours not in (None, True, False):
+            raise PluginError(f"yaku {self.id!r}: honours must be True, False or None")
+
+    def applies_to(self, form: str, has_honours: bool) -> bool:
+        """Whether the check can be true for a reading of this form (the declared hints)."""
+        return form in self.forms and (self.honours is None or self.honours == has_honours)
 
     @property
     def closed_only(self) -> bool:

@@ -21,7 +21,7 @@ def chinroutou(r, flags):
 
 
 YAKU = (
-    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1),
-    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1),
-    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1),
+    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), honours=True),
+    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=("standard", "chiitoitsu")),
+    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=("standard",), honours=False),
 )

@@ -2,6 +2,8 @@
 
 from mjrules.yaku import Yaku
 
+STD = ("standard",)
+
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
@@ -30,7 +32,7 @@ def junsei_chuuren(r, flags):
 
 
 YAKU = (
-    Yaku("chuuren", "Nine gates", "九蓮宝燈", chuuren, yakuman=1),
+    Yaku("chuuren", "Nine gates", "九蓮宝燈", chuuren, yakuman=1, forms=STD, honours=False),
     Yaku("junsei_chuuren", "Pure nine gates", "純正九蓮宝燈", junsei_chuuren, yakuman=2, double=True,
-         replaces=("chuuren",)),
+         replaces=("chuuren",), forms=STD, honours=False),
 )

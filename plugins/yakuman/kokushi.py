@@ -3,6 +3,8 @@
 from mjrules.reading import KOKUSHI
 from mjrules.yaku import Yaku
 
+KOKUSHI_ONLY = ("kokushi",)
+
 
 def kokushi(r, flags):
     return r.form == KOKUSHI
@@ -14,7 +16,7 @@ def kokushi_13(r, flags):
 
 
 YAKU = (
-    Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1),
+    Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1, forms=KOKUSHI_ONLY),
     Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面", kokushi_13, yakuman=2, double=True,
-         replaces=("kokushi",)),
+         replaces=("kokushi",), forms=KOKUSHI_ONLY),
 )

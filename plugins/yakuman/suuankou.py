@@ -3,6 +3,8 @@
 from mjrules.reading import TANKI
 from mjrules.yaku import Yaku
 
+STD = ("standard",)
+
 
 def suuankou(r, flags):
     return r.concealed_triplets == 4
@@ -13,7 +15,7 @@ def suuankou_tanki(r, flags):
 
 
 YAKU = (
-    Yaku("suuankou", "Four concealed triplets", "四暗刻", suuankou, yakuman=1),
+    Yaku("suuankou", "Four concealed triplets", "四暗刻", suuankou, yakuman=1, forms=STD),
     Yaku("suuankou_tanki", "Four concealed triplets, single wait", "四暗刻単騎", suuankou_tanki, yakuman=2,
-         double=True, replaces=("suuankou",)),
+         double=True, replaces=("suuankou",), forms=STD),
 )

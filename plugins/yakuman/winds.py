@@ -3,6 +3,8 @@
 from mjrules.reading import STANDARD
 from mjrules.yaku import Yaku
 
+STD = ("standard",)
+
 
 def _wind_triplets(r):
     return sum(1 for t in r.triplets if 27 <= t <= 30)
@@ -17,6 +19,6 @@ def daisuushii(r, flags):
 
 
 YAKU = (
-    Yaku("shousuushii", "Little four winds", "小四喜", shousuushii, yakuman=1),
-    Yaku("daisuushii", "Big four winds", "大四喜", daisuushii, yakuman=2, double=True, replaces=("shousuushii",)),
+    Yaku("shousuushii", "Little four winds", "小四喜", shousuushii, yakuman=1, forms=STD, honours=True),
+    Yaku("daisuushii", "Big four winds", "大四喜", daisuushii, yakuman=2, double=True, replaces=("shousuushii",), forms=STD, honours=True),
 )
