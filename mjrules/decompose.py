@@ -13,7 +13,8 @@ SEQ = 0
 TRIPLET = 1
 # A set is (kind, first tile index): (SEQ, 0) is 1m2m3m, (TRIPLET, 31) is three whites.
 
-_SUIT_TABLE: dict[tuple[int, tuple[int, ...]], tuple] = {}
+_SUIT_TABLES: tuple[dict, dict, dict] = ({}, {}, {})
+"""Per suit: nine counts → all its splits, filled on first sight of each count vector."""
 _YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -48,8 +49,8 @@ def _split(c: list[int], i: int, with_pair: bool, sets: list, pair: int, out: li
 
 def suit_readings(suit: int, counts: tuple[int, ...]) -> tuple:
     """All (pair or -1, sets) splits of one suit's counts, with global tile indices; () if none."""
-    key = (suit, counts)
-    hit = _SUIT_TABLE.get(key)
+    table = _SUIT_TABLES[suit]
+    hit = table.get(counts)
     if hit is not None:
         return hit
     n = sum(counts)
@@ -60,32 +61,39 @@ def suit_readings(suit: int, counts: tuple[int, ...]) -> tuple:
     res = tuple(
         (p + off if p >= 0 else -1, tuple((k, j + off) for k, j in sets)) for p, sets in out
     )
-    _SUIT_TABLE[key] = res
+    table[counts] = res
     return res
 
 
-def standard(counts: list[int]) -> list[tuple[int, tuple]]:
+def standard(counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
     """Readings of the concealed counts as sets plus exactly one pair: [(pair, sets), …]."""
     options = []
-    for s in (0, 9, 18):
-        part = counts[s : s + 9]
-        if any(part):
-            r = suit_readings(s // 9, tuple(part))
-            if not r:
-                return []
-            options.append(r)
+    for suit, table in enumerate(_SUIT_TABLES):
+        part = counts[suit * 9 : suit * 9 + 9]
+        if part == _EMPTY_SUIT:
+            continue
+        r = table.get(part)
+        if r is None:
+            r = suit_readings(suit, part)
+        if not r:
+            return []
+        options.append(r)
     pair = -1
     honours = []
     for i in range(27, 34):
         c = counts[i]
-        if c == 0:
-            continue
-        if c == 3:
-            honours.append((TRIPLET, i))
-        elif c == 2 and pair < 0:
-            pair = i
-        else:
+        if c:
+            if c == 3:
+                honours.append((TRIPLET, i))
+            elif c == 2 and pair < 0:
+                pair = i
+            else:
+                return []
+    if len(options) == 1 and len(options[0]) == 1:  # the usual case: one way to read the suits
+        p, sets = options[0][0]
+        if (p >= 0) == (pair >= 0):
             return []
+        return [(p if p >= 0 else pair, tuple(honours) + sets if honours else sets)]
     result = []
     for combo in product(*options):
         p = pair
@@ -103,9 +111,12 @@ def standard(counts: list[int]) -> list[tuple[int, tuple]]:
     return result
 
 
+_EMPTY_SUIT = (0,) * 9
+
+
 def is_chiitoitsu(counts: list[int]) -> bool:
     """Seven different pairs (four of a kind is not two pairs)."""
-    return sum(1 for c in counts if c == 2) == 7
+    return counts.count(2) == 7
 
 
 def is_kokushi(counts: list[int]) -> bool:

@@ -21,10 +21,19 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], int]:
     counts = [0] * 34
     red = 0
     try:
-        for group in (hand.concealed, (hand.win_tile,), *(m.tiles for m in hand.melds)):
-            for t in group:
+        for t in hand.concealed:
+            counts[t.index] += 1
+            if t.red:
+                red += 1
+        t = hand.win_tile
+        counts[t.index] += 1
+        if t.red:
+            red += 1
+        for m in hand.melds:
+            for t in m.tiles:
                 counts[t.index] += 1
-                red += t.red
+                if t.red:
+                    red += 1
     except AttributeError:
         _name_non_tiles(hand)
     if max(counts) > 4:

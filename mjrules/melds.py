@@ -23,6 +23,25 @@ class MeldKind(enum.Enum):
 
 def _validate(meld: "Meld") -> None:
     kind, tiles = meld.kind, meld.tiles
+    # The usual well-formed meld passes these few tests; anything else gets the detailed checks.
+    if kind.__class__ is MeldKind and len(tiles) >= 3:
+        a, b, c = tiles[0], tiles[1], tiles[2]
+        if a.__class__ is Tile and b.__class__ is Tile and c.__class__ is Tile and not (a.red and b.red) \
+                and not ((a.red or b.red) and c.red):
+            if kind is MeldKind.PON:
+                if a.index == b.index == c.index and len(tiles) == 3 and meld.source in SOURCE_NAMES \
+                        and meld.called in (0, 1, 2):
+                    return
+            elif kind is MeldKind.CHI:
+                if len(tiles) == 3 and meld.source == 3 and meld.called in (0, 1, 2):
+                    i, j, k = sorted((a.index, b.index, c.index))
+                    if i < 27 and i % 9 <= 6 and j == i + 1 and k == i + 2:
+                        return
+    _validate_slowly(meld)
+
+
+def _validate_slowly(meld: "Meld") -> None:
+    kind, tiles = meld.kind, meld.tiles
     if not isinstance(kind, MeldKind):
         raise HandError(f"meld kind {kind!r} is not a MeldKind (chi, pon, daiminkan, kakan, ankan)")
     for t in tiles:

@@ -44,17 +44,18 @@ def settle(
             honba_total = 0
     if discarder is not None:
         if rest:
-            amount = _up(rest * mult)
+            amount = -(-rest * mult // 100) * 100
             pay[discarder] -= amount
             value += amount
         pay[discarder] -= honba_total
     elif rest:
         share = honba_total // 3
+        big = -(-rest * 2 // 100) * 100  # the dealer's share, or everyone's when the dealer wins
+        small = big if winner == 0 else -(-rest // 100) * 100
         for seat in range(4):
-            if seat == winner:
-                continue
-            amount = _up(rest * (2 if seat == 0 or winner == 0 else 1))
-            pay[seat] -= amount + share
-            value += amount
+            if seat != winner:
+                amount = big if seat == 0 else small
+                pay[seat] -= amount + share
+                value += amount
     pay[winner] = -sum(pay) + sticks * 1000
     return value, pay

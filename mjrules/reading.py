@@ -69,7 +69,7 @@ class Reading:
         return " ".join(parts) + f", {self.wait} wait on {tile(self.win_tile)}"
 
 
-_YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_EMPTY_SUIT = (0,) * 9
 _DRAGONS = frozenset((31, 32, 33))
 _new = object.__new__
 
@@ -104,19 +104,23 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
                 if is_open:
                     closed = False
                 meld_sets.append((TRIPLET, m.tiles[0].index, not is_open, kan))
+        conc = tuple(conc)
     else:
         conc = counts
 
+    c = counts
+    honours = c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]
     shared = {
         "hand": hand, "win": win, "counts": counts, "size": 14 + kans,
-        "yaochu": sum([counts[i] for i in _YAOCHU]), "honours": sum(counts[27:]),
-        "suits": (1 if any(counts[0:9]) else 0) | (2 if any(counts[9:18]) else 0) | (4 if any(counts[18:27]) else 0),
+        "yaochu": c[0] + c[8] + c[9] + c[17] + c[18] + c[26] + honours, "honours": honours,
+        "suits": (1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0)
+        | (4 if c[18:27] != _EMPTY_SUIT else 0),
         "closed": closed, "tsumo": win.tsumo, "win_tile": w, "seat_wind": 27 + win.seat_wind,
         "round_wind": 27 + win.round_wind, "red_fives": hand.red_fives, "kans": kans, "pinfu_shape": False,
     }
     readings: list[Reading] = []
     if not hand.melds:
-        if is_kokushi(conc):
+        if shared["yaochu"] == 14 and is_kokushi(conc):
             return [_reading(shared, form=KOKUSHI, pair=-1, sets=(), sequences=(), triplets=(),
                              concealed_triplets=0, wait=KOKUSHI)]
         if is_chiitoitsu(conc):

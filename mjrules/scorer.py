@@ -16,7 +16,7 @@ from .reading import KOKUSHI, Reading, analyse
 from .result import NoWin, Result, YakuScore
 from .ruleset import Ruleset, load_ruleset, suggest
 from .situation import Win, check_against_hand
-from .yaku import FORMS, Yaku
+from .yaku import Yaku
 
 
 def _up(x: int) -> int:
@@ -39,19 +39,10 @@ class Scorer:
         self._multiple = {
             y.id: (self.plugins.double_yakuman(y, self.flags) if y.double else y.yakuman) for y in self._yakuman
         }
-        # Per (closed, form, has honours): the yakuman, the ordinary yaku with their han, and the
-        # bonus items whose checks can fire there. Chosen once, so a hand runs only those checks.
-        self._pools = {}
-        for closed in (True, False):
-            for form in FORMS:
-                for honours in (True, False):
-                    fits = [y for y in active if y.applies_to(form, honours)]
-                    self._pools[(closed, form, honours)] = (
-                        [y for y in fits if y.yakuman],
-                        [(y, y.han if closed else y.han_open) for y in fits
-                         if not y.yakuman and not y.bonus and (closed or y.han_open is not None)],
-                        [y for y in fits if y.bonus],
-                    )
+        self._active = active
+        # Per (closed, form, has honours, win situation): the yakuman, the ordinary yaku with
+        # their han, and the bonus items whose checks can fire there, so a hand runs only those.
+        self._pools: dict[tuple, tuple[list, list, list]] = {}
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
         self._kiriage: dict[tuple[int, int], bool] = {}
         self._kazoe: dict[int, int] = {}
@@ -84,7 +75,8 @@ class Scorer:
         flags = self.flags
         best = None
         for r in readings:
-            pool = self._pools[(r.closed, r.form, r.honours > 0)]
+            key = (r.closed, r.form, r.honours > 0, r.win.situation)
+            pool = self._pools.get(key) or self._pool(key)
             cand = self._yakuman_candidate(r, pool[0]) if pool[0] else None
             if cand is None:
                 cand = self._ordinary_candidate(r, pool[1], pool[2])
@@ -101,6 +93,17 @@ class Scorer:
         if best is None:
             return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
         return self._result(best, flags)
+
+    def _pool(self, key: tuple) -> tuple[list, list, list]:
+        closed, form, honours, situation = key
+        fits = [y for y in self._active if y.applies_to(form, honours, situation)]
+        pool = self._pools[key] = (
+            [y for y in fits if y.yakuman],
+            [(y, y.han if closed else y.han_open) for y in fits
+             if not y.yakuman and not y.bonus and (closed or y.han_open is not None)],
+            [y for y in fits if y.bonus],
+        )
+        return pool
 
     def _yakuman_candidate(self, r: Reading, pool: list):
         flags = self.flags
@@ -202,9 +205,9 @@ class Scorer:
         _, r, scored, han, fu, total, base, liability = best
         value, pay, liable = self._settle(r.win, base, liability)
         if han is None:  # natural yakuman
-            yaku = tuple(self._score_of(y, m, True) for y, m in scored)
+            yaku = tuple([self._score_of(y, m, True) for y, m in scored])
             return Result(yaku, None, None, total, yakuman_name(total), base, value, tuple(pay), liable, r, flags)
-        yaku = tuple(self._score_of(y, h, False) for y, h in scored)
+        yaku = tuple([self._score_of(y, h, False) for y, h in scored])
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
         return Result(

@@ -10,6 +10,12 @@ from .tiles import Tile
 
 SEAT_NAMES = ("East", "South", "West", "North")
 
+SITUATIONS = ("riichi", "double_riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan", "chankan",
+              "tenhou", "chiihou")
+"""Conditions of a win that a yaku can name as its precondition (``Yaku.when``); ``riichi``
+holds for riichi and double riichi alike."""
+SITUATION_BIT = {name: 1 << i for i, name in enumerate(SITUATIONS)}
+
 
 MAX_COUNTER = 999
 """Largest honba or riichi-stick count accepted."""
@@ -45,8 +51,17 @@ class Win:
     honba: int = 0
     riichi_sticks: int = 0
 
+    situation: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit mask of the SITUATIONS that hold; derived."""
+
     def __attrs_post_init__(self) -> None:
         _check_win(self)
+        object.__setattr__(self, "situation", (
+            (1 if self.riichi == 1 else 3 if self.riichi == 2 else 0) | (4 if self.ippatsu else 0)
+            | (8 if self.tsumo else 16) | (32 if self.haitei else 0) | (64 if self.houtei else 0)
+            | (128 if self.rinshan else 0) | (256 if self.chankan else 0) | (512 if self.tenhou else 0)
+            | (1024 if self.chiihou else 0)
+        ))
 
     @property
     def is_dealer(self) -> bool:

@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 import attrs
 
 from .errors import PluginError
+from .situation import SITUATION_BIT
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -41,6 +42,8 @@ class Yaku:
         the check is not called for other forms.
     :param honours: True if it needs an honour tile in the hand, False if it needs none, None
         for either; the check is only called for hands that fit.
+    :param when: a condition of the win it needs (one of ``mjrules.situation.SITUATIONS``, e.g.
+        ``"riichi"``, ``"tsumo"``, ``"haitei"``); the check is only called when it holds.
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -56,6 +59,7 @@ class Yaku:
     name_zh: str | None = None
     forms: tuple[str, ...] = attrs.field(default=FORMS, converter=tuple)
     honours: bool | None = None
+    when: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -69,10 +73,17 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: forms must be among {', '.join(FORMS)}")
         if self.honours not in (None, True, False):
             raise PluginError(f"yaku {self.id!r}: honours must be True, False or None")
+        if self.when is not None and self.when not in SITUATION_BIT:
+            raise PluginError(f"yaku {self.id!r}: when must be one of {', '.join(SITUATION_BIT)}")
 
-    def applies_to(self, form: str, has_honours: bool) -> bool:
-        """Whether the check can be true for a reading of this form (the declared hints)."""
-        return form in self.forms and (self.honours is None or self.honours == has_honours)
+    def applies_to(self, form: str, has_honours: bool, situation: int = -1) -> bool:
+        """Whether the check can be true for a reading of this form, honour content and win
+        situation (a ``Win.situation`` mask), judged by the declared hints."""
+        return (
+            form in self.forms
+            and (self.honours is None or self.honours == has_honours)
+            and (self.when is None or bool(situation & SITUATION_BIT[self.when]))
+        )
 
     @property
     def closed_only(self) -> bool:

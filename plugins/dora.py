@@ -23,4 +23,4 @@ def ura(r, flags):
 def mjrules_register_yaku(register):
     register(Yaku("dora", "Dora", "ドラ", dora, bonus=True))
     register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
-    register(Yaku("ura", "Ura dora", "裏ドラ", ura, bonus=True))
+    register(Yaku("ura", "Ura dora", "裏ドラ", ura, bonus=True, when="riichi"))

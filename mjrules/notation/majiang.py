@@ -68,7 +68,7 @@ def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int |
             raise NotationError(
                 f"rongpai {rongpai!r}: expected a tile and the discarder's mark, e.g. z2+ (+ next, = opposite, - previous)"
             )
-        win = tile_from(rongpai[0], rongpai[1])
+        win = _BY_NAME.get(rongpai[:2]) or tile_from(rongpai[0], rongpai[1])
         discarder = MARK_TO_SOURCE[rongpai[2]]
     return Hand(tiles, win, melds), discarder
 
@@ -146,41 +146,81 @@ def _table(obj: Any, keys: frozenset, where: str) -> dict:
     return obj
 
 
+_EMPTY: dict = {}
+_IN_KEYS = frozenset({"shoupai", "rongpai", "param"})
+_BY_NAME = {t.majiang(): t for table in BY_SUIT.values() for t in table.values()}
+"""``"m1"`` → Tile, for indicator lists."""
+
+
+def _tables(data: dict) -> tuple[dict, dict, dict]:
+    param = _table(data.get("param"), _PARAM_KEYS, "param")
+    return (
+        param,
+        _table(param.get("hupai"), _HUPAI_KEYS, "param.hupai"),
+        _table(param.get("jicun"), _JICUN_KEYS, "param.jicun"),
+    )
+
+
 def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
     """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win."""
-    if not isinstance(data, dict):
+    if data.__class__ is not dict:
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
-    if not data.keys() <= {"shoupai", "rongpai", "param"}:
-        unknown = next(k for k in data if k not in ("shoupai", "rongpai", "param"))
+    if not data.keys() <= _IN_KEYS:
+        unknown = next(k for k in data if k not in _IN_KEYS)
         raise NotationError(f"unknown key {unknown!r} (expected shoupai, rongpai, param)")
     if "shoupai" not in data:
         raise NotationError("missing key 'shoupai'")
     hand, discarder = parse_majiang(data["shoupai"], data.get("rongpai"))
-    param = _table(data.get("param"), _PARAM_KEYS, "param")
-    hupai = _table(param.get("hupai"), _HUPAI_KEYS, "param.hupai")
-    jicun = _table(param.get("jicun"), _JICUN_KEYS, "param.jicun")
+    param = data.get("param")
+    if param.__class__ is dict and param.keys() <= _PARAM_KEYS:
+        hupai = param.get("hupai", _EMPTY)
+        jicun = param.get("jicun", _EMPTY)
+        if not (hupai.__class__ is dict and hupai.keys() <= _HUPAI_KEYS
+                and jicun.__class__ is dict and jicun.keys() <= _JICUN_KEYS):
+            param, hupai, jicun = _tables(data)
+    else:
+        param, hupai, jicun = _tables(data)
     g = hupai.get
-    haidi = _number(g("haidi"), "param.hupai.haidi")
-    tianhu = _number(g("tianhu"), "param.hupai.tianhu")
+    round_wind = param.get("zhuangfeng", 0)
+    seat_wind = param.get("menfeng", 0)
+    riichi = g("lizhi", 0)
+    haidi = g("haidi", 0)
+    tianhu = g("tianhu", 0)
+    ippatsu = g("yifa", False)
+    chankan = g("qianggang", False)
+    rinshan = g("lingshang", False)
+    honba = jicun.get("changbang", 0)
+    sticks = jicun.get("lizhibang", 0)
+    # The usual case is plain ints and bools; anything else goes through the checks that name it.
+    if not (round_wind.__class__ is int and seat_wind.__class__ is int and riichi.__class__ is int
+            and haidi.__class__ is int and tianhu.__class__ is int and honba.__class__ is int
+            and sticks.__class__ is int and ippatsu.__class__ is bool and chankan.__class__ is bool
+            and rinshan.__class__ is bool):
+        round_wind = _number(round_wind, "param.zhuangfeng")
+        seat_wind = _number(seat_wind, "param.menfeng")
+        riichi = _number(riichi, "param.hupai.lizhi")
+        haidi = _number(haidi, "param.hupai.haidi")
+        tianhu = _number(tianhu, "param.hupai.tianhu")
+        honba = _number(honba, "param.jicun.changbang")
+        sticks = _number(sticks, "param.jicun.lizhibang")
+        ippatsu = _flag(ippatsu, "param.hupai.yifa")
+        chankan = _flag(chankan, "param.hupai.qianggang")
+        rinshan = _flag(rinshan, "param.hupai.lingshang")
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
+    bao = param.get("baopai")
+    fubao = param.get("fubaopai")
+    try:
+        dora = tuple([_BY_NAME[v] for v in bao]) if bao.__class__ is list else _indicators(bao, "param.baopai")
+        ura = tuple([_BY_NAME[v] for v in fubao]) if fubao.__class__ is list else _indicators(fubao, "param.fubaopai")
+    except (KeyError, TypeError):
+        dora = _indicators(bao, "param.baopai")
+        ura = _indicators(fubao, "param.fubaopai")
+    # Positional, in Win's field order: tsumo, discarder, round and seat wind, riichi, ippatsu,
+    # haitei, houtei, rinshan, chankan, tenhou, chiihou, dora, ura, honba, riichi sticks.
     win = Win(
-        tsumo=discarder is None,
-        discarder=discarder,
-        round_wind=_number(param.get("zhuangfeng"), "param.zhuangfeng"),
-        seat_wind=_number(param.get("menfeng"), "param.menfeng"),
-        riichi=_number(g("lizhi"), "param.hupai.lizhi"),
-        ippatsu=_flag(g("yifa"), "param.hupai.yifa"),
-        chankan=_flag(g("qianggang"), "param.hupai.qianggang"),
-        rinshan=_flag(g("lingshang"), "param.hupai.lingshang"),
-        haitei=haidi == 1,
-        houtei=haidi == 2,
-        tenhou=tianhu == 1,
-        chiihou=tianhu == 2,
-        dora=_indicators(param.get("baopai"), "param.baopai"),
-        ura=_indicators(param.get("fubaopai"), "param.fubaopai"),
-        honba=_number(jicun.get("changbang"), "param.jicun.changbang"),
-        riichi_sticks=_number(jicun.get("lizhibang"), "param.jicun.lizhibang"),
+        discarder is None, discarder, round_wind, seat_wind, riichi, ippatsu,
+        haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, dora, ura, honba, sticks,
     )
     return hand, win
 

@@ -3,6 +3,6 @@
 from mjrules.yaku import Yaku
 
 YAKU = (
-    Yaku("tenhou", "Blessing of heaven", "天和", lambda r, f: r.win.tenhou, yakuman=1),
-    Yaku("chiihou", "Blessing of earth", "地和", lambda r, f: r.win.chiihou, yakuman=1),
+    Yaku("tenhou", "Blessing of heaven", "天和", lambda r, f: r.win.tenhou, yakuman=1, when="tenhou"),
+    Yaku("chiihou", "Blessing of earth", "地和", lambda r, f: r.win.chiihou, yakuman=1, when="chiihou"),
 )
