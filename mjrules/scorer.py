@@ -40,7 +40,7 @@ class Scorer:
             y.id: (self.plugins.double_yakuman(y, self.flags) if y.double else y.yakuman) for y in self._yakuman
         }
         self._active = active
-        # Per (closed, form, has honours, win situation): the yakuman, the ordinary yaku with
+        # Per (closed, form, has honours, win situation, number of sequences): the yakuman, the ordinary yaku with
         # their han, and the bonus items whose checks can fire there, so a hand runs only those.
         self._pools: dict[tuple, tuple[list, list, list]] = {}
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
@@ -75,7 +75,7 @@ class Scorer:
         flags = self.flags
         best = None
         for r in readings:
-            key = (r.closed, r.form, r.honours > 0, r.win.situation)
+            key = (r.closed, r.form, r.honours > 0, r.win.situation, len(r.sequences))
             pool = self._pools.get(key) or self._pool(key)
             cand = self._yakuman_candidate(r, pool[0]) if pool[0] else None
             if cand is None:
@@ -95,8 +95,8 @@ class Scorer:
         return self._result(best, flags)
 
     def _pool(self, key: tuple) -> tuple[list, list, list]:
-        closed, form, honours, situation = key
-        fits = [y for y in self._active if y.applies_to(form, honours, situation)]
+        closed, form, honours, situation, sequences = key
+        fits = [y for y in self._active if y.applies_to(form, honours, situation, sequences)]
         pool = self._pools[key] = (
             [y for y in fits if y.yakuman],
             [(y, y.han if closed else y.han_open) for y in fits

@@ -42,6 +42,8 @@ class Yaku:
         the check is not called for other forms.
     :param honours: True if it needs an honour tile in the hand, False if it needs none, None
         for either; the check is only called for hands that fit.
+    :param min_sequences: sequences it needs (chi included); :param min_triplets: triplets and
+        kans it needs. Readings with fewer are not checked (seven pairs and kokushi have none).
     :param when: a condition of the win it needs (one of ``mjrules.situation.SITUATIONS``, e.g.
         ``"riichi"``, ``"tsumo"``, ``"haitei"``); the check is only called when it holds.
     """
@@ -60,6 +62,8 @@ class Yaku:
     forms: tuple[str, ...] = attrs.field(default=FORMS, converter=tuple)
     honours: bool | None = None
     when: str | None = None
+    min_sequences: int = 0
+    min_triplets: int = 0
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -73,12 +77,18 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: forms must be among {', '.join(FORMS)}")
         if self.honours not in (None, True, False):
             raise PluginError(f"yaku {self.id!r}: honours must be True, False or None")
+        if not (0 <= self.min_sequences <= 4 and 0 <= self.min_triplets <= 4):
+            raise PluginError(f"yaku {self.id!r}: min_sequences and min_triplets are 0 to 4")
         if self.when is not None and self.when not in SITUATION_BIT:
             raise PluginError(f"yaku {self.id!r}: when must be one of {', '.join(SITUATION_BIT)}")
 
-    def applies_to(self, form: str, has_honours: bool, situation: int = -1) -> bool:
-        """Whether the check can be true for a reading of this form, honour content and win
-        situation (a ``Win.situation`` mask), judged by the declared hints."""
+    def applies_to(self, form: str, has_honours: bool, situation: int = -1, sequences: int = -1) -> bool:
+        """Whether the check can be true for a reading of this form, honour content, win situation
+        (a ``Win.situation`` mask) and number of sequences (-1: unknown), by the declared hints."""
+        if sequences >= 0:
+            triplets = 4 - sequences if form == "standard" else 0
+            if sequences < self.min_sequences or triplets < self.min_triplets:
+                return False
         return (
             form in self.forms
             and (self.honours is None or self.honours == has_honours)

@@ -45,9 +45,9 @@ def ittsu(r, flags):
 
 
 YAKU = (
-    Yaku("pinfu", "Pinfu", "平和", pinfu, han=1, forms=STD),
-    Yaku("iipeikou", "Pure double sequence", "一盃口", iipeikou, han=1, forms=STD),
-    Yaku("ryanpeikou", "Twice pure double sequence", "二盃口", ryanpeikou, han=3, replaces=("iipeikou",), forms=STD),
-    Yaku("sanshoku", "Mixed triple sequence", "三色同順", sanshoku, han=2, han_open=1, forms=STD),
-    Yaku("ittsu", "Pure straight", "一気通貫", ittsu, han=2, han_open=1, forms=STD),
+    Yaku("pinfu", "Pinfu", "平和", pinfu, han=1, forms=STD, min_sequences=4),
+    Yaku("iipeikou", "Pure double sequence", "一盃口", iipeikou, han=1, forms=STD, min_sequences=2),
+    Yaku("ryanpeikou", "Twice pure double sequence", "二盃口", ryanpeikou, han=3, replaces=("iipeikou",), forms=STD, min_sequences=4),
+    Yaku("sanshoku", "Mixed triple sequence", "三色同順", sanshoku, han=2, han_open=1, forms=STD, min_sequences=3),
+    Yaku("ittsu", "Pure straight", "一気通貫", ittsu, han=2, han_open=1, forms=STD, min_sequences=3),
 )

@@ -26,8 +26,8 @@ def sanshoku_doukou(r, flags):
 
 
 YAKU = (
-    Yaku("toitoi", "All triplets", "対々和", toitoi, han=2, han_open=2, forms=STD),
-    Yaku("sanankou", "Three concealed triplets", "三暗刻", sanankou, han=2, han_open=2, forms=STD),
-    Yaku("sankantsu", "Three kans", "三槓子", sankantsu, han=2, han_open=2, forms=STD),
-    Yaku("sanshoku_doukou", "Triple triplets", "三色同刻", sanshoku_doukou, han=2, han_open=2, forms=STD),
+    Yaku("toitoi", "All triplets", "対々和", toitoi, han=2, han_open=2, forms=STD, min_triplets=4),
+    Yaku("sanankou", "Three concealed triplets", "三暗刻", sanankou, han=2, han_open=2, forms=STD, min_triplets=3),
+    Yaku("sankantsu", "Three kans", "三槓子", sankantsu, han=2, han_open=2, forms=STD, min_triplets=3),
+    Yaku("sanshoku_doukou", "Triple triplets", "三色同刻", sanshoku_doukou, han=2, han_open=2, forms=STD, min_triplets=3),
 )

@@ -15,7 +15,7 @@ def suuankou_tanki(r, flags):
 
 
 YAKU = (
-    Yaku("suuankou", "Four concealed triplets", "四暗刻", suuankou, yakuman=1, forms=STD),
+    Yaku("suuankou", "Four concealed triplets", "四暗刻", suuankou, yakuman=1, forms=STD, min_triplets=4),
     Yaku("suuankou_tanki", "Four concealed triplets, single wait", "四暗刻単騎", suuankou_tanki, yakuman=2,
-         double=True, replaces=("suuankou",), forms=STD),
+         double=True, replaces=("suuankou",), forms=STD, min_triplets=4),
 )

@@ -2,4 +2,4 @@
 
 from mjrules.yaku import Yaku
 
-YAKU = (Yaku("suukantsu", "Four kans", "四槓子", lambda r, f: r.kans == 4, yakuman=1, forms=("standard",)),)
+YAKU = (Yaku("suukantsu", "Four kans", "四槓子", lambda r, f: r.kans == 4, yakuman=1, forms=("standard",), min_triplets=4),)
