@@ -114,32 +114,37 @@ def _check_win(w: Win) -> None:
     def bad(msg):
         raise SituationError(msg)
 
-    # One cheap test for the usual case; the detailed checks name the bad field.
-    if not (
-        (w.tsumo is True or w.tsumo is False) and type(w.round_wind) is int and 0 <= w.round_wind <= 3
-        and type(w.seat_wind) is int and 0 <= w.seat_wind <= 3 and type(w.riichi) is int and 0 <= w.riichi <= 2
-        and type(w.honba) is int and 0 <= w.honba <= MAX_COUNTER
-        and type(w.riichi_sticks) is int and 0 <= w.riichi_sticks <= MAX_COUNTER
+    # One cheap test for the usual case (plain values, no special flag); otherwise the detailed
+    # checks name the bad field and the contradiction.
+    plain = (
+        (w.tsumo is True or w.tsumo is False) and w.round_wind.__class__ is int and 0 <= w.round_wind <= 3
+        and w.seat_wind.__class__ is int and 0 <= w.seat_wind <= 3
+        and w.riichi.__class__ is int and 0 <= w.riichi <= 2
+        and w.honba.__class__ is int and 0 <= w.honba <= MAX_COUNTER
+        and w.riichi_sticks.__class__ is int and 0 <= w.riichi_sticks <= MAX_COUNTER
         and len(w.dora) <= 5 and len(w.ura) <= 5 and _all_tiles(w.dora) and _all_tiles(w.ura)
-        and not (w.ippatsu or w.haitei or w.houtei or w.rinshan or w.chankan or w.tenhou or w.chiihou)
-    ):
+        and w.ippatsu is False and w.haitei is False and w.houtei is False and w.rinshan is False
+        and w.chankan is False and w.tenhou is False and w.chiihou is False
+    )
+    if not plain:
         _check_types(w)
-
-    if type(w.tsumo) is not bool:
-        bad(f"tsumo must be true or false, not {w.tsumo!r}")
-    for name in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou"):
-        if type(getattr(w, name)) is not bool:
-            bad(f"{name} must be true or false, not {getattr(w, name)!r}")
-    if type(w.riichi) is not int or w.riichi not in (0, 1, 2):
-        bad(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {w.riichi!r}")
-    if w.tsumo and w.discarder is not None:
-        bad("a tsumo has no discarder")
-    if not w.tsumo and (type(w.discarder) is not int or w.discarder not in (1, 2, 3)):
+    if w.tsumo:
+        if w.discarder is not None:
+            bad("a tsumo has no discarder")
+    elif w.discarder.__class__ is not int or w.discarder not in (1, 2, 3):
         bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
-    if w.ippatsu and not w.riichi:
-        bad("ippatsu without riichi")
     if w.ura and not w.riichi:
         bad("ura-dora indicators given without riichi")
+    if not plain:
+        _check_special(w)
+
+
+def _check_special(w: Win) -> None:
+    def bad(msg):
+        raise SituationError(msg)
+
+    if w.ippatsu and not w.riichi:
+        bad("ippatsu without riichi")
     if w.haitei and not w.tsumo:
         bad("haitei is a tsumo on the last wall tile; this win is a ron (use houtei)")
     if w.houtei and w.tsumo:

@@ -12,24 +12,42 @@ from ..errors import NotationError, SituationError
 from ..hand import Hand
 from ..situation import Win
 from ..tiles import BY_SUIT, Tile, tile_from
-from .marks import MARK_TO_SOURCE, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
+from .marks import MARK_TO_SOURCE, MAX_INPUT, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
+
+
+def _reader_tables() -> dict:
+    """A state table for ``_concealed``: in each suit's table a digit gives a Tile, a suit letter
+    the next table, and majiang's riichi marker ``*`` (no tile) the same table."""
+    tables = {suit: dict(BY_SUIT[suit]) for suit in BY_SUIT}
+    start: dict = {}
+    for t in (start, *tables.values()):
+        t.update(tables)
+    for t in tables.values():
+        t["*"] = t
+    start["*"] = start
+    return start
+
+
+_START = _reader_tables()
 
 
 def _concealed(text: str) -> list[Tile]:
     tiles: list[Tile] = []
-    table = None
-    for ch in text:
-        t = table.get(ch) if table is not None else None
-        if t is not None:
-            tiles.append(t)
-        elif ch in BY_SUIT:
-            table = BY_SUIT[ch]
-        elif ch != "*":  # majiang's riichi marker carries no tile
-            _bad_char(text, tiles, table)
+    append = tiles.append
+    table = _START
+    try:
+        for ch in text:
+            x = table[ch]
+            if x.__class__ is dict:
+                table = x
+            else:
+                append(x)
+    except KeyError:
+        _bad_char(text)
     return tiles
 
 
-def _bad_char(text: str, tiles: list, table) -> None:
+def _bad_char(text: str) -> None:
     """Raise the error for the first character ``_concealed`` could not read."""
     suit = None
     for pos, ch in enumerate(text):
@@ -49,7 +67,8 @@ def _bad_char(text: str, tiles: list, table) -> None:
 
 def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int | None]:
     """Read a majiang hand; returns the Hand and the discarder's offset (None for tsumo)."""
-    check_length(shoupai, "shoupai")
+    if shoupai.__class__ is not str or len(shoupai) > MAX_INPUT:
+        check_length(shoupai, "shoupai")
     parts = shoupai.split(",")
     tiles = _concealed(parts[0])
     melds = []
