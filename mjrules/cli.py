@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=_wind, default=0, metavar="WIND", help="winner's seat wind; E is the dealer (default E)")
     s.add_argument("--riichi", action="store_true")
     s.add_argument("--double-riichi", action="store_true")
-    for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou"):
+    for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
         s.add_argument(f"--{flag}", action="store_true")
     s.add_argument("--dora", type=_indicators, default=(), metavar="TILES", help="dora indicators, e.g. 1m7z")
     s.add_argument("--ura", type=_indicators, default=(), metavar="TILES", help="ura-dora indicators")
@@ -135,7 +135,7 @@ def cmd_score(args) -> int:
         tsumo=args.ron is None, discarder=args.ron, round_wind=args.round, seat_wind=args.seat,
         riichi=2 if args.double_riichi else 1 if args.riichi else 0,
         ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan,
-        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou,
+        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
         dora=args.dora, ura=args.ura, honba=args.honba, riichi_sticks=args.sticks,
     )
     scorer = _scorer(args.ruleset)

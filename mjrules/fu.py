@@ -67,7 +67,8 @@ def count_fu(r: Reading, flags: Mapping[str, Any], detail: bool = False):
             items.append((f"{r.wait} wait", wf))
     total += parts
     if r.tsumo:
-        if not (parts == 0 and r.closed):  # pinfu tsumo: no tsumo fu
+        if not (parts == 0 and r.closed) and not (r.win.rinshan and not flags["rinshan_tsumo_fu"]):
+            # pinfu tsumo has no tsumo fu, nor rinshan where the ruleset says so
             total += 2
             if detail:
                 items.append(("tsumo", 2))

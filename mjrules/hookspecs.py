@@ -23,11 +23,13 @@ hookspec = pluggy.HookspecMarker("mjrules")
 
 
 @hookspec
-def mjrules_register_yaku(register: Callable[["Yaku"], None]) -> None:
+def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Mapping[str, Any]) -> None:
     """Register yaku, yakuman and bonus items by calling ``register(Yaku(...))`` for each.
 
     :param register: callback taking one :class:`mjrules.yaku.Yaku`; a duplicate id is an error
         that names both plugins.
+    :param flags: the ruleset's resolved flags, for a yaku whose value is a rule choice (an
+        implementation may leave this argument out).
     """
 
 

@@ -26,6 +26,7 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "double-yakuman": "mjrules.plugins.double_yakuman",
     "yakuman-stacking": "mjrules.plugins.yakuman_stacking",
     "pao": "mjrules.plugins.pao",
+    "renhou": "mjrules.plugins.renhou",
 }
 """Plugins that ship with mjrules, by the name a ruleset uses for them, and their modules."""
 
@@ -65,17 +66,18 @@ class Plugins:
     def names(self) -> list[str]:
         return [n for n, _ in self.pm.list_name_plugin()]
 
-    def _each(self, hook_name: str, make_register: Callable[[str], Callable]) -> None:
+    def _each(self, hook_name: str, make_register: Callable[[str], Callable], **extra: Any) -> None:
         hook = getattr(self.pm.hook, hook_name)
         for impl in reversed(hook.get_hookimpls()):  # registration order
+            kwargs = {k: v for k, v in extra.items() if k in impl.argnames}
             try:
-                impl.function(register=make_register(impl.plugin_name))
+                impl.function(register=make_register(impl.plugin_name), **kwargs)
             except MjrulesError:
                 raise
             except Exception as e:
                 raise PluginError(f"plugin {impl.plugin_name!r} failed in {hook_name}: {type(e).__name__}: {e}") from e
 
-    def yaku(self) -> list[tuple[str, Yaku]]:
+    def yaku(self, flags: Mapping[str, Any]) -> list[tuple[str, Yaku]]:
         """All registered yaku with the plugin that registered each, in registration order."""
         out: list[tuple[str, Yaku]] = []
         owner: dict[str, str] = {}
@@ -91,7 +93,7 @@ class Plugins:
 
             return register
 
-        self._each("mjrules_register_yaku", make)
+        self._each("mjrules_register_yaku", make, flags=flags)
         return out
 
     def flags(self) -> dict[str, tuple[str, Flag]]:

@@ -15,6 +15,7 @@ from .points import LIMIT_NAMES, YAKUMAN_BASE, base_points, limit_base, yakuman_
 from .reading import KOKUSHI, Reading, analyse
 from .result import NoWin, Result, YakuScore
 from .ruleset import Ruleset, load_ruleset, suggest
+from .errors import SituationError
 from .situation import Win, check_against_hand
 from .yaku import Yaku
 
@@ -32,7 +33,8 @@ class Scorer:
         self.ruleset = ruleset
         self.plugins = Plugins(ruleset.plugins, extra_plugins)
         self.flags = self._resolve_flags()
-        self.yaku: list[Yaku] = [y for _, y in self.plugins.yaku()]
+        self.yaku_owners = self.plugins.yaku(self.flags)
+        self.yaku: list[Yaku] = [y for _, y in self.yaku_owners]
         disabled = set(self.flags.get("disabled_yaku", ()))
         active = [y for y in self.yaku if y.id not in disabled]
         self._yakuman = [y for y in active if y.yakuman]
@@ -40,6 +42,7 @@ class Scorer:
             y.id: (self.plugins.double_yakuman(y, self.flags) if y.double else y.yakuman) for y in self._yakuman
         }
         self._active = active
+        self._has_alone = any(y.alone for y in active)
         # Per (closed, form, has honours, win situation, number of sequences): the yakuman, the ordinary yaku with
         # their han, and the bonus items whose checks can fire there, so a hand runs only those.
         self._pools: dict[tuple, tuple[list, list, list]] = {}
@@ -66,7 +69,19 @@ class Scorer:
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
         check_against_hand(hand, win)
+        if hand.red_fives:
+            self._check_red(hand)
         return self.score_readings(analyse(hand, win))
+
+    def _check_red(self, hand: Hand) -> None:
+        for suit, five in (("m", 4), ("p", 13), ("s", 22)):
+            allowed = self.flags.get(f"red_fives_{suit}", 4)
+            n = sum(1 for t in hand.tiles() if t.red and t.index == five)
+            if n > allowed:
+                raise SituationError(
+                    f"red 0{suit}: the hand holds {n} red five{'s' if n > 1 else ''} of {suit}, "
+                    f"this ruleset's set has {allowed} (flag red_fives_{suit})"
+                )
 
     def score_readings(self, readings: list[Reading]) -> Result | NoWin:
         """Score precomputed readings (``mjrules.reading.analyse``), e.g. to reuse them across rulesets."""
@@ -130,31 +145,48 @@ class Scorer:
             return None
         if len(scored) > 1 and self._replaces:
             scored = self._drop_replaced(scored)
-        han = 0
-        for _, h in scored:
-            han += h
-        for y in bonus:
-            n = y.check(r, flags)
-            if n:
-                scored.append((y, n))
-                han += n
+        alone = None
+        if self._has_alone:
+            alone = [p for p in scored if p[0].alone]
+            if alone:
+                scored = [p for p in scored if not p[0].alone]
         fu, _ = count_fu(r, flags)
-        total = 0
+        cand = None
+        if scored:
+            han = 0
+            for _, h in scored:
+                han += h
+            for y in bonus:
+                n = y.check(r, flags)
+                if n:
+                    scored.append((y, n))
+                    han += n
+            total, base = self._limit(fu, han)
+            cand = (None, r, scored, han, fu, total, base, None)
+        if alone:  # the alternative: that yaku on its own, no other yaku and no dora
+            han = sum(h for _, h in alone)
+            total, base = self._limit(fu, han)
+            other = (None, r, alone, han, fu, total, base, None)
+            if cand is None or self._rank(other) > self._rank(cand):
+                cand = other
+        return cand
+
+    def _limit(self, fu: int, han: int) -> tuple[int, int]:
+        """(kazoe yakuman multiple, base points) of an ordinary hand."""
         if han >= 13:
             total = self._kazoe.get(han)
             if total is None:
-                total = self._kazoe[han] = self.plugins.kazoe_yakuman(han, flags)
-            base = YAKUMAN_BASE * total if total else 6000
-        else:
-            raw = base_points(fu, han) if han < 5 else 2000
-            base = limit_base(han, raw)
-            if raw == 1920:
-                k = self._kiriage.get((fu, han))
-                if k is None:
-                    k = self._kiriage[(fu, han)] = self.plugins.kiriage_mangan(fu, han, flags)
-                if k:
-                    base = 2000
-        return None, r, scored, han, fu, total, base, None
+                total = self._kazoe[han] = self.plugins.kazoe_yakuman(han, self.flags)
+            return total, (YAKUMAN_BASE * total if total else 6000)
+        raw = base_points(fu, han) if han < 5 else 2000
+        base = limit_base(han, raw)
+        if raw == 1920:
+            k = self._kiriage.get((fu, han))
+            if k is None:
+                k = self._kiriage[(fu, han)] = self.plugins.kiriage_mangan(fu, han, self.flags)
+            if k:
+                base = 2000
+        return 0, base
 
     @staticmethod
     def _rank(cand) -> tuple[int, int, int]:

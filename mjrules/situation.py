@@ -11,7 +11,7 @@ from .tiles import Tile
 SEAT_NAMES = ("East", "South", "West", "North")
 
 SITUATIONS = ("riichi", "double_riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan", "chankan",
-              "tenhou", "chiihou")
+              "tenhou", "chiihou", "renhou")
 """Conditions of a win that a yaku can name as its precondition (``Yaku.when``); ``riichi``
 holds for riichi and double riichi alike."""
 SITUATION_BIT = {name: 1 << i for i, name in enumerate(SITUATIONS)}
@@ -46,6 +46,7 @@ class Win:
     chankan: bool = False
     tenhou: bool = False
     chiihou: bool = False
+    renhou: bool = False
     dora: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     honba: int = 0
@@ -60,7 +61,7 @@ class Win:
             (1 if self.riichi == 1 else 3 if self.riichi == 2 else 0) | (4 if self.ippatsu else 0)
             | (8 if self.tsumo else 16) | (32 if self.haitei else 0) | (64 if self.houtei else 0)
             | (128 if self.rinshan else 0) | (256 if self.chankan else 0) | (512 if self.tenhou else 0)
-            | (1024 if self.chiihou else 0)
+            | (1024 if self.chiihou else 0) | (2048 if self.renhou else 0)
         ))
 
     @property
@@ -73,7 +74,7 @@ class Win:
         return None if self.tsumo else (self.seat_wind + self.discarder) % 4
 
 
-_BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+_BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 
 
 def _all_tiles(tiles: tuple) -> bool:
@@ -124,7 +125,7 @@ def _check_win(w: Win) -> None:
         and w.riichi_sticks.__class__ is int and 0 <= w.riichi_sticks <= MAX_COUNTER
         and len(w.dora) <= 5 and len(w.ura) <= 5 and _all_tiles(w.dora) and _all_tiles(w.ura)
         and w.ippatsu is False and w.haitei is False and w.houtei is False and w.rinshan is False
-        and w.chankan is False and w.tenhou is False and w.chiihou is False
+        and w.chankan is False and w.tenhou is False and w.chiihou is False and w.renhou is False
     )
     if not plain:
         _check_types(w)
@@ -169,6 +170,13 @@ def _check_special(w: Win) -> None:
             bad("chiihou is a non-dealer's win; the seat is East (use tenhou)")
         if w.riichi or w.ippatsu or w.haitei or w.rinshan:
             bad(f"{name} is won on the first draw: no riichi, ippatsu, haitei or rinshan")
+    if w.renhou:
+        if w.tsumo:
+            bad("renhou is a ron before the winner's first draw; this win is a tsumo")
+        if w.seat_wind == 0:
+            bad("renhou is a non-dealer's win; the seat is East")
+        if w.riichi or w.ippatsu or w.houtei or w.chankan or w.tenhou or w.chiihou:
+            bad("renhou is won before the first draw: no riichi, ippatsu, houtei, chankan, tenhou or chiihou")
 
 
 def check_against_hand(hand: Hand, win: Win) -> None:

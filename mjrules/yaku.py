@@ -42,6 +42,8 @@ class Yaku:
         the check is not called for other forms.
     :param honours: True if it needs an honour tile in the hand, False if it needs none, None
         for either; the check is only called for hands that fit.
+    :param alone: scored as an alternative: the hand is paid either with its other yaku and
+        dora (without this one) or with this yaku alone, whichever pays more (renhou as mangan).
     :param min_sequences: sequences it needs (chi included); :param min_triplets: triplets and
         kans it needs. Readings with fewer are not checked (seven pairs and kokushi have none).
     :param when: a condition of the win it needs (one of ``mjrules.situation.SITUATIONS``, e.g.
@@ -64,6 +66,7 @@ class Yaku:
     when: str | None = None
     min_sequences: int = 0
     min_triplets: int = 0
+    alone: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):

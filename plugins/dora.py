@@ -1,22 +1,38 @@
 """Dora, red fives and ura dora: bonus han that need another yaku to count."""
 
 from mjrules import hookimpl
+from mjrules.flags import Flag
 from mjrules.tiles import dora_of
 from mjrules.yaku import Yaku
 
 
 def dora(r, flags):
     c = r.counts
-    return sum(c[dora_of(t)] for t in r.win.dora)
+    shown = r.win.dora if flags["kan_dora"] else r.win.dora[:1]
+    return sum(c[dora_of(t)] for t in shown)
 
 
 def aka(r, flags):
-    return r.red_fives
+    return r.red_fives if flags["red_dora"] else 0
 
 
 def ura(r, flags):
+    if not flags["ura_dora"]:
+        return 0
     c = r.counts
-    return sum(c[dora_of(t)] for t in r.win.ura)
+    shown = r.win.ura if flags["kan_ura"] else r.win.ura[:1]
+    return sum(c[dora_of(t)] for t in shown)
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    for suit, name in (("m", "characters"), ("p", "circles"), ("s", "bamboo")):
+        register(Flag(f"red_fives_{suit}", int, 1, f"red fives of {name} in the set (a hand holding more is refused)",
+                      choices=(0, 1, 2, 3, 4)))
+    register(Flag("red_dora", bool, True, "each red five counts one dora"))
+    register(Flag("ura_dora", bool, True, "ura dora count for a riichi hand"))
+    register(Flag("kan_dora", bool, True, "indicators after the first (kan dora) count; false: only the first"))
+    register(Flag("kan_ura", bool, True, "ura indicators after the first (kan ura) count; false: only the first"))
 
 
 @hookimpl

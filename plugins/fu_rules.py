@@ -6,4 +6,5 @@ from mjrules.flags import Flag
 
 @hookimpl
 def mjrules_register_flags(register):
+    register(Flag("rinshan_tsumo_fu", bool, True, "a rinshan kaihou win earns the 2 tsumo fu"))
     register(Flag("double_wind_pair_fu", int, 4, "fu for a pair of the wind that is both seat and round wind", choices=(2, 4)))

@@ -236,10 +236,10 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         dora = _indicators(bao, "param.baopai")
         ura = _indicators(fubao, "param.fubaopai")
     # Positional, in Win's field order: tsumo, discarder, round and seat wind, riichi, ippatsu,
-    # haitei, houtei, rinshan, chankan, tenhou, chiihou, dora, ura, honba, riichi sticks.
+    # haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, dora, ura, honba, riichi sticks.
     win = Win(
         discarder is None, discarder, round_wind, seat_wind, riichi, ippatsu,
-        haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, dora, ura, honba, sticks,
+        haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, False, dora, ura, honba, sticks,
     )
     return hand, win
 

@@ -27,4 +27,5 @@ def mjrules_register_yaku(register):
 @hookimpl
 def mjrules_register_flags(register):
     register(Flag("open_tanyao", bool, True, "tanyao counts on an open hand (kuitan); false: closed hands only"))
+    register(Flag("ippatsu", bool, True, "ippatsu counts as a yaku"))
     register(Flag("disabled_yaku", list, (), "ids of registered yaku that this ruleset does not score"))

@@ -11,10 +11,16 @@
 """
 
 from mjrules import hookimpl
+from mjrules.flags import Flag
 
 from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
 
 MODULES = (kokushi, suuankou, dragons, winds, all_of_a_kind, suukantsu, chuuren, blessings)
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("ryuuiisou_needs_hatsu", bool, False, "all green needs the green dragon in the hand"))
 
 
 @hookimpl

@@ -12,6 +12,8 @@ def tsuuiisou(r, flags):
 def ryuuiisou(r, flags):
     if r.suits & 3 or r.honours > r.counts[32]:  # characters, circles, or an honour other than green
         return False
+    if flags.get("ryuuiisou_needs_hatsu") and not r.counts[32]:
+        return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
 

@@ -1,0 +1,30 @@
+"""Renhou: a non-dealer's ron before their first draw, valued as the ruleset says."""
+
+from mjrules import hookimpl
+from mjrules.flags import Flag
+from mjrules.yaku import Yaku
+
+MODES = ("none", "mangan", "yaku", "yakuman")
+
+
+def renhou(r, flags):
+    return r.win.renhou
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag(
+        "renhou", str, "none",
+        "'none'; 'mangan': paid as a mangan alone or the hand's normal value, whichever is higher; "
+        "'yaku': a 5-han yaku added to the others; 'yakuman'",
+        choices=MODES,
+    ))
+
+
+@hookimpl
+def mjrules_register_yaku(register, flags):
+    mode = flags.get("renhou", "none")
+    if mode == "yakuman":
+        register(Yaku("renhou", "Blessing of man", "人和", renhou, yakuman=1, when="renhou"))
+    elif mode in ("mangan", "yaku"):
+        register(Yaku("renhou", "Blessing of man", "人和", renhou, han=5, when="renhou", alone=mode == "mangan"))
