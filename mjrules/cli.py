@@ -23,7 +23,8 @@ RON_SOURCES = {
     "next": 1, "right": 1, "shimocha": 1, "+": 1,
 }
 WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3, "0": 0, "1": 1, "2": 2, "3": 3}
-DEFAULT_RULESET = "majiang"
+DEFAULT_RULESET = "tenhou"
+BATCH_RULESET = "majiang"  # the majiang format's own defaults, so a line scores as majiang-core would
 
 
 class _Parser(argparse.ArgumentParser):
@@ -98,13 +99,29 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(func=cmd_score)
 
+    r = sub.add_parser("rulesets", help="list the presets, or show one ruleset's resolved flags")
+    r.add_argument("action", nargs="?", choices=["show"], help="show one ruleset")
+    r.add_argument("name", nargs="?", metavar="NAME|PATH")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=cmd_rulesets)
+
+    y = sub.add_parser("yaku", help="list the yaku a ruleset scores, with their values")
+    _add_ruleset(y, DEFAULT_RULESET)
+    y.add_argument("--json", action="store_true")
+    y.set_defaults(func=cmd_yaku)
+
+    pl = sub.add_parser("plugins", help="list the plugins a ruleset loads, with their hooks")
+    _add_ruleset(pl, DEFAULT_RULESET)
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=cmd_plugins)
+
     b = sub.add_parser("batch", help="score JSON lines", description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
         "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset). Writes one "
         "JSON line per input: null for no win, {\"error\": …} for a bad line, else the result."
     ))
     b.add_argument("--format", choices=["majiang"], default="majiang")
-    _add_ruleset(b, DEFAULT_RULESET)
+    _add_ruleset(b, BATCH_RULESET)
     b.add_argument("--input", default="-", metavar="FILE|-")
     b.add_argument("--output", default="-", metavar="FILE|-")
     b.set_defaults(func=cmd_batch)
@@ -174,6 +191,87 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> str:
     if result.liable is not None:
         lines.append(f"Pao: seat {SEAT_NAMES[result.liable]} is liable")
     return "\n".join(lines)
+
+
+def cmd_rulesets(args) -> int:
+    from .ruleset import load_ruleset, preset_names
+    from .scorer import Scorer
+
+    if args.action is None:
+        rows = []
+        for name in preset_names():
+            rs = load_ruleset(name)
+            rows.append({"name": name, "description": rs.description})
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False))
+        else:
+            width = max(len(r["name"]) for r in rows)
+            for r in rows:
+                print(f"{r['name']:<{width}}  {r['description']}")
+        return 0
+    if not args.name:
+        raise NotationError("rulesets show needs a ruleset name or path")
+    scorer = Scorer(args.name)
+    declared = scorer.plugins.flags()
+    rows = []
+    for flag, value in scorer.flags.items():
+        plugin, decl = declared[flag]
+        rows.append({
+            "flag": flag, "value": list(value) if isinstance(value, tuple) else value,
+            "set_by": scorer.ruleset.origin.get(flag, f"default of plugin {plugin}"), "doc": decl.doc,
+        })
+    if args.json:
+        print(json.dumps({"name": scorer.ruleset.name, "plugins": list(scorer.ruleset.plugins), "flags": rows},
+                         ensure_ascii=False))
+        return 0
+    print(f"{scorer.ruleset.name}: {scorer.ruleset.description}")
+    print(f"plugins: {', '.join(scorer.ruleset.plugins)}")
+    width = max(len(r["flag"]) for r in rows)
+    for r in rows:
+        value = json.dumps(r["value"], ensure_ascii=False)
+        print(f"  {r['flag']:<{width}} = {value:<24} ({r['set_by']})")
+    return 0
+
+
+def cmd_yaku(args) -> int:
+    from .scorer import Scorer
+
+    scorer = Scorer(args.ruleset)
+    disabled = set(scorer.flags.get("disabled_yaku", ()))
+    rows = []
+    for plugin, y in scorer.yaku_owners:
+        if y.id in disabled:
+            continue
+        if y.yakuman:
+            value = f"{scorer.yakuman_multiple(y)}x yakuman"
+        elif y.bonus:
+            value = "1 han each"
+        else:
+            value = f"{y.han} han closed, " + ("closed only" if y.han_open is None else f"{y.han_open} open")
+        rows.append({"id": y.id, "name": y.name, "name_ja": y.name_ja, "value": value, "plugin": plugin})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    for r in rows:
+        print(f"{r['id']:<18} {r['name'] + ' (' + r['name_ja'] + ')':<46} {r['value']:<24} [{r['plugin']}]")
+    return 0
+
+
+def cmd_plugins(args) -> int:
+    from .scorer import Scorer
+
+    scorer = Scorer(args.ruleset)
+    pm = scorer.plugins.pm
+    rows = []
+    for name, plugin in pm.list_name_plugin():
+        hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
+        rows.append({"name": name, "module": getattr(plugin, "__name__", repr(plugin)), "hooks": hooks})
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        print(f"{r['name']:<18} {r['module']:<34} {', '.join(r['hooks'])}")
+    return 0
 
 
 def cmd_batch(args) -> int:

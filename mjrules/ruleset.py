@@ -14,6 +14,9 @@ File format::
 
     [flags]
     kiriage = true
+
+    [plugin.pao]                  # the flags of one plugin, checked to be that plugin's
+    pao_covers = "hand"
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ try:
 except ModuleNotFoundError:  # Python < 3.11
     import tomli as tomllib  # type: ignore[no-redef]
 
-TOP_KEYS = ("name", "description", "sources", "extends", "plugins", "flags")
+TOP_KEYS = ("name", "description", "sources", "extends", "plugins", "flags", "plugin")
 PLUGIN_KEYS = ("enable", "disable")
 MAX_EXTENDS = 16
 MAX_FILE = 1 << 20
@@ -64,6 +67,8 @@ class Ruleset:
     sources: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     path: str | None = None
+    owners: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    """Flags set in a ``[plugin.NAME]`` table, with that plugin's name (checked when built)."""
 
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""
@@ -144,9 +149,10 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         plugins = list(parent.plugins)
         flags = dict(parent.flags)
         origin = dict(parent.origin)
+        owners = dict(parent.owners)
     else:
         plugins = list(DEFAULT_PLUGINS)
-        flags, origin = {}, {}
+        flags, origin, owners = {}, {}, {}
 
     ptable = doc.get("plugins", {})
     if not isinstance(ptable, dict):
@@ -173,4 +179,18 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
             raise RulesetError(f"{label}: flags.{k}: expected a value, got a table")
         flags[k] = v
         origin[k] = label
-    return Ruleset(name, plugins, flags, description, sources, origin, label)
+    per_plugin = doc.get("plugin", {})
+    if not isinstance(per_plugin, dict):
+        raise RulesetError(f"{label}: plugin: expected tables like [plugin.pao]")
+    for pname, table in per_plugin.items():
+        if not isinstance(table, dict):
+            raise RulesetError(f"{label}: plugin.{pname}: expected a table of that plugin's flags")
+        if pname not in plugins:
+            raise RulesetError(f"{label}: [plugin.{pname}]: plugin {pname!r} is not enabled{suggest(pname, plugins)}")
+        for k, v in table.items():
+            if isinstance(v, dict):
+                raise RulesetError(f"{label}: plugin.{pname}.{k}: expected a value, got a table")
+            flags[k] = v
+            origin[k] = f"{label} [plugin.{pname}]"
+            owners[k] = pname
+    return Ruleset(name, plugins, flags, description, sources, origin, label, owners)

@@ -52,6 +52,10 @@ class Scorer:
         self._honba = self.flags["honba_value"]
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
 
+    def yakuman_multiple(self, y: Yaku) -> int:
+        """The multiple a yakuman counts under this ruleset (after the double-yakuman policy)."""
+        return self._multiple.get(y.id, y.yakuman)
+
     def _resolve_flags(self) -> Mapping[str, Any]:
         declared = self.plugins.flags()
         values = {name: flag.default for name, (_, flag) in declared.items()}
@@ -62,7 +66,11 @@ class Scorer:
                     f"{where}: [flags] {name}: unknown flag{suggest(name, declared)}; "
                     f"no enabled plugin declares it"
                 )
-            values[name] = declared[name][1].validate(value, f"{where}: [flags] {name}")
+            owner = self.ruleset.owners.get(name)
+            if owner is not None and declared[name][0] != owner:
+                raise RulesetError(f"{where}: {name}: declared by plugin {declared[name][0]!r}, not {owner!r}")
+            key = f"{where}: {name}" if "[plugin." in where else f"{where}: [flags] {name}"
+            values[name] = declared[name][1].validate(value, key)
         return MappingProxyType(values)
 
     # -- one hand ---------------------------------------------------------------------------
