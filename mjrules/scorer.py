@@ -62,6 +62,8 @@ class Scorer:
         for name, value in self.ruleset.flags.items():
             where = self.ruleset.origin.get(name, self.ruleset.name)
             if name not in declared:
+                if self.ruleset.path and where != "<api>" and not where.startswith(self.ruleset.path):
+                    continue  # set by a parent for a plugin this ruleset disabled
                 raise RulesetError(
                     f"{where}: [flags] {name}: unknown flag{suggest(name, declared)}; "
                     f"no enabled plugin declares it"
