@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from typing import Any, Callable
@@ -23,6 +24,11 @@ RON_SOURCES = {
     "next": 1, "right": 1, "shimocha": 1, "+": 1,
 }
 WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3, "0": 0, "1": 1, "2": 2, "3": 3}
+TOOL_COMMANDS: tuple[str, ...] = ()
+"""Modules that add a subcommand: each has ``add_command(subparsers)``, which adds its parser
+(the subparsers make ``_Parser`` objects, so errors exit 2) with ``func`` set to a function of
+the parsed args returning the exit status."""
+
 DEFAULT_RULESET = "tenhou"
 BATCH_RULESET = "majiang"  # the majiang format's own defaults, so a line scores as majiang-core would
 
@@ -125,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--input", default="-", metavar="FILE|-")
     b.add_argument("--output", default="-", metavar="FILE|-")
     b.set_defaults(func=cmd_batch)
+
+    for module in TOOL_COMMANDS:
+        importlib.import_module(module).add_command(sub)
     return parser
 
 

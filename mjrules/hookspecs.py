@@ -53,6 +53,21 @@ def mjrules_kazoe_yakuman(han: int, flags: Mapping[str, Any]) -> int | None:
 
 
 @hookspec(firstresult=True)
+def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Mapping[str, Any]) -> int | None:
+    """Basic points of a hand, replacing the limits (mangan … yakuman) altogether (aotenjou).
+
+    Called for every candidate reading, and only when some enabled plugin implements it.
+
+    :param fu: rounded fu, None for a natural yakuman hand.
+    :param han: total han (0 for a natural yakuman hand).
+    :param yakuman: the natural yakuman multiple after stacking (0 for an ordinary hand).
+    :param flags: the ruleset's resolved flags.
+    :return: the basic points (before the ×4/×6 ron and tsumo multipliers), or None to keep the
+        standard limits. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
 def mjrules_kiriage_mangan(fu: int, han: int, flags: Mapping[str, Any]) -> bool | None:
     """Whether a hand below mangan is rounded up to mangan (called for base points 1,920 only).
 

@@ -133,6 +133,13 @@ class Plugins:
     def kazoe_yakuman(self, han: int, flags: Mapping[str, Any]) -> int:
         return self._first("mjrules_kazoe_yakuman", int, han=han, flags=flags) or 0
 
+    def implements(self, hook_name: str) -> bool:
+        """Whether any registered plugin implements the hook."""
+        return bool(getattr(self.pm.hook, hook_name).get_hookimpls())
+
+    def base_points(self, fu: int | None, han: int, yakuman: int, flags: Mapping[str, Any]) -> int | None:
+        return self._first("mjrules_base_points", int, fu=fu, han=han, yakuman=yakuman, flags=flags)
+
     def kiriage_mangan(self, fu: int, han: int, flags: Mapping[str, Any]) -> bool:
         return bool(self._first("mjrules_kiriage_mangan", bool, fu=fu, han=han, flags=flags))
 

@@ -43,6 +43,9 @@ class Scorer:
         }
         self._active = active
         self._has_alone = any(y.alone for y in active)
+        self._custom_base = self.plugins.implements("mjrules_base_points")
+        self.extras = frozenset(tag for y in active for tag in y.extras)
+        """The Win.extras tags some enabled yaku reads."""
         # Per (closed, form, has honours, win situation, number of sequences): the yakuman, the ordinary yaku with
         # their han, and the bonus items whose checks can fire there, so a hand runs only those.
         self._pools: dict[tuple, tuple[list, list, list]] = {}
@@ -51,6 +54,14 @@ class Scorer:
         self._kazoe: dict[int, int] = {}
         self._honba = self.flags["honba_value"]
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
+
+    def yakuman_base(self, multiple: int) -> int:
+        """Basic points of a natural yakuman hand of that multiple under this ruleset."""
+        if self._custom_base:
+            custom = self.plugins.base_points(None, 0, multiple, self.flags)
+            if custom is not None:
+                return custom
+        return YAKUMAN_BASE * multiple
 
     def yakuman_multiple(self, y: Yaku) -> int:
         """The multiple a yakuman counts under this ruleset (after the double-yakuman policy)."""
@@ -79,6 +90,12 @@ class Scorer:
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
         check_against_hand(hand, win)
+        if win.extras and not win.extras <= self.extras:
+            unknown = sorted(win.extras - self.extras)
+            raise SituationError(
+                f"situation tag {unknown[0]!r} is read by no enabled yaku"
+                + (f" (known: {', '.join(sorted(self.extras))})" if self.extras else "")
+            )
         if hand.red_fives:
             self._check_red(hand)
         return self.score_readings(analyse(hand, win))
@@ -142,6 +159,10 @@ class Scorer:
         if total <= 0:
             raise PluginError(f"yakuman stacking policy returned {total} for {multiples}")
         base = YAKUMAN_BASE * total
+        if self._custom_base:
+            custom = self.plugins.base_points(None, 0, total, flags)
+            if custom is not None:
+                base = custom
         scored = list(zip(hits, multiples))
         liability = self.plugins.pao(r, [(y.id, m) for y, m in scored], total, flags)
         return None, r, scored, None, None, total, base, liability
@@ -171,18 +192,23 @@ class Scorer:
                 if n:
                     scored.append((y, n))
                     han += n
-            total, base = self._limit(fu, han)
+            total, base = self.limit(fu, han)
             cand = (None, r, scored, han, fu, total, base, None)
         if alone:  # the alternative: that yaku on its own, no other yaku and no dora
             han = sum(h for _, h in alone)
-            total, base = self._limit(fu, han)
+            total, base = self.limit(fu, han)
             other = (None, r, alone, han, fu, total, base, None)
             if cand is None or self._rank(other) > self._rank(cand):
                 cand = other
         return cand
 
-    def _limit(self, fu: int, han: int) -> tuple[int, int]:
-        """(kazoe yakuman multiple, base points) of an ordinary hand."""
+    def limit(self, fu: int, han: int) -> tuple[int, int]:
+        """(kazoe yakuman multiple, basic points) of an ordinary hand of ``fu`` and ``han`` under
+        this ruleset: limits, kiriage, kazoe, or a plugin's own base points (aotenjou)."""
+        if self._custom_base:
+            custom = self.plugins.base_points(fu, han, 0, self.flags)
+            if custom is not None:
+                return 0, custom
         if han >= 13:
             total = self._kazoe.get(han)
             if total is None:

@@ -51,6 +51,9 @@ class Win:
     ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     honba: int = 0
     riichi_sticks: int = 0
+    extras: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    """Tags of situations only local yaku know (e.g. ``kanburi``, ``open_riichi``), named by the
+    yaku that read them (``Yaku.extras``); a tag no enabled yaku reads is refused when scoring."""
 
     situation: int = attrs.field(init=False, eq=False, repr=False)
     """Bit mask of the SITUATIONS that hold; derived."""
@@ -136,6 +139,10 @@ def _check_win(w: Win) -> None:
         bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
     if w.ura and not w.riichi:
         bad("ura-dora indicators given without riichi")
+    if w.extras:
+        for tag in w.extras:
+            if not isinstance(tag, str) or not tag:
+                bad(f"situation tags must be non-empty strings, not {tag!r}")
     if not plain:
         _check_special(w)
 

@@ -44,6 +44,7 @@ class Yaku:
         for either; the check is only called for hands that fit.
     :param alone: scored as an alternative: the hand is paid either with its other yaku and
         dora (without this one) or with this yaku alone, whichever pays more (renhou as mangan).
+    :param extras: the ``Win.extras`` tags its check reads (so a Win naming them is accepted).
     :param min_sequences: sequences it needs (chi included); :param min_triplets: triplets and
         kans it needs. Readings with fewer are not checked (seven pairs and kokushi have none).
     :param when: a condition of the win it needs (one of ``mjrules.situation.SITUATIONS``, e.g.
@@ -67,6 +68,7 @@ class Yaku:
     min_sequences: int = 0
     min_triplets: int = 0
     alone: bool = False
+    extras: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
