@@ -27,21 +27,48 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "yakuman-stacking": "mjrules.plugins.yakuman_stacking",
     "pao": "mjrules.plugins.pao",
     "renhou": "mjrules.plugins.renhou",
+    "local-yaku": "mjrules.plugins.local_yaku",
+    "aotenjou": "mjrules.plugins.aotenjou",
 }
 """Plugins that ship with mjrules, by the name a ruleset uses for them, and their modules."""
+
+ENABLED_BY_DEFAULT: tuple[str, ...] = tuple(n for n in DEFAULT_PLUGINS if n not in ("local-yaku", "aotenjou"))
+"""The built-in plugins a ruleset starts from; the others are switched on by name."""
+
+ENTRY_POINT_GROUP = "mjrules"
+"""Installed plugins register under this entry-point group; a ruleset enables them by name."""
+
+
+def installed_plugins() -> dict[str, Any]:
+    """Entry points of installed third-party plugins by name (not loaded)."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def known_plugins() -> list[str]:
+    """Every plugin name a ruleset may use: built-in, then installed."""
+    return list(DEFAULT_PLUGINS) + [n for n in installed_plugins() if n not in DEFAULT_PLUGINS]
 
 
 def _load(name: str) -> Any:
     module = DEFAULT_PLUGINS.get(name)
     if module is None:
-        import difflib
+        ep = installed_plugins().get(name)
+        if ep is None:
+            import difflib
 
-        near = difflib.get_close_matches(name, DEFAULT_PLUGINS, n=1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        raise PluginError(f"unknown plugin {name!r}{hint}; known: {', '.join(DEFAULT_PLUGINS)}")
+            known = known_plugins()
+            near = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise PluginError(f"unknown plugin {name!r}{hint}; known: {', '.join(known)}")
+        try:
+            return ep.load()
+        except Exception as e:  # a plugin that fails to import is reported by name
+            raise PluginError(f"plugin {name!r} ({ep.value}) failed to load: {type(e).__name__}: {e}") from e
     try:
         return importlib.import_module(module)
-    except Exception as e:  # a plugin that fails to import is reported by name
+    except Exception as e:
         raise PluginError(f"plugin {name!r} failed to load: {type(e).__name__}: {e}") from e
 
 
@@ -52,7 +79,10 @@ class Plugins:
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(hookspecs)
         for name in names:
-            self.pm.register(_load(name), name=name)
+            try:
+                self.pm.register(_load(name), name=name)
+            except ValueError as e:  # pluggy: the same module under two names
+                raise PluginError(f"plugin {name!r}: {e}") from None
         for name, obj in (extra or {}).items():
             if self.pm.has_plugin(name):
                 raise PluginError(f"plugin name {name!r} is registered twice")
@@ -60,7 +90,8 @@ class Plugins:
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as e:
-            raise PluginError(f"plugin {e.plugin_name if hasattr(e, 'plugin_name') else '?'}: {e}") from None
+            name = self.pm.get_name(e.plugin) if getattr(e, "plugin", None) is not None else "?"
+            raise PluginError(f"plugin {name!r}: {e}") from None
 
     @property
     def names(self) -> list[str]:

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping
 import attrs
 
 from .errors import RulesetError
-from .plugin_manager import DEFAULT_PLUGINS
+from .plugin_manager import ENABLED_BY_DEFAULT, known_plugins
 
 try:
     import tomllib
@@ -61,7 +61,7 @@ class Ruleset:
     """
 
     name: str
-    plugins: tuple[str, ...] = attrs.field(default=tuple(DEFAULT_PLUGINS), converter=tuple)
+    plugins: tuple[str, ...] = attrs.field(default=ENABLED_BY_DEFAULT, converter=tuple)
     flags: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_map)
     description: str = ""
     sources: tuple[str, ...] = attrs.field(default=(), converter=tuple)
@@ -151,7 +151,7 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         origin = dict(parent.origin)
         owners = dict(parent.owners)
     else:
-        plugins = list(DEFAULT_PLUGINS)
+        plugins = list(ENABLED_BY_DEFAULT)
         flags, origin, owners = {}, {}, {}
 
     ptable = doc.get("plugins", {})
@@ -160,14 +160,15 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
     for k in ptable:
         if k not in PLUGIN_KEYS:
             raise RulesetError(f"{label}: plugins.{k}: unknown key{suggest(k, PLUGIN_KEYS)}")
+    known = known_plugins() if ptable else []
     for pname in _str_list(ptable.get("enable", []), f"{label}: plugins.enable"):
-        if pname not in DEFAULT_PLUGINS:
-            raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, DEFAULT_PLUGINS)}")
+        if pname not in known:
+            raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, known)}")
         if pname not in plugins:
             plugins.append(pname)
     for pname in _str_list(ptable.get("disable", []), f"{label}: plugins.disable"):
-        if pname not in DEFAULT_PLUGINS:
-            raise RulesetError(f"{label}: plugins.disable: unknown plugin {pname!r}{suggest(pname, DEFAULT_PLUGINS)}")
+        if pname not in known:
+            raise RulesetError(f"{label}: plugins.disable: unknown plugin {pname!r}{suggest(pname, known)}")
         if pname in plugins:
             plugins.remove(pname)
 

@@ -1,0 +1,1 @@
+"""Local (house) yaku, off by default: enable the ``local-yaku`` plugin in a ruleset."""
