@@ -24,7 +24,7 @@ RON_SOURCES = {
     "next": 1, "right": 1, "shimocha": 1, "+": 1,
 }
 WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3, "0": 0, "1": 1, "2": 2, "3": 3}
-TOOL_COMMANDS: tuple[str, ...] = ()
+TOOL_COMMANDS: tuple[str, ...] = ("mjrules.compare_cli",)
 """Modules that add a subcommand: each has ``add_command(subparsers)``, which adds its parser
 (the subparsers make ``_Parser`` objects, so errors exit 2) with ``func`` set to a function of
 the parsed args returning the exit status."""
@@ -79,6 +79,39 @@ def _add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
                    help=f"preset name or TOML file (default: {default})")
 
 
+def add_situation(p: argparse.ArgumentParser) -> None:
+    """The options that describe the win (shared by every command that scores one hand)."""
+    p.add_argument("--win", type=_tile, metavar="TILE", help="the winning tile, e.g. 5m or 0p (default: last tile written)")
+    p.add_argument("--ron", type=_ron, metavar="FROM", help="won by ron from previous|opposite|next (default: tsumo)")
+    p.add_argument("--round", type=_wind, default=0, metavar="WIND", help="round wind E S W N (default E)")
+    p.add_argument("--seat", type=_wind, default=0, metavar="WIND", help="winner's seat wind; E is the dealer (default E)")
+    p.add_argument("--riichi", action="store_true")
+    p.add_argument("--double-riichi", action="store_true")
+    for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
+        p.add_argument(f"--{flag}", action="store_true")
+    p.add_argument("--dora", type=_indicators, default=(), metavar="TILES", help="dora indicators, e.g. 1m7z")
+    p.add_argument("--ura", type=_indicators, default=(), metavar="TILES", help="ura-dora indicators")
+    p.add_argument("--honba", type=_count, default=0, metavar="N")
+    p.add_argument("--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table")
+    p.add_argument("--extra", action="append", default=[], metavar="TAG",
+                   help="a situation only local yaku know, e.g. kanburi (repeatable)")
+
+
+def hand_and_win(args) -> tuple[Hand, Win]:
+    """The Hand and Win described by HAND and the situation options."""
+    hand = _read_hand(args)
+    if args.riichi and args.double_riichi:
+        raise NotationError("give --riichi or --double-riichi, not both")
+    win = Win(
+        tsumo=args.ron is None, discarder=args.ron, round_wind=args.round, seat_wind=args.seat,
+        riichi=2 if args.double_riichi else 1 if args.riichi else 0,
+        ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan,
+        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
+        dora=args.dora, ura=args.ura, honba=args.honba, riichi_sticks=args.sticks, extras=args.extra,
+    )
+    return hand, win
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mjrules", description="Score riichi mahjong hands under any rule set.")
     parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
@@ -89,18 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tile written is the winning tile unless --win names it) or majiang notation (m123p406s789z11222,m34-5)."
     ))
     s.add_argument("hand", metavar="HAND")
-    s.add_argument("--win", type=_tile, metavar="TILE", help="the winning tile, e.g. 5m or 0p (default: last tile written)")
-    s.add_argument("--ron", type=_ron, metavar="FROM", help="won by ron from previous|opposite|next (default: tsumo)")
-    s.add_argument("--round", type=_wind, default=0, metavar="WIND", help="round wind E S W N (default E)")
-    s.add_argument("--seat", type=_wind, default=0, metavar="WIND", help="winner's seat wind; E is the dealer (default E)")
-    s.add_argument("--riichi", action="store_true")
-    s.add_argument("--double-riichi", action="store_true")
-    for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
-        s.add_argument(f"--{flag}", action="store_true")
-    s.add_argument("--dora", type=_indicators, default=(), metavar="TILES", help="dora indicators, e.g. 1m7z")
-    s.add_argument("--ura", type=_indicators, default=(), metavar="TILES", help="ura-dora indicators")
-    s.add_argument("--honba", type=_count, default=0, metavar="N")
-    s.add_argument("--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table")
+    add_situation(s)
     _add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(func=cmd_score)
@@ -154,16 +176,7 @@ def _read_hand(args) -> Hand:
 
 
 def cmd_score(args) -> int:
-    hand = _read_hand(args)
-    if args.riichi and args.double_riichi:
-        raise NotationError("give --riichi or --double-riichi, not both")
-    win = Win(
-        tsumo=args.ron is None, discarder=args.ron, round_wind=args.round, seat_wind=args.seat,
-        riichi=2 if args.double_riichi else 1 if args.riichi else 0,
-        ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan,
-        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
-        dora=args.dora, ura=args.ura, honba=args.honba, riichi_sticks=args.sticks,
-    )
+    hand, win = hand_and_win(args)
     scorer = _scorer(args.ruleset)
     result = scorer.score(hand, win)
     if args.json:

@@ -89,6 +89,12 @@ class Scorer:
     # -- one hand ---------------------------------------------------------------------------
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
+        self.check(hand, win)
+        return self.score_readings(analyse(hand, win))
+
+    def check(self, hand: Hand, win: Win) -> None:
+        """Refuse a hand and win that contradict each other or this ruleset (red fives it does
+        not have, situation tags no enabled yaku reads)."""
         check_against_hand(hand, win)
         if win.extras and not win.extras <= self.extras:
             unknown = sorted(win.extras - self.extras)
@@ -98,7 +104,14 @@ class Scorer:
             )
         if hand.red_fives:
             self._check_red(hand)
-        return self.score_readings(analyse(hand, win))
+
+    def allows_red_fives(self, hand: Hand) -> bool:
+        """Whether this ruleset's set has as many red fives of each suit as the hand holds."""
+        try:
+            self._check_red(hand)
+        except SituationError:
+            return False
+        return True
 
     def _check_red(self, hand: Hand) -> None:
         for suit, five in (("m", 4), ("p", 13), ("s", 22)):

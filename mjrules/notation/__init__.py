@@ -1,11 +1,14 @@
 """Reading and writing hands: MPSZ (``123m406p789s11222z``) and majiang-core notation."""
 
 from .majiang import format_majiang, parse_majiang, parse_majiang_input, majiang_input
+from .json_hand import json_hand, parse_json_hand
 from .mpsz import format_mpsz, parse_mpsz, parse_tiles
 
 __all__ = [
     "format_majiang",
     "format_mpsz",
+    "json_hand",
+    "parse_json_hand",
     "majiang_input",
     "parse_majiang",
     "parse_majiang_input",

@@ -1,0 +1,92 @@
+"""mjrules' own JSON form of a hand and its win, for corpora and apps::
+
+    {"hand": "123m456p789s11z 555=z", "win": "1z", "ron": "opposite", "seat": "S", "round": "E",
+     "riichi": 0, "ippatsu": false, "haitei": false, "houtei": false, "rinshan": false,
+     "chankan": false, "tenhou": false, "chiihou": false, "renhou": false,
+     "dora": "4z", "ura": "", "honba": 0, "sticks": 0, "extras": []}
+
+Only ``hand`` is required. ``hand`` is MPSZ with melds; ``win`` names the winning tile (default:
+the last concealed tile written); ``ron`` is who dealt in (previous, opposite, next), absent or
+null for a tsumo; winds are E S W N; ``dora`` and ``ura`` are indicator tiles in MPSZ.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import NotationError
+from ..hand import Hand
+from ..situation import Win
+from .mpsz import format_mpsz, parse_mpsz, parse_tile, parse_tiles
+
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_RON = {"next": 1, "opposite": 2, "previous": 3}
+_FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+KEYS = ("hand", "win", "ron", "seat", "round", "riichi", *_FLAGS, "dora", "ura", "honba", "sticks", "extras")
+
+
+def _get(obj: dict, key: str, kind: type, default: Any) -> Any:
+    value = obj.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise NotationError(f"{key}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def parse_json_hand(obj: Any) -> tuple[Hand, Win]:
+    """Read the JSON form into a Hand and a Win; errors name the key."""
+    if not isinstance(obj, dict):
+        raise NotationError(f"expected a JSON object with at least \"hand\", got {type(obj).__name__}")
+    for key in obj:
+        if key not in KEYS:
+            import difflib
+
+            near = difflib.get_close_matches(str(key), KEYS, n=1)
+            raise NotationError(f"unknown key {key!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+    if "hand" not in obj:
+        raise NotationError("missing key 'hand'")
+    win_tile = obj.get("win")
+    hand = parse_mpsz(_get(obj, "hand", str, ""), parse_tile(win_tile) if win_tile is not None else None)
+    ron = obj.get("ron")
+    if ron is not None and ron not in _RON:
+        raise NotationError(f"ron: {ron!r} is not previous, opposite or next")
+    winds = []
+    for key in ("seat", "round"):
+        w = _get(obj, key, str, "E")
+        if w not in _WINDS:
+            raise NotationError(f"{key}: {w!r} is not a wind (E, S, W, N)")
+        winds.append(_WINDS[w])
+    extras = _get(obj, "extras", list, [])
+    win = Win(
+        tsumo=ron is None, discarder=_RON.get(ron), seat_wind=winds[0], round_wind=winds[1],
+        riichi=_get(obj, "riichi", int, 0),
+        **{f: _get(obj, f, bool, False) for f in _FLAGS},
+        dora=tuple(parse_tiles(_get(obj, "dora", str, ""))), ura=tuple(parse_tiles(_get(obj, "ura", str, ""))),
+        honba=_get(obj, "honba", int, 0), riichi_sticks=_get(obj, "sticks", int, 0), extras=extras,
+    )
+    return hand, win
+
+
+def json_hand(hand: Hand, win: Win) -> dict:
+    """The JSON form of a Hand and Win (only the situations that hold)."""
+    seats = "ESWN"
+    out: dict[str, Any] = {"hand": format_mpsz(hand), "seat": seats[win.seat_wind], "round": seats[win.round_wind]}
+    if not win.tsumo:
+        out["ron"] = {v: k for k, v in _RON.items()}[win.discarder]
+    if win.riichi:
+        out["riichi"] = win.riichi
+    for f in _FLAGS:
+        if getattr(win, f):
+            out[f] = True
+    if win.dora:
+        out["dora"] = "".join(t.mpsz() for t in win.dora)
+    if win.ura:
+        out["ura"] = "".join(t.mpsz() for t in win.ura)
+    if win.honba:
+        out["honba"] = win.honba
+    if win.riichi_sticks:
+        out["sticks"] = win.riichi_sticks
+    if win.extras:
+        out["extras"] = sorted(win.extras)
+    return out
