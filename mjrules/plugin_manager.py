@@ -99,7 +99,7 @@ class Plugins:
 
     def _each(self, hook_name: str, make_register: Callable[[str], Callable], **extra: Any) -> None:
         hook = getattr(self.pm.hook, hook_name)
-        for impl in reversed(hook.get_hookimpls()):  # registration order
+        for impl in hook.get_hookimpls():  # registration order, i.e. the ruleset's plugin order
             kwargs = {k: v for k, v in extra.items() if k in impl.argnames}
             try:
                 impl.function(register=make_register(impl.plugin_name), **kwargs)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .errors import PluginError, RulesetError
+from .errors import MjrulesError, PluginError, RulesetError
 from .fu import count_fu
 from .hand import Hand
 from .payments import settle
@@ -127,7 +127,27 @@ class Scorer:
         """Score precomputed readings (``mjrules.reading.analyse``), e.g. to reuse them across rulesets."""
         if not readings:
             return NoWin("no winning shape: the tiles do not form four sets and a pair, seven pairs or kokushi")
-        flags = self.flags
+        try:
+            best = self._best(readings)
+        except MjrulesError:
+            raise
+        except Exception as e:  # a plugin's check or policy failed: name it
+            raise self._blame(readings, e) from e
+        if best is None:
+            return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
+        return self._result(best, self.flags)
+
+    def _blame(self, readings: list[Reading], error: Exception) -> PluginError:
+        owner = {y.id: plugin for plugin, y in self.yaku_owners}
+        for r in readings:
+            for y in self._active:
+                try:
+                    y.check(r, self.flags)
+                except Exception as e:
+                    return PluginError(f"yaku {y.id!r} of plugin {owner[y.id]!r} failed: {type(e).__name__}: {e}")
+        return PluginError(f"a plugin failed while scoring: {type(error).__name__}: {error}")
+
+    def _best(self, readings: list[Reading]):
         best = None
         for r in readings:
             key = (r.closed, r.form, r.honours > 0, r.win.situation, len(r.sequences))
@@ -145,9 +165,7 @@ class Scorer:
                 cand = (self._rank(cand), *cand[1:])
                 if cand[0] > best[0]:
                     best = cand
-        if best is None:
-            return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
-        return self._result(best, flags)
+        return best
 
     def _pool(self, key: tuple) -> tuple[list, list, list]:
         closed, form, honours, situation, sequences = key

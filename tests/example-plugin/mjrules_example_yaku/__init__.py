@@ -1,0 +1,38 @@
+"""Kinkei dokuritsu (金鶏独立, "golden rooster on one leg"): four called melds and a single
+wait on the 1 of bamboo (the rooster). A local yakuman in some rules; here its value is a flag.
+
+Enable it in a ruleset::
+
+    extends = "tenhou"
+    [plugins]
+    enable = ["kinkei"]
+    [flags]
+    kinkei_value = "yakuman"     # or "mangan-yaku": a 5-han yaku
+"""
+
+from mjrules import Flag, Yaku, hookimpl
+
+ONE_BAMBOO = 18
+
+
+def kinkei(reading, flags):
+    return (
+        len(reading.hand.melds) == 4
+        and not reading.closed
+        and reading.pair == ONE_BAMBOO
+        and reading.wait == "tanki"
+    )
+
+
+@hookimpl
+def mjrules_register_flags(register):
+    register(Flag("kinkei_value", str, "yakuman", "kinkei dokuritsu: 'yakuman' or 'mangan-yaku' (5 han)",
+                  choices=("yakuman", "mangan-yaku")))
+
+
+@hookimpl
+def mjrules_register_yaku(register, flags):
+    if flags["kinkei_value"] == "yakuman":
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, yakuman=1, forms=("standard",)))
+    else:
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, han=5, han_open=5, forms=("standard",)))
