@@ -19,5 +19,6 @@ def mjrules_kazoe_yakuman(han, flags):
     if mode == "sanbaiman":
         return 0
     if mode == "multiple":
-        return han // 13
+        cap = flags.get("yakuman_cap", 0)
+        return min(han // 13, cap) if cap else han // 13
     return 1

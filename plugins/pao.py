@@ -43,6 +43,7 @@ def mjrules_pao(reading, yakuman, total, flags):
         return None
     enabled = flags.get("pao_yakuman", ("daisangen", "daisuushii"))
     melds = reading.hand.melds
+    liable = []
     for yid, multiple in yakuman:
         if yid not in enabled:
             continue
@@ -53,6 +54,13 @@ def mjrules_pao(reading, yakuman, total, flags):
         else:
             source = _suukantsu(melds)
         if source is not None:
-            covers = total if flags.get("pao_covers") == "hand" else multiple
-            return Liability(source, covers, "liable" if flags.get("pao_honba") == "liable" else "normal", yid)
-    return None
+            liable.append((source, multiple, yid))
+    if not liable:
+        return None
+    # One player can be liable for two yakuman (the red-dragon daiminkan that is also the 4th
+    # kan): they cover both. Two different liable players are not modelled: the first one counts.
+    source = liable[0][0]
+    mine = [(m, y) for s, m, y in liable if s == source]
+    covers = total if flags.get("pao_covers") == "hand" else min(total, sum(m for m, _ in mine))
+    honba = "liable" if flags.get("pao_honba") == "liable" else "normal"
+    return Liability(source, covers, honba, "+".join(y for _, y in mine))
