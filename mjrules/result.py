@@ -51,7 +51,8 @@ class Result:
     payments: tuple[int, int, int, int]
     liable: int | None = None
     source: Any = attrs.field(default=None, eq=False, repr=False)
-    """The Reading that was paid (kept to describe it and itemise its fu on demand)."""
+    """(hand, win, index) of the reading that was paid: it is found again on demand, to describe
+    it and itemise its fu, rather than kept (results of a large batch stay small)."""
     flags: Any = attrs.field(default=None, eq=False, repr=False)
     """The ruleset flags it was scored under."""
     is_win: bool = attrs.field(default=True, init=False)
@@ -63,13 +64,20 @@ class Result:
             return ()
         from .fu import count_fu
 
-        _, items = count_fu(self.source, self.flags, detail=True)
+        _, items = count_fu(self.paid_reading(), self.flags, detail=True)
         return tuple(FuItem(label, fu) for label, fu in items)
 
     @property
     def reading(self) -> str:
         """The arrangement that was paid, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
-        return self.source.describe() if self.source is not None else ""
+        return self.paid_reading().describe() if self.source is not None else ""
+
+    def paid_reading(self):
+        """The :class:`mjrules.reading.Reading` this result pays (recomputed)."""
+        from .reading import analyse
+
+        hand, win, index = self.source
+        return analyse(hand, win)[index]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -135,7 +135,7 @@ class Scorer:
             raise self._blame(readings, e) from e
         if best is None:
             return NoWin("no yaku: the hand has a winning shape but nothing that counts as a yaku")
-        return self._result(best, self.flags)
+        return self._result(best, self.flags, readings)
 
     def _blame(self, readings: list[Reading], error: Exception) -> PluginError:
         owner = {y.id: plugin for plugin, y in self.yaku_owners}
@@ -300,15 +300,16 @@ class Scorer:
             self._scores[key] = hit
         return hit
 
-    def _result(self, best, flags) -> Result:
+    def _result(self, best, flags, readings: list[Reading]) -> Result:
         _, r, scored, han, fu, total, base, liability = best
         value, pay, liable = self._settle(r.win, base, liability)
+        source = (r.hand, r.win, readings.index(r))
         if han is None:  # natural yakuman
             yaku = tuple([self._score_of(y, m, True) for y, m in scored])
-            return Result(yaku, None, None, total, yakuman_name(total), base, value, tuple(pay), liable, r, flags)
+            return Result(yaku, None, None, total, yakuman_name(total), base, value, tuple(pay), liable, source, flags)
         yaku = tuple([self._score_of(y, h, False) for y, h in scored])
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
         return Result(
-            yaku, han, fu, 0, limit, base, value, tuple(pay), liable, r, flags,
+            yaku, han, fu, 0, limit, base, value, tuple(pay), liable, source, flags,
         )
