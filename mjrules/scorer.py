@@ -44,6 +44,7 @@ class Scorer:
         self._active = active
         self._has_alone = any(y.alone for y in active)
         self._custom_base = self.plugins.implements("mjrules_base_points")
+        self._reds_allowed = tuple(self.flags.get(f"red_fives_{suit}", 4) for suit in "mps")
         self.extras = frozenset(tag for y in active for tag in y.extras)
         """The Win.extras tags some enabled yaku reads."""
         # Per (closed, form, has honours, win situation, number of sequences): the yakuman, the ordinary yaku with
@@ -114,9 +115,11 @@ class Scorer:
         return True
 
     def _check_red(self, hand: Hand) -> None:
-        for suit, five in (("m", 4), ("p", 13), ("s", 22)):
-            allowed = self.flags.get(f"red_fives_{suit}", 4)
-            n = sum(1 for t in hand.tiles() if t.red and t.index == five)
+        reds = hand.reds
+        allowed = self._reds_allowed
+        if reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]:
+            return
+        for suit, n, allowed in zip("mps", reds, allowed):
             if n > allowed:
                 raise SituationError(
                     f"red 0{suit}: the hand holds {n} red five{'s' if n > 1 else ''} of {suit}, "
@@ -276,14 +279,16 @@ class Scorer:
                 gone |= rep
         return [p for p in scored if p[0].id not in gone] if gone else scored
 
-    def _settle(self, win: Win, base: int, liability):
+    def _settle(self, win: Win, base: int, liability, total: int = 0):
         winner = win.seat_wind
         discarder = win.discarder_seat
         liable = None
         liable_base = 0
         if liability is not None:
             liable = (winner + liability.offset) % 4
-            liable_base = min(YAKUMAN_BASE * liability.multiple, base)
+            # The liable player's share of the basic points: their yakuman out of the hand's
+            # (8,000 each under the usual limits; proportional under aotenjou).
+            liable_base = base * min(liability.multiple, total) // total if total else base
         value, pay = settle(
             base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable, liability, liable_base
         )
@@ -302,7 +307,7 @@ class Scorer:
 
     def _result(self, best, flags, readings: list[Reading]) -> Result:
         _, r, scored, han, fu, total, base, liability = best
-        value, pay, liable = self._settle(r.win, base, liability)
+        value, pay, liable = self._settle(r.win, base, liability, total)
         source = (r.hand, r.win, readings.index(r))
         if han is None:  # natural yakuman
             yaku = tuple([self._score_of(y, m, True) for y, m in scored])

@@ -51,7 +51,7 @@ class Win:
     ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     honba: int = 0
     riichi_sticks: int = 0
-    extras: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    extras: frozenset[str] = frozenset()
     """Tags of situations only local yaku know (e.g. ``kanburi``, ``open_riichi``), named by the
     yaku that read them (``Yaku.extras``); a tag no enabled yaku reads is refused when scoring."""
 
@@ -140,6 +140,13 @@ def _check_win(w: Win) -> None:
     if w.ura and not w.riichi:
         bad("ura-dora indicators given without riichi")
     if w.extras:
+        if w.extras.__class__ is not frozenset:
+            if isinstance(w.extras, (str, bytes, dict)) or not isinstance(w.extras, (list, tuple, set)):
+                bad(f"extras must be a list of tags, not {w.extras!r}")
+            for tag in w.extras:
+                if not isinstance(tag, str) or not tag:
+                    bad(f"situation tags must be non-empty strings, not {tag!r}")
+            object.__setattr__(w, "extras", frozenset(w.extras))
         for tag in w.extras:
             if not isinstance(tag, str) or not tag:
                 bad(f"situation tags must be non-empty strings, not {tag!r}")

@@ -49,7 +49,7 @@ def parse_json_hand(obj: Any) -> tuple[Hand, Win]:
     win_tile = obj.get("win")
     hand = parse_mpsz(_get(obj, "hand", str, ""), parse_tile(win_tile) if win_tile is not None else None)
     ron = obj.get("ron")
-    if ron is not None and ron not in _RON:
+    if ron is not None and (not isinstance(ron, str) or ron not in _RON):
         raise NotationError(f"ron: {ron!r} is not previous, opposite or next")
     winds = []
     for key in ("seat", "round"):

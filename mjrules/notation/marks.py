@@ -53,9 +53,7 @@ def meld_from_digits(suit: str, body: str, written: str) -> Meld:
     elif n == 4 and called == 3:
         kind = MeldKind.DAIMINKAN
     elif n == 4 and called is not None and called <= 2:
-        if called != 2:
-            raise NotationError(f"meld {written!r}: an added kan is the pon with its mark, then the added tile")
-        kind = MeldKind.KAKAN
+        kind = MeldKind.KAKAN  # the pon as written (mark after its called tile), then the added tile
     elif n == 3:
         raise NotationError(f"meld {written!r}: a chi or pon needs a seat mark (+ next, = opposite, - previous)")
     else:

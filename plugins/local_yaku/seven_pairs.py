@@ -1,0 +1,45 @@
+"""Local yakuman of seven-pairs shapes: daisharin and its other-suit forms, daichisei.
+
+- ``daisharin`` 大車輪, 22334455667788 of circles, closed: yakuman. Without it the shape pays as
+  chiitoitsu or ryanpeikou with pinfu, tanyao and chinitsu; as a yakuman it is paid instead of those
+  readings. With ``daisharin_other_suits`` the same shape in characters (``daisuurin`` 大数隣) and
+  bamboo (``daichikurin`` 大竹林) is a yakuman too; they are switched with ``daisharin`` in
+  ``local_yaku``.
+- ``daichisei`` 大七星, seven pairs of the seven honours: ``daichisei_multiple`` yakuman (2 by
+  default, 1 in some rules). It replaces tsuuiisou, which the hand also is, so the hand is worth
+  exactly that multiple.
+"""
+
+from mjrules.yaku import Yaku
+
+BOTH = ("standard", "chiitoitsu")
+_WHEEL = (2,) * 7
+
+
+def _wheel(start):
+    first = start + 1  # the 2 of the suit
+
+    def check(r, flags):
+        return r.closed and r.counts[first:first + 7] == _WHEEL
+
+    return check
+
+
+def daichisei(r, flags):
+    return r.honours == 14
+
+
+def build(flags):
+    """{switch id: [Yaku, …]} of this family under the flags."""
+    wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(9), yakuman=1, forms=BOTH, honours=False)]
+    if flags.get("daisharin_other_suits", False):
+        wheels.append(Yaku("daisuurin", "Big numbers (characters wheel)", "大数隣", _wheel(0), yakuman=1,
+                           forms=BOTH, honours=False))
+        wheels.append(Yaku("daichikurin", "Big bamboo forest", "大竹林", _wheel(18), yakuman=1,
+                           forms=BOTH, honours=False))
+    return {
+        "daisharin": wheels,
+        "daichisei": [Yaku("daichisei", "Big seven stars", "大七星", daichisei,
+                           yakuman=flags.get("daichisei_multiple", 2), forms=("chiitoitsu",), honours=True,
+                           replaces=("tsuuiisou",))],
+    }

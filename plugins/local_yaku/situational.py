@@ -1,0 +1,122 @@
+"""Local yaku of how and when the hand won. The situations the core ``Win`` has no field for are
+``Win.extras`` tags (CLI ``--extra TAG``, JSON ``"extras"``), each read by the yaku named here:
+
+- ``ishi_no_ue_ni_mo_sannen`` 石の上にも三年, double riichi won on the last tile (haitei or houtei):
+  yakuman. (Haitei/houtei and double riichi drop with the yakuman.)
+- ``tsubame_gaeshi`` 燕返し, ron on the tile another player discarded to declare riichi (tag
+  ``tsubame_gaeshi``): 1 han, open or closed.
+- ``kanburi`` 槓振り, ron on the discard a player makes right after a kan (tag ``kanburi``): 1 han,
+  open or closed.
+- ``shiiaru_raotai`` 十二落抬, four called melds (an ankan is not a call) and a single wait on the pair:
+  1 han; ron only unless ``shiiaru_raotai_tsumo``.
+- ``open_riichi`` オープン立直, riichi with the hand shown (tag ``open_riichi``): ``open_riichi_han``
+  han (2 by default) in place of riichi; ``open_double_riichi`` is one han more, in place of double
+  riichi. With ``open_riichi_deal_in_yakuman``, a ron on the discard of a player not in riichi (tag
+  ``discarder_not_riichi``, with ``open_riichi``) is a yakuman, ``open_riichi_deal_in``. Switched
+  together by ``open_riichi`` in ``local_yaku``.
+- ``paarenchan`` 八連荘, the dealer's eighth win in a row (tag ``paarenchan``): yakuman. With
+  ``paarenchan_needs_yaku`` (default) the hand must also have a yaku of its own (dora do not count);
+  that is judged with the yaku mjrules ships (the standard yaku and yakuman when their plugins are
+  enabled, minus ``disabled_yaku``, plus the local yaku enabled here), as the scorer's check does.
+"""
+
+from mjrules.melds import MeldKind
+from mjrules.reading import TANKI
+from mjrules.yaku import Yaku
+
+TSUBAME = "tsubame_gaeshi"
+KANBURI = "kanburi"
+OPEN_RIICHI = "open_riichi"
+NOT_RIICHI = "discarder_not_riichi"
+PAARENCHAN = "paarenchan"
+
+
+def ishi_no_ue(r, flags):
+    return r.win.riichi == 2 and (r.win.haitei or r.win.houtei)
+
+
+def tsubame_gaeshi(r, flags):
+    return TSUBAME in r.win.extras
+
+
+def kanburi(r, flags):
+    return KANBURI in r.win.extras
+
+
+def shiiaru_raotai(r, flags):
+    melds = r.hand.melds
+    if len(melds) != 4 or r.wait != TANKI:
+        return False
+    if r.tsumo and not flags.get("shiiaru_raotai_tsumo", False):
+        return False
+    return all(m.kind is not MeldKind.ANKAN for m in melds)
+
+
+def open_riichi(r, flags):
+    return r.win.riichi == 1 and OPEN_RIICHI in r.win.extras
+
+
+def open_double_riichi(r, flags):
+    return r.win.riichi == 2 and OPEN_RIICHI in r.win.extras
+
+
+def open_riichi_deal_in(r, flags):
+    e = r.win.extras
+    return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
+
+
+def build(flags):
+    """{switch id: [Yaku, …]} of this family under the flags (paarenchan apart: see ``paarenchan``)."""
+    han = flags.get("open_riichi_han", 2)
+    riichi = [
+        Yaku("open_riichi", "Open riichi", "オープン立直", open_riichi, han=han, replaces=("riichi",),
+             when="riichi", extras=(OPEN_RIICHI,)),
+        Yaku("open_double_riichi", "Open double riichi", "オープンダブル立直", open_double_riichi, han=han + 1,
+             replaces=("double_riichi",), when="double_riichi", extras=(OPEN_RIICHI,)),
+    ]
+    if flags.get("open_riichi_deal_in_yakuman", False):
+        riichi.append(Yaku("open_riichi_deal_in", "Ron on open riichi from a player not in riichi", "オープン立直放銃",
+                           open_riichi_deal_in, yakuman=1, when="riichi", extras=(OPEN_RIICHI, NOT_RIICHI)))
+    return {
+        "ishi_no_ue_ni_mo_sannen": [Yaku("ishi_no_ue_ni_mo_sannen", "Three years on a stone", "石の上にも三年",
+                                         ishi_no_ue, yakuman=1, when="double_riichi")],
+        "tsubame_gaeshi": [Yaku("tsubame_gaeshi", "Swallow's return", "燕返し", tsubame_gaeshi, han=1, han_open=1,
+                                when="ron", extras=(TSUBAME,))],
+        "kanburi": [Yaku("kanburi", "Kan discard", "槓振り", kanburi, han=1, han_open=1, when="ron",
+                         extras=(KANBURI,))],
+        "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru_raotai, han=1, han_open=1,
+                                forms=("standard",))],
+        "open_riichi": riichi,
+    }
+
+
+def _has_yaku(others):
+    """check(r, flags): whether one of ``others`` (ordinary yaku and yakuman) is in the hand."""
+
+    def has(r, flags):
+        honours = r.honours > 0
+        seqs = len(r.sequences)
+        situation = r.win.situation
+        for y in others:
+            if not y.applies_to(r.form, honours, situation, seqs):
+                continue
+            if not (r.closed or y.yakuman or y.han_open is not None):
+                continue
+            if y.check(r, flags):
+                return True
+        return False
+
+    return has
+
+
+def paarenchan(flags, others):
+    """The paarenchan yakuman; ``others`` are the yaku that can make the hand a win on their own."""
+    needs = flags.get("paarenchan_needs_yaku", True)
+    has = _has_yaku(tuple(y for y in others if not y.bonus))
+
+    def check(r, f):
+        if PAARENCHAN not in r.win.extras or not r.win.is_dealer:
+            return False
+        return not needs or has(r, f)
+
+    return Yaku("paarenchan", "Eight consecutive wins", "八連荘", check, yakuman=1, extras=(PAARENCHAN,))

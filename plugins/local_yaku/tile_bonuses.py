@@ -1,0 +1,28 @@
+"""Tile-specific bonuses: a last-tile or kan win on one particular tile earns extra han on top of
+haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay more):
+
+- ``iipin_moyue`` 一筒摸月, haitei (tsumo on the last wall tile) on 1p.
+- ``chuupin_raoyui`` 九筒撈魚, houtei (ron on the last discard) on 9p.
+- ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
+"""
+
+from mjrules.yaku import Yaku
+
+P1, P5, P9 = 9, 13, 17
+
+
+def _on(tile):
+    return lambda r, flags: r.win_tile == tile
+
+
+def build(flags):
+    """{switch id: [Yaku, …]} of this family under the flags."""
+    han = flags.get("tile_bonus_han", 1)
+    return {
+        "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(P1), han=han,
+                             han_open=han, when="haitei")],
+        "chuupin_raoyui": [Yaku("chuupin_raoyui", "Fish from the river (9p)", "九筒撈魚", _on(P9), han=han,
+                                han_open=han, when="houtei")],
+        "uumen_kaika": [Yaku("uumen_kaika", "Plum blossom on the roof (5p)", "五筒開花", _on(P5), han=han,
+                             han_open=han, when="rinshan")],
+    }
