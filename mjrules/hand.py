@@ -42,6 +42,14 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], int]:
     return tuple(counts), red
 
 
+def _reds(hand: "Hand") -> tuple[int, int, int]:
+    per = [0, 0, 0]
+    for t in hand.tiles():
+        if t.red:
+            per[t.index // 9] += 1
+    return per[0], per[1], per[2]
+
+
 def _name_non_tiles(hand: "Hand") -> None:
     for t in (*hand.concealed, hand.win_tile):
         if not isinstance(t, Tile):
@@ -75,11 +83,14 @@ class Hand:
     """How many of each of the 34 kinds the whole hand holds (a kan counts 4); derived."""
     red_fives: int = attrs.field(init=False, eq=False, repr=False)
     """How many red fives the hand holds; derived."""
+    reds: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
+    """Red fives per suit (m, p, s); derived."""
 
     def __attrs_post_init__(self) -> None:
         counts, red = _check_hand(self)
         object.__setattr__(self, "counts", counts)
         object.__setattr__(self, "red_fives", red)
+        object.__setattr__(self, "reds", _reds(self) if red else (0, 0, 0))
 
     def tiles(self):
         """Every physical tile: concealed, winning tile, and all meld tiles."""
