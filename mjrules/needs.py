@@ -61,8 +61,9 @@ TIE_BREAK = Flag(
     "dealer, ranks higher) or 'shared' (the tied players share the higher placing)",
     choices=("seat-order", "shared"),
 )
-"""The tie-break rule, declared as a ruleset flag would be. It is read from the ruleset when an
-enabled plugin declares a flag of this name, else this default applies; ``tie=`` overrides both."""
+"""The tie-break rule: a ruleset flag, declared by the built-in ``placing`` plugin (none of the
+shared rule sources pins it per ruleset, so every preset keeps this default). ``tie=`` overrides
+the ruleset."""
 
 TIES = TIE_BREAK.choices
 NOTEN_TOTAL = 3000

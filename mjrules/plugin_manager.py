@@ -27,6 +27,7 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "yakuman-stacking": "mjrules.plugins.yakuman_stacking",
     "pao": "mjrules.plugins.pao",
     "renhou": "mjrules.plugins.renhou",
+    "placing": "mjrules.plugins.placing",
     "local-yaku": "mjrules.plugins.local_yaku",
     "aotenjou": "mjrules.plugins.aotenjou",
 }
