@@ -5,7 +5,8 @@ from __future__ import annotations
 from .liability import HONBA_LIABLE, Liability
 
 
-def _up(x: int) -> int:
+def round_up(x: int) -> int:
+    """Round a payment up to a whole 100 points."""
     return -(-x // 100) * 100
 
 
@@ -35,7 +36,7 @@ def settle(
     rest = base
     if liability is not None:
         part = liable_base // 2 if discarder is not None else liable_base
-        amount = _up(part * mult)
+        amount = round_up(part * mult)
         pay[liable] -= amount
         value += amount
         rest = base - part

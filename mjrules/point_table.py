@@ -36,6 +36,7 @@ from typing import Any, Mapping, Union
 import attrs
 
 from .points import LIMIT_NAMES, yakuman_name
+from .payments import round_up
 from .scorer import Scorer
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -54,13 +55,9 @@ stacking policy or ``yakuman_cap`` can lower it)."""
 RulesetLike = Union[str, Scorer, "PointTable"]
 
 
-def _up(x: int) -> int:
-    return -(-x // 100) * 100
-
-
 def ron_points(base: int, dealer: bool) -> int:
     """What a ron of ``base`` basic points pays (without honba and sticks)."""
-    return _up(base * (6 if dealer else 4))
+    return round_up(base * (6 if dealer else 4))
 
 
 @attrs.frozen(order=True)
@@ -89,8 +86,8 @@ class Tsumo:
 def tsumo_points(base: int, dealer: bool) -> Tsumo:
     """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer."""
     if dealer:
-        return Tsumo(_up(2 * base))
-    return Tsumo(_up(base), _up(2 * base))
+        return Tsumo(round_up(2 * base))
+    return Tsumo(round_up(base), round_up(2 * base))
 
 
 def min_han(fu: int, tsumo: bool, riichi: bool = False) -> int | None:

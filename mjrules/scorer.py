@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from .errors import MjrulesError, PluginError, RulesetError
 from .fu import count_fu
 from .hand import Hand
-from .payments import settle
+from .payments import round_up, settle
 from .plugin_manager import Plugins
 from .points import LIMIT_NAMES, YAKUMAN_BASE, base_points, limit_base, yakuman_name
 from .reading import KOKUSHI, Reading, analyse
@@ -18,10 +18,6 @@ from .ruleset import Ruleset, load_ruleset, suggest
 from .errors import SituationError
 from .situation import Win, check_against_hand
 from .yaku import Yaku
-
-
-def _up(x: int) -> int:
-    return -(-x // 100) * 100
 
 
 class Scorer:
@@ -264,11 +260,11 @@ class Scorer:
         _, r, _, han, fu, total, base, _ = cand
         win = r.win
         if not win.tsumo:
-            value = _up(base * (6 if win.seat_wind == 0 else 4))
+            value = round_up(base * (6 if win.seat_wind == 0 else 4))
         elif win.seat_wind == 0:
-            value = 3 * _up(base * 2)
+            value = 3 * round_up(base * 2)
         else:
-            value = _up(base * 2) + 2 * _up(base)
+            value = round_up(base * 2) + 2 * round_up(base)
         return (value, 1000 + total if han is None else han, fu or 0)
 
     def _drop_replaced(self, scored: list) -> list:

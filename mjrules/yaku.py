@@ -99,7 +99,3 @@ class Yaku:
             and (self.honours is None or self.honours == has_honours)
             and (self.when is None or bool(situation & SITUATION_BIT[self.when]))
         )
-
-    @property
-    def closed_only(self) -> bool:
-        return self.han_open is None and not self.yakuman and not self.bonus
