@@ -24,7 +24,7 @@ RON_SOURCES = {
     "next": 1, "right": 1, "shimocha": 1, "+": 1,
 }
 WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3, "0": 0, "1": 1, "2": 2, "3": 3}
-TOOL_COMMANDS: tuple[str, ...] = ("mjrules.compare_cli", "mjrules.point_table", "mjrules.needs")
+TOOL_COMMANDS: tuple[str, ...] = ("mjrules.compare_cli", "mjrules.point_table", "mjrules.needs", "mjrules.analysis_cli")
 """Modules that add a subcommand: each has ``add_command(subparsers)``, which adds its parser
 (the subparsers make ``_Parser`` objects, so errors exit 2) with ``func`` set to a function of
 the parsed args returning the exit status."""
