@@ -30,6 +30,7 @@ TOOL_COMMANDS: tuple[str, ...] = ("mjrules.compare_cli", "mjrules.point_table", 
 the parsed args returning the exit status."""
 
 DEFAULT_RULESET = "tenhou"
+MAX_ARGS = 200
 BATCH_RULESET = "majiang"  # the majiang format's own defaults, so a line scores as majiang-core would
 
 
@@ -303,13 +304,12 @@ def cmd_batch(args) -> int:
 
     base = load_ruleset(args.ruleset)
     scorers: dict[str, Scorer] = {"{}": Scorer(base)}
-    src = sys.stdin if args.input == "-" else _open(args.input, "r")
     dst = sys.stdout if args.output == "-" else _open(args.output, "w")
     try:
-        for n, line in enumerate(src, 1):
-            if not line.strip():
-                continue
+        for n, line in read_lines(args.input):
             try:
+                if isinstance(line, MjrulesError):
+                    raise line
                 out: Any = _batch_line(line, n, base, scorers, majiang_flags)
             except MjrulesError as e:
                 out = {"error": f"line {n}: {e}"}
@@ -317,9 +317,35 @@ def cmd_batch(args) -> int:
     finally:
         if dst is not sys.stdout:
             dst.close()
-        if src is not sys.stdin:
-            src.close()
     return 0
+
+
+def read_lines(path: str):
+    """(line number, text) for each non-blank line of a file or stdin (``-``); a line that is not
+    UTF-8 comes as a NotationError in place of its text, so the caller reports it and goes on."""
+    if path == "-":
+        src = getattr(sys.stdin, "buffer", None)
+        if src is None:  # a text stream (tests, embedding): already decoded
+            for n, line in enumerate(sys.stdin, 1):
+                if line.strip():
+                    yield n, line
+            return
+    else:
+        try:
+            src = open(path, "rb")
+        except OSError as e:
+            raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
+    try:
+        for n, raw in enumerate(src, 1):
+            if not raw.strip():
+                continue
+            try:
+                yield n, raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield n, NotationError(f"not UTF-8 text (byte {e.start + 1})")
+    finally:
+        if src is not getattr(sys.stdin, "buffer", None):
+            src.close()
 
 
 def _batch_line(line: str, n: int, base, scorers: dict, majiang_flags: Callable) -> Any:
@@ -329,6 +355,8 @@ def _batch_line(line: str, n: int, base, scorers: dict, majiang_flags: Callable)
         obj = json.loads(line)
     except ValueError as e:
         raise NotationError(f"not JSON: {e}") from None
+    except RecursionError:
+        raise NotationError("JSON nested too deeply") from None
     rule = {}
     if isinstance(obj, dict) and "in" in obj:
         rule = obj.get("rule") or {}
@@ -352,6 +380,11 @@ def _open(path: str, mode: str):
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    if len(argv) > MAX_ARGS:
+        print(f"mjrules: error: {len(argv)} arguments; a command needs far fewer (limit {MAX_ARGS})", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed its one-line message (or --help)

@@ -81,27 +81,27 @@ def render(comp) -> str:
 
 
 def _items(path: str):
-    src = sys.stdin if path == "-" else _open(path)
-    try:
-        for n, line in enumerate(src, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-                if isinstance(obj, dict) and "hand" in obj:
-                    item: Any = parse_json_hand(obj)
-                elif isinstance(obj, dict):
-                    item = parse_majiang_input(obj.get("in", obj))
-                else:
-                    raise NotationError("expected a JSON object")
-            except ValueError as e:
-                item = f"line {n}: not JSON: {e}"
-            except MjrulesError as e:
-                item = f"line {n}: {e}"
-            yield n, item
-    finally:
-        if src is not sys.stdin:
-            src.close()
+    from .cli import read_lines
+
+    for n, line in read_lines(path):
+        if isinstance(line, MjrulesError):
+            yield n, f"line {n}: {line}"
+            continue
+        try:
+            obj = json.loads(line)
+            if isinstance(obj, dict) and "hand" in obj:
+                item: Any = parse_json_hand(obj)
+            elif isinstance(obj, dict):
+                item = parse_majiang_input(obj.get("in", obj))
+            else:
+                raise NotationError("expected a JSON object")
+        except ValueError as e:
+            item = f"line {n}: not JSON: {e}"
+        except RecursionError:
+            item = f"line {n}: JSON nested too deeply"
+        except MjrulesError as e:
+            item = f"line {n}: {e}"
+        yield n, item
 
 
 def _open(path: str, mode: str = "r"):

@@ -21,7 +21,7 @@ class Flag:
     :param default: value when no ruleset sets it.
     :param doc: one line: what the flag changes.
     :param choices: allowed values for ``str`` (or the items of ``list``); None for any.
-    :param minimum: smallest allowed ``int``.
+    :param minimum: smallest allowed ``int``. :param maximum: largest allowed ``int``.
     """
 
     name: str
@@ -30,6 +30,7 @@ class Flag:
     doc: str
     choices: tuple | None = attrs.field(default=None, converter=attrs.converters.optional(tuple))
     minimum: int | None = None
+    maximum: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -54,6 +55,8 @@ class Flag:
             )
         if t is int and self.minimum is not None and value < self.minimum:
             raise RulesetError(f"{where}: must be ≥ {self.minimum}, got {value}")
+        if t is int and self.maximum is not None and value > self.maximum:
+            raise RulesetError(f"{where}: must be ≤ {self.maximum}, got {value}")
         if t is int and abs(value) > 10**6:
             raise RulesetError(f"{where}: {value} is out of range")
         if self.choices is not None:

@@ -22,7 +22,7 @@ def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
     if p == r.round_wind:
         fu += 2
     if fu == 4:
-        return flags["double_wind_pair_fu"]
+        return flags.get("double_wind_pair_fu", 4)
     return fu
 
 
@@ -67,7 +67,7 @@ def count_fu(r: Reading, flags: Mapping[str, Any], detail: bool = False):
             items.append((f"{r.wait} wait", wf))
     total += parts
     if r.tsumo:
-        if not (parts == 0 and r.closed) and not (r.win.rinshan and not flags["rinshan_tsumo_fu"]):
+        if not (parts == 0 and r.closed) and not (r.win.rinshan and not flags.get("rinshan_tsumo_fu", True)):
             # pinfu tsumo has no tsumo fu, nor rinshan where the ruleset says so
             total += 2
             if detail:

@@ -29,7 +29,7 @@ def _validate(meld: "Meld") -> None:
         if a.__class__ is Tile and b.__class__ is Tile and c.__class__ is Tile and not (a.red and b.red) \
                 and not ((a.red or b.red) and c.red):
             if kind is MeldKind.PON:
-                if a.index == b.index == c.index and len(tiles) == 3 and meld.source in SOURCE_NAMES \
+                if a.index == b.index == c.index and len(tiles) == 3 and meld.source in (1, 2, 3) \
                         and meld.called in (0, 1, 2):
                     return
             elif kind is MeldKind.CHI:
@@ -42,6 +42,10 @@ def _validate(meld: "Meld") -> None:
 
 def _validate_slowly(meld: "Meld") -> None:
     kind, tiles = meld.kind, meld.tiles
+    for name in ("called", "source"):
+        value = getattr(meld, name)
+        if value is not None and (value.__class__ is not int):
+            raise HandError(f"meld {name} must be a whole number or None, not {value!r}")
     if not isinstance(kind, MeldKind):
         raise HandError(f"meld kind {kind!r} is not a MeldKind (chi, pon, daiminkan, kakan, ankan)")
     for t in tiles:
@@ -113,5 +117,5 @@ class Meld:
     def describe(self) -> str:
         """Short human form for messages, e.g. ``pon 555z from opposite player``."""
         body = "".join(str(t.number if not t.red else 0) for t in self.tiles) + (self.tiles[0].suit if self.tiles else "")
-        src = f" from {SOURCE_NAMES[self.source]}" if self.source in SOURCE_NAMES else ""
+        src = f" from {SOURCE_NAMES[self.source]}" if self.source in (1, 2, 3) else ""
         return f"{self.kind.value} {body}{src}"

@@ -95,6 +95,8 @@ def _read(label: str, data: bytes) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise RulesetError(f"{label}: TOML syntax error: {e}") from None
+    except RecursionError:
+        raise RulesetError(f"{label}: values nested too deeply") from None
 
 
 def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
@@ -105,7 +107,8 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
         if base_dir is not None and not p.is_absolute():
             p = base_dir / p
         try:
-            return str(p), p.read_bytes(), p.parent
+            with open(p, "rb") as f:  # read no more than the limit: a path may never end (/dev/zero)
+                return str(p), f.read(MAX_FILE + 1), p.parent
         except OSError as e:
             raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
     names = preset_names()

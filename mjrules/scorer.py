@@ -49,7 +49,7 @@ class Scorer:
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
         self._kiriage: dict[tuple[int, int], bool] = {}
         self._kazoe: dict[int, int] = {}
-        self._honba = self.flags["honba_value"]
+        self._honba = self.flags.get("honba_value", 300)  # the honba plugin may be disabled
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
 
     def yakuman_base(self, multiple: int) -> int:

@@ -139,14 +139,14 @@ def _check_win(w: Win) -> None:
         bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
     if w.ura and not w.riichi:
         bad("ura-dora indicators given without riichi")
-    if w.extras:
-        if w.extras.__class__ is not frozenset:
-            if isinstance(w.extras, (str, bytes, dict)) or not isinstance(w.extras, (list, tuple, set)):
-                bad(f"extras must be a list of tags, not {w.extras!r}")
-            for tag in w.extras:
-                if not isinstance(tag, str) or not tag:
-                    bad(f"situation tags must be non-empty strings, not {tag!r}")
-            object.__setattr__(w, "extras", frozenset(w.extras))
+    if w.extras.__class__ is not frozenset:  # a list or set of tags is accepted and frozen
+        if isinstance(w.extras, (str, bytes, dict)) or not isinstance(w.extras, (list, tuple, set)):
+            bad(f"extras must be a list of tags, not {w.extras!r}")
+        for tag in w.extras:
+            if not isinstance(tag, str) or not tag:
+                bad(f"situation tags must be non-empty strings, not {tag!r}")
+        object.__setattr__(w, "extras", frozenset(w.extras))
+    elif w.extras:
         for tag in w.extras:
             if not isinstance(tag, str) or not tag:
                 bad(f"situation tags must be non-empty strings, not {tag!r}")

@@ -90,9 +90,9 @@ def tile(index: int, red: bool = False) -> Tile:
     if red:
         try:
             return _RED[index]
-        except KeyError:
+        except (KeyError, TypeError):
             raise NotationError(f"only a five of a suit can be red, not index {index}") from None
-    if not 0 <= index < 34:
+    if index.__class__ is not int or not 0 <= index < 34:
         raise NotationError(f"tile index {index!r} is not in 0..33")
     return _PLAIN[index]
 

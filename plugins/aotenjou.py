@@ -19,9 +19,11 @@ from mjrules.flags import Flag
 
 @hookimpl
 def mjrules_register_flags(register):
+    # The maxima keep a stacked yakuman's points a number people (and JSON) can handle.
     register(Flag("aotenjou_yakuman_han", int, 13, "han one yakuman counts as in aotenjou (times its multiple)",
-                  minimum=1))
-    register(Flag("aotenjou_yakuman_fu", int, 30, "fu a natural yakuman hand is paid with in aotenjou", minimum=20))
+                  minimum=1, maximum=26))
+    register(Flag("aotenjou_yakuman_fu", int, 30, "fu a natural yakuman hand is paid with in aotenjou",
+                  minimum=20, maximum=130))
 
 
 @hookimpl
