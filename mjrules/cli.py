@@ -12,7 +12,7 @@ from typing import Any, Callable
 from .errors import MjrulesError, NotationError
 from .hand import Hand
 from .notation import format_mpsz, parse_majiang, parse_majiang_input, parse_mpsz
-from .notation.mpsz import parse_tile
+from .notation.mpsz import format_tiles, parse_tile
 from .result import NoWin, Result
 from .situation import SEAT_NAMES, Win
 
@@ -193,7 +193,10 @@ def cmd_score(args) -> int:
 def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> str:
     """The text report of ``mjrules score``."""
     how = "tsumo" if win.tsumo else f"ron from seat {SEAT_NAMES[win.discarder_seat]}"
-    lines = [f"{format_mpsz(hand)}  ({SEAT_NAMES[win.seat_wind]} seat, {SEAT_NAMES[win.round_wind]} round, {how}; ruleset {ruleset})"]
+    concealed = format_tiles(hand.concealed)
+    melds = "".join(" " + m for m in format_mpsz(hand).split()[1:])
+    lines = [f"{concealed}{melds}, won on {hand.win_tile}  ({SEAT_NAMES[win.seat_wind]} seat, "
+             f"{SEAT_NAMES[win.round_wind]} round, {how}; ruleset {ruleset})"]
     if not result.is_win:
         lines.append(f"Not a win: {result.reason}.")
         return "\n".join(lines)

@@ -89,6 +89,18 @@ def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
     return Hand(concealed, win_tile, melds)
 
 
+def format_tiles(tiles) -> str:
+    """Tiles in MPSZ, sorted, one group per suit: ``2233m406p``."""
+    out = []
+    for t in sorted(tiles, key=lambda t: (t.index, not t.red)):
+        d = "0" if t.red else str(t.number)
+        if out and out[-1][1] == t.suit:
+            out[-1] = (out[-1][0] + d, t.suit)
+        else:
+            out.append((d, t.suit))
+    return "".join(d + s for d, s in out)
+
+
 def format_mpsz(hand: Hand) -> str:
     """Canonical MPSZ: sorted concealed tiles with the winning tile written last, then the melds."""
     tiles = sorted(hand.concealed, key=lambda t: (t.index, not t.red))
