@@ -89,27 +89,24 @@ def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
     return Hand(concealed, win_tile, melds)
 
 
-def format_tiles(tiles) -> str:
-    """Tiles in MPSZ, sorted, one group per suit: ``2233m406p``."""
-    out = []
-    for t in sorted(tiles, key=lambda t: (t.index, not t.red)):
+def _groups(tiles) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for t in tiles:
         d = "0" if t.red else str(t.number)
         if out and out[-1][1] == t.suit:
             out[-1] = (out[-1][0] + d, t.suit)
         else:
             out.append((d, t.suit))
-    return "".join(d + s for d, s in out)
+    return out
+
+
+def format_tiles(tiles) -> str:
+    """Tiles in MPSZ, sorted (a red five before a plain one), one group per suit: ``2233m406p``."""
+    return "".join(d + s for d, s in _groups(sorted(tiles, key=lambda t: (t.index, not t.red))))
 
 
 def format_mpsz(hand: Hand) -> str:
     """Canonical MPSZ: sorted concealed tiles with the winning tile written last, then the melds."""
     tiles = sorted(hand.concealed, key=lambda t: (t.index, not t.red))
-    groups: list[tuple[str, str]] = []
-    for t in tiles + [hand.win_tile]:
-        d = "0" if t.red else str(t.number)
-        if groups and groups[-1][1] == t.suit:
-            groups[-1] = (groups[-1][0] + d, t.suit)
-        else:
-            groups.append((d, t.suit))
-    conc = "".join(d + s for d, s in groups)
+    conc = "".join(d + s for d, s in _groups(tiles + [hand.win_tile]))
     return " ".join([conc] + [meld_digits(m) + m.tiles[0].suit for m in hand.melds])
