@@ -26,10 +26,10 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from .errors import HandError, NotationError
+from .errors import HandError
 from .melds import Meld
-from .notation.marks import check_length, meld_digits, meld_from_digits
-from .notation.mpsz import parse_tiles
+from .notation.marks import meld_digits
+from .notation.mpsz import format_tiles, split_mpsz
 from .tiles import YAOCHU, Tile, tile
 
 __all__ = [
@@ -416,14 +416,7 @@ class HandTiles:
 
     def mpsz(self) -> str:
         """Canonical MPSZ: sorted concealed tiles, then the melds."""
-        groups: list[list[str]] = []
-        for t in self.concealed:
-            d = "0" if t.red else str(t.number)
-            if groups and groups[-1][1] == t.suit:
-                groups[-1][0] += d
-            else:
-                groups.append([d, t.suit])
-        return " ".join(["".join(d + s for d, s in groups)] + [meld_digits(m) + m.tiles[0].suit for m in self.melds])
+        return " ".join([format_tiles(self.concealed)] + [meld_digits(m) + m.tiles[0].suit for m in self.melds])
 
     def without(self, t: Tile) -> "HandTiles":
         """The hand after discarding one copy of ``t`` (the plain copy of a five when it also holds the red one)."""
@@ -448,16 +441,7 @@ def parse_hand(text: str) -> HandTiles:
     The concealed part comes first; melds use the seat marks of :func:`mjrules.parse_mpsz`.
     13 or 14 tiles counting each meld as 3.
     """
-    check_length(text, "hand")
-    parts = text.replace(",", " ").split()
-    if not parts:
-        raise NotationError("empty hand")
-    concealed = parse_tiles(parts[0])
-    melds = []
-    for written in parts[1:]:
-        if len(written) < 2 or written[-1] not in "mpsz":
-            raise NotationError(f"meld {written!r}: expected digits with a seat mark, then the suit, e.g. 3-45m")
-        melds.append(meld_from_digits(written[-1], written[:-1], written))
+    concealed, melds = split_mpsz(text)
     return HandTiles(concealed, melds)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ..errors import NotationError
 from ..hand import Hand
+from ..melds import Meld
 from ..tiles import Tile, tile_from
 from .marks import check_length, meld_digits, meld_from_digits
 
@@ -60,13 +61,9 @@ def parse_tile(text: str) -> Tile:
     return tile_from(text[1], text[0])
 
 
-def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
-    """Read an MPSZ hand; ``win`` names the winning tile (default: the last concealed tile written)."""
+def split_mpsz(text: str) -> tuple[list[Tile], list[Meld]]:
+    """The concealed tiles and the melds of an MPSZ hand string (no count checks)."""
     check_length(text, "hand")
-    if isinstance(win, str):
-        win = parse_tile(win)
-    elif win is not None and not isinstance(win, Tile):
-        raise NotationError(f"winning tile {win!r} is not a tile")
     parts = text.replace(",", " ").split()
     if not parts:
         raise NotationError("empty hand")
@@ -76,6 +73,17 @@ def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
         if len(written) < 2 or written[-1] not in "mpsz":
             raise NotationError(f"meld {written!r}: expected digits with a seat mark, then the suit, e.g. 3-45m")
         melds.append(meld_from_digits(written[-1], written[:-1], written))
+    return concealed, melds
+
+
+def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
+    """Read an MPSZ hand; ``win`` names the winning tile (default: the last concealed tile written)."""
+    check_length(text, "hand")
+    if isinstance(win, str):
+        win = parse_tile(win)
+    elif win is not None and not isinstance(win, Tile):
+        raise NotationError(f"winning tile {win!r} is not a tile")
+    concealed, melds = split_mpsz(text)
     if not concealed:
         raise NotationError(f"hand {text!r}: no concealed tiles")
     if win is None:
@@ -84,7 +92,8 @@ def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
         try:
             concealed.remove(win)
         except ValueError:
-            raise NotationError(f"winning tile {win} is not among the concealed tiles of {parts[0]!r}") from None
+            written = text.replace(",", " ").split()[0]
+            raise NotationError(f"winning tile {win} is not among the concealed tiles of {written!r}") from None
         win_tile = win
     return Hand(concealed, win_tile, melds)
 
