@@ -171,9 +171,11 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
                     ankou += concealed
                     all_sets.append((TRIPLET, first, concealed, False))
             all_sets.extend(meld_sets)
-            readings.append(_reading(
-                shared, form=STANDARD, pair=pair, sets=tuple(all_sets), sequences=seqs, triplets=trips,
-                concealed_triplets=ankou, wait=wait,
-                pinfu_shape=wait == RYANMEN and not trips and pair not in _DRAGONS and pair != seat and pair != rnd,
-            ))
+            r = _new(Reading)
+            r.__dict__ = {
+                **shared, "form": STANDARD, "pair": pair, "sets": tuple(all_sets), "sequences": seqs,
+                "triplets": trips, "concealed_triplets": ankou, "wait": wait,
+                "pinfu_shape": wait == RYANMEN and not trips and pair not in _DRAGONS and pair != seat and pair != rnd,
+            }
+            readings.append(r)
     return readings
