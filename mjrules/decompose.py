@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from itertools import product
 
+
 SEQ = 0
 TRIPLET = 1
 # A set is (kind, first tile index): (SEQ, 0) is 1m2m3m, (TRIPLET, 31) is three whites.
 
 _SUIT_TABLES: tuple[dict, dict, dict] = ({}, {}, {})
 """Per suit: nine counts → all its splits, filled on first sight of each count vector."""
-_YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+from .tiles import YAOCHU as _YAOCHU
 
 
 def _split(c: list[int], i: int, with_pair: bool, sets: list, pair: int, out: list) -> None:

@@ -6,9 +6,9 @@ from typing import Any, Mapping
 
 from .decompose import SEQ
 from .reading import CHIITOITSU, KANCHAN, PENCHAN, TANKI, Reading
-from .tiles import tile
+from .tiles import YAOCHU, tile
 
-_YAOCHU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAOCHU = frozenset(YAOCHU)
 _WAIT_FU = {KANCHAN: 2, PENCHAN: 2, TANKI: 2}
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import RulesetError
+from .plugins.double_yakuman import PATTERNS
 from .ruleset import Ruleset, load_ruleset, suggest
 
-DOUBLE_PATTERNS = ["kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"]
+DOUBLE_PATTERNS = list(PATTERNS)  # the double-yakuman plugin's own list
 
 SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     # key: (flag, value when true, value when false)
