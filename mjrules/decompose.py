@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from .tiles import YAOCHU as _YAOCHU
 
 SEQ = 0
 TRIPLET = 1
@@ -16,7 +17,6 @@ TRIPLET = 1
 
 _SUIT_TABLES: tuple[dict, dict, dict] = ({}, {}, {})
 """Per suit: nine counts → all its splits, filled on first sight of each count vector."""
-from .tiles import YAOCHU as _YAOCHU
 
 
 def _split(c: list[int], i: int, with_pair: bool, sets: list, pair: int, out: list) -> None:
