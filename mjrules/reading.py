@@ -7,7 +7,7 @@ without parsing or decomposing it again.
 
 from __future__ import annotations
 
-from .decompose import SEQ, TRIPLET, is_chiitoitsu, is_kokushi, standard
+from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_kokushi, placed
 from .hand import Hand
 from .melds import MeldKind
 from .situation import Win
@@ -16,11 +16,6 @@ STANDARD = "standard"
 CHIITOITSU = "chiitoitsu"
 KOKUSHI = "kokushi"
 
-RYANMEN = "ryanmen"
-KANCHAN = "kanchan"
-PENCHAN = "penchan"
-SHANPON = "shanpon"
-TANKI = "tanki"
 
 
 class Reading:
@@ -44,6 +39,10 @@ class Reading:
     - ``size``: number of tiles (14 plus one per kan); ``yaochu``: how many are terminals or
       honours; ``honours``: how many are honours; ``suits``: bit mask of the suits used (1 m, 2 p, 4 s).
     - ``pinfu_shape``: four sequences, two-sided wait, a pair that earns no fu.
+    - ``features``: what the yaku hints are matched against (``Yaku.fits``): (form, number
+      of sequences, ``Win.situation``, closed, number of suits used, terminals and honours
+      (0 none, 1 some, 2 all), honours present, bit mask of honour kinds held as a triplet or kan
+      (bit 0 East … bit 6 Red)). Readings with equal features run the same yaku checks.
     """
 
     # Instances are filled from one shared dict per hand (``__dict__.update``), which is
@@ -86,96 +85,103 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     """Every reading of a winning hand; empty when the tiles form no winning shape."""
     counts = hand.counts
     w = hand.win_tile.index
-    meld_sets = []
-    kans = 0
-    closed = True
+    c = counts
+    honour = _HONOURS.get(h := c[27:34]) or _honour_info(h)
+    honours = honour[0]
+    yaochu = c[0] + c[8] + c[9] + c[17] + c[18] + c[26] + honours
+    tsumo = win.tsumo
+    seat = 27 + win.seat_wind
+    rnd = 27 + win.round_wind
     if hand.melds:
-        conc = list(counts)
-        for m in hand.melds:
-            for t in m.tiles:
-                conc[t.index] -= 1
-            if m.kind is MeldKind.CHI:
-                meld_sets.append((SEQ, m.first, False, False))
-                closed = False
-            else:
-                kan = len(m.tiles) == 4
-                kans += kan
-                is_open = m.kind is not MeldKind.ANKAN
-                if is_open:
-                    closed = False
-                meld_sets.append((TRIPLET, m.tiles[0].index, not is_open, kan))
-        conc = tuple(conc)
+        conc, meld_sets, meld_seqs, meld_trips, kans, closed, meld_ankou = _meld_parts(hand)
     else:
         conc = counts
-
-    c = counts
-    honours = c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]
+        meld_sets = meld_seqs = meld_trips = ()
+        kans = meld_ankou = 0
+        closed = True
+    suits = (1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0) | (4 if c[18:27] != _EMPTY_SUIT else 0)
+    size = 14 + kans
+    hand_features = (win.situation, closed, _SUIT_COUNT[suits], 0 if yaochu == 0 else 2 if yaochu == size else 1,
+                     honours > 0, honour[1])
     shared = {
-        "hand": hand, "win": win, "counts": counts, "size": 14 + kans,
-        "yaochu": c[0] + c[8] + c[9] + c[17] + c[18] + c[26] + honours, "honours": honours,
-        "suits": (1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0)
-        | (4 if c[18:27] != _EMPTY_SUIT else 0),
-        "closed": closed, "tsumo": win.tsumo, "win_tile": w, "seat_wind": 27 + win.seat_wind,
-        "round_wind": 27 + win.round_wind, "red_fives": hand.red_fives, "kans": kans, "pinfu_shape": False,
+        "hand": hand, "win": win, "counts": counts, "size": size, "yaochu": yaochu, "honours": honours,
+        "suits": suits, "closed": closed, "tsumo": tsumo, "win_tile": w, "seat_wind": seat,
+        "round_wind": rnd, "red_fives": hand.red_fives, "kans": kans, "pinfu_shape": False,
     }
     readings: list[Reading] = []
-    if not hand.melds:
-        if shared["yaochu"] == 14 and is_kokushi(conc):
+    if not meld_sets:
+        if yaochu == 14 and is_kokushi(conc):
             return [_reading(shared, form=KOKUSHI, pair=-1, sets=(), sequences=(), triplets=(),
-                             concealed_triplets=0, wait=KOKUSHI)]
-        if is_chiitoitsu(conc):
+                             concealed_triplets=0, wait=KOKUSHI, features=(KOKUSHI, 0) + hand_features)]
+        if conc.count(2) == 7:
             readings.append(_reading(shared, form=CHIITOITSU, pair=-1, sets=(), sequences=(), triplets=(),
-                                     concealed_triplets=0, wait=TANKI))
+                                     concealed_triplets=0, wait=TANKI, features=(CHIITOITSU, 0) + hand_features))
 
-    ron = not win.tsumo
-    seat, rnd = 27 + win.seat_wind, 27 + win.round_wind
-    for pair, sets in standard(conc):
-        places = []
-        if pair == w:
-            places.append((TANKI, -1))
-        last = None
-        for k, (kind, first) in enumerate(sets):
-            if (kind, first) == last:  # an identical set gives the same reading
-                continue
-            if kind == TRIPLET:
-                if first == w:
-                    places.append((SHANPON, k))
-                    last = (kind, first)
-            elif first <= w <= first + 2:
-                pos = w - first
-                if pos == 1:
-                    wait = KANCHAN
-                elif (pos == 0 and first % 9 == 6) or (pos == 2 and first % 9 == 0):
-                    wait = PENCHAN
-                else:
-                    wait = RYANMEN
-                places.append((wait, k))
-                last = (kind, first)
-        if not places:
-            continue
-        seqs = [f for kind, f in sets if kind == SEQ]
-        trips = [f for kind, f in sets if kind == TRIPLET]
-        for ms in meld_sets:
-            (seqs if ms[0] == SEQ else trips).append(ms[1])
-        seqs = tuple(seqs)
-        trips = tuple(trips)
-        meld_ankou = sum(1 for ms in meld_sets if ms[0] == TRIPLET and ms[2])
-        for wait, k in places:
-            all_sets = []
-            ankou = meld_ankou
-            for j, (kind, first) in enumerate(sets):
-                if kind == SEQ:
-                    all_sets.append((SEQ, first, True, False))
-                else:
-                    concealed = not (ron and j == k)
-                    ankou += concealed
-                    all_sets.append((TRIPLET, first, concealed, False))
-            all_sets.extend(meld_sets)
+    for pair, sets, seqs, trips, waits in placed(conc, w):
+        if meld_sets:
+            seqs += meld_seqs
+            trips += meld_trips
+            sets += meld_sets
+        ankou = len(trips) - len(meld_trips) + meld_ankou
+        plain_pair = pair < 31 and pair != seat and pair != rnd
+        features = (STANDARD, len(seqs)) + hand_features
+        for wait in waits:
+            if wait is SHANPON and not tsumo:  # a triplet completed by a ron counts as open
+                k = sets.index((TRIPLET, w, True, False))
+                all_sets = sets[:k] + ((TRIPLET, w, False, False),) + sets[k + 1:]
+                n = ankou - 1
+            else:
+                all_sets = sets
+                n = ankou
             r = _new(Reading)
             r.__dict__ = {
-                **shared, "form": STANDARD, "pair": pair, "sets": tuple(all_sets), "sequences": seqs,
-                "triplets": trips, "concealed_triplets": ankou, "wait": wait,
-                "pinfu_shape": wait == RYANMEN and not trips and pair not in _DRAGONS and pair != seat and pair != rnd,
+                **shared, "form": STANDARD, "pair": pair, "sets": all_sets, "sequences": seqs,
+                "triplets": trips, "concealed_triplets": n, "wait": wait,
+                "pinfu_shape": wait is RYANMEN and plain_pair and not trips, "features": features,
             }
             readings.append(r)
     return readings
+
+
+_HONOURS: dict[tuple[int, ...], tuple[int, int]] = {}
+"""Honour counts → (honour tiles, bit mask of kinds held three or four times), filled as seen."""
+_SUIT_COUNT = (0, 1, 1, 2, 1, 2, 2, 3)
+"""Bit mask of suits used → how many."""
+
+
+def _honour_info(h: tuple[int, ...]) -> tuple[int, int]:
+    info = _HONOURS[h] = (sum(h), sum(1 << i for i, n in enumerate(h) if n >= 3))
+    return info
+
+
+def _meld_parts(hand: Hand):
+    """The concealed counts and what the melds add: their sets, sequence starts, triplet kinds,
+    number of kans, whether the hand stays closed, and its closed kans."""
+    conc = list(hand.counts)
+    sets = []
+    seqs = []
+    trips = []
+    kans = 0
+    closed = True
+    ankou = 0
+    for m in hand.melds:
+        tiles = m.tiles
+        for t in tiles:
+            conc[t.index] -= 1
+        if m.kind is MeldKind.CHI:
+            first = min(tiles[0].index, tiles[1].index, tiles[2].index)
+            sets.append((SEQ, first, False, False))
+            seqs.append(first)
+            closed = False
+        else:
+            first = tiles[0].index
+            kan = len(tiles) == 4
+            kans += kan
+            concealed = m.kind is MeldKind.ANKAN
+            if concealed:
+                ankou += 1
+            else:
+                closed = False
+            sets.append((TRIPLET, first, concealed, kan))
+            trips.append(first)
+    return tuple(conc), tuple(sets), tuple(seqs), tuple(trips), kans, closed, ankou

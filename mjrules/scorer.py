@@ -20,6 +20,9 @@ from .situation import Win, check_against_hand
 from .yaku import Yaku
 
 
+_MAX_POOLS = 100_000
+
+
 class Scorer:
     """Scores hands under one ruleset. Build once, reuse: building loads plugins and collects yaku."""
 
@@ -43,8 +46,8 @@ class Scorer:
         self._reds_allowed = tuple(self.flags.get(f"red_fives_{suit}", 4) for suit in "mps")
         self.extras = frozenset(tag for y in active for tag in y.extras)
         """The Win.extras tags some enabled yaku reads."""
-        # Per (closed, form, has honours, win situation, number of sequences): the yakuman, the ordinary yaku with
-        # their han, and the bonus items whose checks can fire there, so a hand runs only those.
+        # Per Reading.features: the yakuman, the ordinary yaku with their han, and the bonus items
+        # whose checks can fire there, so a hand runs only those.
         self._pools: dict[tuple, tuple[list, list, list]] = {}
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
         self._kiriage: dict[tuple[int, int], bool] = {}
@@ -149,8 +152,7 @@ class Scorer:
     def _best(self, readings: list[Reading]):
         best = None
         for r in readings:
-            key = (r.closed, r.form, r.honours > 0, r.win.situation, len(r.sequences))
-            pool = self._pools.get(key) or self._pool(key)
+            pool = self._pools.get(r.features) or self._pool(r.features)
             cand = self._yakuman_candidate(r, pool[0]) if pool[0] else None
             if cand is None:
                 cand = self._ordinary_candidate(r, pool[1], pool[2])
@@ -167,8 +169,10 @@ class Scorer:
         return best
 
     def _pool(self, key: tuple) -> tuple[list, list, list]:
-        closed, form, honours, situation, sequences = key
-        fits = [y for y in self._active if y.applies_to(form, honours, situation, sequences)]
+        if len(self._pools) >= _MAX_POOLS:  # a long run meets only so many; keep memory bounded
+            self._pools.clear()
+        closed = key[3]
+        fits = [y for y in self._active if y.fits(key)]
         pool = self._pools[key] = (
             [y for y in fits if y.yakuman],
             [(y, y.han if closed else y.han_open) for y in fits

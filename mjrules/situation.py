@@ -11,9 +11,10 @@ from .tiles import Tile
 SEAT_NAMES = ("East", "South", "West", "North")
 
 SITUATIONS = ("riichi", "double_riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan", "chankan",
-              "tenhou", "chiihou", "renhou")
+              "tenhou", "chiihou", "renhou", "round_east", "round_south", "round_west", "round_north",
+              "seat_east", "seat_south", "seat_west", "seat_north")
 """Conditions of a win that a yaku can name as its precondition (``Yaku.when``); ``riichi``
-holds for riichi and double riichi alike."""
+holds for riichi and double riichi alike, ``seat_east`` for the dealer."""
 SITUATION_BIT = {name: 1 << i for i, name in enumerate(SITUATIONS)}
 
 
@@ -65,6 +66,7 @@ class Win:
             | (8 if self.tsumo else 16) | (32 if self.haitei else 0) | (64 if self.houtei else 0)
             | (128 if self.rinshan else 0) | (256 if self.chankan else 0) | (512 if self.tenhou else 0)
             | (1024 if self.chiihou else 0) | (2048 if self.renhou else 0)
+            | (4096 << self.round_wind) | (65536 << self.seat_wind)
         ))
 
     @property

@@ -48,7 +48,13 @@ class Yaku:
     :param min_sequences: sequences it needs (chi included); :param min_triplets: triplets and
         kans it needs. Readings with fewer are not checked (seven pairs and kokushi have none).
     :param when: a condition of the win it needs (one of ``mjrules.situation.SITUATIONS``, e.g.
-        ``"riichi"``, ``"tsumo"``, ``"haitei"``); the check is only called when it holds.
+        ``"riichi"``, ``"tsumo"``, ``"haitei"``, ``"seat_east"``); the check is only called when it holds.
+    :param max_suits: most suits (m, p, s) the hand may use: 1 for the flushes, 0 for honours
+        only. None for any.
+    :param yaochu: ``"none"`` if it needs a hand without terminals and honours (tanyao),
+        ``"all"`` if every tile must be one (honroutou); None for either.
+    :param triplet_of: honour kinds (27 East … 33 Red) of which it needs a triplet or kan, any one
+        of them (``(31,)`` for haku); () for no such need.
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -69,6 +75,9 @@ class Yaku:
     min_triplets: int = 0
     alone: bool = False
     extras: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    max_suits: int | None = None
+    yaochu: str | None = None
+    triplet_of: tuple[int, ...] = attrs.field(default=(), converter=tuple)
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -86,10 +95,17 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: min_sequences and min_triplets are 0 to 4")
         if self.when is not None and self.when not in SITUATION_BIT:
             raise PluginError(f"yaku {self.id!r}: when must be one of {', '.join(SITUATION_BIT)}")
+        if self.max_suits not in (None, 0, 1, 2, 3):
+            raise PluginError(f"yaku {self.id!r}: max_suits must be 0 to 3 or None")
+        if self.yaochu not in (None, "none", "all"):
+            raise PluginError(f"yaku {self.id!r}: yaochu must be 'none', 'all' or None")
+        if any(k.__class__ is not int or not 27 <= k <= 33 for k in self.triplet_of):
+            raise PluginError(f"yaku {self.id!r}: triplet_of takes honour kinds 27 (East) to 33 (Red)")
 
     def applies_to(self, form: str, has_honours: bool, situation: int = -1, sequences: int = -1) -> bool:
         """Whether the check can be true for a reading of this form, honour content, win situation
-        (a ``Win.situation`` mask) and number of sequences (-1: unknown), by the declared hints."""
+        (a ``Win.situation`` mask) and number of sequences (-1: unknown), by the form, honours,
+        when and set-count hints (``fits`` reads them all from a reading's features)."""
         if sequences >= 0:
             triplets = 4 - sequences if form == "standard" else 0
             if sequences < self.min_sequences or triplets < self.min_triplets:
@@ -99,3 +115,15 @@ class Yaku:
             and (self.honours is None or self.honours == has_honours)
             and (self.when is None or bool(situation & SITUATION_BIT[self.when]))
         )
+
+    def fits(self, features: tuple) -> bool:
+        """Whether the check can be true for a reading with these ``Reading.features``, by all the
+        declared hints."""
+        form, sequences, situation, _, suits, yaochu, has_honours, honour_triplets = features
+        if not self.applies_to(form, has_honours, situation, sequences):
+            return False
+        if self.max_suits is not None and suits > self.max_suits:
+            return False
+        if self.yaochu is not None and yaochu != (0 if self.yaochu == "none" else 2):
+            return False
+        return not self.triplet_of or any(honour_triplets >> (k - 27) & 1 for k in self.triplet_of)

@@ -94,11 +94,9 @@ def _has_yaku(others):
     """check(r, flags): whether one of ``others`` (ordinary yaku and yakuman) is in the hand."""
 
     def has(r, flags):
-        honours = r.honours > 0
-        seqs = len(r.sequences)
-        situation = r.win.situation
+        features = r.features
         for y in others:
-            if not y.applies_to(r.form, honours, situation, seqs):
+            if not y.fits(features):
                 continue
             if not (r.closed or y.yakuman or y.han_open is not None):
                 continue

@@ -15,6 +15,6 @@ def chinitsu(r, flags):
 
 
 YAKU = (
-    Yaku("honitsu", "Half flush", "混一色", honitsu, han=3, han_open=2, honours=True),
-    Yaku("chinitsu", "Full flush", "清一色", chinitsu, han=6, han_open=5, honours=False),
+    Yaku("honitsu", "Half flush", "混一色", honitsu, han=3, han_open=2, honours=True, max_suits=1),
+    Yaku("chinitsu", "Full flush", "清一色", chinitsu, han=6, han_open=5, honours=False, max_suits=1),
 )

@@ -28,16 +28,19 @@ def shousangen(r, flags):
 
 
 YAKU = (
-    Yaku("haku", "White dragon", "翻牌 白", _dragon(31), han=1, han_open=1, forms=STD, honours=True, min_triplets=1),
-    Yaku("hatsu", "Green dragon", "翻牌 發", _dragon(32), han=1, han_open=1, forms=STD, honours=True, min_triplets=1),
-    Yaku("chun", "Red dragon", "翻牌 中", _dragon(33), han=1, han_open=1, forms=STD, honours=True, min_triplets=1),
+    Yaku("haku", "White dragon", "翻牌 白", _dragon(31), han=1, han_open=1, forms=STD, honours=True, min_triplets=1, triplet_of=(31,)),
+    Yaku("hatsu", "Green dragon", "翻牌 發", _dragon(32), han=1, han_open=1, forms=STD, honours=True, min_triplets=1, triplet_of=(32,)),
+    Yaku("chun", "Red dragon", "翻牌 中", _dragon(33), han=1, han_open=1, forms=STD, honours=True, min_triplets=1, triplet_of=(33,)),
     *(
-        Yaku(f"round_wind_{_WIND_EN[w].lower()}", f"Round wind {_WIND_EN[w]}", f"場風 {_WIND_JA[w]}", _round(w), han=1, han_open=1, forms=STD, honours=True, min_triplets=1)
+        Yaku(f"round_wind_{_WIND_EN[w].lower()}", f"Round wind {_WIND_EN[w]}", f"場風 {_WIND_JA[w]}", _round(w), han=1, han_open=1, forms=STD,
+             honours=True, min_triplets=1, when=f"round_{_WIND_EN[w].lower()}", triplet_of=(27 + w,))
         for w in range(4)
     ),
     *(
-        Yaku(f"seat_wind_{_WIND_EN[w].lower()}", f"Seat wind {_WIND_EN[w]}", f"自風 {_WIND_JA[w]}", _seat(w), han=1, han_open=1, forms=STD, honours=True, min_triplets=1)
+        Yaku(f"seat_wind_{_WIND_EN[w].lower()}", f"Seat wind {_WIND_EN[w]}", f"自風 {_WIND_JA[w]}", _seat(w), han=1, han_open=1, forms=STD,
+             honours=True, min_triplets=1, when=f"seat_{_WIND_EN[w].lower()}", triplet_of=(27 + w,))
         for w in range(4)
     ),
-    Yaku("shousangen", "Little three dragons", "小三元", shousangen, han=2, han_open=2, forms=STD, honours=True, min_triplets=2),
+    Yaku("shousangen", "Little three dragons", "小三元", shousangen, han=2, han_open=2, forms=STD, honours=True, min_triplets=2,
+         triplet_of=(31, 32, 33)),
 )

@@ -23,7 +23,8 @@ def chinroutou(r, flags):
 
 
 YAKU = (
-    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), honours=True),
-    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=("standard", "chiitoitsu")),
-    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=("standard",), honours=False),
+    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), honours=True,
+         max_suits=0),
+    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), max_suits=1),
+    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=("standard",), honours=False, yaochu="all"),
 )

@@ -32,7 +32,7 @@ def junsei_chuuren(r, flags):
 
 
 YAKU = (
-    Yaku("chuuren", "Nine gates", "九蓮宝燈", chuuren, yakuman=1, forms=STD, honours=False),
+    Yaku("chuuren", "Nine gates", "九蓮宝燈", chuuren, yakuman=1, forms=STD, honours=False, max_suits=1),
     Yaku("junsei_chuuren", "Pure nine gates", "純正九蓮宝燈", junsei_chuuren, yakuman=2, double=True,
-         replaces=("chuuren",), forms=STD, honours=False),
+         replaces=("chuuren",), forms=STD, honours=False, max_suits=1),
 )

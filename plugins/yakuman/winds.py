@@ -19,6 +19,8 @@ def daisuushii(r, flags):
 
 
 YAKU = (
-    Yaku("shousuushii", "Little four winds", "小四喜", shousuushii, yakuman=1, forms=STD, honours=True, min_triplets=3),
-    Yaku("daisuushii", "Big four winds", "大四喜", daisuushii, yakuman=2, double=True, replaces=("shousuushii",), forms=STD, honours=True, min_triplets=4),
+    Yaku("shousuushii", "Little four winds", "小四喜", shousuushii, yakuman=1, forms=STD, honours=True, min_triplets=3,
+         triplet_of=(27, 28, 29, 30)),
+    Yaku("daisuushii", "Big four winds", "大四喜", daisuushii, yakuman=2, double=True, replaces=("shousuushii",), forms=STD,
+         honours=True, min_triplets=4, triplet_of=(27, 28, 29, 30)),
 )

@@ -1,0 +1,111 @@
+"""Yaku hints (``forms``, ``honours``, ``when``, set counts, ``max_suits``, ``yaochu``,
+``triplet_of``) only let the scorer skip checks that could not fire.
+
+Soundness is tested against the checks themselves: on every reading of the conformance hands and
+of generated hands, a yaku whose check fires must fit the reading's features. A hint that is
+too tight would make the scorer miss a yaku; these tests catch that for every built-in and
+local yaku. ``forms`` and ``when`` are the exception: they are documented as preconditions the
+check may rely on (ippatsu's check reads only the ruleset flag, daichisei's does not test the
+form), so they are taken as given.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+from mjrules import Scorer, load_ruleset, parse_majiang_input
+from mjrules.errors import PluginError
+from mjrules.reading import analyse
+from mjrules.situation import SITUATION_BIT
+from mjrules.yaku import Yaku
+from strategies import budget, deals, load_profile
+
+load_profile()
+
+_ALL = Scorer(attrs.evolve(load_ruleset("tenhou"), plugins=(*load_ruleset("tenhou").plugins, "local-yaku")))
+"""Tenhou plus the local-yaku pack: every yaku the project ships."""
+
+
+def _fired(scorer: Scorer, r) -> list[Yaku]:
+    """The yaku whose check fires on reading ``r`` where its preconditions (form, when) hold."""
+    return [
+        y for y in scorer.yaku
+        if r.form in y.forms and (y.when is None or r.win.situation & SITUATION_BIT[y.when])
+        and y.check(r, scorer.flags)
+    ]
+
+
+def _unsound(scorer: Scorer, hand, win) -> list[str]:
+    return [
+        f"{y.id} fires on {r.describe()} but its hints exclude features {r.features}"
+        for r in analyse(hand, win) for y in _fired(scorer, r) if not y.fits(r.features)
+    ]
+
+
+def test_hints_sound_on_conformance_hands(hule_lines):
+    fired = set()
+    for line in hule_lines:
+        hand, win = parse_majiang_input(line["in"])
+        assert _unsound(_ALL, hand, win) == []
+        fired.update(y.id for r in analyse(hand, win) for y in _fired(_ALL, r))
+    # The data exercises the hinted yaku, so the test above is not vacuous.
+    for yid in ("haku", "hatsu", "chun", "round_wind_east", "seat_wind_south", "honitsu", "chinitsu", "tanyao",
+                "honroutou", "shousangen"):
+        assert yid in fired, yid
+
+
+@settings(max_examples=budget(300))
+@given(deal=deals())
+def test_hints_sound_on_generated_hands(deal):
+    hand, win = deal
+    assert _unsound(_ALL, hand, win) == []
+
+
+def _features(form="standard", sequences=4, situation=0, closed=True, suits=2, yaochu=1, honours=False, trips=0):
+    return (form, sequences, situation, closed, suits, yaochu, honours, trips)
+
+
+def _yaku(**hints) -> Yaku:
+    return Yaku("hinted", "Hinted", "ヒント", lambda r, f: True, han=1, **hints)
+
+
+def test_fits_reads_each_hint():
+    east = 1 << 12  # round_east in Win.situation
+    assert _yaku(when="round_east").fits(_features(situation=east))
+    assert not _yaku(when="round_east").fits(_features(situation=east << 1))
+    assert _yaku(max_suits=1).fits(_features(suits=1))
+    assert not _yaku(max_suits=1).fits(_features(suits=2))
+    assert _yaku(yaochu="none").fits(_features(yaochu=0))
+    assert not _yaku(yaochu="none").fits(_features(yaochu=1))
+    assert _yaku(yaochu="all").fits(_features(yaochu=2))
+    assert not _yaku(yaochu="all").fits(_features(yaochu=1))
+    assert _yaku(triplet_of=(31,)).fits(_features(sequences=3, honours=True, trips=1 << 4))
+    assert not _yaku(triplet_of=(31,)).fits(_features(sequences=3, honours=True, trips=1 << 5))
+    assert _yaku(triplet_of=(31, 32, 33)).fits(_features(sequences=3, honours=True, trips=1 << 6))
+    assert _yaku().fits(_features())
+
+
+def test_win_situation_has_the_winds():
+    from mjrules import Win
+    from mjrules.situation import SITUATION_BIT
+
+    w = Win(tsumo=False, discarder=1, round_wind=1, seat_wind=3)
+    assert w.situation & SITUATION_BIT["round_south"]
+    assert w.situation & SITUATION_BIT["seat_north"]
+    assert not w.situation & SITUATION_BIT["round_east"]
+    assert not w.situation & SITUATION_BIT["seat_east"]
+    assert w.situation & SITUATION_BIT["ron"]
+
+
+@pytest.mark.parametrize("hints, message", [
+    ({"max_suits": 4}, "max_suits"),
+    ({"yaochu": "some"}, "yaochu"),
+    ({"triplet_of": (31, 5)}, "triplet_of"),
+    ({"triplet_of": ("31",)}, "triplet_of"),
+    ({"when": "seat_centre"}, "when"),
+])
+def test_bad_hints_named(hints, message):
+    with pytest.raises(PluginError, match=f"hinted.*{message}"):
+        _yaku(**hints)
