@@ -48,7 +48,7 @@ class Scorer:
         """The Win.extras tags some enabled yaku reads."""
         # Per Reading.features: the yakuman, the ordinary yaku with their han, and the bonus items
         # whose checks can fire there, so a hand runs only those.
-        self._pools: dict[tuple, tuple[list, list, list]] = {}
+        self._pools: dict[tuple, tuple[list, list, list, bool]] = {}
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
         self._kiriage: dict[tuple[int, int], bool] = {}
         self._kazoe: dict[int, int] = {}
@@ -151,13 +151,22 @@ class Scorer:
 
     def _best(self, readings: list[Reading]):
         best = None
+        flags = self.flags
+        pools = self._pools
         for r in readings:
-            pool = self._pools.get(r.features) or self._pool(r.features)
-            cand = self._yakuman_candidate(r, pool[0]) if pool[0] else None
+            pool = pools.get(r.features) or self._pool(r.features)
+            cand = None
+            if pool[0]:
+                hits = [y for y in pool[0] if y.check(r, flags)]
+                if hits:
+                    cand = self._yakuman_candidate(r, hits)
             if cand is None:
-                cand = self._ordinary_candidate(r, pool[1], pool[2])
-            if cand is None:
-                continue
+                scored = [p for p in pool[1] if p[0](r, flags)]
+                if not scored:
+                    continue
+                cand = self._ordinary_candidate(r, scored, pool)
+                if cand is None:
+                    continue
             if best is None:
                 best = cand
             else:  # the reading that pays most, then more han, then more fu
@@ -168,26 +177,33 @@ class Scorer:
                     best = cand
         return best
 
-    def _pool(self, key: tuple) -> tuple[list, list, list]:
+    def _pool(self, key: tuple) -> tuple[list, list, list, bool]:
+        """(yakuman, ordinary yaku as (check, yaku, han, score), bonus items, whether one of
+        the ordinary yaku replaces another) whose checks can fire on readings with features ``key``."""
         if len(self._pools) >= _MAX_POOLS:  # a long run meets only so many; keep memory bounded
             self._pools.clear()
-        closed = key[3]
+        form, closed = key[0], key[3]
         fits = [y for y in self._active if y.fits(key)]
+        ordinary = []
+        if form != KOKUSHI:  # kokushi is a yakuman shape only
+            for y in fits:
+                han = y.han if closed else y.han_open
+                if not y.yakuman and not y.bonus and han is not None:
+                    ordinary.append((y.check, y, han, self._score_of(y, han, False)))
         pool = self._pools[key] = (
             [y for y in fits if y.yakuman],
-            [(y, y.han if closed else y.han_open) for y in fits
-             if not y.yakuman and not y.bonus and (closed or y.han_open is not None)],
-            [y for y in fits if y.bonus],
+            ordinary,
+            [y for y in fits if y.bonus] if ordinary else [],
+            any(y.replaces for _, y, _, _ in ordinary),
         )
         return pool
 
-    def _yakuman_candidate(self, r: Reading, pool: list):
+    def _yakuman_candidate(self, r: Reading, hits: list[Yaku]):
         flags = self.flags
-        hits = [y for y in pool if y.check(r, flags)]
-        if not hits:
-            return None
         if len(hits) > 1:
-            hits = [y for y, _ in self._drop_replaced([(y, 0) for y in hits])]
+            gone = self._replaced(hits)
+            if gone:
+                hits = [y for y in hits if y.id not in gone]
         multiples = [self._multiple[y.id] for y in hits]
         total = self.plugins.yakuman_stacking(multiples, flags)
         if total <= 0:
@@ -197,41 +213,41 @@ class Scorer:
             custom = self.plugins.base_points(None, 0, total, flags)
             if custom is not None:
                 base = custom
-        scored = list(zip(hits, multiples))
-        liability = self.plugins.pao(r, [(y.id, m) for y, m in scored], total, flags)
+        scored = [self._score_of(y, m, True) for y, m in zip(hits, multiples)]
+        liability = self.plugins.pao(r, [(y.id, m) for y, m in zip(hits, multiples)], total, flags)
         return None, r, scored, None, None, total, base, liability
 
-    def _ordinary_candidate(self, r: Reading, pool: list, bonus: list):
-        if r.form == KOKUSHI:
-            return None
+    def _ordinary_candidate(self, r: Reading, scored: list, pool: tuple):
+        """The value of reading ``r`` with the ordinary yaku (pool entries) whose checks fired."""
         flags = self.flags
-        scored = [p for p in pool if p[0].check(r, flags)]
-        if not scored:
-            return None
-        if len(scored) > 1 and self._replaces:
-            scored = self._drop_replaced(scored)
+        if pool[3] and len(scored) > 1:
+            gone = self._replaced([p[1] for p in scored])
+            if gone:
+                scored = [p for p in scored if p[1].id not in gone]
         alone = None
         if self._has_alone:
-            alone = [p for p in scored if p[0].alone]
+            alone = [p for p in scored if p[1].alone]
             if alone:
-                scored = [p for p in scored if not p[0].alone]
-        fu, _ = count_fu(r, flags)
+                scored = [p for p in scored if not p[1].alone]
+        fu = count_fu(r, flags)[0]
         cand = None
         if scored:
             han = 0
-            for _, h in scored:
-                han += h
-            for y in bonus:
+            yaku = []
+            for p in scored:
+                han += p[2]
+                yaku.append(p[3])
+            for y in pool[2]:
                 n = y.check(r, flags)
                 if n:
-                    scored.append((y, n))
+                    yaku.append(self._score_of(y, n, False))
                     han += n
             total, base = self.limit(fu, han)
-            cand = (None, r, scored, han, fu, total, base, None)
+            cand = (None, r, yaku, han, fu, total, base, None)
         if alone:  # the alternative: that yaku on its own, no other yaku and no dora
-            han = sum(h for _, h in alone)
+            han = sum(p[2] for p in alone)
             total, base = self.limit(fu, han)
-            other = (None, r, alone, han, fu, total, base, None)
+            other = (None, r, [p[3] for p in alone], han, fu, total, base, None)
             if cand is None or self._rank(other) > self._rank(cand):
                 cand = other
         return cand
@@ -271,13 +287,14 @@ class Scorer:
             value = round_up(base * 2) + 2 * round_up(base)
         return (value, 1000 + total if han is None else han, fu or 0)
 
-    def _drop_replaced(self, scored: list) -> list:
-        gone = set()
-        for y, _ in scored:
+    def _replaced(self, hits: list[Yaku]) -> set[str]:
+        """Ids that yaku among ``hits`` supersede (ryanpeikou drops iipeikou)."""
+        gone: set[str] = set()
+        for y in hits:
             rep = self._replaces.get(y.id)
             if rep:
                 gone |= rep
-        return [p for p in scored if p[0].id not in gone] if gone else scored
+        return gone
 
     def _settle(self, win: Win, base: int, liability, total: int = 0):
         winner = win.seat_wind
@@ -310,11 +327,8 @@ class Scorer:
         value, pay, liable = self._settle(r.win, base, liability, total)
         source = (r.hand, r.win, readings.index(r))
         if han is None:  # natural yakuman
-            yaku = tuple([self._score_of(y, m, True) for y, m in scored])
-            return Result(yaku, None, None, total, yakuman_name(total), base, value, tuple(pay), liable, source, flags)
-        yaku = tuple([self._score_of(y, h, False) for y, h in scored])
+            return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, tuple(pay), liable,
+                          source, flags)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
-        return Result(
-            yaku, han, fu, 0, limit, base, value, tuple(pay), liable, source, flags,
-        )
+        return Result(tuple(scored), han, fu, 0, limit, base, value, tuple(pay), liable, source, flags)
