@@ -197,21 +197,38 @@ def _check_special(w: Win) -> None:
 
 def check_against_hand(hand: Hand, win: Win) -> None:
     """The checks that need both: riichi on an open hand, rinshan without a kan, …"""
-    if win.riichi and not hand.is_closed:
-        raise SituationError("riichi on an open hand")
-    if win.rinshan and hand.kan_count == 0:
-        raise SituationError("rinshan kaihou without a kan in the hand")
-    if (win.tenhou or win.chiihou) and hand.melds:
-        raise SituationError(f"{'tenhou' if win.tenhou else 'chiihou'} with melds: the hand is the dealt one")
-    if len(win.ura) > len(win.dora):
-        raise SituationError(f"{len(win.ura)} ura-dora indicators but only {len(win.dora)} dora indicators")
-    if win.chankan:
-        w = hand.win_tile.index
-        if any(t.index == w for t in hand.concealed) or any(t.index == w for m in hand.melds for t in m.tiles):
-            raise SituationError(f"chankan on {hand.win_tile}: the winner holds another copy, so no one could add it to a kan")
+    if win.situation & _NEEDS_HAND_CHECK:
+        if win.riichi and not hand.is_closed:
+            raise SituationError("riichi on an open hand")
+        if win.rinshan and hand.kan_count == 0:
+            raise SituationError("rinshan kaihou without a kan in the hand")
+        if (win.tenhou or win.chiihou) and hand.melds:
+            raise SituationError(f"{'tenhou' if win.tenhou else 'chiihou'} with melds: the hand is the dealt one")
+        if win.chankan:
+            w = hand.win_tile.index
+            if any(t.index == w for t in hand.concealed) or any(t.index == w for m in hand.melds for t in m.tiles):
+                raise SituationError(
+                    f"chankan on {hand.win_tile}: the winner holds another copy, so no one could add it to a kan"
+                )
+    dora, ura = win.dora, win.ura
+    if len(ura) > len(dora):
+        raise SituationError(f"{len(ura)} ura-dora indicators but only {len(dora)} dora indicators")
+    counts = hand.counts
+    shown = dora + ura if ura else dora
+    room = 4 - len(shown)  # the indicators add at most len(shown) copies of one kind
+    for t in shown:
+        if counts[t.index] > room:
+            _fifth_copy(hand, shown)
+            break
 
+
+def _fifth_copy(hand: Hand, shown: tuple[Tile, ...]) -> None:
     counts = list(hand.counts)
-    for t in win.dora + win.ura:
+    for t in shown:
         counts[t.index] += 1
         if counts[t.index] > 4:
             raise SituationError(f"indicator {t}: with the hand that is a fifth copy of the tile")
+
+
+_NEEDS_HAND_CHECK = (SITUATION_BIT["riichi"] | SITUATION_BIT["rinshan"] | SITUATION_BIT["tenhou"]
+                     | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"])

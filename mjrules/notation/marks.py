@@ -21,8 +21,23 @@ def check_length(text: str, what: str) -> None:
         raise NotationError(f"{what} is {len(text)} characters long; a hand needs far fewer (limit {MAX_INPUT})")
 
 
+_MELDS: dict[tuple[str, str], Meld] = {}
+"""Melds read so far, by (suit, digits): a valid meld is one of a few thousand texts, and a Meld
+is immutable, so each is read and validated once."""
+_MAX_MELDS = 20_000
+
+
 def meld_from_digits(suit: str, body: str, written: str) -> Meld:
     """Build a meld from its digits and at most one seat mark, e.g. ``34-0``, ``111=1``, ``9999``."""
+    meld = _MELDS.get((suit, body))
+    if meld is None:
+        meld = _read_meld(suit, body, written)
+        if len(_MELDS) < _MAX_MELDS:
+            _MELDS[(suit, body)] = meld
+    return meld
+
+
+def _read_meld(suit: str, body: str, written: str) -> Meld:
     tiles: list[Tile] = []
     called = source = None
     for ch in body:
