@@ -127,11 +127,18 @@ def tile_from(suit: str, digit: str) -> Tile:
     return _PLAIN[s * 9 + n - 1]
 
 
-def dora_of(indicator: Tile) -> int:
-    """The kind an indicator points at: next number in a suit, winds and dragons in their own cycles."""
-    i = indicator.index
+def _next_kind(i: int) -> int:
     if i < 27:
         return i - 8 if i % 9 == 8 else i + 1
     if i < 31:
         return 27 if i == 30 else i + 1
     return 31 if i == 33 else i + 1
+
+
+DORA_OF = tuple(_next_kind(i) for i in range(34))
+"""Indicator kind → the kind it makes dora: next number in a suit, winds and dragons in their own cycles."""
+
+
+def dora_of(indicator: Tile) -> int:
+    """The kind an indicator points at (``DORA_OF`` by tile)."""
+    return DORA_OF[indicator.index]

@@ -2,14 +2,20 @@
 
 from mjrules import hookimpl
 from mjrules.flags import Flag
-from mjrules.tiles import dora_of
+from mjrules.tiles import DORA_OF
 from mjrules.yaku import Yaku
 
 
-def dora(r, flags):
+def _count(r, shown) -> int:
     c = r.counts
-    shown = r.win.dora if flags["kan_dora"] else r.win.dora[:1]
-    return sum(c[dora_of(t)] for t in shown)
+    n = 0
+    for t in shown:
+        n += c[DORA_OF[t.index]]
+    return n
+
+
+def dora(r, flags):
+    return _count(r, r.win.dora if flags["kan_dora"] else r.win.dora[:1])
 
 
 def aka(r, flags):
@@ -19,9 +25,7 @@ def aka(r, flags):
 def ura(r, flags):
     if not flags["ura_dora"]:
         return 0
-    c = r.counts
-    shown = r.win.ura if flags["kan_ura"] else r.win.ura[:1]
-    return sum(c[dora_of(t)] for t in shown)
+    return _count(r, r.win.ura if flags["kan_ura"] else r.win.ura[:1])
 
 
 @hookimpl

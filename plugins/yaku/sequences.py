@@ -8,40 +8,33 @@ def pinfu(r, flags):
     return r.pinfu_shape
 
 
-def _twin_sequences(r):
-    """How many pairs of identical sequences (two pairs for ryanpeikou)."""
-    s = sorted(r.sequences)
-    n = 0
-    i = 0
-    while i < len(s) - 1:
-        if s[i] == s[i + 1]:
-            n += 1
-            i += 2
-        else:
-            i += 1
-    return n
-
-
 def iipeikou(r, flags):
-    return len(r.sequences) >= 2 and _twin_sequences(r) >= 1
+    s = r.sequences
+    return len(set(s)) < len(s)  # some sequence twice
 
 
 def ryanpeikou(r, flags):
-    return len(r.sequences) == 4 and _twin_sequences(r) == 2
+    s = r.sequences
+    if len(s) != 4:
+        return False
+    a, b, c, d = sorted(s)
+    return a == b and c == d  # two pairs of identical sequences (or one sequence four times)
 
 
 def sanshoku(r, flags):
     s = r.sequences
-    if len(s) < 3:
-        return False
-    return any(x < 9 and x + 9 in s and x + 18 in s for x in s)
+    for x in s:
+        if x < 9 and x + 9 in s and x + 18 in s:
+            return True
+    return False
 
 
 def ittsu(r, flags):
     s = r.sequences
-    if len(s) < 3:
-        return False
-    return any(x % 9 == 0 and x + 3 in s and x + 6 in s for x in s)
+    for x in s:
+        if x % 9 == 0 and x + 3 in s and x + 6 in s:
+            return True
+    return False
 
 
 YAKU = (
