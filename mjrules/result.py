@@ -32,7 +32,7 @@ class FuItem:
     fu: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # many fields, built once per hand, read a few times: a dict is cheaper to fill
 class Result:
     """A scored win.
 

@@ -60,14 +60,7 @@ class Win:
     """Bit mask of the SITUATIONS that hold; derived."""
 
     def __attrs_post_init__(self) -> None:
-        _check_win(self)
-        object.__setattr__(self, "situation", (
-            (1 if self.riichi == 1 else 3 if self.riichi == 2 else 0) | (4 if self.ippatsu else 0)
-            | (8 if self.tsumo else 16) | (32 if self.haitei else 0) | (64 if self.houtei else 0)
-            | (128 if self.rinshan else 0) | (256 if self.chankan else 0) | (512 if self.tenhou else 0)
-            | (1024 if self.chiihou else 0) | (2048 if self.renhou else 0)
-            | (4096 << self.round_wind) | (65536 << self.seat_wind)
-        ))
+        object.__setattr__(self, "situation", _check_win(self))
 
     @property
     def is_dealer(self) -> bool:
@@ -116,44 +109,61 @@ def _check_types(w: Win) -> None:
                 bad(f"{name}: {t!r} is not a tile")
 
 
-def _check_win(w: Win) -> None:
-    def bad(msg):
-        raise SituationError(msg)
+def _bad(message: str) -> None:
+    raise SituationError(message)
 
+
+_RIICHI_BITS = (0, 1, 3)  # riichi; double riichi is riichi too
+
+
+def _check_win(w: Win) -> int:
+    """Check a Win on its own; returns its ``situation`` mask."""
+    tsumo, riichi, rw, sw, dora, ura = w.tsumo, w.riichi, w.round_wind, w.seat_wind, w.dora, w.ura
     # One cheap test for the usual case (plain values, no special flag); otherwise the detailed
     # checks name the bad field and the contradiction.
     plain = (
-        (w.tsumo is True or w.tsumo is False) and w.round_wind.__class__ is int and 0 <= w.round_wind <= 3
-        and w.seat_wind.__class__ is int and 0 <= w.seat_wind <= 3
-        and w.riichi.__class__ is int and 0 <= w.riichi <= 2
+        (tsumo is True or tsumo is False) and rw.__class__ is int and 0 <= rw <= 3
+        and sw.__class__ is int and 0 <= sw <= 3 and riichi.__class__ is int and 0 <= riichi <= 2
         and w.honba.__class__ is int and 0 <= w.honba <= MAX_COUNTER
         and w.riichi_sticks.__class__ is int and 0 <= w.riichi_sticks <= MAX_COUNTER
-        and len(w.dora) <= 5 and len(w.ura) <= 5 and _all_tiles(w.dora) and _all_tiles(w.ura)
+        and len(dora) <= 5 and len(ura) <= 5 and _all_tiles(dora) and (not ura or _all_tiles(ura))
         and w.ippatsu is False and w.haitei is False and w.houtei is False and w.rinshan is False
         and w.chankan is False and w.tenhou is False and w.chiihou is False and w.renhou is False
     )
-    if not plain:
+    if plain:
+        situation = _RIICHI_BITS[riichi] | (8 if tsumo else 16) | (4096 << rw) | (65536 << sw)
+    else:
         _check_types(w)
-    if w.tsumo:
+        situation = (
+            _RIICHI_BITS[riichi] | (4 if w.ippatsu else 0)
+            | (8 if tsumo else 16) | (32 if w.haitei else 0) | (64 if w.houtei else 0)
+            | (128 if w.rinshan else 0) | (256 if w.chankan else 0) | (512 if w.tenhou else 0)
+            | (1024 if w.chiihou else 0) | (2048 if w.renhou else 0) | (4096 << rw) | (65536 << sw)
+        )
+    if tsumo:
         if w.discarder is not None:
-            bad("a tsumo has no discarder")
+            _bad("a tsumo has no discarder")
     elif w.discarder.__class__ is not int or w.discarder not in (1, 2, 3):
-        bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
-    if w.ura and not w.riichi:
-        bad("ura-dora indicators given without riichi")
-    if w.extras.__class__ is not frozenset:  # a list or set of tags is accepted and frozen
-        if isinstance(w.extras, (str, bytes, dict)) or not isinstance(w.extras, (list, tuple, set)):
-            bad(f"extras must be a list of tags, not {w.extras!r}")
-        for tag in w.extras:
-            if not isinstance(tag, str) or not tag:
-                bad(f"situation tags must be non-empty strings, not {tag!r}")
-        object.__setattr__(w, "extras", frozenset(w.extras))
-    elif w.extras:
-        for tag in w.extras:
-            if not isinstance(tag, str) or not tag:
-                bad(f"situation tags must be non-empty strings, not {tag!r}")
+        _bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
+    if ura and not riichi:
+        _bad("ura-dora indicators given without riichi")
+    extras = w.extras
+    if extras.__class__ is not frozenset:  # a list or set of tags is accepted and frozen
+        if isinstance(extras, (str, bytes, dict)) or not isinstance(extras, (list, tuple, set)):
+            _bad(f"extras must be a list of tags, not {extras!r}")
+        _check_tags(extras)
+        object.__setattr__(w, "extras", frozenset(extras))
+    elif extras:
+        _check_tags(extras)
     if not plain:
         _check_special(w)
+    return situation
+
+
+def _check_tags(extras) -> None:
+    for tag in extras:
+        if not isinstance(tag, str) or not tag:
+            _bad(f"situation tags must be non-empty strings, not {tag!r}")
 
 
 def _check_special(w: Win) -> None:

@@ -169,6 +169,7 @@ _EMPTY: dict = {}
 _IN_KEYS = frozenset({"shoupai", "rongpai", "param"})
 _BY_NAME = {t.majiang(): t for table in BY_SUIT.values() for t in table.values()}
 """``"m1"`` → Tile, for indicator lists."""
+_TILE_NAMED = _BY_NAME.__getitem__
 
 
 def _tables(data: dict) -> tuple[dict, dict, dict]:
@@ -230,8 +231,8 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
     bao = param.get("baopai")
     fubao = param.get("fubaopai")
     try:
-        dora = tuple([_BY_NAME[v] for v in bao]) if bao.__class__ is list else _indicators(bao, "param.baopai")
-        ura = tuple([_BY_NAME[v] for v in fubao]) if fubao.__class__ is list else _indicators(fubao, "param.fubaopai")
+        dora = tuple(map(_TILE_NAMED, bao)) if bao.__class__ is list else _indicators(bao, "param.baopai")
+        ura = tuple(map(_TILE_NAMED, fubao)) if fubao.__class__ is list else _indicators(fubao, "param.fubaopai")
     except (KeyError, TypeError):
         dora = _indicators(bao, "param.baopai")
         ura = _indicators(fubao, "param.fubaopai")
