@@ -14,11 +14,11 @@ from .tiles import YAOCHU as _YAOCHU
 
 SEQ = 0
 TRIPLET = 1
-# A set is (kind, first tile index): (SEQ, 0) is 1m2m3m, (TRIPLET, 31) is three whites.
+# A set is (kind, first tile index, concealed, kan): (SEQ, 0, True, False) is a concealed 1m2m3m.
 
 _TABLES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
-"""Per group (m, p, s, honours): counts → its splits as (pair or -1, sets, sequence starts,
-triplet kinds), filled on first sight of each count vector."""
+"""Per group (m, p, s, honours): counts → its splits (see ``group_splits``), filled on first
+sight of each count vector."""
 
 
 def _split(c: list[int], i: int, with_pair: bool, sets: list, pair: int, out: list, runs: bool) -> None:

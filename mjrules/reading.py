@@ -7,7 +7,8 @@ without parsing or decomposing it again.
 
 from __future__ import annotations
 
-from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_kokushi, placed
+# The wait names are defined with the tables that find them, and offered here with the readings.
+from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_kokushi, placed  # noqa: F401
 from .hand import Hand
 from .melds import MeldKind
 from .situation import Win
@@ -69,7 +70,6 @@ class Reading:
 
 
 _EMPTY_SUIT = (0,) * 9
-_DRAGONS = frozenset((31, 32, 33))
 _new = object.__new__
 
 
