@@ -30,9 +30,28 @@ def settle(
         points the liable player covers).
     """
     mult = 6 if winner == 0 else 4
+    honba_total = honba * honba_value
+    if liability is None and base > 0:  # the usual case, written out
+        if discarder is not None:
+            value = -(-base * mult // 100) * 100
+            pay = [0, 0, 0, 0]
+            pay[discarder] = -(value + honba_total)
+        else:
+            share = honba_total // 3
+            big = -(-base * 2 // 100) * 100  # the dealer's share, or everyone's when the dealer wins
+            if winner == 0:
+                value = 3 * big
+                pay = [0, -big - share, -big - share, -big - share]
+            else:
+                small = -(-base // 100) * 100
+                value = big + 2 * small
+                pay = [-big - share, -small - share, -small - share, -small - share]
+                pay[winner] = 0
+            honba_total = 3 * share
+        pay[winner] = value + honba_total + sticks * 1000
+        return value, pay
     pay = [0, 0, 0, 0]
     value = 0
-    honba_total = honba * honba_value
     rest = base
     if liability is not None:
         part = liable_base // 2 if discarder is not None else liable_base

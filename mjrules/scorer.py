@@ -50,8 +50,7 @@ class Scorer:
         # whose checks can fire there, so a hand runs only those.
         self._pools: dict[tuple, tuple[list, list, list, bool]] = {}
         self._replaces = {y.id: frozenset(y.replaces) for y in active if y.replaces}
-        self._kiriage: dict[tuple[int, int], bool] = {}
-        self._kazoe: dict[int, int] = {}
+        self._limits: dict[tuple[int, int], tuple[int, int]] = {}
         self._honba = self.flags.get("honba_value", 300)  # the honba plugin may be disabled
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
 
@@ -255,23 +254,23 @@ class Scorer:
     def limit(self, fu: int, han: int) -> tuple[int, int]:
         """(kazoe yakuman multiple, basic points) of an ordinary hand of ``fu`` and ``han`` under
         this ruleset: limits, kiriage, kazoe, or a plugin's own base points (aotenjou)."""
+        hit = self._limits.get((fu, han))
+        if hit is None:  # policies are pure functions of fu, han and the flags: ask once
+            hit = self._limits[(fu, han)] = self._limit(fu, han)
+        return hit
+
+    def _limit(self, fu: int, han: int) -> tuple[int, int]:
         if self._custom_base:
             custom = self.plugins.base_points(fu, han, 0, self.flags)
             if custom is not None:
                 return 0, custom
         if han >= 13:
-            total = self._kazoe.get(han)
-            if total is None:
-                total = self._kazoe[han] = self.plugins.kazoe_yakuman(han, self.flags)
+            total = self.plugins.kazoe_yakuman(han, self.flags)
             return total, (YAKUMAN_BASE * total if total else 6000)
         raw = base_points(fu, han) if han < 5 else 2000
         base = limit_base(han, raw)
-        if raw == 1920:
-            k = self._kiriage.get((fu, han))
-            if k is None:
-                k = self._kiriage[(fu, han)] = self.plugins.kiriage_mangan(fu, han, self.flags)
-            if k:
-                base = 2000
+        if raw == 1920 and self.plugins.kiriage_mangan(fu, han, self.flags):
+            base = 2000
         return 0, base
 
     @staticmethod
@@ -298,7 +297,7 @@ class Scorer:
 
     def _settle(self, win: Win, base: int, liability, total: int = 0):
         winner = win.seat_wind
-        discarder = win.discarder_seat
+        discarder = None if win.tsumo else (winner + win.discarder) % 4
         liable = None
         liable_base = 0
         if liability is not None:
