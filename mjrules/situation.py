@@ -30,7 +30,7 @@ def _tiles(value) -> tuple:
     raise SituationError(f"dora / ura indicators must be a list of tiles, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a dict, so that ``assemble_win`` can fill it at once
 class Win:
     """How the hand won. ``discarder`` is the dealer-in's offset from the winner: 1 next, 2 opposite,
     3 previous (majiang's ``+``, ``=``, ``-``); it is None for a tsumo."""
@@ -242,3 +242,23 @@ def _fifth_copy(hand: Hand, shown: tuple[Tile, ...]) -> None:
 
 _NEEDS_HAND_CHECK = (SITUATION_BIT["riichi"] | SITUATION_BIT["rinshan"] | SITUATION_BIT["tenhou"]
                      | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"])
+
+
+def assemble_win(tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan,
+                 tenhou, chiihou, renhou, dora, ura, honba, riichi_sticks) -> Win:
+    """``Win(...)`` with every field but ``extras`` given in order (``dora`` and ``ura`` as tuples),
+    checked the same way, built by filling the instance dict at once: the parsers' hot path."""
+    w = _new(Win)
+    _set(w, "__dict__", {
+        "tsumo": tsumo, "discarder": discarder, "round_wind": round_wind, "seat_wind": seat_wind, "riichi": riichi,
+        "ippatsu": ippatsu, "haitei": haitei, "houtei": houtei, "rinshan": rinshan, "chankan": chankan,
+        "tenhou": tenhou, "chiihou": chiihou, "renhou": renhou, "dora": dora, "ura": ura, "honba": honba,
+        "riichi_sticks": riichi_sticks, "extras": _NO_EXTRAS,
+    })
+    w.__dict__["situation"] = _check_win(w)
+    return w
+
+
+_new = object.__new__
+_set = object.__setattr__
+_NO_EXTRAS: frozenset[str] = frozenset()

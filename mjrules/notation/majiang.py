@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import NotationError, SituationError
 from ..hand import Hand
-from ..situation import Win
+from ..situation import Win, assemble_win
 from ..tiles import BY_SUIT, Tile, tile_from
 from .marks import MARK_TO_SOURCE, MAX_INPUT, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
 
@@ -238,7 +238,7 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         ura = _indicators(fubao, "param.fubaopai")
     # Positional, in Win's field order: tsumo, discarder, round and seat wind, riichi, ippatsu,
     # haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, dora, ura, honba, riichi sticks.
-    win = Win(
+    win = assemble_win(
         discarder is None, discarder, round_wind, seat_wind, riichi, ippatsu,
         haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, False, dora, ura, honba, sticks,
     )
