@@ -107,3 +107,26 @@ class Hand:
     @property
     def kan_count(self) -> int:
         return sum(1 for m in self.melds if m.is_kan)
+
+
+_new = object.__new__
+_SET_CONCEALED = Hand.__dict__["concealed"].__set__
+_SET_WIN_TILE = Hand.__dict__["win_tile"].__set__
+_SET_MELDS = Hand.__dict__["melds"].__set__
+_SET_COUNTS = Hand.__dict__["counts"].__set__
+_SET_RED_FIVES = Hand.__dict__["red_fives"].__set__
+_SET_REDS = Hand.__dict__["reds"].__set__
+
+
+def assemble_hand(concealed: list[Tile], win_tile: Tile, melds: list[Meld]) -> Hand:
+    """``Hand(concealed, win_tile, melds)``, checked the same way, built by setting its slots
+    directly rather than through attrs' generic setattr: the parsers' hot path."""
+    h = _new(Hand)
+    _SET_CONCEALED(h, _canonical(concealed))
+    _SET_WIN_TILE(h, win_tile)
+    _SET_MELDS(h, tuple(melds))
+    counts, red = _check_hand(h)
+    _SET_COUNTS(h, counts)
+    _SET_RED_FIVES(h, red)
+    _SET_REDS(h, _reds(h) if red else (0, 0, 0))
+    return h

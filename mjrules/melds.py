@@ -94,8 +94,18 @@ class Meld:
     called: int | None = None
     source: int | None = None
 
+    shape: tuple[int, int, bool, bool] = attrs.field(init=False, eq=False, repr=False)
+    """The meld as an item of ``Reading.sets``: (kind, lowest tile index, concealed, kan), kind 0
+    for a chi and 1 for a pon or kan; derived."""
+
     def __attrs_post_init__(self) -> None:
         _validate(self)
+        tiles = self.tiles
+        if self.kind is MeldKind.CHI:
+            shape = (0, min(tiles[0].index, tiles[1].index, tiles[2].index), False, False)
+        else:
+            shape = (1, tiles[0].index, self.kind is MeldKind.ANKAN, len(tiles) == 4)
+        object.__setattr__(self, "shape", shape)
 
     @property
     def is_open(self) -> bool:

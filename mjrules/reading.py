@@ -10,7 +10,6 @@ from __future__ import annotations
 # The wait names are defined with the tables that find them, and offered here with the readings.
 from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_kokushi, placed  # noqa: F401
 from .hand import Hand
-from .melds import MeldKind
 from .situation import Win
 
 STANDARD = "standard"
@@ -165,23 +164,21 @@ def _meld_parts(hand: Hand):
     closed = True
     ankou = 0
     for m in hand.melds:
-        tiles = m.tiles
-        for t in tiles:
-            conc[t.index] -= 1
-        if m.kind is MeldKind.CHI:
-            first = min(tiles[0].index, tiles[1].index, tiles[2].index)
-            sets.append((SEQ, first, False, False))
+        shape = m.shape
+        sets.append(shape)
+        kind, first, concealed, kan = shape
+        if kind == SEQ:
+            conc[first] -= 1
+            conc[first + 1] -= 1
+            conc[first + 2] -= 1
             seqs.append(first)
             closed = False
         else:
-            first = tiles[0].index
-            kan = len(tiles) == 4
+            conc[first] -= 4 if kan else 3
+            trips.append(first)
             kans += kan
-            concealed = m.kind is MeldKind.ANKAN
             if concealed:
                 ankou += 1
             else:
                 closed = False
-            sets.append((TRIPLET, first, concealed, kan))
-            trips.append(first)
     return tuple(conc), tuple(sets), tuple(seqs), tuple(trips), kans, closed, ankou

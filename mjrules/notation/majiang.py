@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import NotationError, SituationError
-from ..hand import Hand
+from ..hand import Hand, assemble_hand
 from ..situation import Win, assemble_win
 from ..tiles import BY_SUIT, Tile, tile_from
 from .marks import MARK_TO_SOURCE, MAX_INPUT, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
@@ -89,7 +89,7 @@ def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int |
             )
         win = _BY_NAME.get(rongpai[:2]) or tile_from(rongpai[0], rongpai[1])
         discarder = MARK_TO_SOURCE[rongpai[2]]
-    return Hand(tiles, win, melds), discarder
+    return assemble_hand(tiles, win, melds), discarder
 
 
 def _sort_key(t: Tile):
