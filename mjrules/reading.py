@@ -45,8 +45,37 @@ class Reading:
       (bit 0 East … bit 6 Red)). Readings with equal features run the same yaku checks.
     """
 
-    # Instances are filled from one shared dict per hand (``__dict__.update``), which is
-    # cheaper than setting twenty slots one by one.
+    __slots__ = ("hand", "win", "form", "counts", "closed", "tsumo", "pair", "sets", "sequences", "triplets",
+                 "concealed_triplets", "kans", "wait", "win_tile", "seat_wind", "round_wind", "red_fives", "size",
+                 "yaochu", "honours", "suits", "pinfu_shape", "features")
+
+    def __init__(self, hand, win, counts, closed, tsumo, kans, win_tile, seat_wind, round_wind, red_fives, size,
+                 yaochu, honours, suits, form, pair, sets, sequences, triplets, concealed_triplets, wait,
+                 pinfu_shape, features) -> None:
+        # Slots filled in declaration order keep instances small and their reads fast.
+        self.hand = hand
+        self.win = win
+        self.form = form
+        self.counts = counts
+        self.closed = closed
+        self.tsumo = tsumo
+        self.pair = pair
+        self.sets = sets
+        self.sequences = sequences
+        self.triplets = triplets
+        self.concealed_triplets = concealed_triplets
+        self.kans = kans
+        self.wait = wait
+        self.win_tile = win_tile
+        self.seat_wind = seat_wind
+        self.round_wind = round_wind
+        self.red_fives = red_fives
+        self.size = size
+        self.yaochu = yaochu
+        self.honours = honours
+        self.suits = suits
+        self.pinfu_shape = pinfu_shape
+        self.features = features
 
     def describe(self) -> str:
         """Short text of the arrangement, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
@@ -69,15 +98,6 @@ class Reading:
 
 
 _EMPTY_SUIT = (0,) * 9
-_new = object.__new__
-
-
-def _reading(shared: dict, **own) -> Reading:
-    r = _new(Reading)
-    d = r.__dict__
-    d.update(shared)
-    d.update(own)
-    return r
 
 
 def analyse(hand: Hand, win: Win) -> list[Reading]:
@@ -102,19 +122,13 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     size = 14 + kans
     hand_features = (win.situation, closed, _SUIT_COUNT[suits], 0 if yaochu == 0 else 2 if yaochu == size else 1,
                      honours > 0, honour[1])
-    shared = {
-        "hand": hand, "win": win, "counts": counts, "size": size, "yaochu": yaochu, "honours": honours,
-        "suits": suits, "closed": closed, "tsumo": tsumo, "win_tile": w, "seat_wind": seat,
-        "round_wind": rnd, "red_fives": hand.red_fives, "kans": kans, "pinfu_shape": False,
-    }
+    shared = (hand, win, counts, closed, tsumo, kans, w, seat, rnd, hand.red_fives, size, yaochu, honours, suits)
     readings: list[Reading] = []
     if not meld_sets:
         if yaochu == 14 and is_kokushi(conc):
-            return [_reading(shared, form=KOKUSHI, pair=-1, sets=(), sequences=(), triplets=(),
-                             concealed_triplets=0, wait=KOKUSHI, features=(KOKUSHI, 0) + hand_features)]
+            return [Reading(*shared, KOKUSHI, -1, (), (), (), 0, KOKUSHI, False, (KOKUSHI, 0) + hand_features)]
         if conc.count(2) == 7:
-            readings.append(_reading(shared, form=CHIITOITSU, pair=-1, sets=(), sequences=(), triplets=(),
-                                     concealed_triplets=0, wait=TANKI, features=(CHIITOITSU, 0) + hand_features))
+            readings.append(Reading(*shared, CHIITOITSU, -1, (), (), (), 0, TANKI, False, (CHIITOITSU, 0) + hand_features))
 
     for pair, sets, seqs, trips, waits in placed(conc, w):
         if meld_sets:
@@ -132,13 +146,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             else:
                 all_sets = sets
                 n = ankou
-            r = _new(Reading)
-            r.__dict__ = {
-                **shared, "form": STANDARD, "pair": pair, "sets": all_sets, "sequences": seqs,
-                "triplets": trips, "concealed_triplets": n, "wait": wait,
-                "pinfu_shape": wait is RYANMEN and plain_pair and not trips, "features": features,
-            }
-            readings.append(r)
+            readings.append(Reading(*shared, STANDARD, pair, all_sets, seqs, trips, n, wait,
+                                    wait is RYANMEN and plain_pair and not trips, features))
     return readings
 
 
