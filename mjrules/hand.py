@@ -11,7 +11,8 @@ from .melds import Meld
 from .tiles import Tile, tile
 
 
-def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], int]:
+def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    """(counts of the 34 kinds, red fives per suit), or the error that names what is wrong."""
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 13:
         raise HandError(
@@ -19,35 +20,27 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], int]:
             f"{n + 1} with the winning tile, a winning hand has 14 (each meld counted as 3)"
         )
     counts = [0] * 34
-    red = 0
+    reds = [0, 0, 0]
     try:
         for t in hand.concealed:
             counts[t.index] += 1
             if t.red:
-                red += 1
+                reds[t.index // 9] += 1
         t = hand.win_tile
         counts[t.index] += 1
         if t.red:
-            red += 1
+            reds[t.index // 9] += 1
         for m in hand.melds:
             for t in m.tiles:
                 counts[t.index] += 1
                 if t.red:
-                    red += 1
+                    reds[t.index // 9] += 1
     except AttributeError:
         _name_non_tiles(hand)
     if max(counts) > 4:
         i = max(range(34), key=counts.__getitem__)
         raise HandError(f"tile {tile(i)} appears {counts[i]} times; there are only four of each tile")
-    return tuple(counts), red
-
-
-def _reds(hand: "Hand") -> tuple[int, int, int]:
-    per = [0, 0, 0]
-    for t in hand.tiles():
-        if t.red:
-            per[t.index // 9] += 1
-    return per[0], per[1], per[2]
+    return tuple(counts), tuple(reds)
 
 
 def _name_non_tiles(hand: "Hand") -> None:
@@ -87,10 +80,10 @@ class Hand:
     """Red fives per suit (m, p, s); derived."""
 
     def __attrs_post_init__(self) -> None:
-        counts, red = _check_hand(self)
+        counts, reds = _check_hand(self)
         object.__setattr__(self, "counts", counts)
-        object.__setattr__(self, "red_fives", red)
-        object.__setattr__(self, "reds", _reds(self) if red else (0, 0, 0))
+        object.__setattr__(self, "red_fives", reds[0] + reds[1] + reds[2])
+        object.__setattr__(self, "reds", reds)
 
     def tiles(self):
         """Every physical tile: concealed, winning tile, and all meld tiles."""
@@ -125,8 +118,8 @@ def assemble_hand(concealed: list[Tile], win_tile: Tile, melds: list[Meld]) -> H
     _SET_CONCEALED(h, _canonical(concealed))
     _SET_WIN_TILE(h, win_tile)
     _SET_MELDS(h, tuple(melds))
-    counts, red = _check_hand(h)
+    counts, reds = _check_hand(h)
     _SET_COUNTS(h, counts)
-    _SET_RED_FIVES(h, red)
-    _SET_REDS(h, _reds(h) if red else (0, 0, 0))
+    _SET_RED_FIVES(h, reds[0] + reds[1] + reds[2])
+    _SET_REDS(h, reds)
     return h
