@@ -88,13 +88,18 @@ class Scorer:
     # -- one hand ---------------------------------------------------------------------------
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
-        self.check(hand, win)
+        check_against_hand(hand, win)
+        if win.extras or hand.red_fives:
+            self._check_ruleset(hand, win)
         return self.score_readings(analyse(hand, win))
 
     def check(self, hand: Hand, win: Win) -> None:
         """Refuse a hand and win that contradict each other or this ruleset (red fives it does
         not have, situation tags no enabled yaku reads)."""
         check_against_hand(hand, win)
+        self._check_ruleset(hand, win)
+
+    def _check_ruleset(self, hand: Hand, win: Win) -> None:
         if win.extras and not win.extras <= self.extras:
             unknown = sorted(win.extras - self.extras)
             raise SituationError(
@@ -295,21 +300,6 @@ class Scorer:
                 gone |= rep
         return gone
 
-    def _settle(self, win: Win, base: int, liability, total: int = 0):
-        winner = win.seat_wind
-        discarder = None if win.tsumo else (winner + win.discarder) % 4
-        liable = None
-        liable_base = 0
-        if liability is not None:
-            liable = (winner + liability.offset) % 4
-            # The liable player's share of the basic points: their yakuman out of the hand's
-            # (8,000 each under the usual limits; proportional under aotenjou).
-            liable_base = base * min(liability.multiple, total) // total if total else base
-        value, pay = settle(
-            base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable, liability, liable_base
-        )
-        return value, pay, liable
-
     def _score_of(self, y: Yaku, value: int, yakuman: bool) -> YakuScore:
         key = (y.id, value, yakuman)
         hit = self._scores.get(key)
@@ -323,7 +313,17 @@ class Scorer:
 
     def _result(self, best, flags, readings: list[Reading]) -> Result:
         _, r, scored, han, fu, total, base, liability = best
-        value, pay, liable = self._settle(r.win, base, liability, total)
+        win = r.win
+        winner = win.seat_wind
+        liable = None
+        liable_base = 0
+        if liability is not None:
+            liable = (winner + liability.offset) % 4
+            # The liable player's share of the basic points: their yakuman out of the hand's
+            # (8,000 each under the usual limits; proportional under aotenjou).
+            liable_base = base * min(liability.multiple, total) // total if total else base
+        value, pay = settle(base, winner, None if win.tsumo else (winner + win.discarder) % 4, win.honba,
+                            win.riichi_sticks, self._honba, liable, liability, liable_base)
         source = (r.hand, r.win, readings.index(r))
         if han is None:  # natural yakuman
             return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, tuple(pay), liable,
