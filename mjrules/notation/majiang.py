@@ -200,32 +200,24 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
             param, hupai, jicun = _tables(data)
     else:
         param, hupai, jicun = _tables(data)
-    g = hupai.get
     round_wind = param.get("zhuangfeng", 0)
     seat_wind = param.get("menfeng", 0)
-    riichi = g("lizhi", 0)
-    haidi = g("haidi", 0)
-    tianhu = g("tianhu", 0)
-    ippatsu = g("yifa", False)
-    chankan = g("qianggang", False)
-    rinshan = g("lingshang", False)
+    if hupai:
+        g = hupai.get
+        riichi = g("lizhi", 0)
+        haidi = g("haidi", 0)
+        tianhu = g("tianhu", 0)
+        ippatsu = g("yifa", False)
+        chankan = g("qianggang", False)
+        rinshan = g("lingshang", False)
+    else:  # most wins have no special condition
+        riichi = haidi = tianhu = 0
+        ippatsu = chankan = rinshan = False
     honba = jicun.get("changbang", 0)
     sticks = jicun.get("lizhibang", 0)
-    # The usual case is plain ints and bools; anything else goes through the checks that name it.
-    if not (round_wind.__class__ is int and seat_wind.__class__ is int and riichi.__class__ is int
-            and haidi.__class__ is int and tianhu.__class__ is int and honba.__class__ is int
-            and sticks.__class__ is int and ippatsu.__class__ is bool and chankan.__class__ is bool
-            and rinshan.__class__ is bool):
-        round_wind = _number(round_wind, "param.zhuangfeng")
-        seat_wind = _number(seat_wind, "param.menfeng")
-        riichi = _number(riichi, "param.hupai.lizhi")
+    if haidi.__class__ is not int or tianhu.__class__ is not int:
         haidi = _number(haidi, "param.hupai.haidi")
         tianhu = _number(tianhu, "param.hupai.tianhu")
-        honba = _number(honba, "param.jicun.changbang")
-        sticks = _number(sticks, "param.jicun.lizhibang")
-        ippatsu = _flag(ippatsu, "param.hupai.yifa")
-        chankan = _flag(chankan, "param.hupai.qianggang")
-        rinshan = _flag(rinshan, "param.hupai.lingshang")
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
     bao = param.get("baopai")
@@ -238,10 +230,21 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         ura = _indicators(fubao, "param.fubaopai")
     # Positional, in Win's field order: tsumo, discarder, round and seat wind, riichi, ippatsu,
     # haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, dora, ura, honba, riichi sticks.
-    win = assemble_win(
-        discarder is None, discarder, round_wind, seat_wind, riichi, ippatsu,
-        haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, False, dora, ura, honba, sticks,
-    )
+    try:
+        win = assemble_win(
+            discarder is None, discarder, round_wind, seat_wind, riichi, ippatsu,
+            haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, False, dora, ura, honba, sticks,
+        )
+    except SituationError:
+        # The Win's own checks take plain ints and bools only: read majiang's other spellings
+        # (null, true for 1, 0/1 for flags) with errors that name the key, then check again.
+        win = assemble_win(
+            discarder is None, discarder, _number(round_wind, "param.zhuangfeng"),
+            _number(seat_wind, "param.menfeng"), _number(riichi, "param.hupai.lizhi"),
+            _flag(ippatsu, "param.hupai.yifa"), haidi == 1, haidi == 2, _flag(rinshan, "param.hupai.lingshang"),
+            _flag(chankan, "param.hupai.qianggang"), tianhu == 1, tianhu == 2, False, dora, ura,
+            _number(honba, "param.jicun.changbang"), _number(sticks, "param.jicun.lizhibang"),
+        )
     return hand, win
 
 
