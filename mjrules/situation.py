@@ -118,32 +118,40 @@ _RIICHI_BITS = (0, 1, 3)  # riichi; double riichi is riichi too
 
 def _check_win(w: Win) -> int:
     """Check a Win on its own; returns its ``situation`` mask."""
-    tsumo, riichi, rw, sw, dora, ura = w.tsumo, w.riichi, w.round_wind, w.seat_wind, w.dora, w.ura
+    return _check_values(
+        w, w.tsumo, w.discarder, w.round_wind, w.seat_wind, w.riichi, w.ippatsu, w.haitei, w.houtei, w.rinshan,
+        w.chankan, w.tenhou, w.chiihou, w.renhou, w.dora, w.ura, w.honba, w.riichi_sticks,
+    )
+
+
+def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+                  chiihou, renhou, dora, ura, honba, sticks) -> int:
+    """``_check_win`` with the fields at hand (the parser's path passes its own values)."""
     # One cheap test for the usual case (plain values, no special flag); otherwise the detailed
     # checks name the bad field and the contradiction.
     plain = (
         (tsumo is True or tsumo is False) and rw.__class__ is int and 0 <= rw <= 3
         and sw.__class__ is int and 0 <= sw <= 3 and riichi.__class__ is int and 0 <= riichi <= 2
-        and w.honba.__class__ is int and 0 <= w.honba <= MAX_COUNTER
-        and w.riichi_sticks.__class__ is int and 0 <= w.riichi_sticks <= MAX_COUNTER
+        and honba.__class__ is int and 0 <= honba <= MAX_COUNTER
+        and sticks.__class__ is int and 0 <= sticks <= MAX_COUNTER
         and len(dora) <= 5 and len(ura) <= 5 and _all_tiles(dora) and (not ura or _all_tiles(ura))
-        and w.ippatsu is False and w.haitei is False and w.houtei is False and w.rinshan is False
-        and w.chankan is False and w.tenhou is False and w.chiihou is False and w.renhou is False
+        and ippatsu is False and haitei is False and houtei is False and rinshan is False
+        and chankan is False and tenhou is False and chiihou is False and renhou is False
     )
     if plain:
         situation = _RIICHI_BITS[riichi] | (8 if tsumo else 16) | (4096 << rw) | (65536 << sw)
     else:
         _check_types(w)
         situation = (
-            _RIICHI_BITS[riichi] | (4 if w.ippatsu else 0)
-            | (8 if tsumo else 16) | (32 if w.haitei else 0) | (64 if w.houtei else 0)
-            | (128 if w.rinshan else 0) | (256 if w.chankan else 0) | (512 if w.tenhou else 0)
-            | (1024 if w.chiihou else 0) | (2048 if w.renhou else 0) | (4096 << rw) | (65536 << sw)
+            _RIICHI_BITS[riichi] | (4 if ippatsu else 0)
+            | (8 if tsumo else 16) | (32 if haitei else 0) | (64 if houtei else 0)
+            | (128 if rinshan else 0) | (256 if chankan else 0) | (512 if tenhou else 0)
+            | (1024 if chiihou else 0) | (2048 if renhou else 0) | (4096 << rw) | (65536 << sw)
         )
     if tsumo:
-        if w.discarder is not None:
+        if discarder is not None:
             _bad("a tsumo has no discarder")
-    elif w.discarder.__class__ is not int or w.discarder not in (1, 2, 3):
+    elif discarder.__class__ is not int or discarder not in (1, 2, 3):
         _bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
     if ura and not riichi:
         _bad("ura-dora indicators given without riichi")
@@ -255,7 +263,10 @@ def assemble_win(tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haite
         "tenhou": tenhou, "chiihou": chiihou, "renhou": renhou, "dora": dora, "ura": ura, "honba": honba,
         "riichi_sticks": riichi_sticks, "extras": _NO_EXTRAS,
     })
-    w.__dict__["situation"] = _check_win(w)
+    w.__dict__["situation"] = _check_values(
+        w, tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+        chiihou, renhou, dora, ura, honba, riichi_sticks,
+    )
     return w
 
 
