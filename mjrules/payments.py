@@ -31,25 +31,6 @@ def settle(
     """
     mult = 6 if winner == 0 else 4
     honba_total = honba * honba_value
-    if liability is None and base > 0:  # the usual case, written out
-        if discarder is not None:
-            value = -(-base * mult // 100) * 100
-            pay = [0, 0, 0, 0]
-            pay[discarder] = -(value + honba_total)
-        else:
-            share = honba_total // 3
-            big = -(-base * 2 // 100) * 100  # the dealer's share, or everyone's when the dealer wins
-            if winner == 0:
-                value = 3 * big
-                pay = [0, -big - share, -big - share, -big - share]
-            else:
-                small = -(-base // 100) * 100
-                value = big + 2 * small
-                pay = [-big - share, -small - share, -small - share, -small - share]
-                pay[winner] = 0
-            honba_total = 3 * share
-        pay[winner] = value + honba_total + sticks * 1000
-        return value, pay
     pay = [0, 0, 0, 0]
     value = 0
     rest = base
@@ -72,10 +53,12 @@ def settle(
         share = honba_total // 3
         big = -(-rest * 2 // 100) * 100  # the dealer's share, or everyone's when the dealer wins
         small = big if winner == 0 else -(-rest // 100) * 100
-        for seat in range(4):
-            if seat != winner:
-                amount = big if seat == 0 else small
-                pay[seat] -= amount + share
-                value += amount
+        # The dealer pays big, the others small; the winner's own entry is set below.
+        pay[0] -= big + share
+        pay[1] -= small + share
+        pay[2] -= small + share
+        pay[3] -= small + share
+        pay[winner] = 0
+        value += big + 2 * small
     pay[winner] = -sum(pay) + sticks * 1000
     return value, pay
