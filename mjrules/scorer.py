@@ -217,8 +217,9 @@ class Scorer:
             custom = self.plugins.base_points(None, 0, total, flags)
             if custom is not None:
                 base = custom
-        scored = [self._score_of(y, m, True) for y, m in zip(hits, multiples)]
-        liability = self.plugins.pao(r, [(y.id, m) for y, m in zip(hits, multiples)], total, flags)
+        pairs = list(zip(hits, multiples))
+        scored = [self._score_of(y, m, True) for y, m in pairs]
+        liability = self.plugins.pao(r, [(y.id, m) for y, m in pairs], total, flags)
         return None, r, scored, None, None, total, base, liability
 
     def _ordinary_candidate(self, r: Reading, scored: list, pool: tuple):
