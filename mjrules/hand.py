@@ -123,3 +123,45 @@ def assemble_hand(concealed: list[Tile], win_tile: Tile, melds: list[Meld]) -> H
     _SET_RED_FIVES(h, reds[0] + reds[1] + reds[2])
     _SET_REDS(h, reds)
     return h
+
+
+SuitGroup = tuple[tuple[Tile, ...], tuple[int, ...], int]
+"""The concealed tiles of one suit, read and checked once (``notation.suit_groups``): the tiles in
+canonical order (``Tile.rank``), how many of each kind of the suit (9 kinds, 7 for honours; none
+above 4), and how many red fives. A plain tuple, as the parser's hot path indexes it."""
+
+
+def assemble_grouped(m: SuitGroup, p: SuitGroup, s: SuitGroup, z: SuitGroup, win_tile: Tile,
+                     melds: list[Meld]) -> Hand | None:
+    """``Hand(concealed, win_tile, melds)`` with the concealed tiles given as one SuitGroup per
+    suit, counted from the groups' counts rather than tile by tile: the majiang parser's hot path.
+    None when the tile count is wrong or a kind reaches five: ``assemble_hand`` names the problem."""
+    concealed = m[0] + p[0] + s[0] + z[0]
+    if len(concealed) + 3 * len(melds) != 13 or win_tile.__class__ is not Tile:
+        return None
+    counts = [*m[1], *p[1], *s[1], *z[1]]
+    reds = [m[2], p[2], s[2]]
+    i = win_tile.index
+    counts[i] += 1
+    if counts[i] > 4:
+        return None
+    if win_tile.red:
+        reds[i // 9] += 1
+    for meld in melds:
+        if meld.__class__ is not Meld:
+            return None
+        for t in meld.tiles:
+            i = t.index
+            counts[i] += 1
+            if counts[i] > 4:
+                return None
+            if t.red:
+                reds[i // 9] += 1
+    h = _new(Hand)
+    _SET_CONCEALED(h, concealed)
+    _SET_WIN_TILE(h, win_tile)
+    _SET_MELDS(h, tuple(melds))
+    _SET_COUNTS(h, tuple(counts))
+    _SET_RED_FIVES(h, reds[0] + reds[1] + reds[2])
+    _SET_REDS(h, tuple(reds))
+    return h

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import NotationError, SituationError
-from ..hand import Hand, assemble_hand
+from ..hand import Hand, assemble_grouped, assemble_hand
 from ..situation import Win, assemble_win
 from ..tiles import BY_SUIT, Tile, tile_from
 from .marks import MARK_TO_SOURCE, MAX_INPUT, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
+from .suit_groups import KEPT_M, KEPT_P, KEPT_S, KEPT_Z, suit_group
 
 
 def _reader_tables() -> dict:
@@ -70,17 +71,14 @@ def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int |
     if shoupai.__class__ is not str or len(shoupai) > MAX_INPUT:
         check_length(shoupai, "shoupai")
     parts = shoupai.split(",")
-    tiles = _concealed(parts[0])
+    text = parts[0]
     melds = []
     for written in parts[1:]:
         if len(written) < 2 or written[0] not in "mpsz":
             raise NotationError(f"meld {written!r}: expected a suit letter then digits, e.g. m34-0 or z555=")
         melds.append(meld_from_digits(written[0], written[1:], written))
-    discarder = None
     if rongpai is None:
-        if not tiles:
-            raise NotationError(f"shoupai {shoupai!r}: no concealed tiles, so no winning tile")
-        win = tiles.pop()
+        win = discarder = None
     else:
         check_length(rongpai, "rongpai")
         if len(rongpai) != 3 or rongpai[2] not in MARK_TO_SOURCE:
@@ -89,7 +87,47 @@ def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int |
             )
         win = _BY_NAME.get(rongpai[:2]) or tile_from(rongpai[0], rongpai[1])
         discarder = MARK_TO_SOURCE[rongpai[2]]
-    return assemble_hand(tiles, win, melds), discarder
+    hand = _grouped(text, win, melds)
+    if hand is None:  # not written suit by suit in order, or wrong: the general reader names the problem
+        tiles = _concealed(text)
+        if win is None:
+            if not tiles:
+                raise NotationError(f"shoupai {shoupai!r}: no concealed tiles, so no winning tile")
+            win = tiles.pop()
+        hand = assemble_hand(tiles, win, melds)
+    return hand, discarder
+
+
+def _grouped(text: str, win: Tile | None, melds: list) -> Hand | None:
+    """The Hand built from the concealed part's suit groups (``suit_groups``) when it is written
+    as majiang writes it: suits in the order m p s z, each once, and for a tsumo (``win`` None)
+    the drawn tile last with its own suit letter. None otherwise, or when something is wrong:
+    the general reader then decides and names the problem."""
+    if win is None:
+        if len(text) < 2 or text[-2] not in "mpsz":
+            return None
+        win = BY_SUIT[text[-2]].get(text[-1])
+        if win is None:
+            return None
+        text = text[:-2]
+    # A suit letter out of order or written twice lands inside another suit's digits, which
+    # then do not read as tiles.
+    head, _, z = text.partition("z")
+    head, _, s = head.partition("s")
+    head, _, p = head.partition("p")
+    if head:
+        if head[0] != "m":
+            return None
+        m = head[1:]
+    else:
+        m = ""
+    m = KEPT_M(m) or suit_group(0, m)
+    p = KEPT_P(p) or suit_group(1, p)
+    s = KEPT_S(s) or suit_group(2, s)
+    z = KEPT_Z(z) or suit_group(3, z)
+    if m is None or p is None or s is None or z is None:
+        return None
+    return assemble_grouped(m, p, s, z, win, melds)
 
 
 def _sort_key(t: Tile):
