@@ -40,7 +40,12 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], tuple[int, int, int]]:
     if max(counts) > 4:
         i = max(range(34), key=counts.__getitem__)
         raise HandError(f"tile {tile(i)} appears {counts[i]} times; there are only four of each tile")
-    return tuple(counts), tuple(reds)
+    return tuple(counts), _REDS[reds[0]][reds[1]][reds[2]]
+
+
+_REDS = tuple(tuple(tuple((m, p, s) for s in range(5)) for p in range(5)) for m in range(5))
+"""``_REDS[m][p][s]`` is the tuple ``(m, p, s)``, made once: every hand keeps its red fives per
+suit, and shared tuples leave the garbage collector fewer objects to follow."""
 
 
 def _name_non_tiles(hand: "Hand") -> None:
@@ -163,5 +168,5 @@ def assemble_grouped(m: SuitGroup, p: SuitGroup, s: SuitGroup, z: SuitGroup, win
     _SET_MELDS(h, tuple(melds))
     _SET_COUNTS(h, tuple(counts))
     _SET_RED_FIVES(h, reds[0] + reds[1] + reds[2])
-    _SET_REDS(h, tuple(reds))
+    _SET_REDS(h, _REDS[reds[0]][reds[1]][reds[2]])
     return h

@@ -208,6 +208,9 @@ _IN_KEYS = frozenset({"shoupai", "rongpai", "param"})
 _BY_NAME = {t.majiang(): t for table in BY_SUIT.values() for t in table.values()}
 """``"m1"`` → Tile, for indicator lists."""
 _TILE_NAMED = _BY_NAME.__getitem__
+_ALONE = {name: (t,) for name, t in _BY_NAME.items()}
+"""``"m1"`` → ``(Tile,)``: most hands show one indicator, and a shared tuple is one object fewer
+for the garbage collector to follow per hand."""
 
 
 def _tables(data: dict) -> tuple[dict, dict, dict]:
@@ -261,8 +264,14 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
     bao = param.get("baopai")
     fubao = param.get("fubaopai")
     try:
-        dora = tuple(map(_TILE_NAMED, bao)) if bao.__class__ is list else _indicators(bao, "param.baopai")
-        ura = tuple(map(_TILE_NAMED, fubao)) if fubao.__class__ is list else _indicators(fubao, "param.fubaopai")
+        if bao.__class__ is list:
+            dora = _ALONE[bao[0]] if len(bao) == 1 else tuple(map(_TILE_NAMED, bao))
+        else:
+            dora = _indicators(bao, "param.baopai")
+        if fubao.__class__ is list:
+            ura = _ALONE[fubao[0]] if len(fubao) == 1 else tuple(map(_TILE_NAMED, fubao))
+        else:
+            ura = _indicators(fubao, "param.fubaopai")
     except (KeyError, TypeError):
         dora = _indicators(bao, "param.baopai")
         ura = _indicators(fubao, "param.fubaopai")
