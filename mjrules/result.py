@@ -50,8 +50,12 @@ class Result:
     points: int
     payments: tuple[int, int, int, int]
     liable: int | None = None
-    source: Any = attrs.field(default=None, eq=False, repr=False)
-    """(hand, win, index) of the reading that was paid: it is found again on demand, to describe
+    hand: Any = attrs.field(default=None, eq=False, repr=False)
+    """The Hand scored."""
+    win: Any = attrs.field(default=None, eq=False, repr=False)
+    """The Win it was scored with."""
+    reading_index: int = attrs.field(default=0, eq=False, repr=False)
+    """Which of ``analyse(hand, win)`` was paid: the reading is found again on demand, to describe
     it and itemise its fu, rather than kept (results of a large batch stay small)."""
     flags: Any = attrs.field(default=None, eq=False, repr=False)
     """The ruleset flags it was scored under."""
@@ -60,7 +64,7 @@ class Result:
     @property
     def fu_detail(self) -> tuple[FuItem, ...]:
         """The fu items (base, menzen ron, each set, pair, wait, tsumo, rounding); () for a yakuman."""
-        if self.fu is None or self.source is None:
+        if self.fu is None or self.hand is None:
             return ()
         from .fu import count_fu
 
@@ -70,14 +74,13 @@ class Result:
     @property
     def reading(self) -> str:
         """The arrangement that was paid, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
-        return self.paid_reading().describe() if self.source is not None else ""
+        return self.paid_reading().describe() if self.hand is not None else ""
 
     def paid_reading(self):
         """The :class:`mjrules.reading.Reading` this result pays (recomputed)."""
         from .reading import analyse
 
-        hand, win, index = self.source
-        return analyse(hand, win)[index]
+        return analyse(self.hand, self.win)[self.reading_index]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -325,10 +325,10 @@ class Scorer:
             liable_base = base * min(liability.multiple, total) // total if total else base
         value, pay = settle(base, winner, None if win.tsumo else (winner + win.discarder) % 4, win.honba,
                             win.riichi_sticks, self._honba, liable, liability, liable_base)
-        source = (r.hand, r.win, readings.index(r))
+        index = readings.index(r)
         if han is None:  # natural yakuman
             return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, tuple(pay), liable,
-                          source, flags)
+                          r.hand, win, index, flags)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
-        return Result(tuple(scored), han, fu, 0, limit, base, value, tuple(pay), liable, source, flags)
+        return Result(tuple(scored), han, fu, 0, limit, base, value, tuple(pay), liable, r.hand, win, index, flags)
