@@ -21,6 +21,16 @@ from .yaku import Yaku
 
 
 _MAX_POOLS = 100_000
+_PAYMENTS: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
+_MAX_PAYMENTS = 20_000
+
+
+def _share(pay: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Keep ``pay`` as the shared copy of its value (up to ``_MAX_PAYMENTS`` of them)."""
+    if len(_PAYMENTS) < _MAX_PAYMENTS:
+        _PAYMENTS[pay] = pay
+    return pay
+
 
 
 class Scorer:
@@ -326,9 +336,12 @@ class Scorer:
         value, pay = settle(base, winner, None if win.tsumo else (winner + win.discarder) % 4, win.honba,
                             win.riichi_sticks, self._honba, liable, liability, liable_base)
         index = readings.index(r)
+        # Results share equal payment tuples: a large batch keeps fewer objects alive, and the
+        # garbage collector has fewer to follow.
+        payments = _PAYMENTS.get(pay := tuple(pay)) or _share(pay)
         if han is None:  # natural yakuman
-            return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, tuple(pay), liable,
+            return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, payments, liable,
                           r.hand, win, index, flags)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
-        return Result(tuple(scored), han, fu, 0, limit, base, value, tuple(pay), liable, r.hand, win, index, flags)
+        return Result(tuple(scored), han, fu, 0, limit, base, value, payments, liable, r.hand, win, index, flags)
