@@ -175,7 +175,10 @@ class Scorer:
                 if hits:
                     cand = self._yakuman_candidate(r, hits)
             if cand is None:
-                scored = [p for p in pool[1] if p[0](r, flags)]
+                scored = []
+                for p in pool[1]:  # a plain loop: a comprehension would be one more call per reading
+                    if p[0](r, flags):
+                        scored.append(p)
                 if not scored:
                     continue
                 cand = self._ordinary_candidate(r, scored, pool)
@@ -255,9 +258,9 @@ class Scorer:
             for y in pool[2]:
                 n = y.check(r, flags)
                 if n:
-                    yaku.append(self._score_of(y, n, False))
+                    yaku.append(self._scores.get((y.id, n, False)) or self._score_of(y, n, False))
                     han += n
-            total, base = self.limit(fu, han)
+            total, base = self._limits.get((fu, han)) or self.limit(fu, han)
             cand = (None, r, yaku, han, fu, total, base, None)
         if alone:  # the alternative: that yaku on its own, no other yaku and no dora
             han = sum(p[2] for p in alone)

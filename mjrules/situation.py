@@ -134,7 +134,9 @@ def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, hou
         and sw.__class__ is int and 0 <= sw <= 3 and riichi.__class__ is int and 0 <= riichi <= 2
         and honba.__class__ is int and 0 <= honba <= MAX_COUNTER
         and sticks.__class__ is int and 0 <= sticks <= MAX_COUNTER
-        and len(dora) <= 5 and len(ura) <= 5 and _all_tiles(dora) and (not ura or _all_tiles(ura))
+        and len(dora) <= 5 and len(ura) <= 5
+        and (dora[0].__class__ is Tile if len(dora) == 1 else _all_tiles(dora))  # one indicator is usual
+        and (not ura or (ura[0].__class__ is Tile if len(ura) == 1 else _all_tiles(ura)))
         and ippatsu is False and haitei is False and houtei is False and rinshan is False
         and chankan is False and tenhou is False and chiihou is False and renhou is False
     )

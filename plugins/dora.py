@@ -6,16 +6,13 @@ from mjrules.tiles import DORA_OF
 from mjrules.yaku import Yaku
 
 
-def _count(r, shown) -> int:
+def dora(r, flags):
+    shown = r.win.dora if flags["kan_dora"] else r.win.dora[:1]
     c = r.counts
     n = 0
-    for t in shown:
+    for t in shown:  # counted here rather than in a shared helper: one call fewer per hand
         n += c[DORA_OF[t.index]]
     return n
-
-
-def dora(r, flags):
-    return _count(r, r.win.dora if flags["kan_dora"] else r.win.dora[:1])
 
 
 def aka(r, flags):
@@ -25,7 +22,12 @@ def aka(r, flags):
 def ura(r, flags):
     if not flags["ura_dora"]:
         return 0
-    return _count(r, r.win.ura if flags["kan_ura"] else r.win.ura[:1])
+    shown = r.win.ura if flags["kan_ura"] else r.win.ura[:1]
+    c = r.counts
+    n = 0
+    for t in shown:
+        n += c[DORA_OF[t.index]]
+    return n
 
 
 @hookimpl
