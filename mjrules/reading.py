@@ -41,7 +41,8 @@ class Reading:
     - ``pinfu_shape``: four sequences, two-sided wait, a pair that earns no fu.
     - ``features``: what the yaku hints are matched against (``Yaku.fits``): (form, number
       of sequences, ``Win.situation``, closed, number of suits used, terminals and honours
-      (0 none, 1 some, 2 all), honours present, bit mask of honour kinds held as a triplet or kan
+      (0 none, 1 one to five, 2 six or more, as a hand with one in every set and two in
+      the pair has, 3 all), honours present, bit mask of honour kinds held as a triplet or kan
       (bit 0 East … bit 6 Red)). Readings with equal features run the same yaku checks.
     """
 
@@ -120,8 +121,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
         closed = True
     suits = (1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0) | (4 if c[18:27] != _EMPTY_SUIT else 0)
     size = 14 + kans
-    hand_features = (win.situation, closed, _SUIT_COUNT[suits], 0 if yaochu == 0 else 2 if yaochu == size else 1,
-                     honours > 0, honour[1])
+    level = 0 if yaochu == 0 else 3 if yaochu == size else 2 if yaochu >= 6 else 1  # see ``features``
+    hand_features = (win.situation, closed, _SUIT_COUNT[suits], level, honours > 0, honour[1])
     shared = (hand, win, counts, closed, tsumo, kans, w, seat, rnd, hand.red_fives, size, yaochu, honours, suits)
     readings: list[Reading] = []
     if not meld_sets:

@@ -24,6 +24,10 @@ def _check_id(instance, attribute, value):
         raise PluginError(f"yaku id {value!r}: use lower-case letters, digits and _ (e.g. 'sanshoku')")
 
 
+_YAOCHU_LEVELS = {None: (0, 1, 2, 3), "none": (0,), "outside": (2, 3), "all": (3,)}
+"""``Yaku.yaochu`` hint → the terminal-and-honour levels of ``Reading.features`` it fits."""
+
+
 @attrs.frozen
 class Yaku:
     """One yaku, yakuman or bonus (dora-like) item.
@@ -52,7 +56,8 @@ class Yaku:
     :param max_suits: most suits (m, p, s) the hand may use: 1 for the flushes, 0 for honours
         only. None for any.
     :param yaochu: ``"none"`` if it needs a hand without terminals and honours (tanyao),
-        ``"all"`` if every tile must be one (honroutou); None for either.
+        ``"outside"`` if every set and the pair must hold one, so at least six tiles are (chanta),
+        ``"all"`` if every tile must be one (honroutou); None for any.
     :param triplet_of: honour kinds (27 East … 33 Red) of which it needs a triplet or kan, any one
         of them (``(31,)`` for haku); () for no such need.
     """
@@ -97,8 +102,8 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: when must be one of {', '.join(SITUATION_BIT)}")
         if self.max_suits not in (None, 0, 1, 2, 3):
             raise PluginError(f"yaku {self.id!r}: max_suits must be 0 to 3 or None")
-        if self.yaochu not in (None, "none", "all"):
-            raise PluginError(f"yaku {self.id!r}: yaochu must be 'none', 'all' or None")
+        if not (self.yaochu is None or isinstance(self.yaochu, str) and self.yaochu in _YAOCHU_LEVELS):
+            raise PluginError(f"yaku {self.id!r}: yaochu must be 'none', 'outside', 'all' or None")
         if any(k.__class__ is not int or not 27 <= k <= 33 for k in self.triplet_of):
             raise PluginError(f"yaku {self.id!r}: triplet_of takes honour kinds 27 (East) to 33 (Red)")
 
@@ -124,6 +129,6 @@ class Yaku:
             return False
         if self.max_suits is not None and suits > self.max_suits:
             return False
-        if self.yaochu is not None and yaochu != (0 if self.yaochu == "none" else 2):
+        if yaochu not in _YAOCHU_LEVELS[self.yaochu]:
             return False
         return not self.triplet_of or any(honour_triplets >> (k - 27) & 1 for k in self.triplet_of)

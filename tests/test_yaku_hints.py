@@ -79,8 +79,11 @@ def test_fits_reads_each_hint():
     assert not _yaku(max_suits=1).fits(_features(suits=2))
     assert _yaku(yaochu="none").fits(_features(yaochu=0))
     assert not _yaku(yaochu="none").fits(_features(yaochu=1))
-    assert _yaku(yaochu="all").fits(_features(yaochu=2))
-    assert not _yaku(yaochu="all").fits(_features(yaochu=1))
+    assert _yaku(yaochu="all").fits(_features(yaochu=3))
+    assert not _yaku(yaochu="all").fits(_features(yaochu=2))
+    assert _yaku(yaochu="outside").fits(_features(yaochu=2))
+    assert _yaku(yaochu="outside").fits(_features(yaochu=3))
+    assert not _yaku(yaochu="outside").fits(_features(yaochu=1))
     assert _yaku(triplet_of=(31,)).fits(_features(sequences=3, honours=True, trips=1 << 4))
     assert not _yaku(triplet_of=(31,)).fits(_features(sequences=3, honours=True, trips=1 << 5))
     assert _yaku(triplet_of=(31, 32, 33)).fits(_features(sequences=3, honours=True, trips=1 << 6))
@@ -102,6 +105,7 @@ def test_win_situation_has_the_winds():
 @pytest.mark.parametrize("hints, message", [
     ({"max_suits": 4}, "max_suits"),
     ({"yaochu": "some"}, "yaochu"),
+    ({"yaochu": ["all"]}, "yaochu"),
     ({"triplet_of": (31, 5)}, "triplet_of"),
     ({"triplet_of": ("31",)}, "triplet_of"),
     ({"when": "seat_centre"}, "when"),

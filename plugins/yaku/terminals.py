@@ -47,8 +47,10 @@ def honroutou(r, flags):
 
 YAKU = (
     Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1, honours=False, yaochu="none"),
-    Yaku("chanta", "Half outside hand", "混全帯幺九", chanta, han=2, han_open=1, forms=STD, honours=True, min_sequences=1),
-    Yaku("junchan", "Fully outside hand", "純全帯幺九", junchan, han=3, han_open=2, forms=STD, honours=False, min_sequences=1),
+    Yaku("chanta", "Half outside hand", "混全帯幺九", chanta, han=2, han_open=1, forms=STD, honours=True, min_sequences=1,
+         yaochu="outside"),
+    Yaku("junchan", "Fully outside hand", "純全帯幺九", junchan, han=3, han_open=2, forms=STD, honours=False, min_sequences=1,
+         yaochu="outside"),
     Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2, forms=("standard", "chiitoitsu"),
          yaochu="all"),
 )
