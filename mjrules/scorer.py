@@ -99,8 +99,13 @@ class Scorer:
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
         check_against_hand(hand, win)
-        if win.extras or hand.red_fives:
+        if win.extras:
             self._check_ruleset(hand, win)
+        elif hand.red_fives:  # the usual case checked in place; _check_red names what is wrong
+            reds = hand.reds
+            allowed = self._reds_allowed
+            if not (reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]):
+                self._check_red(hand)
         return self.score_readings(analyse(hand, win))
 
     def check(self, hand: Hand, win: Win) -> None:
