@@ -146,22 +146,18 @@ def assemble_grouped(m: SuitGroup, p: SuitGroup, s: SuitGroup, z: SuitGroup, win
         return None
     counts = [*m[1], *p[1], *s[1], *z[1]]
     reds = [m[2], p[2], s[2]]
-    i = win_tile.index
-    counts[i] += 1
-    if counts[i] > 4:
-        return None
-    if win_tile.red:
-        reds[i // 9] += 1
+    others = (win_tile,)  # the tiles the groups do not hold, each kind checked as it is counted
     for meld in melds:
         if meld.__class__ is not Meld:
             return None
-        for t in meld.tiles:
-            i = t.index
-            counts[i] += 1
-            if counts[i] > 4:
-                return None
-            if t.red:
-                reds[i // 9] += 1
+        others += meld.tiles
+    for t in others:
+        i = t.index
+        counts[i] += 1
+        if counts[i] > 4:
+            return None
+        if t.red:
+            reds[i // 9] += 1
     h = _new(Hand)
     _SET_CONCEALED(h, concealed)
     _SET_WIN_TILE(h, win_tile)
