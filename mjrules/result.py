@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from .hand import Hand
+    from .situation import Win
 
 
 @attrs.frozen
@@ -50,9 +54,9 @@ class Result:
     points: int
     payments: tuple[int, int, int, int]
     liable: int | None = None
-    hand: Any = attrs.field(default=None, eq=False, repr=False)
+    hand: Hand | None = attrs.field(default=None, eq=False, repr=False)
     """The Hand scored."""
-    win: Any = attrs.field(default=None, eq=False, repr=False)
+    win: Win | None = attrs.field(default=None, eq=False, repr=False)
     """The Win it was scored with."""
     reading_index: int = attrs.field(default=0, eq=False, repr=False)
     """Which of ``analyse(hand, win)`` was paid: the reading is found again on demand, to describe

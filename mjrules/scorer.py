@@ -32,7 +32,6 @@ def _share(pay: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return pay
 
 
-
 class Scorer:
     """Scores hands under one ruleset. Build once, reuse: building loads plugins and collects yaku."""
 
@@ -101,7 +100,7 @@ class Scorer:
         check_against_hand(hand, win)
         if win.extras:
             self._check_ruleset(hand, win)
-        elif hand.red_fives:  # the usual case checked in place; _check_red names what is wrong
+        elif hand.red_fives:  # checked in place, the usual case; _check_red names what is wrong
             reds = hand.reds
             allowed = self._reds_allowed
             if not (reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]):
@@ -133,11 +132,7 @@ class Scorer:
         return True
 
     def _check_red(self, hand: Hand) -> None:
-        reds = hand.reds
-        allowed = self._reds_allowed
-        if reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]:
-            return
-        for suit, n, allowed in zip("mps", reds, allowed):
+        for suit, n, allowed in zip("mps", hand.reds, self._reds_allowed):
             if n > allowed:
                 raise SituationError(
                     f"red 0{suit}: the hand holds {n} red five{'s' if n > 1 else ''} of {suit}, "

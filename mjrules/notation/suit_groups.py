@@ -47,7 +47,7 @@ def _read(suit: int, digits: str) -> SuitGroup | None:
     for t in tiles:
         counts[t.index - 9 * suit] += 1
         reds += t.red
-    if tiles and max(counts) > 4:
+    if max(counts) > 4:
         return None
     return tuple(tiles), tuple(counts), reds
 
