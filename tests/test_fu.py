@@ -217,6 +217,22 @@ def test_best_wait_reading_for_fu(scorer):
     assert (r.fu, r.points) == (40, 1300)
 
 
+def test_result_keeps_the_hand_and_win_it_paid(scorer):
+    # The two readings of test_best_wait_reading_for_fu: the result names the kanchan one, found
+    # again from the hand and win it keeps.
+    from mjrules import parse_mpsz
+    from mjrules.reading import analyse
+
+    hand = parse_mpsz("222m34456p77z5p 555=z")
+    win = ron()
+    r = scorer.score(hand, win)
+    assert r.hand is hand and r.win is win
+    readings = analyse(hand, win)
+    assert len(readings) == 2
+    assert readings[r.reading_index].wait == "kanchan"
+    assert r.reading.endswith("kanchan wait on 5p")
+
+
 # --------------------------------------------------------------------------------------------
 # pinfu, open "pinfu", chiitoitsu
 # --------------------------------------------------------------------------------------------
