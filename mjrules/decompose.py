@@ -161,9 +161,6 @@ def standard(counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
     return [(p, tuple((k, f) for k, f, _, _ in sets)) for p, sets, _, _ in arrangements(counts)]
 
 
-_EMPTY = ((0,) * 9, (0,) * 9, (0,) * 9, (0,) * 7)
-
-
 def is_chiitoitsu(counts: list[int]) -> bool:
     """Seven different pairs (four of a kind is not two pairs)."""
     return counts.count(2) == 7

@@ -8,14 +8,13 @@ without parsing or decomposing it again.
 from __future__ import annotations
 
 # The wait names are defined with the tables that find them, and offered here with the readings.
-from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_kokushi, placed  # noqa: F401
+from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed  # noqa: F401
 from .hand import Hand
 from .situation import Win
 
 STANDARD = "standard"
 CHIITOITSU = "chiitoitsu"
 KOKUSHI = "kokushi"
-
 
 
 class Reading:
@@ -119,7 +118,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
         meld_sets = meld_seqs = meld_trips = ()
         kans = meld_ankou = 0
         closed = True
-    suits = (1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0) | (4 if c[18:27] != _EMPTY_SUIT else 0)
+    suits = ((1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0)
+             | (4 if c[18:27] != _EMPTY_SUIT else 0))
     size = 14 + kans
     level = 0 if yaochu == 0 else 3 if yaochu == size else 2 if yaochu >= 6 else 1  # see ``features``
     hand_features = (win.situation, closed, _SUIT_COUNT[suits], level, honours > 0, honour[1])
@@ -128,8 +128,10 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     if not meld_sets:
         if yaochu == 14 and is_kokushi(conc):
             return [Reading(*shared, KOKUSHI, -1, (), (), (), 0, KOKUSHI, False, (KOKUSHI, 0) + hand_features)]
-        if conc.count(2) == 7:
-            readings.append(Reading(*shared, CHIITOITSU, -1, (), (), (), 0, TANKI, False, (CHIITOITSU, 0) + hand_features))
+        if is_chiitoitsu(conc):
+            readings.append(
+                Reading(*shared, CHIITOITSU, -1, (), (), (), 0, TANKI, False, (CHIITOITSU, 0) + hand_features)
+            )
 
     for pair, sets, seqs, trips, waits in placed(conc, w):
         if meld_sets:

@@ -82,35 +82,32 @@ def _all_tiles(tiles: tuple) -> bool:
     return True
 
 
-def _check_types(w: Win) -> None:
-    def bad(msg):
-        raise SituationError(msg)
+def _bad(message: str) -> None:
+    raise SituationError(message)
 
+
+def _check_types(w: Win) -> None:
     for name in _BOOLS:
         value = getattr(w, name)
         if value is not True and value is not False:
-            bad(f"{name} must be true or false, not {value!r}")
+            _bad(f"{name} must be true or false, not {value!r}")
     for name in ("round_wind", "seat_wind"):
         value = getattr(w, name)
         if type(value) is not int or not 0 <= value <= 3:
-            bad(f"{name} must be 0 (East) … 3 (North), not {value!r}")
+            _bad(f"{name} must be 0 (East) … 3 (North), not {value!r}")
     if type(w.riichi) is not int or w.riichi not in (0, 1, 2):
-        bad(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {w.riichi!r}")
+        _bad(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {w.riichi!r}")
     for name in ("honba", "riichi_sticks"):
         value = getattr(w, name)
         if type(value) is not int or not 0 <= value <= MAX_COUNTER:
-            bad(f"{name} must be a whole number from 0 to {MAX_COUNTER}, not {value!r}")
+            _bad(f"{name} must be a whole number from 0 to {MAX_COUNTER}, not {value!r}")
     for name in ("dora", "ura"):
         value = getattr(w, name)
         if len(value) > 5:
-            bad(f"{name}: at most 5 indicators (one plus one per kan), got {len(value)}")
+            _bad(f"{name}: at most 5 indicators (one plus one per kan), got {len(value)}")
         for t in value:
             if not isinstance(t, Tile):
-                bad(f"{name}: {t!r} is not a tile")
-
-
-def _bad(message: str) -> None:
-    raise SituationError(message)
+                _bad(f"{name}: {t!r} is not a tile")
 
 
 _RIICHI_BITS = (0, 1, 3)  # riichi; double riichi is riichi too
@@ -140,15 +137,13 @@ def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, hou
         and ippatsu is False and haitei is False and houtei is False and rinshan is False
         and chankan is False and tenhou is False and chiihou is False and renhou is False
     )
-    if plain:
-        situation = _RIICHI_BITS[riichi] | (8 if tsumo else 16) | (4096 << rw) | (65536 << sw)
-    else:
+    if not plain:
         _check_types(w)
-        situation = (
-            _RIICHI_BITS[riichi] | (4 if ippatsu else 0)
-            | (8 if tsumo else 16) | (32 if haitei else 0) | (64 if houtei else 0)
-            | (128 if rinshan else 0) | (256 if chankan else 0) | (512 if tenhou else 0)
-            | (1024 if chiihou else 0) | (2048 if renhou else 0) | (4096 << rw) | (65536 << sw)
+    situation = _RIICHI_BITS[riichi] | (8 if tsumo else 16) | (4096 << rw) | (65536 << sw)
+    if not plain:
+        situation |= (
+            (4 if ippatsu else 0) | (32 if haitei else 0) | (64 if houtei else 0) | (128 if rinshan else 0)
+            | (256 if chankan else 0) | (512 if tenhou else 0) | (1024 if chiihou else 0) | (2048 if renhou else 0)
         )
     if tsumo:
         if discarder is not None:
@@ -177,42 +172,39 @@ def _check_tags(extras) -> None:
 
 
 def _check_special(w: Win) -> None:
-    def bad(msg):
-        raise SituationError(msg)
-
     if w.ippatsu and not w.riichi:
-        bad("ippatsu without riichi")
+        _bad("ippatsu without riichi")
     if w.haitei and not w.tsumo:
-        bad("haitei is a tsumo on the last wall tile; this win is a ron (use houtei)")
+        _bad("haitei is a tsumo on the last wall tile; this win is a ron (use houtei)")
     if w.houtei and w.tsumo:
-        bad("houtei is a ron on the last discard; this win is a tsumo (use haitei)")
+        _bad("houtei is a ron on the last discard; this win is a tsumo (use haitei)")
     if w.rinshan and not w.tsumo:
-        bad("rinshan kaihou is a tsumo on the replacement tile; this win is a ron")
+        _bad("rinshan kaihou is a tsumo on the replacement tile; this win is a ron")
     if w.chankan and w.tsumo:
-        bad("chankan is a ron on a tile added to a kan; this win is a tsumo")
+        _bad("chankan is a ron on a tile added to a kan; this win is a tsumo")
     if w.haitei and w.rinshan:
-        bad("haitei together with rinshan: the replacement tile is not the last wall tile")
+        _bad("haitei together with rinshan: the replacement tile is not the last wall tile")
     if w.chankan and (w.houtei or w.rinshan):
-        bad("chankan together with houtei or rinshan")
+        _bad("chankan together with houtei or rinshan")
     if w.tenhou and w.chiihou:
-        bad("tenhou and chiihou together")
+        _bad("tenhou and chiihou together")
     if w.tenhou or w.chiihou:
         name = "tenhou" if w.tenhou else "chiihou"
         if not w.tsumo:
-            bad(f"{name} is won by tsumo")
+            _bad(f"{name} is won by tsumo")
         if w.tenhou and w.seat_wind != 0:
-            bad("tenhou is the dealer's win; the seat is not East")
+            _bad("tenhou is the dealer's win; the seat is not East")
         if w.chiihou and w.seat_wind == 0:
-            bad("chiihou is a non-dealer's win; the seat is East (use tenhou)")
+            _bad("chiihou is a non-dealer's win; the seat is East (use tenhou)")
         if w.riichi or w.ippatsu or w.haitei or w.rinshan:
-            bad(f"{name} is won on the first draw: no riichi, ippatsu, haitei or rinshan")
+            _bad(f"{name} is won on the first draw: no riichi, ippatsu, haitei or rinshan")
     if w.renhou:
         if w.tsumo:
-            bad("renhou is a ron before the winner's first draw; this win is a tsumo")
+            _bad("renhou is a ron before the winner's first draw; this win is a tsumo")
         if w.seat_wind == 0:
-            bad("renhou is a non-dealer's win; the seat is East")
+            _bad("renhou is a non-dealer's win; the seat is East")
         if w.riichi or w.ippatsu or w.houtei or w.chankan or w.tenhou or w.chiihou:
-            bad("renhou is won before the first draw: no riichi, ippatsu, houtei, chankan, tenhou or chiihou")
+            _bad("renhou is won before the first draw: no riichi, ippatsu, houtei, chankan, tenhou or chiihou")
 
 
 def check_against_hand(hand: Hand, win: Win) -> None:

@@ -6,13 +6,16 @@ from mjrules.tiles import DORA_OF
 from mjrules.yaku import Yaku
 
 
-def dora(r, flags):
-    shown = r.win.dora if flags["kan_dora"] else r.win.dora[:1]
+def _count(r, shown) -> int:
     c = r.counts
     n = 0
-    for t in shown:  # counted here rather than in a shared helper: one call fewer per hand
+    for t in shown:
         n += c[DORA_OF[t.index]]
     return n
+
+
+def dora(r, flags):
+    return _count(r, r.win.dora if flags["kan_dora"] else r.win.dora[:1])
 
 
 def aka(r, flags):
@@ -22,12 +25,7 @@ def aka(r, flags):
 def ura(r, flags):
     if not flags["ura_dora"]:
         return 0
-    shown = r.win.ura if flags["kan_ura"] else r.win.ura[:1]
-    c = r.counts
-    n = 0
-    for t in shown:
-        n += c[DORA_OF[t.index]]
-    return n
+    return _count(r, r.win.ura if flags["kan_ura"] else r.win.ura[:1])
 
 
 @hookimpl
