@@ -21,15 +21,8 @@ from .yaku import Yaku
 
 
 _MAX_POOLS = 100_000
-_PAYMENTS: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
-_MAX_PAYMENTS = 20_000
-
-
-def _share(pay: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """Keep ``pay`` as the shared copy of its value (up to ``_MAX_PAYMENTS`` of them)."""
-    if len(_PAYMENTS) < _MAX_PAYMENTS:
-        _PAYMENTS[pay] = pay
-    return pay
+_MAX_SETTLED = 20_000
+"""Settlements kept per Scorer at most (see ``Scorer._settle``)."""
 
 
 class Scorer:
@@ -62,6 +55,7 @@ class Scorer:
         self._limits: dict[tuple[int, int], tuple[int, int]] = {}
         self._honba = self.flags.get("honba_value", 300)  # the honba plugin may be disabled
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
+        self._settled: dict[tuple[int, int, int | None, int, int], tuple[int, tuple[int, int, int, int]]] = {}
 
     def yakuman_base(self, multiple: int) -> int:
         """Basic points of a natural yakuman hand of that multiple under this ruleset."""
@@ -325,23 +319,34 @@ class Scorer:
             self._scores[key] = hit
         return hit
 
+    def _settle(self, base: int, winner: int, discarder: int | None, honba: int, sticks: int):
+        """(hand value, payments) of a hand without a liable player, kept for the next hand that
+        settles alike: most do, as the values of base points, seats and counters are few. Results
+        then also share their payment tuples, which leaves the garbage collector fewer objects."""
+        value, pay = settle(base, winner, discarder, honba, sticks, self._honba)
+        hit = value, tuple(pay)
+        if len(self._settled) < _MAX_SETTLED:
+            self._settled[(base, winner, discarder, honba, sticks)] = hit
+        return hit
+
     def _result(self, best, flags, readings: list[Reading]) -> Result:
         _, r, scored, han, fu, total, base, liability = best
         win = r.win
         winner = win.seat_wind
-        liable = None
-        liable_base = 0
-        if liability is not None:
+        discarder = None if win.tsumo else (winner + win.discarder) % 4
+        if liability is None:
+            liable = None
+            value, payments = (self._settled.get((base, winner, discarder, win.honba, win.riichi_sticks))
+                               or self._settle(base, winner, discarder, win.honba, win.riichi_sticks))
+        else:
             liable = (winner + liability.offset) % 4
             # The liable player's share of the basic points: their yakuman out of the hand's
             # (8,000 each under the usual limits; proportional under aotenjou).
             liable_base = base * min(liability.multiple, total) // total if total else base
-        value, pay = settle(base, winner, None if win.tsumo else (winner + win.discarder) % 4, win.honba,
-                            win.riichi_sticks, self._honba, liable, liability, liable_base)
+            value, pay = settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable, liability,
+                                liable_base)
+            payments = tuple(pay)
         index = readings.index(r)
-        # Results share equal payment tuples: a large batch keeps fewer objects alive, and the
-        # garbage collector has fewer to follow.
-        payments = _PAYMENTS.get(pay := tuple(pay)) or _share(pay)
         if han is None:  # natural yakuman
             return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, payments, liable,
                           r.hand, win, index, flags)

@@ -121,6 +121,19 @@ def test_honba_and_sticks_on_tsumo(scorer):
     assert sum(r.payments) == 1000
 
 
+def test_one_scorer_settles_each_win_on_its_own():
+    # A Scorer keeps the settlements it has made: the same hand again, with other counters, a
+    # discarder or winner elsewhere, must still be paid by the rules above.
+    s = Scorer("majiang")
+    assert score(s, HAKU, ron()).payments == (0, 1000, 0, -1000)
+    assert score(s, HAKU, ron(honba=2)).payments == (0, 1600, 0, -1600)
+    assert score(s, HAKU, ron(riichi_sticks=2)).payments == (0, 3000, 0, -1000)
+    assert score(s, HAKU, ron(discarder=1)).payments == (0, 1000, -1000, 0)
+    assert score(s, HAKU, ron(seat=0)).payments == (1500, 0, -1500, 0)
+    assert score(s, HAKU, tsumo()).payments == (-500, 1100, -300, -300)
+    assert score(s, HAKU, ron()).payments == (0, 1000, 0, -1000)
+
+
 @pytest.mark.parametrize("value, ron_pay, tsumo_pay", [
     (0, 1000, (-500, 1100, -300, -300)),
     (1500, 2500, (-1000, 2600, -800, -800)),  # ron: +1500; tsumo: 1500 / 3 = 500 from each
