@@ -125,8 +125,9 @@ def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, hou
                   chiihou, renhou, dora, ura, honba, sticks) -> int:
     """``_check_win`` with the fields at hand (the parser's path passes its own values)."""
     # One cheap test for the usual case (plain values, no special flag); otherwise the detailed
-    # checks name the bad field and the contradiction.
-    plain = (
+    # checks name the bad field and the contradiction. An ``if`` rather than a boolean value:
+    # Python 3.11 only specialises the comparisons of a condition that jumps.
+    if (
         (tsumo is True or tsumo is False) and rw.__class__ is int and 0 <= rw <= 3
         and sw.__class__ is int and 0 <= sw <= 3 and riichi.__class__ is int and 0 <= riichi <= 2
         and honba.__class__ is int and 0 <= honba <= MAX_COUNTER
@@ -136,7 +137,10 @@ def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, hou
         and (not ura or (ura[0].__class__ is Tile if len(ura) == 1 else _all_tiles(ura)))
         and ippatsu is False and haitei is False and houtei is False and rinshan is False
         and chankan is False and tenhou is False and chiihou is False and renhou is False
-    )
+    ):
+        plain = True
+    else:
+        plain = False
     if not plain:
         _check_types(w)
     situation = _RIICHI_BITS[riichi] | (8 if tsumo else 16) | (4096 << rw) | (65536 << sw)
