@@ -103,6 +103,32 @@ class Result:
         }
 
 
+_new = object.__new__
+
+
+def assemble_result(yaku, han, fu, yakuman, limit, base, points, payments, liable, hand, win, reading_index,
+                    flags) -> Result:
+    """``Result(...)`` with every field given in order, filled as its attrs ``__init__`` fills it,
+    without the class call around it: the scorer's hot path."""
+    r = _new(Result)
+    d = r.__dict__
+    d["yaku"] = yaku
+    d["han"] = han
+    d["fu"] = fu
+    d["yakuman"] = yakuman
+    d["limit"] = limit
+    d["base"] = base
+    d["points"] = points
+    d["payments"] = payments
+    d["liable"] = liable
+    d["hand"] = hand
+    d["win"] = win
+    d["reading_index"] = reading_index
+    d["flags"] = flags
+    d["is_win"] = True
+    return r
+
+
 @attrs.frozen
 class NoWin:
     """A legal hand that does not win: ``reason`` says whether the shape or the yaku is missing."""

@@ -13,7 +13,7 @@ from .payments import round_up, settle
 from .plugin_manager import Plugins
 from .points import LIMIT_NAMES, YAKUMAN_BASE, base_points, limit_base, yakuman_name
 from .reading import KOKUSHI, Reading, analyse
-from .result import NoWin, Result, YakuScore
+from .result import NoWin, Result, YakuScore, assemble_result
 from .ruleset import Ruleset, load_ruleset, suggest
 from .errors import SituationError
 from .situation import Win, check_against_hand
@@ -348,8 +348,8 @@ class Scorer:
             payments = tuple(pay)
         index = readings.index(r)
         if han is None:  # natural yakuman
-            return Result(tuple(scored), None, None, total, yakuman_name(total), base, value, payments, liable,
+            return assemble_result(tuple(scored), None, None, total, yakuman_name(total), base, value, payments, liable,
                           r.hand, win, index, flags)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
-        return Result(tuple(scored), han, fu, 0, limit, base, value, payments, liable, r.hand, win, index, flags)
+        return assemble_result(tuple(scored), han, fu, 0, limit, base, value, payments, liable, r.hand, win, index, flags)

@@ -106,3 +106,30 @@ def test_meld_shape_is_its_reading_set():
     assert Meld(MeldKind.PON, _t(31, 31, 31), 1, 2).shape == (1, 31, False, False)
     assert Meld(MeldKind.ANKAN, _t(27, 27, 27, 27)).shape == (1, 27, True, True)
     assert Meld(MeldKind.DAIMINKAN, _t(4, 4, 4, 4), 3, 1).shape == (1, 4, False, True)
+
+
+def test_result_parameters_follow_the_fields():
+    from mjrules.result import Result, assemble_result
+
+    code = assemble_result.__code__
+    fields = [f.name for f in attrs.fields(Result) if f.init]
+    assert list(code.co_varnames[:code.co_argcount]) == fields
+
+
+def test_same_result_as_the_constructor():
+    # Every field, the derived is_win, equality, hashing, evolve and the instance dict's keys.
+    from mjrules import Scorer, parse_mpsz
+    from mjrules.result import Result, assemble_result
+
+    scorer = Scorer("majiang")
+    hand = parse_mpsz("222m34456p77z5p 555=z")
+    win = Win(tsumo=False, discarder=2, seat_wind=1, dora=(tile(4),))
+    scored = scorer.score(hand, win)
+    values = [getattr(scored, f.name) for f in attrs.fields(Result) if f.init]
+    built, made = assemble_result(*values), Result(*values)
+    assert built == made and hash(built) == hash(made) and built.is_win is True
+    assert vars(built) == vars(made) and list(vars(built)) == list(vars(made))
+    assert attrs.evolve(built, points=1) == attrs.evolve(made, points=1)
+    assert built.fu_detail == made.fu_detail and built.reading == made.reading
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.points = 0
