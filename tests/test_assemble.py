@@ -133,3 +133,22 @@ def test_same_result_as_the_constructor():
     assert built.fu_detail == made.fu_detail and built.reading == made.reading
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.points = 0
+
+
+@pytest.mark.parametrize("text", [
+    "123m456p789s11z22z2z",      # standard, closed
+    "223344m567p88s234s",        # two readings of the same tiles
+    "19m19p19s1234567z1z",       # kokushi
+    "1133m5577p99s2266z",        # chiitoitsu (and no standard reading)
+    "222m34456p77z5p 555=z",     # a meld
+])
+def test_every_reading_slot_is_filled(text):
+    # analyse builds Readings slot by slot; a slot left out would only fail when a yaku reads it.
+    from mjrules import parse_mpsz
+    from mjrules.reading import Reading, analyse
+
+    readings = analyse(parse_mpsz(text), Win(tsumo=True, seat_wind=1))
+    assert readings
+    for r in readings:
+        for name in Reading.__slots__:
+            getattr(r, name)
