@@ -132,11 +132,17 @@ def placed(counts: tuple[int, ...], w: int) -> list[tuple]:
     """Like ``arrangements`` for a hand won on tile ``w`` (which the counts include), each with
     a fifth item: the waits ``w`` completes there (``ryanmen``, ``kanchan``, ``penchan``,
     ``shanpon``, ``tanki``), each once."""
+    return placed_groups(counts[27:34], counts[0:9], counts[9:18], counts[18:27], w)
+
+
+def placed_groups(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...], w: int) -> list[tuple]:
+    """``placed`` for counts given as their groups (honours, m, p, s), as a caller that has
+    sliced them already has them."""
     # Straight-line on purpose: this runs once per hand scored.
-    hx = _TH.get(h := counts[27:34]) or group_splits(3, h)
-    mx = _TM.get(m := counts[0:9]) or group_splits(0, m)
-    px = _TP.get(p := counts[9:18]) or group_splits(1, p)
-    sx = _TS.get(s := counts[18:27]) or group_splits(2, s)
+    hx = _TH.get(h) or group_splits(3, h)
+    mx = _TM.get(m) or group_splits(0, m)
+    px = _TP.get(p) or group_splits(1, p)
+    sx = _TS.get(s) or group_splits(2, s)
     if not (hx and mx and px and sx):
         return []
     # Every split of a group has a pair or none (the group's tile count mod 3 says which).

@@ -8,7 +8,7 @@ without parsing or decomposing it again.
 from __future__ import annotations
 
 # The wait names are defined with the tables that find them, and offered here with the readings.
-from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed  # noqa: F401
+from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed, placed_groups  # noqa: F401
 from .hand import Hand
 from .situation import Win
 
@@ -110,7 +110,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     counts = hand.counts
     w = hand.win_tile.index
     c = counts
-    honour = _HONOURS.get(h := c[27:34]) or _honour_info(h)
+    h, m, p, s = c[27:34], c[0:9], c[9:18], c[18:27]
+    honour = _HONOURS.get(h) or _honour_info(h)
     honours = honour[0]
     yaochu = c[0] + c[8] + c[9] + c[17] + c[18] + c[26] + honours
     tsumo = win.tsumo
@@ -123,8 +124,7 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
         meld_sets = meld_seqs = meld_trips = ()
         kans = meld_ankou = 0
         closed = True
-    suits = ((1 if c[0:9] != _EMPTY_SUIT else 0) | (2 if c[9:18] != _EMPTY_SUIT else 0)
-             | (4 if c[18:27] != _EMPTY_SUIT else 0))
+    suits = (1 if m != _EMPTY_SUIT else 0) | (2 if p != _EMPTY_SUIT else 0) | (4 if s != _EMPTY_SUIT else 0)
     size = 14 + kans
     level = 0 if yaochu == 0 else 3 if yaochu == size else 2 if yaochu >= 6 else 1  # see ``features``
     hand_features = (win.situation, closed, _SUIT_COUNT[suits], level, honours > 0, honour[1])
@@ -140,7 +140,9 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
                          CHIITOITSU, -1, (), (), (), 0, TANKI, False, (CHIITOITSU, 0) + hand_features)
             )
 
-    for pair, sets, seqs, trips, waits in placed(conc, w):
+    # A closed hand's concealed counts are its counts, already sliced into groups.
+    groups = placed(conc, w) if meld_sets else placed_groups(h, m, p, s, w)
+    for pair, sets, seqs, trips, waits in groups:
         if meld_sets:
             seqs += meld_seqs
             trips += meld_trips
