@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from mjrules.notation import (
     parse_mpsz,
     parse_tiles,
 )
+from mjrules.errors import NotationError
 from mjrules.notation.marks import MARK_TO_SOURCE, SOURCE_TO_MARK
 
 DATA = Path(__file__).parent / "data" / "majiang-hule-public.jsonl"
@@ -449,6 +451,58 @@ def test_parse_majiang_input_fields():
         honba=3,
         riichi_sticks=2,
     )
+
+
+class _Obj(dict):
+    """A JSON object that is not a plain dict: the parser reads it by its general path."""
+
+
+def test_majiang_input_complete_and_general_paths_agree():
+    # majiang's complete objects are read without checking each key; any other object (here the
+    # same keys in dict subclasses) by the general path. Both must read every public line alike.
+    for d in CASES:
+        p = d["param"]
+        general = {**d, "param": _Obj(p, hupai=_Obj(p["hupai"]), jicun=_Obj(p["jicun"]))}
+        assert parse_majiang_input(general) == parse_majiang_input(d)
+
+
+COMPLETE = {
+    "shoupai": "m678p555789s3488", "rongpai": "s2+",
+    "param": {"zhuangfeng": 1, "menfeng": 2, "hupai": {"lizhi": 1}, "baopai": ["m4"], "fubaopai": ["m1"],
+              "jicun": {"changbang": 3, "lizhibang": 2}},
+}
+
+
+def _with(where: str, key: str, value=None, drop: bool = False) -> dict:
+    d = {**COMPLETE, "param": {**COMPLETE["param"], "hupai": {"lizhi": 1}, "jicun": {"changbang": 3, "lizhibang": 2}}}
+    target = {"in": d, "param": d["param"], "hupai": d["param"]["hupai"], "jicun": d["param"]["jicun"]}[where]
+    if drop:
+        del target[key]
+    else:
+        target[key] = value
+    return d
+
+
+@pytest.mark.parametrize("where, name", [("in", ""), ("param", "param: "), ("hupai", "param.hupai: "),
+                                         ("jicun", "param.jicun: ")])
+def test_majiang_input_complete_object_with_one_key_more(where, name):
+    # The same size as a complete object would have, had a known key been swapped for this one.
+    with pytest.raises(NotationError, match=f"{re.escape(name)}unknown key 'extra'"):
+        parse_majiang_input(_with(where, "extra", 1))
+
+
+@pytest.mark.parametrize("where, key, field, default", [
+    ("in", "rongpai", "tsumo", True), ("param", "zhuangfeng", "round_wind", 0), ("param", "menfeng", "seat_wind", 0),
+    ("param", "baopai", "dora", ()), ("jicun", "changbang", "honba", 0), ("jicun", "lizhibang", "riichi_sticks", 0),
+])
+def test_majiang_input_complete_object_less_one_key(where, key, field, default):
+    d = _with(where, key, drop=True)
+    if key == "rongpai":
+        d["shoupai"] += "s2"  # the same hand, won by tsumo
+    if key == "baopai":
+        d["param"]["fubaopai"] = []  # no ura indicators without dora indicators
+    _, win = parse_majiang_input(d)
+    assert getattr(win, field) == default
 
 
 def test_parse_majiang_input_minimal_object_defaults():

@@ -203,7 +203,6 @@ def _table(obj: Any, keys: frozenset, where: str) -> dict:
     return obj
 
 
-_EMPTY: dict = {}
 _IN_KEYS = frozenset({"shoupai", "rongpai", "param"})
 _BY_NAME = {t.majiang(): t for table in BY_SUIT.values() for t in table.values()}
 """``"m1"`` → Tile, for indicator lists."""
@@ -222,27 +221,55 @@ def _tables(data: dict) -> tuple[dict, dict, dict]:
     )
 
 
-def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
-    """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win."""
-    if data.__class__ is not dict:
-        raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
+def _top_fields(data: dict) -> tuple[Any, Any]:
+    """``shoupai`` and ``rongpai`` of an ``in`` object not in majiang's complete form, or the
+    error naming an unknown or missing key."""
     if not data.keys() <= _IN_KEYS:
         unknown = next(k for k in data if k not in _IN_KEYS)
         raise NotationError(f"unknown key {unknown!r} (expected shoupai, rongpai, param)")
     if "shoupai" not in data:
         raise NotationError("missing key 'shoupai'")
-    hand, discarder = parse_majiang(data["shoupai"], data.get("rongpai"))
-    param = data.get("param")
-    if param.__class__ is dict and param.keys() <= _PARAM_KEYS:
-        hupai = param.get("hupai", _EMPTY)
-        jicun = param.get("jicun", _EMPTY)
-        if not (hupai.__class__ is dict and hupai.keys() <= _HUPAI_KEYS
-                and jicun.__class__ is dict and jicun.keys() <= _JICUN_KEYS):
-            param, hupai, jicun = _tables(data)
-    else:
-        param, hupai, jicun = _tables(data)
-    round_wind = param.get("zhuangfeng", 0)
-    seat_wind = param.get("menfeng", 0)
+    return data["shoupai"], data.get("rongpai")
+
+
+def _param_fields(data: dict) -> tuple:
+    """hupai, zhuangfeng, menfeng, baopai, fubaopai, changbang and lizhibang of an ``in`` object
+    not in majiang's complete form, with majiang's defaults for what is left out."""
+    param, hupai, jicun = _tables(data)
+    return (hupai, param.get("zhuangfeng", 0), param.get("menfeng", 0), param.get("baopai"), param.get("fubaopai"),
+            jicun.get("changbang", 0), jicun.get("lizhibang", 0))
+
+
+def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
+    """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win."""
+    if data.__class__ is not dict:
+        raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
+    # majiang-core writes every key: once all are read, the sizes of the objects show that no
+    # other key is there, so none has to be checked against the known ones.
+    try:
+        shoupai = data["shoupai"]
+        rongpai = data["rongpai"]
+        param = data["param"]
+        hupai = param["hupai"]
+        jicun = param["jicun"]
+        round_wind = param["zhuangfeng"]
+        seat_wind = param["menfeng"]
+        bao = param["baopai"]
+        fubao = param["fubaopai"]
+        honba = jicun["changbang"]
+        sticks = jicun["lizhibang"]
+        if (len(data) == 3 and param.__class__ is dict and len(param) == 6 and jicun.__class__ is dict
+                and len(jicun) == 2 and hupai.__class__ is dict and (not hupai or hupai.keys() <= _HUPAI_KEYS)):
+            complete = True
+        else:
+            complete = False
+    except (KeyError, TypeError):
+        complete = False
+    if not complete:
+        shoupai, rongpai = _top_fields(data)
+    hand, discarder = parse_majiang(shoupai, rongpai)
+    if not complete:
+        hupai, round_wind, seat_wind, bao, fubao, honba, sticks = _param_fields(data)
     if hupai:
         g = hupai.get
         riichi = g("lizhi", 0)
@@ -254,15 +281,11 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
     else:  # most wins have no special condition
         riichi = haidi = tianhu = 0
         ippatsu = chankan = rinshan = False
-    honba = jicun.get("changbang", 0)
-    sticks = jicun.get("lizhibang", 0)
     if haidi.__class__ is not int or tianhu.__class__ is not int:
         haidi = _number(haidi, "param.hupai.haidi")
         tianhu = _number(tianhu, "param.hupai.tianhu")
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
-    bao = param.get("baopai")
-    fubao = param.get("fubaopai")
     try:
         if bao.__class__ is list:
             dora = _ALONE[bao[0]] if len(bao) == 1 else tuple(map(_TILE_NAMED, bao))
