@@ -141,7 +141,10 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             )
 
     # A closed hand's concealed counts are its counts, already sliced into groups.
-    groups = placed(conc, w) if meld_sets else placed_groups(h, m, p, s, w)
+    if meld_sets:
+        groups = placed_groups(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
+    else:
+        groups = placed_groups(h, m, p, s, w)
     for pair, sets, seqs, trips, waits in groups:
         if meld_sets:
             seqs += meld_seqs

@@ -80,8 +80,8 @@ def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int |
     if rongpai is None:
         win = discarder = None
     else:
-        check_length(rongpai, "rongpai")
-        if len(rongpai) != 3 or rongpai[2] not in MARK_TO_SOURCE:
+        if rongpai.__class__ is not str or len(rongpai) != 3 or rongpai[2] not in MARK_TO_SOURCE:
+            check_length(rongpai, "rongpai")
             raise NotationError(
                 f"rongpai {rongpai!r}: expected a tile and the discarder's mark, e.g. z2+ (+ next, = opposite, - previous)"
             )
