@@ -232,7 +232,8 @@ def time_cli(repeat: int = 5) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="use the first 500 hands only")
-    ap.add_argument("--repeat", type=int, default=3, help="timed passes per engine, alternating; the best counts (default 3)")
+    ap.add_argument("--repeat", type=int, default=9,
+                    help="timed passes per engine, alternating; the best counts (default 9)")
     args = ap.parse_args(argv)
 
     with DATA.open(encoding="utf-8") as f:
