@@ -135,7 +135,8 @@ def placed(counts: tuple[int, ...], w: int) -> list[tuple]:
     return placed_groups(counts[27:34], counts[0:9], counts[9:18], counts[18:27], w)
 
 
-def placed_groups(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...], w: int) -> list[tuple]:
+def placed_groups(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...],
+                  w: int) -> list[tuple]:
     """``placed`` for counts given as their groups (honours, m, p, s), as a caller that has
     sliced them already has them."""
     # Straight-line on purpose: this runs once per hand scored.

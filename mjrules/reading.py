@@ -8,7 +8,9 @@ without parsing or decomposing it again.
 from __future__ import annotations
 
 # The wait names are defined with the tables that find them, and offered here with the readings.
-from .decompose import KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed, placed_groups  # noqa: F401
+from .decompose import (  # noqa: F401
+    KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed, placed_groups,
+)
 from .hand import Hand
 from .situation import Win
 

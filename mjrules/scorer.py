@@ -352,4 +352,5 @@ class Scorer:
                           r.hand, win, index, flags)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         limit = yakuman_name(total, counted=True) if total else LIMIT_NAMES.get(base)
-        return assemble_result(tuple(scored), han, fu, 0, limit, base, value, payments, liable, r.hand, win, index, flags)
+        return assemble_result(tuple(scored), han, fu, 0, limit, base, value, payments, liable, r.hand, win, index,
+                               flags)

@@ -246,6 +246,7 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
     # majiang-core writes every key: once all are read, the sizes of the objects show that no
     # other key is there, so none has to be checked against the known ones.
+    complete = False
     try:
         shoupai = data["shoupai"]
         rongpai = data["rongpai"]
@@ -261,10 +262,8 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         if (len(data) == 3 and param.__class__ is dict and len(param) == 6 and jicun.__class__ is dict
                 and len(jicun) == 2 and hupai.__class__ is dict and (not hupai or hupai.keys() <= _HUPAI_KEYS)):
             complete = True
-        else:
-            complete = False
     except (KeyError, TypeError):
-        complete = False
+        pass  # not majiang's complete form: the general path below reads it
     if not complete:
         shoupai, rongpai = _top_fields(data)
     hand, discarder = parse_majiang(shoupai, rongpai)
