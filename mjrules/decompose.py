@@ -128,17 +128,12 @@ _GROUP_OF = tuple([1] * 9 + [2] * 9 + [3] * 9 + [0] * 7)
 """Tile index → position of its group in (honours, m, p, s), the order sets are joined in."""
 
 
-def placed(counts: tuple[int, ...], w: int) -> list[tuple]:
-    """Like ``arrangements`` for a hand won on tile ``w`` (which the counts include), each with
-    a fifth item: the waits ``w`` completes there (``ryanmen``, ``kanchan``, ``penchan``,
-    ``shanpon``, ``tanki``), each once."""
-    return placed_groups(counts[27:34], counts[0:9], counts[9:18], counts[18:27], w)
-
-
-def placed_groups(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...],
-                  w: int) -> list[tuple]:
-    """``placed`` for counts given as their groups (honours, m, p, s), as a caller that has
-    sliced them already has them."""
+def placed(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...], w: int) -> list[tuple]:
+    """Like ``arrangements`` for a hand won on tile ``w``, its concealed counts (which include
+    ``w``) given as their groups: honours ``counts[27:34]``, then ``[0:9]``, ``[9:18]``,
+    ``[18:27]``, as the caller has them sliced already. Each reading has a fifth item: the
+    waits ``w`` completes there (``ryanmen``, ``kanchan``, ``penchan``, ``shanpon``, ``tanki``),
+    each once."""
     # Straight-line on purpose: this runs once per hand scored.
     hx = _TH.get(h) or group_splits(3, h)
     mx = _TM.get(m) or group_splits(0, m)

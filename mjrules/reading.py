@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # The wait names are defined with the tables that find them, and offered here with the readings.
 from .decompose import (  # noqa: F401
-    KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed, placed_groups,
+    KANCHAN, PENCHAN, RYANMEN, SEQ, SHANPON, TANKI, TRIPLET, is_chiitoitsu, is_kokushi, placed,
 )
 from .hand import Hand
 from .situation import Win
@@ -144,9 +144,9 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
 
     # A closed hand's concealed counts are its counts, already sliced into groups.
     if meld_sets:
-        groups = placed_groups(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
+        groups = placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
     else:
-        groups = placed_groups(h, m, p, s, w)
+        groups = placed(h, m, p, s, w)
     for pair, sets, seqs, trips, waits in groups:
         if meld_sets:
             seqs += meld_seqs
