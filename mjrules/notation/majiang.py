@@ -212,15 +212,6 @@ _ALONE = {name: (t,) for name, t in _BY_NAME.items()}
 for the garbage collector to follow per hand."""
 
 
-def _tables(data: dict) -> tuple[dict, dict, dict]:
-    param = _table(data.get("param"), _PARAM_KEYS, "param")
-    return (
-        param,
-        _table(param.get("hupai"), _HUPAI_KEYS, "param.hupai"),
-        _table(param.get("jicun"), _JICUN_KEYS, "param.jicun"),
-    )
-
-
 def _top_fields(data: dict) -> tuple[Any, Any]:
     """``shoupai`` and ``rongpai`` of an ``in`` object not in majiang's complete form, or the
     error naming an unknown or missing key."""
@@ -235,7 +226,9 @@ def _top_fields(data: dict) -> tuple[Any, Any]:
 def _param_fields(data: dict) -> tuple:
     """hupai, zhuangfeng, menfeng, baopai, fubaopai, changbang and lizhibang of an ``in`` object
     not in majiang's complete form, with majiang's defaults for what is left out."""
-    param, hupai, jicun = _tables(data)
+    param = _table(data.get("param"), _PARAM_KEYS, "param")
+    hupai = _table(param.get("hupai"), _HUPAI_KEYS, "param.hupai")
+    jicun = _table(param.get("jicun"), _JICUN_KEYS, "param.jicun")
     return (hupai, param.get("zhuangfeng", 0), param.get("menfeng", 0), param.get("baopai"), param.get("fubaopai"),
             jicun.get("changbang", 0), jicun.get("lizhibang", 0))
 
