@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from mjrules import Scorer, parse_majiang_input
-from mjrules.compare import Comparer
-from mjrules.reading import analyse
+from mjrules.tools.compare import Comparer
+from mjrules.scoring.reading import analyse
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "majiang-hule-public.jsonl"
 TEN = ["tenhou", "mahjongsoul", "mleague", "wrc2025", "ema2016", "ema2025", "jpml-a", "saikouisen", "rmu", "majiang"]

@@ -17,8 +17,8 @@ import time
 
 from mahjong.shanten import Shanten
 
-from mjrules.odds import tenhou_odds
-from mjrules.shanten import shanten
+from mjrules.tools.odds import tenhou_odds
+from mjrules.tools.shanten import shanten
 
 TARGET_RATE = 200_000
 TARGET_RATIO = 8.0

@@ -7,19 +7,36 @@
 1300
 """
 
-from .errors import HandError, MjrulesError, NotationError, PluginError, RulesetError, SituationError
-from .flags import Flag
-from .hand import Hand
-from .hookspecs import hookimpl
-from .liability import Liability
-from .melds import Meld, MeldKind
-from .notation import format_majiang, format_mpsz, parse_majiang, parse_majiang_input, parse_mpsz, parse_tiles
-from .result import FuItem, NoWin, Result, YakuScore
-from .ruleset import Ruleset, load_ruleset, preset_names
-from .scorer import Scorer
-from .situation import Win
-from .tiles import Tile, tile
-from .yaku import Yaku
+from mjrules import _moved
+from mjrules.errors import (
+    HandError,
+    MjrulesError,
+    NotationError,
+    PluginError,
+    RulesetError,
+    SituationError,
+)
+from mjrules.model.hand import Hand
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import Tile, tile
+from mjrules.model.win import Win
+from mjrules.notation import (
+    format_majiang,
+    format_mpsz,
+    parse_majiang,
+    parse_majiang_input,
+    parse_mpsz,
+    parse_tiles,
+)
+from mjrules.rules.flags import Flag
+from mjrules.rules.hookspecs import hookimpl
+from mjrules.rules.liability import Liability
+from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.result import FuItem, NoWin, Result, YakuScore
+from mjrules.scoring.scorer import Scorer
+
+_moved.install()
 
 __version__ = "0.1.0"
 

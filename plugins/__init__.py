@@ -1,1 +1,1 @@
-"""The plugins that ship with mjrules. Each uses only the public hooks (``mjrules.hookspecs``)."""
+"""The plugins that ship with mjrules. Each uses only the public hooks (``mjrules.rules.hookspecs``)."""

@@ -14,7 +14,7 @@ most 8,000 basic points per liable yakuman (the core's rule).
 """
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 
 @hookimpl

@@ -1,9 +1,9 @@
 """Dora, red fives and ura dora: bonus han that need another yaku to count."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
-from mjrules.tiles import DORA_OF
-from mjrules.yaku import Yaku
+from mjrules.model.tiles import DORA_OF
+from mjrules.rules.flags import Flag
+from mjrules.rules.yaku import Yaku
 
 
 def _count(r, shown) -> int:

@@ -1,7 +1,7 @@
 """Which yakuman patterns count double (kokushi 13-sided, suuankou tanki, junsei chuuren, daisuushii)."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 PATTERNS = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
 

@@ -1,7 +1,7 @@
-"""Flags of the fu count (the count itself is in ``mjrules.fu``)."""
+"""Flags of the fu count (the count itself is in ``mjrules.scoring.fu``)."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 
 @hookimpl

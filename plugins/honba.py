@@ -1,7 +1,7 @@
 """The honba (repeat counter) bonus."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 
 @hookimpl

@@ -1,7 +1,7 @@
 """Kazoe yakuman: 13 han or more without a natural yakuman."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 
 @hookimpl

@@ -1,9 +1,9 @@
 """Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
-from mjrules.liability import Liability
-from mjrules.melds import MeldKind
+from mjrules.model.melds import MeldKind
+from mjrules.rules.flags import Flag
+from mjrules.rules.liability import Liability
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 

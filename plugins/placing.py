@@ -1,7 +1,7 @@
 """How final placings are decided, for tools that reason about a game's end (``mjrules needs``)."""
 
 from mjrules import hookimpl
-from mjrules.needs import TIE_BREAK
+from mjrules.tools.needs import TIE_BREAK
 
 
 @hookimpl

@@ -1,8 +1,8 @@
 """Renhou: a non-dealer's ron before their first draw, valued as the ruleset says."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
-from mjrules.yaku import Yaku
+from mjrules.rules.flags import Flag
+from mjrules.rules.yaku import Yaku
 
 MODES = ("none", "mangan", "yaku", "yakuman")
 

@@ -1,7 +1,7 @@
 """Whether several yakuman in one hand add up."""
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 
 @hookimpl

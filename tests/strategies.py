@@ -30,8 +30,8 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from mjrules import Hand, Meld, MeldKind, Tile, Win, tile
-from mjrules.situation import MAX_COUNTER
-from mjrules.tiles import FIVES, YAOCHU, dora_of
+from mjrules.model.win import MAX_COUNTER
+from mjrules.model.tiles import FIVES, YAOCHU, dora_of
 
 # -- settings profiles ----------------------------------------------------------------------------
 

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 
 from mjrules import Hand, Win
 from mjrules.errors import HandError, SituationError
-from mjrules.hand import assemble_hand
-from mjrules.melds import Meld, MeldKind
-from mjrules.situation import assemble_win
-from mjrules.tiles import tile
+from mjrules.model.hand import assemble_hand
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.win import assemble_win
+from mjrules.model.tiles import tile
 from strategies import budget, deals, load_profile
 
 load_profile()
@@ -109,7 +109,7 @@ def test_meld_shape_is_its_reading_set():
 
 
 def test_result_parameters_follow_the_fields():
-    from mjrules.result import Result, assemble_result
+    from mjrules.scoring.result import Result, assemble_result
 
     code = assemble_result.__code__
     fields = [f.name for f in attrs.fields(Result) if f.init]
@@ -119,7 +119,7 @@ def test_result_parameters_follow_the_fields():
 def test_same_result_as_the_constructor():
     # Every field, the derived is_win, equality, hashing, evolve and the instance dict's keys.
     from mjrules import Scorer, parse_mpsz
-    from mjrules.result import Result, assemble_result
+    from mjrules.scoring.result import Result, assemble_result
 
     scorer = Scorer("majiang")
     hand = parse_mpsz("222m34456p77z5p 555=z")
@@ -145,7 +145,7 @@ def test_same_result_as_the_constructor():
 def test_every_reading_slot_is_filled(text):
     # analyse builds Readings slot by slot; a slot left out would only fail when a yaku reads it.
     from mjrules import parse_mpsz
-    from mjrules.reading import Reading, analyse
+    from mjrules.scoring.reading import Reading, analyse
 
     readings = analyse(parse_mpsz(text), Win(tsumo=True, seat_wind=1))
     assert readings

@@ -5,7 +5,7 @@ import json
 
 from mjrules import Win, parse_mpsz, parse_tiles
 from mjrules.cli import main
-from mjrules.compare import Comparer
+from mjrules.tools.compare import Comparer
 
 
 def test_one_hand_rows_and_causes():

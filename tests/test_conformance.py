@@ -9,8 +9,8 @@ Data: tests/data, from majiang-core's own test data and its scores (MIT, see LIC
 import json
 
 from mjrules import Scorer, parse_majiang_input
-from mjrules.majiang_rules import majiang_flags, ruleset_from_majiang
-from mjrules.ruleset import load_ruleset
+from mjrules.rules.majiang import majiang_flags, ruleset_from_majiang
+from mjrules.rules.ruleset import load_ruleset
 
 
 def _disagreement(result, out):

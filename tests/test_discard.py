@@ -8,8 +8,8 @@ import random
 import pytest
 
 from mjrules import HandError, Scorer, parse_tiles
-from mjrules.discard import advise_discard, render_advice
-from mjrules.shanten import HandTiles, shanten
+from mjrules.tools.discard import advise_discard, render_advice
+from mjrules.tools.shanten import HandTiles, shanten
 import mjrules.cli as cli
 
 TENHOU = Scorer("tenhou")
@@ -117,7 +117,6 @@ def test_wrong_size():
 
 
 def run(capsys, monkeypatch, *argv):
-    monkeypatch.setattr(cli, "TOOL_COMMANDS", ("mjrules.analysis_cli",))
     code = cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err

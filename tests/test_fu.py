@@ -221,7 +221,7 @@ def test_result_keeps_the_hand_and_win_it_paid(scorer):
     # The two readings of test_best_wait_reading_for_fu: the result names the kanchan one, found
     # again from the hand and win it keeps.
     from mjrules import parse_mpsz
-    from mjrules.reading import analyse
+    from mjrules.scoring.reading import analyse
 
     hand = parse_mpsz("222m34456p77z5p 555=z")
     win = ron()

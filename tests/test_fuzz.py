@@ -37,11 +37,11 @@ from mjrules import (
     load_ruleset, parse_majiang, parse_majiang_input, parse_mpsz, parse_tiles, preset_names, tile,
 )
 from mjrules.cli import build_parser, main
-from mjrules.majiang_rules import GAME_KEYS, SCORING_KEYS, majiang_flags
+from mjrules.rules.majiang import GAME_KEYS, SCORING_KEYS, majiang_flags
 from mjrules.notation import json_hand, majiang_input, parse_json_hand
 from mjrules.notation.json_hand import KEYS as JSON_HAND_KEYS
 from mjrules.notation.mpsz import parse_tile
-from mjrules.plugin_manager import ENABLED_BY_DEFAULT, Plugins, known_plugins
+from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, Plugins, known_plugins
 
 load_profile()
 
@@ -721,7 +721,7 @@ import resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, (768 << 20, 768 << 20))
 from mjrules import MjrulesError
 from mjrules.cli import main
-from mjrules.ruleset import load_ruleset
+from mjrules.rules.ruleset import load_ruleset
 t = time.perf_counter()
 try:
     if sys.argv[1] == "load":

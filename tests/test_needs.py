@@ -15,8 +15,8 @@ import pytest
 
 from mjrules import Scorer, hookimpl
 from mjrules.cli import main
-from mjrules.needs import TIE_BREAK, ConditionError, draw_scores, needs, placing
-from mjrules.point_table import point_table
+from mjrules.tools.needs import TIE_BREAK, ConditionError, draw_scores, needs, placing
+from mjrules.tools.point_table import point_table
 
 
 def labels(option):

@@ -1,7 +1,7 @@
 """Odds of a dealt win: the exact count checked two independent ways, and the simulation's interval.
 
 1. An automaton over the 34 kinds in order (a different method from the per-suit generating
-   functions of ``mjrules.odds``): its state is the set of partial readings still possible
+   functions of ``mjrules.tools.odds``): its state is the set of partial readings still possible
    (sequences begun one and two kinds back, sets so far, pair or not) plus trackers for seven pairs
    and thirteen orphans. Each count vector follows exactly one path, so the weighted total counts
    every winning vector once, whatever its number of readings.
@@ -19,8 +19,8 @@ from itertools import combinations_with_replacement, product
 import pytest
 
 import mjrules.cli as cli
-from mjrules.decompose import suit_readings
-from mjrules.odds import (
+from mjrules.scoring.shapes import suit_readings
+from mjrules.tools.odds import (
     complete_suit_shapes, is_winning_counts, simulate_tenhou, standard_count, tenhou_odds, wilson_interval,
 )
 
@@ -141,7 +141,7 @@ def test_simulation_interval_contains_the_exact_value():
 
 def test_the_simulators_reader():
     from mjrules import parse_tiles
-    from mjrules.shanten import tiles_to_counts
+    from mjrules.tools.shanten import tiles_to_counts
 
     def win(text):
         return is_winning_counts(tuple(tiles_to_counts(parse_tiles(text))))
@@ -154,7 +154,6 @@ def test_the_simulators_reader():
 
 
 def run(capsys, monkeypatch, *argv):
-    monkeypatch.setattr(cli, "TOOL_COMMANDS", ("mjrules.analysis_cli",))
     code = cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mjrules import Flag, Liability, PluginError, RulesetError, Scorer, Win, Yaku, hookimpl, hookspecs, parse_mpsz
+from mjrules import Flag, Liability, PluginError, RulesetError, Scorer, Win, Yaku, hookimpl, parse_mpsz
+from mjrules.rules import hookspecs
 
 TESTS = Path(__file__).parent
 
@@ -61,7 +62,7 @@ class RaisingCheck:
     [
         (Clash(), r"yaku id 'tanyao' is registered by both 'yaku' and 'extra'"),
         (Raises(), r"plugin 'extra' failed in mjrules_register_yaku: RuntimeError: boom"),
-        (WrongType(), r"plugin 'extra' registered 'not a yaku', which is not a mjrules.yaku.Yaku"),
+        (WrongType(), r"plugin 'extra' registered 'not a yaku', which is not a mjrules.rules.yaku.Yaku"),
         (Typo(), r"plugin 'extra'.*mjrules_register_yakus"),
         (BadFlag(), r"flag 'kiriage' is declared by 'kiriage' and 'extra' with different type or default"),
     ],

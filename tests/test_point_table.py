@@ -14,8 +14,8 @@ import pytest
 
 from mjrules import Scorer, hookimpl, load_ruleset, preset_names
 from mjrules.cli import main
-from mjrules.payments import settle
-from mjrules.point_table import FU, Tsumo, min_han, point_table, ron_points, tsumo_points
+from mjrules.scoring.payments import settle
+from mjrules.tools.point_table import FU, Tsumo, min_han, point_table, ron_points, tsumo_points
 
 X = None  # an impossible cell
 

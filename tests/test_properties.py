@@ -31,7 +31,7 @@ from strategies import budget, deals, hands, load_profile, majiang_concealed, mp
 from mjrules import NoWin, Result, Scorer, SituationError, format_majiang, format_mpsz, parse_majiang
 from mjrules import parse_majiang_input, parse_mpsz, preset_names, tile
 from mjrules.notation import json_hand, majiang_input, parse_json_hand
-from mjrules.tiles import dora_of
+from mjrules.model.tiles import dora_of
 
 load_profile()
 

@@ -6,7 +6,7 @@ import pytest
 
 from mjrules import RulesetError, Scorer, load_ruleset, preset_names
 from mjrules.cli import main
-from mjrules.majiang_rules import majiang_flags, ruleset_from_majiang
+from mjrules.rules.majiang import majiang_flags, ruleset_from_majiang
 
 
 def write(tmp_path, name, text):

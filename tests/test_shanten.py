@@ -1,9 +1,9 @@
 """Shanten: hand-checked examples, an independent slow implementation on thousands of random
 hands, and the properties that define it (tenpai iff a winning tile exists, one exchange per step).
 
-The slow implementation below shares no code with ``mjrules.shanten``: it searches the targets
+The slow implementation below shares no code with ``mjrules.tools.shanten``: it searches the targets
 (sets and a pair over all 34 kinds at once, with branch and bound) and scores each by Σ min(H_i, T_i);
-winning shapes in the property tests are read by ``mjrules.decompose``.
+winning shapes in the property tests are read by ``mjrules.scoring.shapes``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import random
 import pytest
 
 from mjrules import HandError, NotationError, parse_tiles
-from mjrules.decompose import is_chiitoitsu, is_kokushi, standard
-from mjrules.shanten import (
+from mjrules.scoring.shapes import is_chiitoitsu, is_kokushi, standard
+from mjrules.tools.shanten import (
     HandTiles, analyse_shanten, chiitoitsu_shanten, hand_shanten, improving_tiles, kokushi_shanten, parse_hand,
     shanten, standard_shanten, tiles_to_counts,
 )
@@ -372,7 +372,6 @@ def test_parse_hand():
 def run(capsys, monkeypatch, *argv):
     import mjrules.cli as cli
 
-    monkeypatch.setattr(cli, "TOOL_COMMANDS", ("mjrules.analysis_cli",))
     code = cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err

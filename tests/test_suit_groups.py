@@ -13,7 +13,7 @@ from mjrules.errors import HandError, NotationError
 from mjrules.notation import format_majiang, parse_majiang
 from mjrules.notation.majiang import _grouped
 from mjrules.notation.suit_groups import suit_group
-from mjrules.tiles import tile
+from mjrules.model.tiles import tile
 from strategies import budget, deals, load_profile, majiang_concealed
 
 load_profile()

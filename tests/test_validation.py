@@ -24,7 +24,7 @@ from mjrules import (
     Win,
 )
 from mjrules.notation import parse_majiang, parse_majiang_input, parse_mpsz, parse_tiles
-from mjrules.situation import check_against_hand
+from mjrules.model.win import check_against_hand
 
 
 def T(text: str):

@@ -12,8 +12,8 @@ import json
 import pytest
 
 from mjrules import HandError, Scorer, parse_tiles
-from mjrules.waits import find_waits, render_waits, unseen_counts, winning_tiles
-from mjrules.shanten import parse_hand
+from mjrules.tools.waits import find_waits, render_waits, unseen_counts, winning_tiles
+from mjrules.tools.shanten import parse_hand
 import mjrules.cli as cli
 
 TENHOU = Scorer("tenhou")
@@ -153,14 +153,13 @@ def test_ruleset_changes_the_value():
 
 
 def run(capsys, monkeypatch, *argv):
-    monkeypatch.setattr(cli, "TOOL_COMMANDS", ("mjrules.analysis_cli",))
     code = cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
 
 def test_registered():
-    assert "mjrules.analysis_cli" in cli.TOOL_COMMANDS
+    assert cli.analysis in cli.COMMANDS
 
 
 def test_cli_waits(capsys, monkeypatch):

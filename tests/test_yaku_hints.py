@@ -17,9 +17,9 @@ from hypothesis import given, settings
 
 from mjrules import Scorer, load_ruleset, parse_majiang_input
 from mjrules.errors import PluginError
-from mjrules.reading import analyse
-from mjrules.situation import SITUATION_BIT
-from mjrules.yaku import Yaku
+from mjrules.scoring.reading import analyse
+from mjrules.model.win import SITUATION_BIT
+from mjrules.rules.yaku import Yaku
 from strategies import budget, deals, load_profile
 
 load_profile()
@@ -92,7 +92,7 @@ def test_fits_reads_each_hint():
 
 def test_win_situation_has_the_winds():
     from mjrules import Win
-    from mjrules.situation import SITUATION_BIT
+    from mjrules.model.win import SITUATION_BIT
 
     w = Win(tsumo=False, discarder=1, round_wind=1, seat_wind=3)
     assert w.situation & SITUATION_BIT["round_south"]

@@ -1,8 +1,13 @@
 """Reading and writing hands: MPSZ (``123m406p789s11222z``) and majiang-core notation."""
 
-from .majiang import format_majiang, parse_majiang, parse_majiang_input, majiang_input
-from .json_hand import json_hand, parse_json_hand
-from .mpsz import format_mpsz, parse_mpsz, parse_tiles
+from mjrules.notation.json_hand import json_hand, parse_json_hand
+from mjrules.notation.majiang import (
+    format_majiang,
+    majiang_input,
+    parse_majiang,
+    parse_majiang_input,
+)
+from mjrules.notation.mpsz import format_mpsz, parse_mpsz, parse_tiles
 
 __all__ = [
     "format_majiang",

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import NotationError
-from ..hand import Hand
-from ..situation import Win
-from .mpsz import format_mpsz, parse_mpsz, parse_tile, parse_tiles
+from mjrules.errors import NotationError
+from mjrules.model.hand import Hand
+from mjrules.model.win import Win
+from mjrules.notation.mpsz import format_mpsz, parse_mpsz, parse_tile, parse_tiles
 
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _RON = {"next": 1, "opposite": 2, "previous": 3}

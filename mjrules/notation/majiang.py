@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import NotationError, SituationError
-from ..hand import Hand, assemble_grouped, assemble_hand
-from ..situation import Win, assemble_win
-from ..tiles import BY_SUIT, Tile, tile_from
-from .marks import MARK_TO_SOURCE, MAX_INPUT, SOURCE_TO_MARK, check_length, meld_digits, meld_from_digits
-from .suit_groups import KEPT_M, KEPT_P, KEPT_S, KEPT_Z, suit_group
+from mjrules.errors import NotationError, SituationError
+from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
+from mjrules.model.tiles import BY_SUIT, Tile, tile_from
+from mjrules.model.win import Win, assemble_win
+from mjrules.notation.marks import (
+    MARK_TO_SOURCE,
+    MAX_INPUT,
+    SOURCE_TO_MARK,
+    check_length,
+    meld_digits,
+    meld_from_digits,
+)
+from mjrules.notation.suit_groups import KEPT_M, KEPT_P, KEPT_S, KEPT_Z, suit_group
 
 
 def _reader_tables() -> dict:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import HandError, NotationError
-from ..melds import Meld, MeldKind
-from ..tiles import BY_SUIT, Tile, tile_from
+from mjrules.errors import HandError, NotationError
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import BY_SUIT, Tile, tile_from
 
 MARK_TO_SOURCE = {"+": 1, "=": 2, "-": 3}
 """``+`` next player (shimocha), ``=`` opposite (toimen), ``-`` previous (kamicha)."""

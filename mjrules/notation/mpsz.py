@@ -21,11 +21,11 @@ The concealed part includes the winning tile; unless one is named, it is the las
 
 from __future__ import annotations
 
-from ..errors import NotationError
-from ..hand import Hand
-from ..melds import Meld
-from ..tiles import Tile, tile_from
-from .marks import check_length, meld_digits, meld_from_digits
+from mjrules.errors import NotationError
+from mjrules.model.hand import Hand
+from mjrules.model.melds import Meld
+from mjrules.model.tiles import Tile, tile_from
+from mjrules.notation.marks import check_length, meld_digits, meld_from_digits
 
 
 def parse_tiles(text: str) -> list[Tile]:

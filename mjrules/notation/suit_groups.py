@@ -2,13 +2,13 @@
 
 Hands are written suit by suit, and the same short groups (``234``, ``678``, ``11``) come back in
 hand after hand: reading each group once and keeping its sorted tiles and counts spares the parser
-most of its per-tile work. A group is a ``mjrules.hand.SuitGroup``.
+most of its per-tile work. A group is a ``mjrules.model.hand.SuitGroup``.
 """
 
 from __future__ import annotations
 
-from ..hand import SuitGroup
-from ..tiles import BY_SUIT, SUITS, Tile
+from mjrules.model.hand import SuitGroup
+from mjrules.model.tiles import BY_SUIT, SUITS, Tile
 
 _MAX_KEPT = 20_000
 """Groups kept at most per suit; past that, new groups are read each time (memory stays bounded)."""

@@ -29,7 +29,7 @@ when a yaku that reads it is enabled.
 """
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
 from . import one_colour, sequences, seven_pairs, situational, tile_bonuses, triplets
 

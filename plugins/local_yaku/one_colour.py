@@ -8,7 +8,7 @@
   or more (kans count four tiles): yakuman; with ``hyakuman_goku_exact`` the sum must be exactly 100.
 """
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 BOTH = ("standard", "chiitoitsu")
 

@@ -7,7 +7,7 @@
   also reads as ryanpeikou and, closed, as suuankou triplets; the best reading is paid.
 """
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 STD = ("standard",)
 

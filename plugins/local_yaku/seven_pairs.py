@@ -10,7 +10,7 @@
   exactly that multiple.
 """
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 BOTH = ("standard", "chiitoitsu")
 _WHEEL = (2,) * 7

@@ -20,9 +20,9 @@
   enabled, minus ``disabled_yaku``, plus the local yaku enabled here), as the scorer's check does.
 """
 
-from mjrules.melds import MeldKind
-from mjrules.reading import TANKI
-from mjrules.yaku import Yaku
+from mjrules.model.melds import MeldKind
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import TANKI
 
 TSUBAME = "tsubame_gaeshi"
 KANBURI = "kanburi"

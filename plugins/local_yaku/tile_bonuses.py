@@ -6,7 +6,7 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 - ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
 """
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 P1, P5, P9 = 9, 13, 17
 

@@ -8,7 +8,7 @@
   other ordinary yaku drop anyway, as under every yakuman.
 """
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 STD = ("standard",)
 

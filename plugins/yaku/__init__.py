@@ -10,9 +10,9 @@
 """
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
-from . import flush, honors, sequences, situational, seven_pairs, terminals, triplets
+from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 
 MODULES = (situational, sequences, triplets, terminals, honors, flush, seven_pairs)
 

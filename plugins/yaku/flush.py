@@ -1,7 +1,6 @@
 """One-suit hands."""
 
-from mjrules.yaku import Yaku
-
+from mjrules.rules.yaku import Yaku
 
 _ONE_SUIT = (1, 2, 4)
 

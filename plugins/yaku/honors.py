@@ -1,7 +1,7 @@
 """Yakuhai (dragon and wind triplets) and shousangen."""
 
-from mjrules.reading import STANDARD
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import STANDARD
 
 STD = ("standard",)
 

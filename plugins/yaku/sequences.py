@@ -1,7 +1,7 @@
 """Yaku built from sequences."""
 
 STD = ("standard",)
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 
 def pinfu(r, flags):

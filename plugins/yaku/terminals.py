@@ -1,9 +1,9 @@
 """Yaku about simples, terminals and honours in every set."""
 
-from mjrules.decompose import SEQ
-from mjrules.reading import KOKUSHI, STANDARD
-from mjrules.tiles import YAOCHU
-from mjrules.yaku import Yaku
+from mjrules.model.tiles import YAOCHU
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import KOKUSHI, STANDARD
+from mjrules.scoring.shapes import SEQ
 
 STD = ("standard",)
 

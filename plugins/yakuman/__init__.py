@@ -11,9 +11,18 @@
 """
 
 from mjrules import hookimpl
-from mjrules.flags import Flag
+from mjrules.rules.flags import Flag
 
-from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
+from . import (
+    all_of_a_kind,
+    blessings,
+    chuuren,
+    dragons,
+    kokushi,
+    suuankou,
+    suukantsu,
+    winds,
+)
 
 MODULES = (kokushi, suuankou, dragons, winds, all_of_a_kind, suukantsu, chuuren, blessings)
 

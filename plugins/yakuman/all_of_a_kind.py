@@ -1,6 +1,6 @@
 """Hands made of one kind of tile: all honours, all green, all terminals."""
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s and the green dragon
 

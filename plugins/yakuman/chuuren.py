@@ -1,6 +1,6 @@
 """Chuuren poutou (nine gates) and its 9-sided form."""
 
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
 
 STD = ("standard",)
 

@@ -1,7 +1,7 @@
 """Daisangen (big three dragons)."""
 
-from mjrules.reading import STANDARD
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import STANDARD
 
 
 def daisangen(r, flags):

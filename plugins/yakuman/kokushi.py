@@ -1,7 +1,7 @@
 """Kokushi musou (thirteen orphans)."""
 
-from mjrules.reading import KOKUSHI
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import KOKUSHI
 
 KOKUSHI_ONLY = ("kokushi",)
 

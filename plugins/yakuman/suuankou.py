@@ -1,7 +1,7 @@
 """Suuankou (four concealed triplets)."""
 
-from mjrules.reading import TANKI
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import TANKI
 
 STD = ("standard",)
 

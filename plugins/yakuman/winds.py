@@ -1,7 +1,7 @@
 """Shousuushii and daisuushii (little and big four winds)."""
 
-from mjrules.reading import STANDARD
-from mjrules.yaku import Yaku
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import STANDARD
 
 STD = ("standard",)
 

@@ -1,0 +1,196 @@
+"""``mjrules shanten``, ``waits``, ``discard`` and ``odds``: hand analysis on the command line.
+
+HAND is MPSZ concealed tiles with optional melds (``23455m67p 3-45m 555=z``), 13 or 14 tiles
+counting each meld as 3. Exit status: 0 done; 1 for ``waits`` on a hand that is not tenpai;
+2 bad input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, ron, wind
+from mjrules.errors import NotationError
+from mjrules.model.tiles import tile
+from mjrules.notation import parse_tiles
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.discard import advise_discard, render_advice
+from mjrules.tools.odds import simulate_tenhou, tenhou_odds
+from mjrules.tools.shanten import analyse_shanten, improving_tiles, parse_hand
+from mjrules.tools.waits import find_waits, render_waits, unseen_counts
+
+__all__ = ["add_command"]
+
+
+def _tiles(text: str) -> tuple:
+    """A tile list for --visible / --discards: MPSZ (``19m7z``); empty is allowed."""
+    text = text.replace(",", "").replace(" ", "")
+    return tuple(parse_tiles(text)) if text else ()
+
+
+def add_command(sub) -> None:
+    def tiles(text: str) -> tuple:
+        try:
+            return _tiles(text)
+        except NotationError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    def situation(p, visible: bool) -> None:
+        if visible:
+            p.add_argument("--visible", type=tiles, default=(), metavar="TILES",
+                           help="tiles seen elsewhere: other players' discards and melds, e.g. 19m77z")
+            p.add_argument("--discards", type=tiles, default=(), metavar="TILES",
+                           help="your own discards: seen, and furiten if one is a winning tile")
+        p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="your seat wind; E is the dealer (default E)")
+        p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind (default E)")
+        p.add_argument("--ron-from", type=ron, default=2, metavar="FROM",
+                       help="who deals in for the ron values: previous|opposite|next (default opposite)")
+        p.add_argument("--dora", type=tiles, default=(), metavar="TILES", help="dora indicators (also counted as seen)")
+        add_ruleset(p, DEFAULT_RULESET)
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    s = sub.add_parser("shanten", help="shanten of a hand (standard, seven pairs, thirteen orphans)", description=(
+        "Shanten of a 13- or 14-tile HAND (MPSZ with optional melds, e.g. 123m456p789s1122z or 2345m 3-45m 555=z): "
+        "how many tiles it is from tenpai (0 tenpai, -1 complete) in each form. For a 13-tile hand it also lists "
+        "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
+    ))
+    s.add_argument("hand", nargs="+", metavar="HAND")
+    s.add_argument("--json", action="store_true", help="print the result as JSON")
+    s.set_defaults(func=cmd_shanten)
+
+    w = sub.add_parser("waits", help="winning tiles of a tenpai hand, unseen copies and their value", description=(
+        "The waits of a 13-tile HAND: each winning tile, its unseen copies (4 less those in the hand, melds, "
+        "--visible, --discards and --dora), and the value of a ron and a tsumo on it without riichi under the "
+        "ruleset, or 'no yaku' (with the riichi value for a closed hand). Furiten when a winning tile is among "
+        "--discards. Exit 1 when the hand is not tenpai."
+    ))
+    w.add_argument("hand", nargs="+", metavar="HAND")
+    situation(w, True)
+    w.set_defaults(func=cmd_waits)
+
+    d = sub.add_parser("discard", help="rank the discards of a 14-tile hand", description=(
+        "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
+        "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
+        "offer when tenpai; with the value of each wait."
+    ))
+    d.add_argument("hand", nargs="+", metavar="HAND")
+    situation(d, True)
+    d.set_defaults(func=cmd_discard)
+
+    o = sub.add_parser("odds", help="exact odds of a dealt win (tenhou), or a simulation", description=(
+        "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
+        "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors. --simulate N also deals "
+        "N random hands and reports the hit rate with a 99% Wilson interval."
+    ))
+    o.add_argument("which", choices=["tenhou"], metavar="tenhou")
+    o.add_argument("--simulate", type=_positive, metavar="N", help="also deal N random hands")
+    o.add_argument("--seed", type=int, metavar="S", help="random seed of the simulation")
+    o.add_argument("--json", action="store_true", help="print the result as JSON")
+    o.set_defaults(func=cmd_odds)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) <= 0 or len(text) > 10:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
+
+
+def _hand(parts) -> "HandTiles":
+    """The HAND argument: one string, or its concealed part and melds given as separate words."""
+    return parse_hand(" ".join(parts) if isinstance(parts, list) else parts)
+
+
+def _word(s: int) -> str:
+    return "complete (a winning shape)" if s == -1 else "tenpai" if s == 0 else f"{s}-shanten"
+
+
+# --------------------------------------------------------------------------------- shanten
+
+
+def cmd_shanten(args) -> int:
+    hand = _hand(args.hand)
+    sh = analyse_shanten(hand)
+    data = {"hand": hand.mpsz(), "tiles": hand.size, **sh.to_dict()}
+    improving = None
+    if hand.size == 13 and sh.minimum >= 0:
+        unseen = unseen_counts(hand)
+        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum)]
+        data["improving"] = [{"tile": t.mpsz(), "remaining": n} for t, n in improving]
+        data["ukeire"] = sum(n for _, n in improving)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    lines = [f"{hand.mpsz()}  ({hand.size} tiles): {_word(sh.minimum)}  (shanten {sh.minimum})"]
+    for form in ("standard", "chiitoitsu", "kokushi"):
+        v = getattr(sh, form)
+        lines.append(f"  {form:<11} " + ("-  (not with melds)" if v is None else f"{v:>2}"))
+    if improving is not None:
+        what = "winning tiles" if sh.minimum == 0 else "improving tiles"
+        lines.append(f"  {what}: {data['ukeire']} unseen — " + " ".join(f"{t}({n})" for t, n in improving))
+    print("\n".join(lines))
+    return 0
+
+
+# --------------------------------------------------------------------------------- waits
+
+
+def cmd_waits(args) -> int:
+    hand = _hand(args.hand)
+    result = find_waits(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
+                        round_wind=args.round, dora=args.dora, ron_from=args.ron_from)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print(render_waits(result))
+    return 0 if result.tenpai else 1
+
+
+# --------------------------------------------------------------------------------- discard
+
+
+def cmd_discard(args) -> int:
+    hand = _hand(args.hand)
+    advice = advise_discard(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
+                            round_wind=args.round, dora=args.dora, ron_from=args.ron_from)
+    if args.json:
+        print(json.dumps(advice.to_dict(), ensure_ascii=False))
+    else:
+        print(render_advice(advice))
+    return 0
+
+
+# --------------------------------------------------------------------------------- odds
+
+
+def cmd_odds(args) -> int:
+    if args.seed is not None and args.simulate is None:
+        raise NotationError("--seed is for --simulate N")
+    odds = tenhou_odds()
+    p = odds.probability
+    sim = simulate_tenhou(args.simulate, args.seed) if args.simulate else None
+    if args.json:
+        data = {"which": "tenhou", **odds.to_dict()}
+        if sim is not None:
+            data["simulation"] = {**sim.to_dict(), "contains_exact": sim.contains(p)}
+        print(json.dumps(data))
+        return 0
+    lines = [
+        "Tenhou: 14 tiles drawn from the 136 form a winning shape",
+        f"  exact: {p.numerator} / {p.denominator}",
+        f"       = 1 in {odds.one_in:,.1f}  ({float(p):.6e})",
+        f"  winning 14-tile sets: {odds.winning:,} of C(136,14) = {odds.hands:,}",
+        f"    four sets and a pair {odds.standard:,}; seven pairs {odds.chiitoitsu:,} "
+        f"(of which {odds.overlap:,} also four sets and a pair); thirteen orphans {odds.kokushi:,}",
+    ]
+    if sim is not None:
+        conf = f"{sim.confidence:.0%}"
+        lines.append(f"Simulation: {sim.draws:,} hands dealt" + (f" (seed {sim.seed})" if sim.seed is not None else "")
+                     + f", {sim.hits:,} winning")
+        est = f"1 in {sim.draws / sim.hits:,.0f}" if sim.hits else "none drawn"
+        lines.append(f"  estimate {sim.estimate:.3e} ({est}); {conf} Wilson interval [{sim.low:.3e}, {sim.high:.3e}]"
+                     f" {'contains' if sim.contains(p) else 'DOES NOT contain'} the exact value")
+        for ex in sim.examples:
+            lines.append(f"  e.g. {ex}")
+    print("\n".join(lines))
+    return 0

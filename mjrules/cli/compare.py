@@ -1,0 +1,161 @@
+"""``mjrules compare``: one hand, or a corpus of JSON lines, under several rulesets."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from typing import Any
+
+from mjrules.cli.common import add_situation, hand_and_win, read_lines
+from mjrules.errors import MjrulesError, NotationError
+from mjrules.notation import parse_json_hand, parse_majiang_input
+from mjrules.tools.compare import Comparer, compare_corpus
+
+
+def add_command(sub) -> None:
+    p = sub.add_parser("compare", help="score one hand or a corpus under several rulesets", description=(
+        "Compare one HAND (with the situation options of 'score') or every line of --input across rulesets. "
+        "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it."
+    ))
+    p.add_argument("hand", nargs="?", metavar="HAND")
+    add_situation(p)
+    p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
+    p.add_argument("--input", metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
+    p.add_argument("--output", metavar="FILE", help="per-hand details: CSV if FILE ends in .csv, else JSON lines")
+    p.add_argument("--progress", action="store_true", default=None, help="progress bar on stderr (default: if a terminal)")
+    p.add_argument("--no-progress", action="store_false", dest="progress")
+    p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
+    p.set_defaults(func=cmd_compare)
+
+
+def cmd_compare(args) -> int:
+    names = [n.strip() for n in args.rulesets.split(",") if n.strip()] if args.rulesets else None
+    comparer = Comparer(names)
+    if args.input:
+        if args.hand:
+            raise NotationError("give a HAND or --input, not both")
+        return _corpus(args, comparer)
+    if not args.hand:
+        raise NotationError("give a HAND to compare, or --input FILE")
+    comp = comparer.compare(*hand_and_win(args))
+    if args.json:
+        print(json.dumps(comp.to_dict(), ensure_ascii=False))
+        return 0
+    print(render(comp))
+    return 0
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return "/".join(f"{v:+d}" for v in value)
+    return str(value)
+
+
+def render(comp) -> str:
+    """A text table: one column per ruleset, differing rows marked ``*``, then the causes."""
+    cols = [list(comp.rulesets)]
+    for name, values, differs in comp.rows:
+        cols.append([_cell(v) for v in values])
+    short = [c for (name, _, _), c in zip(comp.rows, cols[1:]) if name != "yaku"]
+    widths = [max(len(r), *(len(c[i]) for c in short)) for i, r in enumerate(comp.rulesets)]
+    head = " " * 11 + "  ".join(n.ljust(w) for n, w in zip(comp.rulesets, widths))
+    lines = [head]
+    for (name, values, differs), cells in zip(comp.rows, cols[1:]):
+        mark = "*" if differs else " "
+        if name == "yaku":  # long: one ruleset per line
+            lines.append(f"{mark} yaku")
+            for rs, cell in zip(comp.rulesets, cells):
+                lines.append(f"    {rs:<14} {cell}")
+            continue
+        lines.append(f"{mark} {name:<8} " + "  ".join(c.ljust(w) for c, w in zip(cells, widths)))
+    for rs, causes in zip(comp.rulesets[1:], comp.causes[1:]):
+        if causes:
+            lines.append(f"{rs} differs from {comp.rulesets[0]} by: {', '.join(causes)}")
+    return "\n".join(lines)
+
+
+def _items(path: str):
+    for n, line in read_lines(path):
+        if isinstance(line, MjrulesError):
+            yield n, f"line {n}: {line}"
+            continue
+        try:
+            obj = json.loads(line)
+            if isinstance(obj, dict) and "hand" in obj:
+                item: Any = parse_json_hand(obj)
+            elif isinstance(obj, dict):
+                item = parse_majiang_input(obj.get("in", obj))
+            else:
+                raise NotationError("expected a JSON object")
+        except ValueError as e:
+            item = f"line {n}: not JSON: {e}"
+        except RecursionError:
+            item = f"line {n}: JSON nested too deeply"
+        except MjrulesError as e:
+            item = f"line {n}: {e}"
+        yield n, item
+
+
+def _open(path: str, mode: str = "r"):
+    try:
+        return open(path, mode, encoding="utf-8", newline="" if mode == "w" else None)
+    except OSError as e:
+        raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
+
+
+def _corpus(args, comparer: Comparer) -> int:
+    total = None
+    if args.input != "-":
+        with _open(args.input) as f:
+            total = sum(1 for line in f if line.strip())
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    out = _open(args.output, "w") if args.output else None
+    writer = None
+    if out is not None and args.output.endswith(".csv"):
+        writer = csv.writer(out)
+        writer.writerow(["line", "error", *[f"{rs}:{row}" for rs in comparer.names for row in ("points", "han", "fu", "limit")],
+                         *[f"{rs}:causes" for rs in comparer.names[1:]]])
+    done = [0]
+
+    def on_row(line: int, comp, error: str | None) -> None:
+        done[0] += 1
+        if show and (done[0] % 100 == 0 or done[0] == total):
+            bar = f"{done[0]}/{total}" if total else str(done[0])
+            frac = done[0] / total if total else 0
+            sys.stderr.write(f"\rcomparing [{'#' * int(frac * 30):<30}] {bar}")
+            sys.stderr.flush()
+        if out is None:
+            return
+        if writer is not None:
+            if comp is None:
+                writer.writerow([line, error])
+                return
+            cells = []
+            for r in comp.results:
+                cells += [r.points if r.is_win else 0, getattr(r, "han", None), getattr(r, "fu", None),
+                          getattr(r, "limit", None)]
+            writer.writerow([line, "", *cells, *[";".join(c) for c in comp.causes[1:]]])
+        else:
+            data = {"line": line, "error": error} if comp is None else {"line": line, **comp.to_dict()}
+            out.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+    try:
+        summary = compare_corpus(comparer, _items(args.input), on_row)
+    finally:
+        if show:
+            sys.stderr.write("\n")
+        if out is not None:
+            out.close()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    print(f"reference {summary['reference']}: {summary['hands_scored']} hands scored, {summary['bad_lines']} bad lines")
+    for p in summary["rulesets"]:
+        causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
+        print(f"  {p['ruleset']:<16} points differ on {p['points_differ']} hands "
+              f"(mean |diff| {p['mean_abs_difference']}, largest {p['largest_difference']:+d} at line "
+              f"{p['largest_hand']}); breakdown only: {p['only_breakdown_differs']}; causes: {causes}")
+    return 0

@@ -1,0 +1,101 @@
+"""``mjrules rulesets``, ``yaku`` and ``plugins``: what a ruleset is made of."""
+
+from __future__ import annotations
+
+import json
+
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset
+from mjrules.errors import NotationError
+from mjrules.rules.ruleset import load_ruleset, preset_names
+from mjrules.scoring.scorer import Scorer
+
+
+def add_command(sub) -> None:
+    r = sub.add_parser("rulesets", help="list the presets, or show one ruleset's resolved flags")
+    r.add_argument("action", nargs="?", choices=["show"], help="show one ruleset")
+    r.add_argument("name", nargs="?", metavar="NAME|PATH")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=cmd_rulesets)
+
+    y = sub.add_parser("yaku", help="list the yaku a ruleset scores, with their values")
+    add_ruleset(y, DEFAULT_RULESET)
+    y.add_argument("--json", action="store_true")
+    y.set_defaults(func=cmd_yaku)
+
+    pl = sub.add_parser("plugins", help="list the plugins a ruleset loads, with their hooks")
+    add_ruleset(pl, DEFAULT_RULESET)
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=cmd_plugins)
+
+def cmd_rulesets(args) -> int:
+    if args.action is None:
+        rows = []
+        for name in preset_names():
+            rs = load_ruleset(name)
+            rows.append({"name": name, "description": rs.description})
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False))
+        else:
+            width = max(len(r["name"]) for r in rows)
+            for r in rows:
+                print(f"{r['name']:<{width}}  {r['description']}")
+        return 0
+    if not args.name:
+        raise NotationError("rulesets show needs a ruleset name or path")
+    scorer = Scorer(args.name)
+    declared = scorer.plugins.flags()
+    rows = []
+    for flag, value in scorer.flags.items():
+        plugin, decl = declared[flag]
+        rows.append({
+            "flag": flag, "value": list(value) if isinstance(value, tuple) else value,
+            "set_by": scorer.ruleset.origin.get(flag, f"default of plugin {plugin}"), "doc": decl.doc,
+        })
+    if args.json:
+        print(json.dumps({"name": scorer.ruleset.name, "plugins": list(scorer.ruleset.plugins), "flags": rows},
+                         ensure_ascii=False))
+        return 0
+    print(f"{scorer.ruleset.name}: {scorer.ruleset.description}")
+    print(f"plugins: {', '.join(scorer.ruleset.plugins)}")
+    width = max(len(r["flag"]) for r in rows)
+    for r in rows:
+        value = json.dumps(r["value"], ensure_ascii=False)
+        print(f"  {r['flag']:<{width}} = {value:<24} ({r['set_by']})")
+    return 0
+
+
+def cmd_yaku(args) -> int:
+    scorer = Scorer(args.ruleset)
+    disabled = set(scorer.flags.get("disabled_yaku", ()))
+    rows = []
+    for plugin, y in scorer.yaku_owners:
+        if y.id in disabled:
+            continue
+        if y.yakuman:
+            value = f"{scorer.yakuman_multiple(y)}x yakuman"
+        elif y.bonus:
+            value = "1 han each"
+        else:
+            value = f"{y.han} han closed, " + ("closed only" if y.han_open is None else f"{y.han_open} open")
+        rows.append({"id": y.id, "name": y.name, "name_ja": y.name_ja, "value": value, "plugin": plugin})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    for r in rows:
+        print(f"{r['id']:<18} {r['name'] + ' (' + r['name_ja'] + ')':<46} {r['value']:<24} [{r['plugin']}]")
+    return 0
+
+
+def cmd_plugins(args) -> int:
+    scorer = Scorer(args.ruleset)
+    pm = scorer.plugins.pm
+    rows = []
+    for name, plugin in pm.list_name_plugin():
+        hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
+        rows.append({"name": name, "module": getattr(plugin, "__name__", repr(plugin)), "hooks": hooks})
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        print(f"{r['name']:<18} {r['module']:<34} {', '.join(r['hooks'])}")
+    return 0

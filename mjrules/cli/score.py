@@ -1,0 +1,74 @@
+"""``mjrules score``: one hand, as text or JSON."""
+
+from __future__ import annotations
+
+import json
+
+from mjrules.cli.common import (
+    DEFAULT_RULESET,
+    EXIT_NO_WIN,
+    EXIT_WIN,
+    add_ruleset,
+    add_situation,
+    hand_and_win,
+)
+from mjrules.model.hand import Hand
+from mjrules.model.win import SEAT_NAMES, Win
+from mjrules.notation import format_mpsz
+from mjrules.notation.mpsz import format_tiles
+from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.scorer import Scorer
+
+
+def add_command(sub) -> None:
+    s = sub.add_parser("score", help="score one hand", description=(
+        "Score one winning hand. HAND is MPSZ with melds (123m406p789s11222z 3-45m 555=z; the last concealed "
+        "tile written is the winning tile unless --win names it) or majiang notation (m123p406s789z11222,m34-5)."
+    ))
+    s.add_argument("hand", metavar="HAND")
+    add_situation(s)
+    add_ruleset(s, DEFAULT_RULESET)
+    s.add_argument("--json", action="store_true", help="print the result as JSON")
+    s.set_defaults(func=cmd_score)
+
+def cmd_score(args) -> int:
+    hand, win = hand_and_win(args)
+    scorer = Scorer(args.ruleset)
+    result = scorer.score(hand, win)
+    if args.json:
+        data = result.to_dict()
+        data["hand"] = format_mpsz(hand)
+        data["ruleset"] = scorer.ruleset.name
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(render(hand, win, result, scorer.ruleset.name))
+    return EXIT_WIN if result.is_win else EXIT_NO_WIN
+
+
+def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> str:
+    """The text report of ``mjrules score``."""
+    how = "tsumo" if win.tsumo else f"ron from seat {SEAT_NAMES[win.discarder_seat]}"
+    concealed = format_tiles(hand.concealed)
+    melds = "".join(" " + m for m in format_mpsz(hand).split()[1:])
+    lines = [f"{concealed}{melds}, won on {hand.win_tile}  ({SEAT_NAMES[win.seat_wind]} seat, "
+             f"{SEAT_NAMES[win.round_wind]} round, {how}; ruleset {ruleset})"]
+    if not result.is_win:
+        lines.append(f"Not a win: {result.reason}.")
+        return "\n".join(lines)
+    lines.append(f"Reading: {result.reading}")
+    lines.append("Yaku:")
+    for y in result.yaku:
+        value = f"{y.yakuman}x yakuman" if y.yakuman else f"{y.han} han"
+        lines.append(f"  {y.name} ({y.name_ja}){'':<2}".ljust(44) + value)
+    if result.han is not None:
+        lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_detail))
+        head = f"{result.han} han {result.fu} fu"
+    else:
+        head = f"{result.yakuman}x yakuman"
+    if result.limit:
+        head += f" ({result.limit})"
+    lines.append(f"{head}: {result.points} points (base {result.base})")
+    lines.append("Payments: " + ", ".join(f"{SEAT_NAMES[s]} {p:+d}" for s, p in enumerate(result.payments)))
+    if result.liable is not None:
+        lines.append(f"Pao: seat {SEAT_NAMES[result.liable]} is liable")
+    return "\n".join(lines)

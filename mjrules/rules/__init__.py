@@ -1,0 +1,1 @@
+"""The rule machinery: hookspecs, the plugin manager, yaku and flag declarations, rulesets."""

@@ -1,0 +1,118 @@
+"""The hooks mjrules calls. Built-in rules implement exactly these, as any third-party plugin does.
+
+Registration hooks run once, when a Scorer is built. Policy hooks are ``firstresult``: the first
+implementation that returns something other than None decides; later ones are not called. Their
+answers must depend only on their arguments, because the Scorer caches them.
+
+Implement a hook with ``@mjrules.hookimpl`` on a module or object registered under a plugin name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+import pluggy
+
+if TYPE_CHECKING:
+    from mjrules.rules.flags import Flag
+    from mjrules.rules.liability import Liability
+    from mjrules.rules.yaku import Yaku
+    from mjrules.scoring.reading import Reading
+
+hookspec = pluggy.HookspecMarker("mjrules")
+
+
+@hookspec
+def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Mapping[str, Any]) -> None:
+    """Register yaku, yakuman and bonus items by calling ``register(Yaku(...))`` for each.
+
+    :param register: callback taking one :class:`mjrules.rules.yaku.Yaku`; a duplicate id is an error
+        that names both plugins.
+    :param flags: the ruleset's resolved flags, for a yaku whose value is a rule choice (an
+        implementation may leave this argument out).
+    """
+
+
+@hookspec
+def mjrules_register_flags(register: Callable[["Flag"], None]) -> None:
+    """Declare the ruleset flags this plugin reads by calling ``register(Flag(...))``.
+
+    :param register: callback taking one :class:`mjrules.rules.flags.Flag`; a flag declared twice is an
+        error unless both declarations agree on type and default.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_kazoe_yakuman(han: int, flags: Mapping[str, Any]) -> int | None:
+    """How many yakuman a hand with no natural yakuman and ``han`` ≥ 13 is worth.
+
+    :param han: total han including dora (13 or more).
+    :param flags: the ruleset's resolved flags.
+    :return: the yakuman multiple; 0 means no kazoe (the hand stays sanbaiman). firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Mapping[str, Any]) -> int | None:
+    """Basic points of a hand, replacing the limits (mangan … yakuman) altogether (aotenjou).
+
+    Called for every candidate reading, and only when some enabled plugin implements it.
+
+    :param fu: rounded fu, None for a natural yakuman hand.
+    :param han: total han (0 for a natural yakuman hand).
+    :param yakuman: the natural yakuman multiple after stacking (0 for an ordinary hand).
+    :param flags: the ruleset's resolved flags.
+    :return: the basic points (before the ×4/×6 ron and tsumo multipliers), or None to keep the
+        standard limits. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_kiriage_mangan(fu: int, han: int, flags: Mapping[str, Any]) -> bool | None:
+    """Whether a hand below mangan is rounded up to mangan (called for base points 1,920 only).
+
+    :param fu: rounded fu. :param han: total han.
+    :param flags: the ruleset's resolved flags.
+    :return: True to pay mangan. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_double_yakuman(yaku: "Yaku", flags: Mapping[str, Any]) -> int | None:
+    """The multiple of a yakuman registered with ``double=True`` (kokushi 13-sided wait …).
+
+    Called once per such yakuman when a Scorer is built.
+
+    :param yaku: the yakuman's definition. :param flags: the ruleset's resolved flags.
+    :return: 2 to count it double, 1 for single. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Mapping[str, Any]) -> int | None:
+    """The total yakuman multiple of a hand with several yakuman.
+
+    :param multiples: each yakuman's own multiple (after the double-yakuman policy), in
+        registration order.
+    :param flags: the ruleset's resolved flags.
+    :return: the hand's yakuman multiple. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_pao(
+    reading: "Reading", yakuman: Sequence[tuple[str, int]], total: int, flags: Mapping[str, Any]
+) -> "Liability | None":
+    """Whether another player is liable (pao) for this yakuman hand, and for how much.
+
+    Called only for hands with a natural yakuman.
+
+    :param reading: the reading being paid (melds in the order they were made).
+    :param yakuman: ``(yaku id, multiple)`` of each yakuman in the hand.
+    :param total: the hand's yakuman multiple after stacking.
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.liability.Liability`, or None for no liability. firstresult.
+    """
+
+hookimpl = pluggy.HookimplMarker("mjrules")
+"""Marks a plugin's hook implementation; re-exported as ``mjrules.hookimpl``."""

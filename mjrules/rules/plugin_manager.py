@@ -1,0 +1,187 @@
+"""The plugin manager: built-in plugins by name, and a typed facade over ``pm.hook``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import pluggy
+
+from mjrules.errors import MjrulesError, PluginError
+from mjrules.rules import hookspecs
+from mjrules.rules.flags import Flag
+from mjrules.rules.liability import Liability
+from mjrules.rules.yaku import Yaku
+
+PROJECT = "mjrules"
+
+DEFAULT_PLUGINS: dict[str, str] = {
+    "yaku": "mjrules.plugins.yaku",
+    "yakuman": "mjrules.plugins.yakuman",
+    "dora": "mjrules.plugins.dora",
+    "fu": "mjrules.plugins.fu_rules",
+    "honba": "mjrules.plugins.honba",
+    "kazoe": "mjrules.plugins.kazoe",
+    "kiriage": "mjrules.plugins.kiriage",
+    "double-yakuman": "mjrules.plugins.double_yakuman",
+    "yakuman-stacking": "mjrules.plugins.yakuman_stacking",
+    "pao": "mjrules.plugins.pao",
+    "renhou": "mjrules.plugins.renhou",
+    "placing": "mjrules.plugins.placing",
+    "local-yaku": "mjrules.plugins.local_yaku",
+    "aotenjou": "mjrules.plugins.aotenjou",
+}
+"""Plugins that ship with mjrules, by the name a ruleset uses for them, and their modules."""
+
+ENABLED_BY_DEFAULT: tuple[str, ...] = tuple(n for n in DEFAULT_PLUGINS if n not in ("local-yaku", "aotenjou"))
+"""The built-in plugins a ruleset starts from; the others are switched on by name."""
+
+ENTRY_POINT_GROUP = "mjrules"
+"""Installed plugins register under this entry-point group; a ruleset enables them by name."""
+
+
+def installed_plugins() -> dict[str, Any]:
+    """Entry points of installed third-party plugins by name (not loaded)."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def known_plugins() -> list[str]:
+    """Every plugin name a ruleset may use: built-in, then installed."""
+    return list(DEFAULT_PLUGINS) + [n for n in installed_plugins() if n not in DEFAULT_PLUGINS]
+
+
+def _load(name: str) -> Any:
+    module = DEFAULT_PLUGINS.get(name)
+    if module is None:
+        ep = installed_plugins().get(name)
+        if ep is None:
+            import difflib
+
+            known = known_plugins()
+            near = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise PluginError(f"unknown plugin {name!r}{hint}; known: {', '.join(known)}")
+        try:
+            return ep.load()
+        except Exception as e:  # a plugin that fails to import is reported by name
+            raise PluginError(f"plugin {name!r} ({ep.value}) failed to load: {type(e).__name__}: {e}") from e
+    try:
+        return importlib.import_module(module)
+    except Exception as e:
+        raise PluginError(f"plugin {name!r} failed to load: {type(e).__name__}: {e}") from e
+
+
+class Plugins:
+    """A pluggy manager holding the named plugins, with one typed method per hook."""
+
+    def __init__(self, names: Iterable[str], extra: Mapping[str, Any] | None = None) -> None:
+        self.pm = pluggy.PluginManager(PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        for name in names:
+            try:
+                self.pm.register(_load(name), name=name)
+            except ValueError as e:  # pluggy: the same module under two names
+                raise PluginError(f"plugin {name!r}: {e}") from None
+        for name, obj in (extra or {}).items():
+            if self.pm.has_plugin(name):
+                raise PluginError(f"plugin name {name!r} is registered twice")
+            self.pm.register(obj, name=name)
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as e:
+            name = self.pm.get_name(e.plugin) if getattr(e, "plugin", None) is not None else "?"
+            raise PluginError(f"plugin {name!r}: {e}") from None
+
+    @property
+    def names(self) -> list[str]:
+        return [n for n, _ in self.pm.list_name_plugin()]
+
+    def _each(self, hook_name: str, make_register: Callable[[str], Callable], **extra: Any) -> None:
+        hook = getattr(self.pm.hook, hook_name)
+        for impl in hook.get_hookimpls():  # registration order, i.e. the ruleset's plugin order
+            kwargs = {k: v for k, v in extra.items() if k in impl.argnames}
+            try:
+                impl.function(register=make_register(impl.plugin_name), **kwargs)
+            except MjrulesError:
+                raise
+            except Exception as e:
+                raise PluginError(f"plugin {impl.plugin_name!r} failed in {hook_name}: {type(e).__name__}: {e}") from e
+
+    def yaku(self, flags: Mapping[str, Any]) -> list[tuple[str, Yaku]]:
+        """All registered yaku with the plugin that registered each, in registration order."""
+        out: list[tuple[str, Yaku]] = []
+        owner: dict[str, str] = {}
+
+        def make(plugin: str):
+            def register(y: Yaku) -> None:
+                if not isinstance(y, Yaku):
+                    raise PluginError(f"plugin {plugin!r} registered {y!r}, which is not a mjrules.rules.yaku.Yaku")
+                if y.id in owner:
+                    raise PluginError(f"yaku id {y.id!r} is registered by both {owner[y.id]!r} and {plugin!r}")
+                owner[y.id] = plugin
+                out.append((plugin, y))
+
+            return register
+
+        self._each("mjrules_register_yaku", make, flags=flags)
+        return out
+
+    def flags(self) -> dict[str, tuple[str, Flag]]:
+        """Declared flags by name, with the plugin that declared each."""
+        out: dict[str, tuple[str, Flag]] = {}
+
+        def make(plugin: str):
+            def register(f: Flag) -> None:
+                if not isinstance(f, Flag):
+                    raise PluginError(f"plugin {plugin!r} declared {f!r}, which is not a mjrules.rules.flags.Flag")
+                if f.name in out:
+                    other, g = out[f.name]
+                    if (g.type, g.default) != (f.type, f.default):
+                        raise PluginError(
+                            f"flag {f.name!r} is declared by {other!r} and {plugin!r} with different type or default"
+                        )
+                    return
+                out[f.name] = (plugin, f)
+
+            return register
+
+        self._each("mjrules_register_flags", make)
+        return out
+
+    def _first(self, hook_name: str, expect: type | tuple, **kwargs) -> Any:
+        hook = getattr(self.pm.hook, hook_name)
+        try:
+            result = hook(**kwargs)
+        except MjrulesError:
+            raise
+        except Exception as e:
+            raise PluginError(f"a plugin failed in {hook_name}: {type(e).__name__}: {e}") from e
+        if result is not None and not isinstance(result, expect):
+            raise PluginError(f"{hook_name} returned {result!r}; expected {expect}")
+        return result
+
+    def kazoe_yakuman(self, han: int, flags: Mapping[str, Any]) -> int:
+        return self._first("mjrules_kazoe_yakuman", int, han=han, flags=flags) or 0
+
+    def implements(self, hook_name: str) -> bool:
+        """Whether any registered plugin implements the hook."""
+        return bool(getattr(self.pm.hook, hook_name).get_hookimpls())
+
+    def base_points(self, fu: int | None, han: int, yakuman: int, flags: Mapping[str, Any]) -> int | None:
+        return self._first("mjrules_base_points", int, fu=fu, han=han, yakuman=yakuman, flags=flags)
+
+    def kiriage_mangan(self, fu: int, han: int, flags: Mapping[str, Any]) -> bool:
+        return bool(self._first("mjrules_kiriage_mangan", bool, fu=fu, han=han, flags=flags))
+
+    def double_yakuman(self, yaku: Yaku, flags: Mapping[str, Any]) -> int:
+        r = self._first("mjrules_double_yakuman", int, yaku=yaku, flags=flags)
+        return yaku.yakuman if r is None else r
+
+    def yakuman_stacking(self, multiples: Sequence[int], flags: Mapping[str, Any]) -> int:
+        r = self._first("mjrules_yakuman_stacking", int, multiples=tuple(multiples), flags=flags)
+        return sum(multiples) if r is None else r
+
+    def pao(self, reading, yakuman: Sequence[tuple[str, int]], total: int, flags: Mapping[str, Any]) -> Liability | None:
+        return self._first("mjrules_pao", Liability, reading=reading, yakuman=tuple(yakuman), total=total, flags=flags)

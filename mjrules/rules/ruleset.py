@@ -1,0 +1,200 @@
+"""Rulesets: TOML files that pick plugins and set flags. A ruleset is data: it names installed
+plugins and never imports code by path.
+
+File format::
+
+    name = "my-club"
+    description = "Tenhou rules, but kiriage mangan"
+    sources = ["https://…"]
+    extends = "tenhou"            # a preset name or a path relative to this file
+
+    [plugins]
+    enable = ["local-yaku"]       # added to the inherited (or default) plugins
+    disable = ["pao"]
+
+    [flags]
+    kiriage = true
+
+    [plugin.pao]                  # the flags of one plugin, checked to be that plugin's
+    pao_covers = "hand"
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+import attrs
+
+from mjrules.errors import RulesetError
+from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python < 3.11
+    import tomli as tomllib  # type: ignore[no-redef]
+
+TOP_KEYS = ("name", "description", "sources", "extends", "plugins", "flags", "plugin")
+PLUGIN_KEYS = ("enable", "disable")
+MAX_EXTENDS = 16
+MAX_FILE = 1 << 20
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    near = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def _frozen_map(value: Mapping) -> Mapping:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen
+class Ruleset:
+    """A resolved ruleset: the plugins to load and the flags set (inherited ones included).
+
+    ``origin`` maps each set flag to the file that set it, for ``rulesets show`` and errors.
+    """
+
+    name: str
+    plugins: tuple[str, ...] = attrs.field(default=ENABLED_BY_DEFAULT, converter=tuple)
+    flags: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_map)
+    description: str = ""
+    sources: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    path: str | None = None
+    owners: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    """Flags set in a ``[plugin.NAME]`` table, with that plugin's name (checked when built)."""
+
+    def with_flags(self, **flags: Any) -> "Ruleset":
+        """A copy with some flags changed (validated when a Scorer is built)."""
+        merged = dict(self.flags)
+        merged.update(flags)
+        origin = dict(self.origin)
+        origin.update({k: "<api>" for k in flags})
+        return attrs.evolve(self, flags=merged, origin=origin)
+
+
+def preset_names() -> list[str]:
+    """Names of the presets shipped in ``mjrules.rulesets``."""
+    return sorted(p.name[:-5] for p in resources.files("mjrules.rulesets").iterdir() if p.name.endswith(".toml"))
+
+
+def _read(label: str, data: bytes) -> dict:
+    if len(data) > MAX_FILE:
+        raise RulesetError(f"{label}: file is {len(data)} bytes; a ruleset is far smaller (limit {MAX_FILE})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RulesetError(f"{label}: not UTF-8 text (byte {e.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulesetError(f"{label}: TOML syntax error: {e}") from None
+    except RecursionError:
+        raise RulesetError(f"{label}: values nested too deeply") from None
+
+
+def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
+    """Find a ruleset by preset name or path; returns (label, bytes, directory)."""
+    looks_like_path = ref.endswith(".toml") or os.sep in ref or "/" in ref
+    if looks_like_path:
+        p = Path(ref)
+        if base_dir is not None and not p.is_absolute():
+            p = base_dir / p
+        try:
+            with open(p, "rb") as f:  # read no more than the limit: a path may never end (/dev/zero)
+                return str(p), f.read(MAX_FILE + 1), p.parent
+        except OSError as e:
+            raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
+    names = preset_names()
+    if ref not in names:
+        raise RulesetError(f"unknown ruleset {ref!r}{suggest(ref, names)}; presets: {', '.join(names)}")
+    res = resources.files("mjrules.rulesets").joinpath(ref + ".toml")
+    return f"{ref}.toml", res.read_bytes(), None
+
+
+def _str_list(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RulesetError(f"{where}: expected a list of strings")
+    return value
+
+
+def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = None) -> Ruleset:
+    """Load a preset by name (``"majiang"``) or a TOML file by path, following ``extends``."""
+    if not isinstance(ref, str) or not ref:
+        raise RulesetError(f"ruleset must be a preset name or a path, not {ref!r}")
+    label, data, directory = _locate(ref, _base)
+    key = os.path.abspath(label) if directory is not None else label
+    if key in _chain:
+        raise RulesetError(f"{label}: cyclic extends: {' -> '.join(_chain + (key,))}")
+    if len(_chain) >= MAX_EXTENDS:
+        raise RulesetError(f"{label}: extends chain deeper than {MAX_EXTENDS}")
+    doc = _read(label, data)
+    for k in doc:
+        if k not in TOP_KEYS:
+            raise RulesetError(f"{label}: unknown key {k!r}{suggest(k, TOP_KEYS)}")
+    name = doc.get("name", Path(label).stem)
+    description = doc.get("description", "")
+    if not isinstance(name, str) or not isinstance(description, str):
+        raise RulesetError(f"{label}: name and description must be strings")
+    sources = _str_list(doc.get("sources", []), f"{label}: sources")
+
+    if "extends" in doc:
+        parent_ref = doc["extends"]
+        if not isinstance(parent_ref, str):
+            raise RulesetError(f"{label}: extends: expected a preset name or a path")
+        parent = load_ruleset(parent_ref, _chain + (key,), directory)
+        plugins = list(parent.plugins)
+        flags = dict(parent.flags)
+        origin = dict(parent.origin)
+        owners = dict(parent.owners)
+    else:
+        plugins = list(ENABLED_BY_DEFAULT)
+        flags, origin, owners = {}, {}, {}
+
+    ptable = doc.get("plugins", {})
+    if not isinstance(ptable, dict):
+        raise RulesetError(f"{label}: plugins: expected a table with enable / disable")
+    for k in ptable:
+        if k not in PLUGIN_KEYS:
+            raise RulesetError(f"{label}: plugins.{k}: unknown key{suggest(k, PLUGIN_KEYS)}")
+    known = known_plugins() if ptable else []
+    for pname in _str_list(ptable.get("enable", []), f"{label}: plugins.enable"):
+        if pname not in known:
+            raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, known)}")
+        if pname not in plugins:
+            plugins.append(pname)
+    for pname in _str_list(ptable.get("disable", []), f"{label}: plugins.disable"):
+        if pname not in known:
+            raise RulesetError(f"{label}: plugins.disable: unknown plugin {pname!r}{suggest(pname, known)}")
+        if pname in plugins:
+            plugins.remove(pname)
+
+    ftable = doc.get("flags", {})
+    if not isinstance(ftable, dict):
+        raise RulesetError(f"{label}: flags: expected a table")
+    for k, v in ftable.items():
+        if isinstance(v, dict):
+            raise RulesetError(f"{label}: flags.{k}: expected a value, got a table")
+        flags[k] = v
+        origin[k] = label
+    per_plugin = doc.get("plugin", {})
+    if not isinstance(per_plugin, dict):
+        raise RulesetError(f"{label}: plugin: expected tables like [plugin.pao]")
+    for pname, table in per_plugin.items():
+        if not isinstance(table, dict):
+            raise RulesetError(f"{label}: plugin.{pname}: expected a table of that plugin's flags")
+        if pname not in plugins:
+            raise RulesetError(f"{label}: [plugin.{pname}]: plugin {pname!r} is not enabled{suggest(pname, plugins)}")
+        for k, v in table.items():
+            if isinstance(v, dict):
+                raise RulesetError(f"{label}: plugin.{pname}.{k}: expected a value, got a table")
+            flags[k] = v
+            origin[k] = f"{label} [plugin.{pname}]"
+            owners[k] = pname
+    return Ruleset(name, plugins, flags, description, sources, origin, label, owners)

@@ -1,0 +1,1 @@
+"""Tools built on the Scorer: point table, conditions, comparison, shanten, waits, discards, odds."""

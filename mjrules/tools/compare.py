@@ -1,0 +1,225 @@
+"""One hand, or a corpus, scored under several rulesets, with the causes of each difference.
+
+A hand is parsed and decomposed once (``analyse``) and its readings are scored by every ruleset.
+A difference from the first (reference) ruleset is explained by counterfactuals: for each flag
+the two rulesets set differently, the other ruleset is rebuilt with the reference's value; the
+flag is a cause when that changes the score. A yaku that only one side scores is a cause too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Iterable, Sequence
+
+import attrs
+
+from mjrules.errors import MjrulesError
+from mjrules.model.hand import Hand
+from mjrules.model.tiles import tile
+from mjrules.model.win import Win
+from mjrules.rules.ruleset import load_ruleset, preset_names
+from mjrules.scoring.reading import analyse
+from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.scorer import Scorer
+
+ROWS = ("yaku", "han", "fu", "limit", "points", "payments")
+
+
+def _row_values(result: Result | NoWin) -> dict[str, Any]:
+    if not result.is_win:
+        return {"yaku": f"no win ({result.reason.split(':')[0]})", "han": None, "fu": None, "limit": None,
+                "points": 0, "payments": None}
+    yaku = ", ".join(f"{y.id} {y.yakuman}x" if y.yakuman else f"{y.id} {y.han}" for y in result.yaku)
+    return {"yaku": yaku, "han": result.han, "fu": result.fu, "limit": result.limit, "points": result.points,
+            "payments": list(result.payments)}
+
+
+def _same(a: Result | NoWin, b: Result | NoWin) -> bool:
+    if a.is_win != b.is_win:
+        return False
+    if not a.is_win:
+        return True
+    return (a.points, a.payments, a.han, a.fu, a.yakuman, a.liable) == (b.points, b.payments, b.han, b.fu, b.yakuman,
+                                                                        b.liable)
+
+
+def without_red_fives(hand: Hand) -> Hand:
+    """The same hand with every red five made a plain five."""
+    def plain(tiles):
+        return [tile(t.index) for t in tiles]
+
+    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
+    return Hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
+
+
+@attrs.frozen
+class HandComparison:
+    """A hand under several rulesets: one result per ruleset, the rows that differ, the causes."""
+
+    rulesets: tuple[str, ...]
+    results: tuple[Any, ...]
+    rows: tuple[tuple[str, tuple[Any, ...], bool], ...]
+    causes: tuple[tuple[str, ...], ...]
+    """For each ruleset, what makes it differ from the first (empty when it does not)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rulesets": list(self.rulesets),
+            "rows": [{"row": name, "values": list(values), "differs": differs} for name, values, differs in self.rows],
+            "causes": {rs: list(c) for rs, c in zip(self.rulesets, self.causes)},
+            "results": [r.to_dict() for r in self.results],
+        }
+
+
+class Comparer:
+    """Scorers for a list of rulesets, plus the counterfactual scorers built on demand."""
+
+    def __init__(self, rulesets: Sequence[str] | None = None) -> None:
+        if rulesets:
+            names = list(rulesets)
+        else:  # every preset, Tenhou first as the reference
+            names = sorted(preset_names(), key=lambda n: (n != "tenhou", n))
+        if not names:
+            raise MjrulesError("no rulesets to compare")
+        self.names = names
+        self.scorers = [Scorer(load_ruleset(n)) for n in names]
+        self._flips: dict[tuple[int, str], Scorer | None] = {}
+
+    def _flipped(self, i: int, flag: str) -> Scorer | None:
+        """Ruleset ``i`` with ``flag`` set as the reference sets it (None if it cannot be)."""
+        key = (i, flag)
+        if key not in self._flips:
+            ref = self.scorers[0].flags[flag]
+            try:
+                self._flips[key] = Scorer(self.scorers[i].ruleset.with_flags(**{flag: ref}))
+            except MjrulesError:
+                self._flips[key] = None
+        return self._flips[key]
+
+    def differing_flags(self, i: int) -> list[str]:
+        a, b = self.scorers[0].flags, self.scorers[i].flags
+        return [f for f in b if f in a and a[f] != b[f]]
+
+    def causes(self, i: int, hand: Hand, readings_for, result: Result | NoWin, ref: Result | NoWin) -> list[str]:
+        """Why ruleset ``i`` scores the hand differently from the reference."""
+        out = []
+        for flag in self.differing_flags(i):
+            flipped = self._flipped(i, flag)
+            if flipped is None:
+                continue
+            try:
+                other = flipped.score_readings(readings_for(flipped))
+            except MjrulesError:
+                continue
+            if not _same(other, result):
+                out.append(f"flag:{flag}")
+        if not out:  # no single flag explains it: name the yaku only one side scores, or the plugins
+            a_ids = {y.id for y in ref.yaku} if ref.is_win else set()
+            b_ids = {y.id for y in result.yaku} if result.is_win else set()
+            out += [f"yaku:{y}" for y in sorted(b_ids - a_ids)]
+            out += [f"yaku:-{y}" for y in sorted(a_ids - b_ids)]
+        if not out:
+            plugins = set(self.scorers[i].ruleset.plugins) ^ set(self.scorers[0].ruleset.plugins)
+            out += [f"plugin:{p}" for p in sorted(plugins)]
+        return out or ["other"]
+
+    def compare(self, hand: Hand, win: Win) -> HandComparison:
+        """Score one hand under every ruleset (readings computed once) and explain the differences."""
+        readings = analyse(hand, win)
+        plain: list = []
+
+        def readings_for(scorer: Scorer) -> list:
+            if hand.red_fives and not scorer.allows_red_fives(hand):
+                # A set without (so many) red fives: the same tiles are plain fives there.
+                if not plain:
+                    plain.append(analyse(without_red_fives(hand), win))
+                return plain[0]
+            return readings
+
+        results = []
+        for scorer in self.scorers:
+            these = readings_for(scorer)
+            scorer.check(these[0].hand if these else hand, win)
+            results.append(scorer.score_readings(these))
+        values = [_row_values(r) for r in results]
+        rows = tuple(
+            (name, tuple(v[name] for v in values), len({repr(v[name]) for v in values}) > 1) for name in ROWS
+        )
+        causes = [()]
+        for i in range(1, len(results)):
+            if _same(results[i], results[0]) and values[i]["yaku"] == values[0]["yaku"]:
+                causes.append(())
+            else:
+                causes.append(tuple(self.causes(i, hand, readings_for, results[i], results[0])))
+        return HandComparison(tuple(self.names), tuple(results), rows, tuple(causes))
+
+
+@attrs.define
+class PairSummary:
+    """How one ruleset's scores differ from the reference's over a corpus."""
+
+    ruleset: str
+    differ: int = 0
+    other: int = 0
+    total_abs: int = 0
+    largest: int = 0
+    largest_hand: int | None = None
+    causes: Counter = attrs.field(factory=Counter)
+
+    def to_dict(self, scored: int) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "points_differ": self.differ, "only_breakdown_differs": self.other,
+            "mean_abs_difference": round(self.total_abs / self.differ, 1) if self.differ else 0,
+            "largest_difference": self.largest, "largest_hand": self.largest_hand,
+            "share_differ": round(self.differ / scored, 4) if scored else 0,
+            "causes": dict(self.causes.most_common()),
+        }
+
+
+def compare_corpus(
+    comparer: Comparer,
+    items: Iterable[tuple[int, Any]],
+    on_row: Callable[[int, HandComparison | None, str | None], None] | None = None,
+) -> dict[str, Any]:
+    """Compare every (line number, (hand, win) or error text) item; returns the summary.
+
+    ``on_row(line, comparison, error)`` is called for each item, for a detail file or progress.
+    """
+    scored = errors = 0
+    pairs = [PairSummary(name) for name in comparer.names[1:]]
+    for line, item in items:
+        if isinstance(item, str):
+            errors += 1
+            if on_row:
+                on_row(line, None, item)
+            continue
+        try:
+            comp = comparer.compare(*item)
+        except MjrulesError as e:
+            errors += 1
+            if on_row:
+                on_row(line, None, str(e))
+            continue
+        scored += 1
+        base = comp.results[0].points if comp.results[0].is_win else 0
+        for pair, result, causes in zip(pairs, comp.results[1:], comp.causes[1:]):
+            if not causes:
+                continue
+            diff = (result.points if result.is_win else 0) - base
+            if not diff:
+                pair.other += 1
+                pair.causes.update(causes)
+                continue
+            pair.differ += 1
+            pair.total_abs += abs(diff)
+            if abs(diff) > abs(pair.largest):
+                pair.largest, pair.largest_hand = diff, line
+            pair.causes.update(causes)
+        if on_row:
+            on_row(line, comp, None)
+    return {
+        "reference": comparer.names[0],
+        "hands_scored": scored,
+        "bad_lines": errors,
+        "rulesets": [p.to_dict(scored) for p in pairs],
+    }

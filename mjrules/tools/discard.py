@@ -1,0 +1,162 @@
+"""Discard advice for a 14-tile hand: every discard with its shanten, its ukeire and, when it
+leaves the hand tenpai, the value of its waits.
+
+Ranking: lower shanten first; then more ukeire (unseen copies of the tiles whose draw lowers the
+shanten, counting the hand's own 14 tiles, its melds, the visible tiles, the player's discards
+and the dora indicators as seen); then, among tenpai discards, more points on offer (the sum over
+the waits of unseen copies × the ron value without riichi, then the same for tsumo); then tile order.
+A discard that leaves the hand furiten (it throws one of its own winning tiles) ranks by the
+same rules but its waits show no ron.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+
+from mjrules.errors import HandError
+from mjrules.model.tiles import Tile, tile
+from mjrules.model.win import SEAT_NAMES
+from mjrules.tools.shanten import HandTiles, _as_hand, hand_shanten, improving_tiles
+from mjrules.tools.waits import (
+    DEFAULT_RON_FROM,
+    DEFAULT_RULESET,
+    Waits,
+    _scorer_of,
+    find_waits,
+    unseen_counts,
+    wait_line,
+)
+
+__all__ = ["DiscardOption", "DiscardAdvice", "advise_discard"]
+
+
+@attrs.frozen
+class DiscardOption:
+    """One discard and the 13-tile hand it leaves."""
+
+    tile: Tile
+    shanten: int
+    ukeire: int
+    """Unseen copies of the improving tiles."""
+    improving: tuple[tuple[Tile, int], ...]
+    """Each tile kind whose draw lowers the shanten, with its unseen copies."""
+    waits: Waits | None = None
+    """The waits when the discard leaves the hand tenpai."""
+
+    @property
+    def ron_on_offer(self) -> int:
+        """Σ over waits of unseen copies × ron points (no riichi, 0 without yaku or when furiten)."""
+        if self.waits is None:
+            return 0
+        return sum(w.remaining * w.ron.points for w in self.waits.waits if w.ron is not None and w.ron.is_win)
+
+    @property
+    def tsumo_on_offer(self) -> int:
+        """Σ over waits of unseen copies × tsumo points (no riichi, 0 without yaku)."""
+        if self.waits is None:
+            return 0
+        return sum(w.remaining * w.tsumo.points for w in self.waits.waits if w.tsumo.is_win)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "discard": self.tile.mpsz(), "shanten": self.shanten, "ukeire": self.ukeire,
+            "improving": [{"tile": t.mpsz(), "remaining": n} for t, n in self.improving],
+        }
+        if self.waits is not None:
+            d["furiten"] = self.waits.furiten
+            d["waits"] = [w.to_dict() for w in self.waits.waits]
+            d["ron_on_offer"] = self.ron_on_offer
+            d["tsumo_on_offer"] = self.tsumo_on_offer
+        return d
+
+
+@attrs.frozen
+class DiscardAdvice:
+    """All discards of a 14-tile hand, best first."""
+
+    hand: HandTiles
+    shanten: int
+    """Shanten of the 14-tile hand itself (−1: it is already a winning shape)."""
+    options: tuple[DiscardOption, ...]
+    seat_wind: int = 0
+    round_wind: int = 0
+    ruleset: str = DEFAULT_RULESET
+
+    @property
+    def best(self) -> DiscardOption:
+        return self.options[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand.mpsz(), "shanten": self.shanten, "seat": SEAT_NAMES[self.seat_wind],
+                "round": SEAT_NAMES[self.round_wind], "ruleset": self.ruleset,
+                "options": [o.to_dict() for o in self.options]}
+
+
+def _choices(hand: HandTiles) -> list[Tile]:
+    """One tile per kind held concealed: the plain copy of a five when the red one is also held."""
+    by_kind: dict[int, Tile] = {}
+    for t in hand.concealed:
+        old = by_kind.get(t.index)
+        if old is None or (old.red and not t.red):
+            by_kind[t.index] = t
+    return [by_kind[i] for i in sorted(by_kind)]
+
+
+def advise_discard(
+    hand: HandTiles | str,
+    visible: Sequence[Tile] = (),
+    discards: Sequence[Tile] = (),
+    *,
+    scorer=None,
+    ruleset: str | None = None,
+    seat_wind: int = 0,
+    round_wind: int = 0,
+    dora: Sequence[Tile] = (),
+    ron_from: int = DEFAULT_RON_FROM,
+) -> DiscardAdvice:
+    """Rank every discard of a 14-tile-form hand (see the module text for the order)."""
+    hand = _as_hand(hand)
+    if hand.size != 14:
+        raise HandError(f"discard advice is for a 14-tile hand (after the draw); this one has {hand.size} (use waits)")
+    visible, discards, dora = tuple(visible), tuple(discards), tuple(dora)
+    unseen = unseen_counts(hand, visible, discards, dora)  # the 14 tiles in hand count as seen
+    scorer = _scorer_of(scorer, ruleset)
+    options = []
+    for d in _choices(hand):
+        rest = hand.without(d)
+        s = hand_shanten(rest)
+        kinds = improving_tiles(rest, s)
+        improving = tuple((tile(i), unseen[i]) for i in kinds)
+        waits = None
+        if s == 0:
+            # The discard joins the player's discards: seen, and furiten if it is a winning tile.
+            waits = find_waits(rest, visible, discards + (d,), scorer=scorer, seat_wind=seat_wind,
+                               round_wind=round_wind, dora=dora, ron_from=ron_from)
+        options.append(DiscardOption(d, s, sum(n for _, n in improving), improving, waits))
+    options.sort(key=lambda o: (o.shanten, -o.ukeire, -o.ron_on_offer, -o.tsumo_on_offer, o.tile.index))
+    return DiscardAdvice(hand, hand_shanten(hand), tuple(options), seat_wind, round_wind, scorer.ruleset.name)
+
+
+def _shanten_word(s: int) -> str:
+    return "tenpai" if s == 0 else f"{s}-shanten"
+
+
+def render_advice(a: DiscardAdvice) -> str:
+    """The text report of ``mjrules discard``."""
+    lines = [f"{a.hand.mpsz()}  ({SEAT_NAMES[a.seat_wind]} seat, {SEAT_NAMES[a.round_wind]} round; ruleset {a.ruleset})"]
+    if a.shanten == -1:
+        lines.append("The hand is already a winning shape (tsumo, if it has a yaku).")
+    else:
+        lines.append(f"Shanten {a.shanten}: the best discards leave the hand {_shanten_word(a.shanten)}.")
+    lines.append("discard  after       ukeire  improving tiles (unseen)")
+    for o in a.options:
+        tiles = " ".join(f"{t}({n})" for t, n in o.improving)
+        lines.append(f"{str(o.tile):<8} {_shanten_word(o.shanten):<11} {o.ukeire:>6}  {tiles}")
+        if o.waits is not None:
+            if o.waits.furiten:
+                lines.append("         furiten: this discard is one of its own winning tiles (no ron)")
+            for w in o.waits.waits:
+                lines.append("         wait " + wait_line(w, a.seat_wind).replace("\n", "\n         "))
+    return "\n".join(lines)

@@ -1,0 +1,447 @@
+"""Conditions (条件計算): the cheapest win that reaches a target placing, by ron from each opponent
+and by tsumo, and whether a draw already reaches it.
+
+>>> from mjrules.tools.needs import needs
+>>> n = needs([25000, 32000, 18000, 25000], me=0, dealer=3, target=1)
+>>> [(o.discarder, o.text) for o in n.ron], n.tsumo.text
+([(1, '3600'), (2, '7100'), (3, '7100')], '1500-2900')
+
+**Seats.** ``scores[i]`` is the score of seat *i*, and seats are numbered in turn order: seat
+*i* + 1 (mod 4) plays after seat *i*, and the deal passes from seat *i* to seat *i* + 1. ``dealer``
+names the seat that deals the current hand (it is East this hand). The CLI also takes the letters
+E, S, W, N for seats 0, 1, 2, 3: list the scores in the seating of the game's first hand and the
+letters are the players' starting winds (in the last hand of such a game, South 4, the dealer is
+N and the first dealer E — the default).
+
+**The placing** is decided by the final points; equal points are broken by :data:`TIE_BREAK`:
+``"seat-order"`` (the default, Tenhou's rule): the player earlier in the game's initial seating
+order — starting from ``first_dealer``, the seat that dealt the game's first hand — ranks higher;
+``"shared"``: tied players share the higher placing. ``first_dealer`` defaults to the seat after the
+current dealer, as in the last hand of a game. The placing is computed as if the game ends after
+this hand (no renchan, no further hands).
+
+**A win** of the player pays the hand's value plus honba (``honba_value`` of the ruleset, 300 a
+counter: all from the discarder on ron, a third from each payer on tsumo) plus every riichi stick on
+the table (1,000 each). ``riichi=True`` means the player declares riichi now: 1,000 from their
+score onto the table (one more stick, collected back by their own win); the hand is then closed
+and riichi counts, so the readings listed have at least 1 han by ron and 2 han by tsumo (riichi and
+menzen tsumo) and every han count includes riichi.
+
+**A draw** (nobody wins): every combination of tenpai players is tried with the usual 3,000 noten
+payments (1 tenpai: +3,000 / −1,000 each; 2: ±1,500; 3: +1,000 each / −3,000). The riichi sticks
+stay on the table; leftover sticks going to the top player at the game's end (Tenhou) cannot
+change a placing under the seat-order tie-break. A player who declared riichi is tenpai.
+
+Each answer is the cheapest payable value from the ruleset's :mod:`point table
+<mjrules.tools.point_table>`, with every reading (han/fu cell, limit hand, yakuman) that pays exactly
+it; ``"any win"`` when the cheapest possible win suffices, ``"impossible"`` when no hand (up to
+the largest yakuman the ruleset pays) does.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from typing import Any, Mapping, Sequence, Union
+
+import attrs
+
+from mjrules.errors import MjrulesError
+from mjrules.model.win import MAX_COUNTER
+from mjrules.rules.flags import Flag
+from mjrules.scoring.payments import settle
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.point_table import (
+    Entry,
+    PointTable,
+    Tsumo,
+    point_table,
+    ron_points,
+    tsumo_points,
+)
+
+TIE_BREAK = Flag(
+    "tie_break", str, "seat-order",
+    "equal final points: 'seat-order' (the player earlier in the game's initial seating, from the first "
+    "dealer, ranks higher) or 'shared' (the tied players share the higher placing)",
+    choices=("seat-order", "shared"),
+)
+"""The tie-break rule: a ruleset flag, declared by the built-in ``placing`` plugin (none of the
+shared rule sources pins it per ruleset, so every preset keeps this default). ``tie=`` overrides
+the ruleset."""
+
+TIES = TIE_BREAK.choices
+NOTEN_TOTAL = 3000
+"""Noten payments at an exhaustive draw, paid by the noten players to the tenpai players."""
+STICK = 1000
+
+SEATS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3,
+         "0": 0, "1": 1, "2": 2, "3": 3}
+
+ANY_WIN, NEEDS, IMPOSSIBLE = "any win", "needs", "impossible"
+ALWAYS, IF_TENPAI, SOME, NEVER = "always", "if tenpai", "some", "never"
+
+
+class ConditionError(MjrulesError):
+    """A condition question that cannot be answered as asked (bad scores, seat, target, …)."""
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = TIE_BREAK.default) -> int:
+    """The placing (1–4) of ``seat`` with these final scores. Equal scores: under ``"seat-order"``
+    the seat earlier from ``first_dealer`` in turn order ranks higher; under ``"shared"`` tied
+    seats share the higher placing."""
+    mine = scores[seat]
+    prio = (seat - first_dealer) % 4
+    above = 0
+    for other in range(4):
+        if other == seat:
+            continue
+        s = scores[other]
+        if s > mine or (s == mine and tie == "seat-order" and (other - first_dealer) % 4 < prio):
+            above += 1
+    return above + 1
+
+
+@attrs.frozen
+class Option:
+    """The answer for one way of winning.
+
+    :param route: ``"ron"`` or ``"tsumo"``. :param discarder: the seat dealing in (ron), else None.
+    :param status: ``"any win"`` (the cheapest win suffices), ``"needs"`` or ``"impossible"``.
+    :param ron: the ron value needed (without honba and sticks); None for tsumo or impossible.
+    :param tsumo: the tsumo payments needed; None for ron or impossible.
+    :param readings: every entry of the point table that pays exactly this (cheapest first:
+        cells by han then fu, then limit hands, then yakuman).
+    :param gain: the player's score change, honba and sticks included.
+    :param scores: all four scores after the win. :param placing: the player's placing then.
+    """
+
+    route: str
+    discarder: int | None
+    status: str
+    ron: int | None = None
+    tsumo: Tsumo | None = None
+    readings: tuple[Entry, ...] = ()
+    gain: int | None = None
+    scores: tuple[int, ...] | None = None
+    placing: int | None = None
+
+    @property
+    def points(self) -> int | None:
+        """The hand's value: the ron value or the tsumo total (without honba and sticks)."""
+        if self.ron is not None:
+            return self.ron
+        return None if self.tsumo is None else self.tsumo.total
+
+    @property
+    def text(self) -> str:
+        if self.status == IMPOSSIBLE:
+            return "impossible"
+        return str(self.ron) if self.route == "ron" else self.tsumo.text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "route": self.route, "from": self.discarder, "status": self.status, "points": self.points,
+            "text": self.text, "ron": self.ron, "tsumo": None if self.tsumo is None else self.tsumo.to_dict(),
+            "gain": self.gain, "scores": None if self.scores is None else list(self.scores),
+            "placing": self.placing, "readings": [e.to_dict() for e in self.readings],
+        }
+
+
+@attrs.frozen
+class DrawOutcome:
+    """One exhaustive draw: who is tenpai, the scores after the noten payments, the placing."""
+
+    tenpai: tuple[int, ...]
+    scores: tuple[int, ...]
+    placing: int
+    reached: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tenpai": list(self.tenpai), "scores": list(self.scores), "placing": self.placing,
+                "reached": self.reached}
+
+
+@attrs.frozen
+class Draw:
+    """The draw outcomes: ``status`` is ``"always"`` (reached whoever is tenpai), ``"if tenpai"``
+    (reached whenever the player is tenpai), ``"some"`` (only in some combinations: see
+    ``outcomes``) or ``"never"``."""
+
+    status: str
+    outcomes: tuple[DrawOutcome, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "outcomes": [o.to_dict() for o in self.outcomes]}
+
+
+@attrs.frozen
+class Needs:
+    """The answer of :func:`needs`: the question, the standing before the hand (after a riichi
+    declaration), one :class:`Option` per opponent for ron, one for tsumo, and the draw."""
+
+    ruleset: str
+    scores: tuple[int, ...]
+    me: int
+    dealer: int
+    first_dealer: int
+    target: int
+    honba: int
+    sticks: int
+    riichi: bool
+    tie: str
+    start: tuple[int, ...]
+    placing: int
+    ron: tuple[Option, ...]
+    tsumo: Option
+    draw: Draw
+    table: PointTable = attrs.field(eq=False, repr=False)
+
+    @property
+    def reached(self) -> bool:
+        """Whether the player holds the target placing now (after the riichi stick)."""
+        return self.placing <= self.target
+
+    def ron_from(self, seat: int) -> Option:
+        for o in self.ron:
+            if o.discarder == seat:
+                return o
+        raise KeyError(seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "scores": list(self.scores), "me": self.me, "dealer": self.dealer,
+            "first_dealer": self.first_dealer, "target": self.target, "honba": self.honba, "sticks": self.sticks,
+            "riichi": self.riichi, "tie": self.tie, "honba_value": self.table.honba_value,
+            "start": {"scores": list(self.start), "placing": self.placing, "reached": self.reached},
+            "ron": [o.to_dict() for o in self.ron], "tsumo": self.tsumo.to_dict(), "draw": self.draw.to_dict(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def render(self) -> str:
+        """The answer as text."""
+        tie = ("seat order (earlier in the initial seating wins; first dealer: seat "
+               f"{self.first_dealer})") if self.tie == "seat-order" else "shared placing"
+        lines = [f"Ruleset {self.ruleset}; ties: {tie}; {self.honba} honba, {self.sticks} riichi stick"
+                 f"{'' if self.sticks == 1 else 's'} on the table."]
+        seats = []
+        for s, v in enumerate(self.scores):
+            tags = [t for t, on in (("you", s == self.me), ("dealer", s == self.dealer)) if on]
+            seats.append(f"seat {s} {v}" + (f" ({', '.join(tags)})" if tags else ""))
+        lines.append("Scores: " + ", ".join(seats))
+        now = f"You are {ordinal(self.placing)}"
+        if self.riichi:
+            now += f" after declaring riichi ({self.start[self.me]})"
+        target = ordinal(self.target) + ("" if self.target == 1 else " or better")
+        lines.append(f"{now}; target: {target}.")
+        for o in self.ron:
+            who = f"seat {o.discarder} ({self.scores[o.discarder]}" + (", dealer)" if o.discarder == self.dealer else ")")
+            lines.append(f"Ron from {who}: {self._answer(o)}")
+        lines.append(f"Tsumo: {self._answer(self.tsumo)}")
+        lines.append(f"Draw: {self._draw_text()}")
+        return "\n".join(lines)
+
+    def _answer(self, o: Option) -> str:
+        if o.status == IMPOSSIBLE:
+            return "impossible"
+        value = o.text if o.route == "ron" else f"{o.text} ({o.points} in all)"
+        text = f"{value} = {readings_text(o.readings)}"
+        if o.gain != o.points:
+            text += f"; you gain {o.gain} with honba and sticks"
+        return f"any win; cheapest {text}" if o.status == ANY_WIN else text
+
+    def _draw_text(self) -> str:
+        status = self.draw.status
+        if status == ALWAYS:
+            return "target reached whoever is tenpai" + (" (you are, with riichi)" if self.riichi else "")
+        if status == NEVER:
+            return "target not reached"
+        if status == IF_TENPAI:
+            return "target reached if you are tenpai"
+        combos = []
+        for out in self.draw.outcomes:
+            if out.reached:
+                names = ["you" if s == self.me else f"seat {s}" for s in out.tenpai]
+                combos.append(" + ".join(names) if names else "nobody")
+        return "target reached only with these tenpai: " + "; ".join(combos)
+
+
+def readings_text(readings: Sequence[Entry]) -> str:
+    """``"3 han 30 fu / 2 han 60 fu"``; capped cells fold into their limit:
+    ``"mangan (5 han; 4 han 40+ fu, 3 han 70+ fu)"``."""
+    parts: list[str] = []
+    capped: dict[str, dict[int, int]] = {}
+    for e in readings:
+        if e.kind == "cell" and e.limit is not None:
+            per_han = capped.setdefault(e.limit, {})
+            per_han[e.han] = min(per_han.get(e.han, e.fu), e.fu)
+    done = set()
+    for e in readings:
+        if e.kind == "cell":
+            if e.limit is None:
+                parts.append(e.label)
+            elif e.limit not in done and not any(x.kind != "cell" and x.limit == e.limit for x in readings):
+                done.add(e.limit)
+                parts.append(_folded(e.limit, None, capped[e.limit]))
+        elif e.kind == "limit":
+            parts.append(_folded(e.limit, e.han_text, capped.get(e.limit, {})))
+            done.add(e.limit)
+        else:
+            parts.append(e.label)
+    return " / ".join(parts)
+
+
+def _folded(limit: str, han_text: str | None, cells: Mapping[int, int]) -> str:
+    also = ", ".join(f"{h} han {f}+ fu" for h, f in sorted(cells.items(), reverse=True))
+    inner = "; ".join(x for x in (f"{han_text} han" if han_text else "", also) if x)
+    return f"{limit} ({inner})" if inner else limit
+
+
+# -- the search ----------------------------------------------------------------------------
+def _groups(table: PointTable, dealer: bool, tsumo: bool, riichi: bool) -> list[tuple[Any, list[Entry]]]:
+    """The distinct payments of a win, cheapest first, each with the entries that pay it."""
+    by_key: dict[Any, list[Entry]] = {}
+    for e in table.entries:
+        if not e.possible(tsumo, riichi):
+            continue
+        pay = tsumo_points(e.base, dealer) if tsumo else ron_points(e.base, dealer)
+        by_key.setdefault(pay, []).append(e)
+    order = sorted(by_key, key=lambda p: (p.total, p.dealer or 0) if tsumo else p)
+    return [(p, sorted(by_key[p], key=_reading_order)) for p in order]
+
+
+def _reading_order(e: Entry) -> tuple:
+    rank = {"cell": 0, "limit": 1, "yakuman": 2}[e.kind]
+    return (rank, e.han or 0, e.fu or 0, e.yakuman)
+
+
+def _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie) -> tuple[int, ...]:
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != 4:
+        raise ConditionError(f"scores: give the four players' scores, not {scores!r}")
+    for s in scores:
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise ConditionError(f"scores: {s!r} is not a whole number")
+        if abs(s) > 10**7:
+            raise ConditionError(f"scores: {s} is out of range")
+    for name, seat in (("me", me), ("dealer", dealer), ("first dealer", first_dealer)):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ConditionError(f"{name}: {seat!r} is not a seat 0-3")
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 3:
+        raise ConditionError(f"target: {target!r} is not a placing 1-3 (4th needs nothing)")
+    for name, n in (("honba", honba), ("sticks", sticks)):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNTER:
+            raise ConditionError(f"{name}: {n!r} is not a count 0-{MAX_COUNTER}")
+    if tie not in TIES:
+        raise ConditionError(f"tie: {tie!r} is not one of {', '.join(TIES)}")
+    return tuple(scores)
+
+
+def needs(
+    scores: Sequence[int],
+    me: int,
+    dealer: int,
+    *,
+    target: int = 1,
+    honba: int = 0,
+    sticks: int = 0,
+    riichi: bool = False,
+    ruleset: Union[str, Scorer, PointTable] = "tenhou",
+    tie: str | None = None,
+    first_dealer: int | None = None,
+) -> Needs:
+    """What the player in seat ``me`` needs to finish ``target``-th or better (see the module doc).
+
+    :param scores: the four scores, ``scores[i]`` of seat *i* (seats in turn order).
+    :param me: the player's seat. :param dealer: the seat dealing this hand.
+    :param target: 1, 2 or 3. :param honba: honba counters. :param sticks: riichi sticks on the
+        table before the player's own declaration.
+    :param riichi: the player declares riichi (−1,000, one more stick; closed hand, riichi's han).
+    :param ruleset: a preset name or path, a Scorer or a :class:`~mjrules.tools.point_table.PointTable`.
+    :param tie: ``"seat-order"`` or ``"shared"``; default: the ruleset's ``tie_break`` flag when a
+        plugin declares one, else ``"seat-order"``.
+    :param first_dealer: the seat that dealt the game's first hand (default: the seat after
+        ``dealer``, as in the last hand of a game).
+    """
+    table = point_table(ruleset)
+    if tie is None:
+        tie = table.flags.get(TIE_BREAK.name, TIE_BREAK.default)
+    if first_dealer is None and isinstance(dealer, int) and not isinstance(dealer, bool):
+        first_dealer = (dealer + 1) % 4
+    scores = _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie)
+    riichi = bool(riichi)
+    start = list(scores)
+    on_table = sticks
+    if riichi:
+        start[me] -= STICK
+        on_table += 1
+    start = tuple(start)
+
+    def rank(after: Sequence[int]) -> int:
+        return placing(after, me, first_dealer, tie)
+
+    winner = (me - dealer) % 4
+    i_deal = me == dealer
+
+    def search(route: str, discarder: int | None) -> Option:
+        groups = _groups(table, i_deal, route == "tsumo", riichi)
+        rel_discarder = None if discarder is None else (discarder - dealer) % 4
+        for i, (pay, entries) in enumerate(groups):
+            _, change = settle(entries[0].base, winner, rel_discarder, honba, on_table, table.honba_value)
+            after = tuple(start[s] + change[(s - dealer) % 4] for s in range(4))
+            p = rank(after)
+            if p <= target:
+                return Option(
+                    route, discarder, ANY_WIN if i == 0 else NEEDS,
+                    ron=pay if route == "ron" else None, tsumo=pay if route == "tsumo" else None,
+                    readings=tuple(entries), gain=change[winner], scores=after, placing=p,
+                )
+        return Option(route, discarder, IMPOSSIBLE)
+
+    ron = tuple(search("ron", s) for s in range(4) if s != me)
+    tsumo = search("tsumo", None)
+    return Needs(
+        ruleset=table.ruleset, scores=scores, me=me, dealer=dealer, first_dealer=first_dealer, target=target,
+        honba=honba, sticks=sticks, riichi=riichi, tie=tie, start=start, placing=rank(start), ron=ron,
+        tsumo=tsumo, draw=_draw(start, me, riichi, rank, target), table=table,
+    )
+
+
+def draw_scores(start: Sequence[int], tenpai: Sequence[int]) -> tuple[int, ...]:
+    """Scores after an exhaustive draw with these tenpai seats (noten payments, 3,000 in all)."""
+    k = len(tenpai)
+    if k in (0, 4):
+        return tuple(start)
+    gain, loss = NOTEN_TOTAL // k, NOTEN_TOTAL // (4 - k)
+    return tuple(v + (gain if s in tenpai else -loss) for s, v in enumerate(start))
+
+
+def _draw(start, me: int, riichi: bool, rank, target: int) -> Draw:
+    outcomes = []
+    for k in range(5):
+        for tenpai in combinations(range(4), k):
+            if riichi and me not in tenpai:
+                continue
+            after = draw_scores(start, tenpai)
+            p = rank(after)
+            outcomes.append(DrawOutcome(tenpai, after, p, p <= target))
+    if all(o.reached for o in outcomes):
+        status = ALWAYS
+    elif not any(o.reached for o in outcomes):
+        status = NEVER
+    elif all(o.reached for o in outcomes if me in o.tenpai):
+        status = IF_TENPAI
+    else:
+        status = SOME
+    return Draw(status, tuple(outcomes))
+
+
+__all__ = [
+    "ConditionError", "Draw", "DrawOutcome", "Needs", "Option", "TIE_BREAK", "draw_scores", "needs",
+    "placing", "readings_text",
+]

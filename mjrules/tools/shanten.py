@@ -1,0 +1,531 @@
+"""Shanten: how many tiles a hand is from tenpai, for the standard, seven-pairs and thirteen-orphans forms.
+
+Definition (the exchange distance). A hand of concealed tiles ``H`` with ``k`` melds needs ``m = 4 − k``
+more sets and a pair. Its *target* is any complete concealed part ``T``: ``m`` sets and one pair
+(or seven different pairs, or thirteen orphans, when the hand has no meld) in which no kind appears
+more often than the copies left for it (four, less the copies in the hand's own melds). Then::
+
+    shanten = (3m + 2) − max over targets T of |H ∩ T| − 1
+
+that is, one less than the number of tiles still to draw. A complete 14-tile hand is −1, a tenpai
+13-tile hand 0. Because a target never holds a fifth copy, a hand "waiting" only on tiles it holds
+all four of is not tenpai.
+
+How it is computed. ``|H ∩ T| = Σ min(H_i, T_i)`` splits by suit: each suit's best value for "at most
+``s`` sets and at most ``p`` pairs" (a 10-entry vector, ``s`` 0–4, ``p`` 0–1) is found once per
+count vector by a small dynamic programme over the nine positions (filled lazily and kept), and
+suits combine by max-plus convolution. Only 126 different vectors arise from the 405,350 count
+vectors a suit can hold, so each gets a small id and the convolutions are cached by pairs of ids:
+once warm, a hand costs four dictionary look-ups for its suits and three for the combination.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Iterable, Sequence
+
+import attrs
+
+from mjrules.errors import HandError
+from mjrules.model.melds import Meld
+from mjrules.model.tiles import YAOCHU, Tile, tile
+from mjrules.notation.marks import meld_digits
+from mjrules.notation.mpsz import format_tiles, split_mpsz
+
+__all__ = [
+    "HandTiles", "Shanten", "analyse_shanten", "chiitoitsu_shanten", "kokushi_shanten", "parse_hand",
+    "shanten", "standard_shanten", "tiles_to_counts",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Per-suit tables
+# ---------------------------------------------------------------------------------------------
+
+_FULL9 = (4,) * 9
+_FULL7 = (4,) * 7
+_ZERO_VEC = (0,) * 10
+
+_STATE: dict = {}
+"""(seq allowed, position, sequences begun one and two back, remaining counts, remaining caps) → vector,
+for suffixes from position ``_MEMO_FROM`` on (whole suits are kept in the tables below). Emptied
+when it passes ``_STATE_LIMIT`` entries, so memory stays bounded however many suits are seen
+(100,000 random hands leave about 55,000 entries)."""
+_MEMO_FROM = 1
+_STATE_LIMIT = 250_000
+
+
+def _best(j: int, a: int, b: int, h: tuple, caps: tuple, seq: bool) -> tuple:
+    """Best Σ min(h_i, T_i) over positions j.. as a vector indexed p*5+s (≤ s sets, ≤ p pairs).
+
+    ``a`` sequences of the target began at j−1 and ``b`` at j−2: they put one tile each on j
+    (and the ``a`` ones on j+1 too). At j the target may begin ``c`` sequences, a triplet and a
+    pair; its count there must stay within ``caps[j]``. Blocks that would match nothing are left
+    out: with "at most" counts a block matching nothing can always sit on a kind the hand lacks.
+    """
+    n = len(h)
+    if j == n:
+        return _ZERO_VEC
+    key = None
+    if j >= _MEMO_FROM:
+        key = (seq, j, a, b, h[j:], caps[j:])
+        hit = _STATE.get(key)
+        if hit is not None:
+            return hit
+    hj = h[j]
+    cap = caps[j]
+    base = a + b
+    best = [0] * 10
+    # More sequences beginning here than the largest of h_j, h_j+1, h_j+2 would all overshoot.
+    cmax = min(4, max(hj, h[j + 1], h[j + 2])) if seq and j + 2 < n else 0
+    for c in range(cmax + 1):
+        for t in (0, 1):
+            if t and (hj <= base + c or c + t > 4):
+                continue
+            for q in (0, 1):
+                if q and hj <= base + c + 3 * t:
+                    continue
+                tj = base + c + 3 * t + 2 * q
+                if tj > cap:
+                    continue
+                gain = hj if hj < tj else tj
+                sub = _best(j + 1, c, a, h, caps, seq)
+                d = c + t
+                for p in range(q, 2):
+                    out = p * 5
+                    src = (p - q) * 5 - d
+                    for s in range(d, 5):
+                        v = gain + sub[src + s]
+                        if v > best[out + s]:
+                            best[out + s] = v
+    res = tuple(best)
+    if key is not None:
+        if len(_STATE) >= _STATE_LIMIT:
+            _STATE.clear()
+        _STATE[key] = res
+    return res
+
+
+_VECS: list[tuple] = []
+"""id → vector (10 entries, index p*5+s)."""
+_VEC_ID: dict[tuple, int] = {}
+_SUIT_ID: dict = {}
+"""A suit's nine counts (or (counts, caps) when melds leave fewer than four copies) → vector id."""
+_HONOR_ID: dict = {}
+"""The seven honour counts (or (counts, caps)) → vector id."""
+_COMBINE: dict[int, int] = {}
+"""(id_a << 20) | id_b → id of the max-plus combination of the two vectors."""
+
+
+def _intern(vec: tuple) -> int:
+    i = _VEC_ID.get(vec)
+    if i is None:
+        i = _VEC_ID[vec] = len(_VECS)
+        _VECS.append(vec)
+    return i
+
+
+def _check_counts(part: tuple, what: str) -> None:
+    for c in part:
+        if c.__class__ is not int or not 0 <= c <= 4:
+            raise HandError(f"{what}: tile counts must be whole numbers 0 to 4, not {c!r}")
+
+
+_ID_BITS = 16
+_ID_MASK = (1 << _ID_BITS) - 1
+
+
+def _suit_entry(key, honors: bool) -> int:
+    """The table entry of one suit: ``info << 16 | vector id``.
+
+    ``info`` packs five small counts in 6-bit fields, so the entries of the four suits add up
+    field by field without carries: tiles (bits 0–5), kinds held (6–11), kinds held twice or more
+    (12–17), terminal/honour kinds held (18–23), terminal/honour kinds held twice or more (24–29).
+    """
+    table = _HONOR_ID if honors else _SUIT_ID
+    try:
+        e = table.get(key)
+    except TypeError:  # unhashable junk
+        e = None
+    if e is not None:
+        return e
+    full = _FULL7 if honors else _FULL9
+    if len(key) == 2 and key[0].__class__ is tuple:
+        h, caps = key
+        _check_counts(caps, "caps")
+    else:
+        h, caps = key, full
+    _check_counts(h, "hand")
+    if sum(h) > 14:
+        raise HandError(f"{sum(h)} tiles in one suit: a hand has at most 14")
+    vid = _intern(_best(0, 0, 0, tuple(h), tuple(caps), not honors))
+    if vid > _ID_MASK:  # a few hundred vectors occur; this cannot happen
+        raise RuntimeError("shanten table overflow")
+    kinds = sum(1 for c in h if c)
+    pairs = sum(1 for c in h if c >= 2)
+    ends = h if honors else (h[0], h[8])
+    y_kinds = sum(1 for c in ends if c)
+    y_pairs = sum(1 for c in ends if c >= 2)
+    info = sum(h) | kinds << 6 | pairs << 12 | y_kinds << 18 | y_pairs << 24
+    e = table[key] = info << _ID_BITS | vid
+    return e
+
+
+def _suit_id(key, honors: bool) -> int:
+    return _suit_entry(key, honors) & _ID_MASK
+
+
+def _combine(x: int, y: int) -> int:
+    key = (x << 20) | y
+    i = _COMBINE.get(key)
+    if i is not None:
+        return i
+    a, b = _VECS[x], _VECS[y]
+    out = [0] * 10
+    for p in (0, 1):
+        for s in range(5):
+            best = 0
+            for pa in range(p + 1):
+                pb = p - pa
+                for sa in range(s + 1):
+                    v = a[pa * 5 + sa] + b[pb * 5 + s - sa]
+                    if v > best:
+                        best = v
+            out[p * 5 + s] = best
+    i = _COMBINE[key] = _intern(tuple(out))
+    return i
+
+
+def _keys(counts: tuple, caps: tuple | None) -> tuple:
+    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    if caps is None:
+        return parts
+    fulls = (_FULL9, _FULL9, _FULL9, _FULL7)
+    cparts = (caps[0:9], caps[9:18], caps[18:27], caps[27:34])
+    return tuple(p if c == f else (p, c) for p, c, f in zip(parts, cparts, fulls))
+
+
+def _standard_vector(counts: tuple, caps: tuple | None = None) -> tuple:
+    k = _keys(counts, caps)
+    ab = _combine(_suit_id(k[0], False), _suit_id(k[1], False))
+    return _VECS[_combine(_combine(ab, _suit_id(k[2], False)), _suit_id(k[3], True))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Shanten of count vectors
+# ---------------------------------------------------------------------------------------------
+
+_SETS_FOR = {n: n // 3 for n in range(1, 15) if n % 3}
+_SETS_BY_TILES = tuple(_SETS_FOR.get(n) for n in range(64))
+"""Concealed tile count → sets still needed (melds implied): 13 or 14 → 4, 10 or 11 → 3, …"""
+
+_yaochu = itemgetter(*YAOCHU)
+
+
+def _counts(counts) -> tuple:
+    if counts.__class__ is not tuple:
+        try:
+            counts = tuple(counts)
+        except TypeError:
+            raise HandError(f"expected 34 tile counts, not {counts!r}") from None
+    if len(counts) != 34:
+        raise HandError(f"expected 34 tile counts (1m…9m 1p…9p 1s…9s 1z…7z), got {len(counts)}")
+    return counts
+
+
+def _sets_needed(counts: tuple) -> int:
+    try:
+        n = sum(counts)
+    except TypeError:
+        _check_counts(counts, "hand")
+        raise
+    m = _SETS_FOR.get(n) if n.__class__ is int else None
+    if m is None:
+        _check_counts(counts, "hand")
+        raise HandError(
+            f"{n} concealed tiles: shanten needs 3k+1 or 3k+2 tiles (13 or 14 for a closed hand, "
+            f"fewer by 3 per meld), at most 14"
+        )
+    return m
+
+
+def standard_shanten(counts: Sequence[int], caps: Sequence[int] | None = None) -> int:
+    """Shanten of the four-sets-and-a-pair form for 34 concealed tile counts.
+
+    The number of melds is implied by the count (13 or 14 tiles: none, 10 or 11: one, …).
+    ``caps`` gives, per kind, how many copies a completed concealed part may hold (4 less the
+    copies in the hand's melds); default four of each.
+    """
+    counts = _counts(counts)
+    m = _sets_needed(counts)
+    if caps is not None:
+        caps = _counts(caps)
+        _check_counts(caps, "caps")
+        caps = None if caps == (4,) * 34 else caps
+    return 3 * m + 1 - _standard_vector(counts, caps)[5 + m]
+
+
+def chiitoitsu_shanten(counts: Sequence[int]) -> int | None:
+    """Shanten of the seven-pairs form (seven different kinds); None unless 13 or 14 tiles."""
+    counts = _counts(counts)
+    if _sets_needed(counts) != 4:
+        return None
+    kinds = 34 - counts.count(0)
+    pairs = kinds - counts.count(1)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def kokushi_shanten(counts: Sequence[int]) -> int | None:
+    """Shanten of thirteen orphans; None unless 13 or 14 tiles."""
+    counts = _counts(counts)
+    if _sets_needed(counts) != 4:
+        return None
+    y = _yaochu(counts)
+    kinds = 13 - y.count(0)
+    return 13 - kinds - (1 if y.count(1) < kinds else 0)
+
+
+def shanten(counts: Sequence[int]) -> int:
+    """Minimum shanten over the three forms for 34 concealed tile counts (melds implied by the count).
+
+    The fast entry point: a few dictionary look-ups once the tables are warm. Seven pairs and
+    thirteen orphans count only for 13 or 14 tiles (a closed hand).
+
+    >>> shanten([1,1,1, 0,0,0, 1,1,1] + [0]*9 + [2,2,2] + [0]*6 + [3] + [0]*6)   # 123789m 112233s 111z
+    -1
+    """
+    if counts.__class__ is not tuple:
+        try:
+            counts = tuple(counts)
+        except TypeError:
+            _counts(counts)
+    if len(counts) != 34:
+        _counts(counts)
+    try:
+        a = _SUIT_ID[counts[0:9]]
+        b = _SUIT_ID[counts[9:18]]
+        c = _SUIT_ID[counts[18:27]]
+        h = _HONOR_ID[counts[27:34]]
+    except (KeyError, TypeError):
+        a = _suit_entry(counts[0:9], False)
+        b = _suit_entry(counts[9:18], False)
+        c = _suit_entry(counts[18:27], False)
+        h = _suit_entry(counts[27:34], True)
+    info = (a >> 16) + (b >> 16) + (c >> 16) + (h >> 16)
+    m = _SETS_BY_TILES[info & 63]
+    if m is None:
+        _sets_needed(counts)
+    try:
+        v = _VECS[_COMBINE[(_COMBINE[(_COMBINE[(a & 0xFFFF) << 20 | (b & 0xFFFF)] << 20) | (c & 0xFFFF)] << 20)
+                           | (h & 0xFFFF)]]
+    except KeyError:
+        v = _VECS[_combine(_combine(_combine(a & 0xFFFF, b & 0xFFFF), c & 0xFFFF), h & 0xFFFF)]
+    best = 3 * m + 1 - v[5 + m]
+    if m == 4 and best >= 0:
+        kinds = info >> 6 & 63
+        pairs = info >> 12 & 63
+        chi = 6 - pairs if kinds >= 7 else 13 - pairs - kinds
+        if chi < best:
+            best = chi
+        if best >= 0:
+            yk = info >> 18 & 63
+            kok = 13 - yk - (1 if info >> 24 else 0)
+            if kok < best:
+                best = kok
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands in play: concealed tiles and melds, 13 or 14 tiles
+# ---------------------------------------------------------------------------------------------
+
+
+def tiles_to_counts(tiles: Iterable[Tile]) -> list[int]:
+    """34 counts of some tiles (red fives count as fives)."""
+    counts = [0] * 34
+    for t in tiles:
+        if not isinstance(t, Tile):
+            raise HandError(f"{t!r} is not a Tile (parse text with parse_tiles)")
+        counts[t.index] += 1
+    return counts
+
+
+def _sorted_tiles(tiles) -> tuple[Tile, ...]:
+    tiles = tuple(tiles)
+    for t in tiles:
+        if not isinstance(t, Tile):
+            raise HandError(f"{t!r} is not a Tile (parse text with parse_tiles)")
+    return tuple(sorted(tiles, key=lambda t: (t.index, not t.red)))
+
+
+@attrs.frozen
+class HandTiles:
+    """A hand in play: concealed tiles and melds, 13 tiles (waiting) or 14 (to discard), melds counted as 3.
+
+    Unlike :class:`mjrules.Hand` no tile is singled out as the winning one.
+    """
+
+    concealed: tuple[Tile, ...] = attrs.field(converter=_sorted_tiles)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Counts of the 34 kinds among the concealed tiles."""
+    meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Counts of the 34 kinds in the melds (a kan counts 4)."""
+
+    def __attrs_post_init__(self) -> None:
+        counts = tiles_to_counts(self.concealed)
+        meld_counts = [0] * 34
+        for m in self.melds:
+            if not isinstance(m, Meld):
+                raise HandError(f"{m!r} is not a Meld")
+            for t in m.tiles:
+                meld_counts[t.index] += 1
+        size = len(self.concealed) + 3 * len(self.melds)
+        if size not in (13, 14) or len(self.melds) > 4 or not self.concealed:
+            raise HandError(
+                f"{len(self.concealed)} concealed tiles and {len(self.melds)} melds make {size} tiles "
+                f"(each meld counted as 3); a hand in play has 13 (waiting) or 14 (before a discard)"
+            )
+        for i in range(34):
+            if counts[i] + meld_counts[i] > 4:
+                raise HandError(
+                    f"tile {tile(i)} appears {counts[i] + meld_counts[i]} times; there are only four of each tile"
+                )
+        object.__setattr__(self, "counts", tuple(counts))
+        object.__setattr__(self, "meld_counts", tuple(meld_counts))
+
+    @property
+    def size(self) -> int:
+        """13 or 14, each meld counted as 3."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_closed(self) -> bool:
+        """No called meld (a closed kan keeps the hand closed)."""
+        return not any(m.is_open for m in self.melds)
+
+    @property
+    def caps(self) -> tuple[int, ...] | None:
+        """Per kind, the copies a completed concealed part may hold (4 less those in melds); None if all 4."""
+        if not any(self.meld_counts):
+            return None
+        return tuple(4 - c for c in self.meld_counts)
+
+    def held(self) -> tuple[int, ...]:
+        """Counts of the 34 kinds in the hand and its melds together."""
+        return tuple(a + b for a, b in zip(self.counts, self.meld_counts))
+
+    def mpsz(self) -> str:
+        """Canonical MPSZ: sorted concealed tiles, then the melds."""
+        return " ".join([format_tiles(self.concealed)] + [meld_digits(m) + m.tiles[0].suit for m in self.melds])
+
+    def without(self, t: Tile) -> "HandTiles":
+        """The hand after discarding one copy of ``t`` (the plain copy of a five when it also holds the red one)."""
+        conc = list(self.concealed)
+        for k, c in enumerate(conc):
+            if c == t:
+                del conc[k]
+                return HandTiles(conc, self.melds)
+        for k, c in enumerate(conc):  # red asked, only plain held (or the reverse)
+            if c.index == t.index:
+                del conc[k]
+                return HandTiles(conc, self.melds)
+        raise HandError(f"{t} is not among the concealed tiles")
+
+    def __str__(self) -> str:
+        return self.mpsz()
+
+
+def parse_hand(text: str) -> HandTiles:
+    """A hand in play in MPSZ with optional melds: ``123m456p789s1122z``, ``23455m 3-45m 555=z``.
+
+    The concealed part comes first; melds use the seat marks of :func:`mjrules.parse_mpsz`.
+    13 or 14 tiles counting each meld as 3.
+    """
+    concealed, melds = split_mpsz(text)
+    return HandTiles(concealed, melds)
+
+
+def _as_hand(hand) -> HandTiles:
+    if isinstance(hand, HandTiles):
+        return hand
+    if isinstance(hand, str):
+        return parse_hand(hand)
+    raise HandError(f"expected a HandTiles or an MPSZ string, not {hand!r}")
+
+
+FORMS = ("standard", "chiitoitsu", "kokushi")
+
+
+@attrs.frozen
+class Shanten:
+    """Shanten of each form; ``chiitoitsu`` and ``kokushi`` are None for a hand with melds."""
+
+    standard: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+    @property
+    def minimum(self) -> int:
+        return min(v for v in (self.standard, self.chiitoitsu, self.kokushi) if v is not None)
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The forms reaching the minimum."""
+        low = self.minimum
+        return tuple(f for f, v in zip(FORMS, (self.standard, self.chiitoitsu, self.kokushi)) if v == low)
+
+    def to_dict(self) -> dict:
+        return {"shanten": self.minimum, "standard": self.standard, "chiitoitsu": self.chiitoitsu,
+                "kokushi": self.kokushi, "forms": list(self.forms)}
+
+
+def shanten_of(counts: Sequence[int], caps: Sequence[int] | None, closed: bool) -> int:
+    """Minimum shanten of concealed counts under per-kind caps; seven pairs and kokushi only when ``closed``
+    and the hand has no meld at all (13 or 14 concealed tiles)."""
+    counts = _counts(counts)
+    if caps is None:
+        return shanten(counts) if closed else standard_shanten(counts)
+    best = standard_shanten(counts, caps)
+    if closed and _sets_needed(counts) == 4:
+        best = min(best, chiitoitsu_shanten(counts), kokushi_shanten(counts))
+    return best
+
+
+def analyse_shanten(hand: HandTiles | str) -> Shanten:
+    """Shanten of each form for a hand in play (an MPSZ string or a :class:`HandTiles`)."""
+    hand = _as_hand(hand)
+    std = standard_shanten(hand.counts, hand.caps)
+    if hand.melds:
+        return Shanten(std, None, None)
+    return Shanten(std, chiitoitsu_shanten(hand.counts), kokushi_shanten(hand.counts))
+
+
+def hand_shanten(hand: HandTiles) -> int:
+    """Minimum shanten of a hand in play (melds and their copies taken into account)."""
+    if not hand.melds:
+        return shanten(hand.counts)
+    return standard_shanten(hand.counts, hand.caps)
+
+
+def improving_tiles(hand: HandTiles, current: int | None = None) -> list[int]:
+    """Kinds whose draw lowers the shanten of a 13-tile-form hand (a fifth copy is never counted)."""
+    if hand.size != 13:
+        raise HandError(f"improving tiles are for a 13-tile hand (before the draw); this one has {hand.size}")
+    if current is None:
+        current = hand_shanten(hand)
+    counts = list(hand.counts)
+    caps = hand.caps
+    held = hand.held()
+    out = []
+    for i in range(34):
+        if held[i] >= 4:
+            continue
+        counts[i] += 1
+        if caps is None:
+            s = shanten(tuple(counts))
+        else:
+            s = shanten_of(counts, caps, False)
+        counts[i] -= 1
+        if s < current:
+            out.append(i)
+    return out
