@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 import attrs
 
 from mjrules.errors import HandError
 from mjrules.model.melds import Meld
-from mjrules.model.tiles import Tile, tile
+from mjrules.model.tiles import BY_RANK, Tile, tile
 
 
 def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], tuple[int, int, int]]:
@@ -61,13 +59,10 @@ def _name_non_tiles(hand: "Hand") -> None:
 def _canonical(tiles) -> tuple[Tile, ...]:
     """Concealed tiles in one order (red five before plain), so equal hands compare equal."""
     try:
-        return tuple(sorted(tiles, key=_RANK))
+        return tuple(sorted(tiles, key=BY_RANK))
     except (AttributeError, TypeError):
         bad = next((t for t in tiles if not isinstance(t, Tile)), tiles) if isinstance(tiles, (list, tuple)) else tiles
         raise HandError(f"{bad!r} is not a Tile (parse text with parse_mpsz / parse_tiles)") from None
-
-
-_RANK = attrgetter("rank")
 
 
 @attrs.frozen

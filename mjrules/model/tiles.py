@@ -6,6 +6,8 @@ A red five is the same kind as its plain five with ``red=True``; every Tile is i
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 
 from mjrules.errors import NotationError
@@ -13,12 +15,19 @@ from mjrules.errors import NotationError
 SUITS = "mpsz"
 """Suit letters in index order: characters, circles, bamboo, honours."""
 
+# Named kinds (tile indices), for plugins and tools that test a tile kind.
+MAN1, MAN2, MAN3, MAN4, MAN5, MAN6, MAN7, MAN8, MAN9 = range(0, 9)
+PIN1, PIN2, PIN3, PIN4, PIN5, PIN6, PIN7, PIN8, PIN9 = range(9, 18)
+SOU1, SOU2, SOU3, SOU4, SOU5, SOU6, SOU7, SOU8, SOU9 = range(18, 27)
+EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
+"""East … North winds; haku (white), hatsu (green), chun (red) dragons."""
+
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 WIND_NAMES = HONOR_NAMES[:4]
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
-FIVES = (4, 13, 22)
-TERMINALS = (0, 8, 9, 17, 18, 26)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (HAKU, HATSU, CHUN)
+FIVES = (MAN5, PIN5, SOU5)
+TERMINALS = (MAN1, MAN9, PIN1, PIN9, SOU1, SOU9)
 YAOCHU = TERMINALS + WINDS + DRAGONS
 """The thirteen terminal and honour kinds (kokushi's tiles)."""
 
@@ -80,6 +89,9 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile({self.mpsz()})"
 
+
+BY_RANK = attrgetter("rank")
+"""The one sort key of tiles: written order, by kind, a red five before a plain one."""
 
 _PLAIN = tuple(Tile(i) for i in range(34))
 _RED = {i: Tile(i, True) for i in FIVES}

@@ -10,7 +10,7 @@ from typing import Any
 
 from mjrules.errors import NotationError, SituationError
 from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
-from mjrules.model.tiles import BY_SUIT, Tile, tile_from
+from mjrules.model.tiles import BY_RANK, BY_SUIT, Tile, tile_from
 from mjrules.model.win import Win, assemble_win
 from mjrules.notation.marks import (
     MARK_TO_SOURCE,
@@ -137,10 +137,6 @@ def _grouped(text: str, win: Tile | None, melds: list) -> Hand | None:
     return assemble_grouped(m, p, s, z, win, melds)
 
 
-def _sort_key(t: Tile):
-    return (t.index, not t.red)
-
-
 def _groups(tiles) -> str:
     out = []
     suit = None
@@ -154,7 +150,7 @@ def _groups(tiles) -> str:
 
 def format_majiang(hand: Hand, discarder: int | None = None) -> tuple[str, str | None]:
     """Canonical majiang form: sorted concealed tiles (red five before plain), the drawn tile last."""
-    conc = _groups(sorted(hand.concealed, key=_sort_key))
+    conc = _groups(sorted(hand.concealed, key=BY_RANK))
     if discarder is None:
         conc += hand.win_tile.majiang()
         ron = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld
-from mjrules.model.tiles import Tile, tile_from
+from mjrules.model.tiles import BY_RANK, Tile, tile_from
 from mjrules.notation.marks import check_length, meld_digits, meld_from_digits
 
 
@@ -111,11 +111,11 @@ def _groups(tiles) -> list[tuple[str, str]]:
 
 def format_tiles(tiles) -> str:
     """Tiles in MPSZ, sorted (a red five before a plain one), one group per suit: ``2233m406p``."""
-    return "".join(d + s for d, s in _groups(sorted(tiles, key=lambda t: (t.index, not t.red))))
+    return "".join(d + s for d, s in _groups(sorted(tiles, key=BY_RANK)))
 
 
 def format_mpsz(hand: Hand) -> str:
     """Canonical MPSZ: sorted concealed tiles with the winning tile written last, then the melds."""
-    tiles = sorted(hand.concealed, key=lambda t: (t.index, not t.red))
+    tiles = sorted(hand.concealed, key=BY_RANK)
     conc = "".join(d + s for d, s in _groups(tiles + [hand.win_tile]))
     return " ".join([conc] + [meld_digits(m) + m.tiles[0].suit for m in hand.melds])

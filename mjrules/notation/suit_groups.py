@@ -8,7 +8,7 @@ most of its per-tile work. A group is a ``mjrules.model.hand.SuitGroup``.
 from __future__ import annotations
 
 from mjrules.model.hand import SuitGroup
-from mjrules.model.tiles import BY_SUIT, SUITS, Tile
+from mjrules.model.tiles import BY_RANK, BY_SUIT, SUITS, Tile
 
 _MAX_KEPT = 20_000
 """Groups kept at most per suit; past that, new groups are read each time (memory stays bounded)."""
@@ -41,7 +41,7 @@ def _read(suit: int, digits: str) -> SuitGroup | None:
             if t is None:
                 return None
             tiles.append(t)
-    tiles.sort(key=_rank)
+    tiles.sort(key=BY_RANK)
     counts = [0] * (7 if suit == 3 else 9)
     reds = 0
     for t in tiles:
@@ -50,7 +50,3 @@ def _read(suit: int, digits: str) -> SuitGroup | None:
     if max(counts) > 4:
         return None
     return tuple(tiles), tuple(counts), reds
-
-
-def _rank(t: Tile) -> int:
-    return t.rank
