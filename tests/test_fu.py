@@ -218,8 +218,8 @@ def test_best_wait_reading_for_fu(scorer):
 
 
 def test_result_keeps_the_hand_and_win_it_paid(scorer):
-    # The two readings of test_best_wait_reading_for_fu: the result names the kanchan one, found
-    # again from the hand and win it keeps.
+    # The two readings of test_best_wait_reading_for_fu: the result keeps the kanchan one, and
+    # the fu items of that reading.
     from mjrules import parse_mpsz
     from mjrules.scoring.reading import analyse
 
@@ -229,8 +229,9 @@ def test_result_keeps_the_hand_and_win_it_paid(scorer):
     assert r.hand is hand and r.win is win
     readings = analyse(hand, win)
     assert len(readings) == 2
-    assert readings[r.reading_index].wait == "kanchan"
+    assert r.paid in readings and r.paid.wait == "kanchan"
     assert r.reading.endswith("kanchan wait on 5p")
+    assert sum(item.fu for item in r.fu_items) == r.fu
 
 
 # --------------------------------------------------------------------------------------------

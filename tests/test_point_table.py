@@ -206,7 +206,7 @@ def test_every_value_is_what_the_payments_module_settles(ruleset):
                 tsumo = e.tsumo(dealer)
                 assert tsumo.total == value
                 if dealer:
-                    assert tsumo.dealer is None and pay[1:] == [-tsumo.non_dealer] * 3
+                    assert tsumo.dealer is None and list(pay[1:]) == [-tsumo.non_dealer] * 3
                 else:
                     assert (-pay[0], -pay[2], -pay[3]) == (tsumo.dealer, tsumo.non_dealer, tsumo.non_dealer)
             assert e.ron(dealer) is None or e.ron(dealer) % 100 == 0

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 import attrs
 
 from mjrules.errors import HandError
 from mjrules.model.tiles import Tile
+
+SEQ = 0
+TRIPLET = 1
+
+
+class SetShape(NamedTuple):
+    """One set of a reading: ``SetShape(SEQ, MAN1, True, False)`` is a concealed 1m2m3m."""
+
+    kind: int
+    """``SEQ`` (a sequence) or ``TRIPLET`` (a triplet or kan)."""
+    first: int
+    """The lowest tile kind of the set."""
+    concealed: bool
+    """False for a called meld, and for a triplet completed by a ron."""
+    kan: bool
+
 
 SOURCE_NAMES = {1: "next player (shimocha)", 2: "opposite player (toimen)", 3: "previous player (kamicha)"}
 """Where a called tile came from, as an offset from the caller's seat (seat + offset) % 4."""
@@ -94,17 +111,16 @@ class Meld:
     called: int | None = None
     source: int | None = None
 
-    shape: tuple[int, int, bool, bool] = attrs.field(init=False, eq=False, repr=False)
-    """The meld as an item of ``Reading.sets``: (kind, lowest tile index, concealed, kan), kind 0
-    for a chi and 1 for a pon or kan; derived."""
+    shape: SetShape = attrs.field(init=False, eq=False, repr=False)
+    """The meld as a set of a reading; derived."""
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
         tiles = self.tiles
         if self.kind is MeldKind.CHI:
-            shape = (0, min(tiles[0].index, tiles[1].index, tiles[2].index), False, False)
+            shape = SetShape(SEQ, min(tiles[0].index, tiles[1].index, tiles[2].index), False, False)
         else:
-            shape = (1, tiles[0].index, self.kind is MeldKind.ANKAN, len(tiles) == 4)
+            shape = SetShape(TRIPLET, tiles[0].index, self.kind is MeldKind.ANKAN, len(tiles) == 4)
         object.__setattr__(self, "shape", shape)
 
     @property

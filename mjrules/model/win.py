@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import attrs
 
 from mjrules.errors import SituationError
@@ -286,3 +288,15 @@ _set = object.__setattr__
 _NO_EXTRAS: frozenset[str] = frozenset()
 _TEMPLATE = {**attrs.asdict(Win(), recurse=False), "situation": 0}
 """An instance dict of ``Win()``: every field in place, for ``assemble_win`` to copy and fill."""
+
+
+def _follows_the_fields() -> None:
+    """``assemble_win`` takes Win's fields in their order: checked against the attrs definition
+    when this module loads, so a field added to Win cannot be left out of it."""
+    fields = [f.name for f in attrs.fields(Win) if f.init and f.name != "extras"]
+    params = list(inspect.signature(assemble_win).parameters)
+    if params != fields or set(_TEMPLATE) != {f.name for f in attrs.fields(Win)}:
+        raise ImportError(f"assemble_win takes {params}, Win has the fields {fields}")
+
+
+_follows_the_fields()

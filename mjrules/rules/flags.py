@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NoReturn, Union
 
 import attrs
 
@@ -66,4 +66,44 @@ class Flag:
                     raise RulesetError(f"{where}: {v!r} is not one of {', '.join(map(repr, self.choices))}")
         if t is list:
             value = tuple(value)
+        return value
+
+
+FlagValue = Union[bool, int, str, tuple[str, ...]]
+"""What a flag holds once resolved: a list flag becomes a tuple of strings."""
+
+
+class Flags(dict[str, FlagValue]):
+    """A ruleset's resolved flags: every declared flag with its value. Read-only; subscripting
+    is a plain dict's, and the typed getters name a flag that is missing or of another type."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("ruleset flags are read-only: make a variant with Ruleset.with_flags")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Flags], tuple[dict[str, FlagValue]]]:
+        return Flags, (dict(self),)
+
+    def get_bool(self, name: str) -> bool:
+        return self._typed(name, bool)  # type: ignore[no-any-return]
+
+    def get_int(self, name: str) -> int:
+        return self._typed(name, int)  # type: ignore[no-any-return]
+
+    def get_str(self, name: str) -> str:
+        return self._typed(name, str)  # type: ignore[no-any-return]
+
+    def get_list(self, name: str) -> tuple[str, ...]:
+        return self._typed(name, tuple)  # type: ignore[no-any-return]
+
+    def _typed(self, name: str, kind: type) -> Any:
+        try:
+            value = dict.__getitem__(self, name)
+        except KeyError:
+            raise PluginError(f"flag {name!r} is not declared by any enabled plugin") from None
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise PluginError(f"flag {name!r} is a {type(value).__name__}, not a {kind.__name__}")
         return value

@@ -49,6 +49,8 @@ class Yaku:
     :param alone: scored as an alternative: the hand is paid either with its other yaku and
         dora (without this one) or with this yaku alone, whichever pays more (renhou as mangan).
     :param extras: the ``Win.extras`` tags its check reads (so a Win naming them is accepted).
+    :param needs_yaku: a yakuman that counts only when the hand also has a yaku of its own
+        (dora do not count): paarenchan.
     :param min_sequences: sequences it needs (chi included); :param min_triplets: triplets and
         kans it needs. Readings with fewer are not checked (seven pairs and kokushi have none).
     :param when: a condition of the win it needs (one of ``mjrules.model.win.SITUATIONS``, e.g.
@@ -83,6 +85,7 @@ class Yaku:
     max_suits: int | None = None
     yaochu: str | None = None
     triplet_of: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    needs_yaku: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -90,6 +93,8 @@ class Yaku:
         kinds = (self.han > 0 or (self.han_open or 0) > 0) + (self.yakuman > 0) + self.bonus
         if kinds != 1:
             raise PluginError(f"yaku {self.id!r}: give exactly one of han, yakuman or bonus=True")
+        if self.needs_yaku and not self.yakuman:
+            raise PluginError(f"yaku {self.id!r}: needs_yaku is for a yakuman (an ordinary yaku is a yaku itself)")
         if self.double and not self.yakuman:
             raise PluginError(f"yaku {self.id!r}: only a yakuman can have a double form")
         if not self.forms or any(f not in FORMS for f in self.forms):

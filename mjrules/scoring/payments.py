@@ -1,8 +1,12 @@
-"""Who pays what: ron and tsumo splits, honba, riichi sticks and pao."""
+"""Who pays what: the one function that turns a hand's base points into score changes (ron and
+tsumo splits, honba, riichi sticks, pao). Every tool that shows a payment calls it."""
 
 from __future__ import annotations
 
-from mjrules.rules.liability import HONBA_LIABLE, Liability
+from typing import NamedTuple
+
+STICK = 1000
+"""Points of one riichi stick."""
 
 
 def round_up(x: int) -> int:
@@ -10,55 +14,55 @@ def round_up(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def settle(
-    base: int,
-    winner: int,
-    discarder: int | None,
-    honba: int,
-    sticks: int,
-    honba_value: int = 300,
-    liable: int | None = None,
-    liability: Liability | None = None,
-    liable_base: int = 0,
-) -> tuple[int, list[int]]:
-    """Return (hand value without honba and sticks, score change of seats 0–3).
+class Liable(NamedTuple):
+    """A player liable (pao) for part of a yakuman hand."""
 
-    :param base: basic points of the hand. :param winner: winner's seat (0 = dealer).
-    :param discarder: seat that dealt in, None for tsumo.
-    :param honba_value: points per honba counter in total (paid by one on ron, split on tsumo).
-    :param liable: seat of the liable player, with ``liability`` and ``liable_base`` (the basic
-        points the liable player covers).
-    """
+    seat: int
+    base: int
+    """The base points they cover: their yakuman's share of the hand's, or all of it."""
+    all_honba: bool = False
+    """They pay every honba; otherwise honba are paid as without pao."""
+
+
+class Settlement(NamedTuple):
+    value: int
+    """The hand's value: what the payers pay without honba and riichi sticks."""
+    payments: tuple[int, ...]
+    """The score change of each seat, 0 (East) first; honba and sticks included."""
+
+
+def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks: int = 0,
+           honba_value: int = 300, *, liable: Liable | None = None, players: int = 4) -> Settlement:
+    """Settle a win of ``base`` points by seat ``winner`` (seat 0 deals), on a discard of seat
+    ``discarder`` or by tsumo (None). ``honba_value`` is the points of one honba in all: paid by
+    the discarder on a ron, split between the payers on a tsumo."""
     mult = 6 if winner == 0 else 4
     honba_total = honba * honba_value
-    pay = [0, 0, 0, 0]
+    pay = [0] * players
     value = 0
     rest = base
-    if liability is not None:
-        part = liable_base // 2 if discarder is not None else liable_base
+    if liable is not None:
+        part = liable.base // 2 if discarder is not None else liable.base
         amount = round_up(part * mult)
-        pay[liable] -= amount
+        pay[liable.seat] -= amount
         value += amount
         rest = base - part
-        if liability.honba == HONBA_LIABLE or (discarder is None and rest == 0):
-            pay[liable] -= honba_total
+        if liable.all_honba or (discarder is None and rest == 0):
+            pay[liable.seat] -= honba_total
             honba_total = 0
     if discarder is not None:
         if rest:
-            amount = -(-rest * mult // 100) * 100
+            amount = round_up(rest * mult)
             pay[discarder] -= amount
             value += amount
         pay[discarder] -= honba_total
     elif rest:
-        share = honba_total // 3
-        big = -(-rest * 2 // 100) * 100  # the dealer's share, or everyone's when the dealer wins
-        small = big if winner == 0 else -(-rest // 100) * 100
-        # The dealer pays big, the others small; the winner's own entry is set below.
-        pay[0] -= big + share
-        pay[1] -= small + share
-        pay[2] -= small + share
-        pay[3] -= small + share
-        pay[winner] = 0
-        value += big + 2 * small
-    pay[winner] = -sum(pay) + sticks * 1000
-    return value, pay
+        share = honba_total // (players - 1)
+        big = round_up(rest * 2)  # the dealer's share, or everyone's when the dealer wins
+        small = big if winner == 0 else round_up(rest)
+        for seat in range(players):
+            if seat != winner:
+                pay[seat] -= (big if seat == 0 else small) + share
+                value += big if seat == 0 else small
+    pay[winner] = -sum(pay) + sticks * STICK
+    return Settlement(value, tuple(pay))

@@ -12,9 +12,7 @@ from itertools import product
 
 from mjrules.model.tiles import YAOCHU as _YAOCHU
 
-SEQ = 0
-TRIPLET = 1
-# A set is (kind, first tile index, concealed, kan): (SEQ, 0, True, False) is a concealed 1m2m3m.
+from mjrules.model.melds import SEQ, TRIPLET, SetShape
 
 _TABLES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 """Per group (m, p, s, honours): counts → its splits (see ``group_splits``), filled on first
@@ -67,7 +65,7 @@ def group_splits(group: int, counts: tuple[int, ...]) -> tuple:
     off = group * 9
     res = []
     for p, sets in out:
-        sets = tuple((k, j + off, True, False) for k, j in sets)
+        sets = tuple(SetShape(k, j + off, True, False) for k, j in sets)
         res.append((
             p + off if p >= 0 else -1, sets,
             tuple(f for k, f, _, _ in sets if k == SEQ), tuple(f for k, f, _, _ in sets if k == TRIPLET), {},

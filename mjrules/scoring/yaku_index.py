@@ -1,0 +1,135 @@
+"""The yaku index: a ruleset's yaku grouped by the reading features they can fire on, so a reading
+runs only the checks that could be true for it (the yaku hints, ``Yaku.fits``).
+
+Built once per Scorer; a pool per distinct ``Features`` is made on first sight and kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+from mjrules.rules.yaku import Yaku
+from mjrules.scoring.reading import KOKUSHI, Features, Reading
+from mjrules.scoring.result import YakuScore
+
+_MAX_POOLS = 100_000
+"""Pools kept at most: a long run meets only so many features; memory stays bounded."""
+
+
+class Entry(NamedTuple):
+    """An ordinary yaku of a pool, with its han for the pool's open or closed hands."""
+
+    check: Callable[[Reading, Mapping[str, Any]], Any]
+    yaku: Yaku
+    score: YakuScore
+
+
+class Pool(NamedTuple):
+    """The yaku whose checks can fire on readings of one ``Features``."""
+
+    yakuman: tuple[Yaku, ...]
+    ordinary: tuple[Entry, ...]
+    bonus: tuple[Yaku, ...]
+    """Dora-like items: counted only when an ordinary yaku fires."""
+    replaces: bool
+    """Some ordinary yaku of the pool supersedes another (ryanpeikou drops iipeikou)."""
+
+
+class Hits(NamedTuple):
+    """The yaku of one reading. ``yaku`` holds either its yakuman or its ordinary yaku and bonus
+    items; ``alone`` the yaku scored as an alternative on their own (renhou as a mangan)."""
+
+    yaku: tuple[YakuScore, ...]
+    han: int
+    """Total han of ``yaku`` (0 for yakuman)."""
+    alone: tuple[YakuScore, ...] = ()
+
+    @property
+    def yakuman(self) -> bool:
+        return bool(self.yaku) and self.yaku[0].yakuman > 0
+
+    @property
+    def alone_han(self) -> int:
+        return sum(s.han or 0 for s in self.alone)
+
+
+class YakuIndex:
+    """The active yaku of a ruleset, indexed by reading features."""
+
+    def __init__(self, yaku: Sequence[Yaku], multiples: Mapping[str, int]) -> None:
+        self.yaku = tuple(yaku)
+        self._multiples = multiples
+        self._replaces = {y.id: frozenset(y.replaces) for y in yaku if y.replaces}
+        self._pools: dict[Features, Pool] = {}
+        self._scores: dict[tuple[str, int, bool], YakuScore] = {}
+
+    def applicable(self, r: Reading, flags: Mapping[str, Any]) -> Hits | None:
+        """The yaku of reading ``r``: its yakuman if any fire, else its ordinary yaku with the
+        bonus items; None when nothing makes it a win."""
+        pool = self._pools.get(r.features) or self._pool(r.features)
+        if pool.yakuman:
+            hits = [y for y in pool.yakuman if y.check(r, flags)]
+            if hits and not all(y.needs_yaku for y in hits):
+                return self._yakuman(hits)
+            if hits and self._ordinary(r, flags, pool) is not None:
+                return self._yakuman(hits)  # a yakuman that needs a yaku, and has one
+        return self._ordinary(r, flags, pool)
+
+    def score(self, y: Yaku, value: int, yakuman: bool = False) -> YakuScore:
+        """The shared YakuScore of yaku ``y`` worth ``value`` han (or yakuman)."""
+        key = (y.id, value, yakuman)
+        hit = self._scores.get(key)
+        if hit is None:
+            hit = self._scores[key] = (YakuScore(y.id, y.name, y.name_ja, None, value) if yakuman
+                                       else YakuScore(y.id, y.name, y.name_ja, value))
+        return hit
+
+    def _yakuman(self, hits: list[Yaku]) -> Hits:
+        if len(hits) > 1:
+            gone = self._replaced(hits)
+            hits = [y for y in hits if y.id not in gone]
+        return Hits(tuple(self.score(y, self._multiples[y.id], True) for y in hits), 0)
+
+    def _ordinary(self, r: Reading, flags: Mapping[str, Any], pool: Pool) -> Hits | None:
+        fired = []
+        for e in pool.ordinary:  # a plain loop: a comprehension would be one more call per reading
+            if e.check(r, flags):
+                fired.append(e)
+        if not fired:
+            return None
+        if pool.replaces and len(fired) > 1:
+            gone = self._replaced([e.yaku for e in fired])
+            fired = [e for e in fired if e.yaku.id not in gone]
+        alone = tuple(e.score for e in fired if e.yaku.alone)
+        scores = [e.score for e in fired if not e.yaku.alone]
+        if scores:
+            for y in pool.bonus:
+                n = y.check(r, flags)
+                if n:
+                    scores.append(self.score(y, n))
+        return Hits(tuple(scores), sum(s.han or 0 for s in scores), alone)
+
+    def _replaced(self, hits: Sequence[Yaku]) -> set[str]:
+        """Ids that yaku among ``hits`` supersede."""
+        gone: set[str] = set()
+        for y in hits:
+            gone |= self._replaces.get(y.id, frozenset())
+        return gone
+
+    def _pool(self, features: Features) -> Pool:
+        if len(self._pools) >= _MAX_POOLS:
+            self._pools.clear()
+        fits = [y for y in self.yaku if y.fits(features)]
+        ordinary = []
+        if features.form != KOKUSHI:  # kokushi is a yakuman shape only
+            for y in fits:
+                han = y.han if features.closed else y.han_open
+                if not y.yakuman and not y.bonus and han:
+                    ordinary.append(Entry(y.check, y, self.score(y, han)))
+        pool = self._pools[features] = Pool(
+            tuple(y for y in fits if y.yakuman),
+            tuple(ordinary),
+            tuple(y for y in fits if y.bonus) if ordinary else (),
+            any(e.yaku.replaces for e in ordinary),
+        )
+        return pool
