@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-import attrs
-
 from mjrules.model.melds import SEQ
 from mjrules.model.tiles import DRAGONS, YAOCHU, tile
 from mjrules.scoring.reading import CHIITOITSU, KANCHAN, PENCHAN, TANKI, Reading
 
 _YAOCHU = frozenset(YAOCHU)
-_WAIT_FU = {KANCHAN: 2, PENCHAN: 2, TANKI: 2}
 CHIITOITSU_FU = 25
 
 
-@attrs.frozen
-class FuItem:
+class FuItem(NamedTuple):
     """One line of a fu count, e.g. ``FuItem("closed triplet 7z", 8)``."""
 
     label: str
@@ -24,10 +20,26 @@ class FuItem:
 
 
 class Fu(NamedTuple):
-    """A reading's fu, rounded up to tens, with the items that make it when asked for."""
+    """A reading's fu, rounded up to tens, and the items that make it."""
 
     total: int
-    items: tuple[FuItem, ...] = ()
+    items: tuple[FuItem, ...]
+
+
+# Every item a count can hold, made once: a hand's items are looked up, not built.
+_SET_ITEM = {
+    (concealed, kan): tuple(
+        FuItem(f"{'closed' if concealed else 'open'} {'kan' if kan else 'triplet'} {tile(i)}",
+               (4 if i in _YAOCHU else 2) * (2 if concealed else 1) * (4 if kan else 1))
+        for i in range(34))
+    for concealed in (False, True) for kan in (False, True)
+}
+_PAIR_ITEM = {(i, fu): FuItem(f"pair {tile(i)}", fu) for i in range(27, 34) for fu in (2, 4)}
+_WAIT_ITEM = {wait: FuItem(f"{wait} wait", 2) for wait in (KANCHAN, PENCHAN, TANKI)}
+_ROUNDING = tuple(FuItem("rounding", n) for n in range(10))
+_BASE, _MENZEN_RON, _TSUMO, _OPEN_PINFU = (FuItem("base", 20), FuItem("menzen ron", 10), FuItem("tsumo", 2),
+                                           FuItem("open pinfu", 10))
+_CHIITOITSU = Fu(CHIITOITSU_FU, (FuItem("chiitoitsu", CHIITOITSU_FU),))
 
 
 def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
@@ -42,56 +54,42 @@ def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
     return fu
 
 
-def count_fu(r: Reading, flags: Mapping[str, Any], detail: bool = False) -> Fu:
-    """The fu of a non-kokushi reading; with ``detail`` also its items."""
+def count_fu(r: Reading, flags: Mapping[str, Any]) -> Fu:
+    """The fu of a non-kokushi reading, itemised."""
     if r.form == CHIITOITSU:
-        return Fu(CHIITOITSU_FU, (FuItem("chiitoitsu", CHIITOITSU_FU),) if detail else ())
-    items: list[FuItem] = []
+        return _CHIITOITSU
     closed = r.closed
     tsumo = r.tsumo
+    items = [_BASE]
     total = 20
-    if detail:
-        items.append(FuItem("base", 20))
     if closed and not tsumo:
         total = 30
-        if detail:
-            items.append(FuItem("menzen ron", 10))
+        items.append(_MENZEN_RON)
     parts = 0
     if r.triplets:  # sequences earn nothing
         for kind, first, concealed, kan in r.sets:
-            if kind == SEQ:
-                continue
-            f = 4 if first in _YAOCHU else 2
-            if concealed:
-                f *= 2
-            if kan:
-                f *= 4
-            parts += f
-            if detail:
-                what = ("closed " if concealed else "open ") + ("kan" if kan else "triplet")
-                items.append(FuItem(f"{what} {tile(first)}", f))
+            if kind != SEQ:
+                item = _SET_ITEM[concealed, kan][first]
+                parts += item.fu
+                items.append(item)
     pf = pair_fu(r, flags) if r.pair >= 27 else 0
     if pf:
         parts += pf
-        if detail:
-            items.append(FuItem(f"pair {tile(r.pair)}", pf))
-    wf = _WAIT_FU.get(r.wait, 0)
-    if wf:
-        parts += wf
-        if detail:
-            items.append(FuItem(f"{r.wait} wait", wf))
+        items.append(_PAIR_ITEM[r.pair, pf])
+    wait = _WAIT_ITEM.get(r.wait)
+    if wait is not None:
+        parts += 2
+        items.append(wait)
     total += parts
     if tsumo:
         # pinfu tsumo has no tsumo fu, nor rinshan where the ruleset says so
         if not (parts == 0 and closed) and not (r.win.rinshan and not flags.get("rinshan_tsumo_fu", True)):
             total += 2
-            if detail:
-                items.append(FuItem("tsumo", 2))
+            items.append(_TSUMO)
     elif parts == 0 and not closed:
         total += 10  # an open hand worth 20 fu on ron is paid as 30
-        if detail:
-            items.append(FuItem("open pinfu", 10))
+        items.append(_OPEN_PINFU)
     fu = -(-total // 10) * 10
-    if detail and fu != total:
-        items.append(FuItem("rounding", fu - total))
+    if fu != total:
+        items.append(_ROUNDING[fu - total])
     return Fu(fu, tuple(items))

@@ -139,34 +139,34 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     level = (TERMINALS_NONE if yaochu == 0 else TERMINALS_ALL if yaochu == size
              else TERMINALS_OUTSIDE if yaochu >= 6 else TERMINALS_SOME)
 
-    def reading(form: str, sequences: int, pair: int = -1, sets: tuple = (), seqs: tuple = (), trips: tuple = (),
-                concealed_triplets: int = 0, wait: str = TANKI, pinfu_shape: bool = False) -> Reading:
-        features = Features(form, sequences, win.situation, melds.closed, _SUIT_COUNT[suits], level, honours > 0,
-                            honour_triplets)
-        return Reading(hand, win, form, counts, melds.closed, tsumo, pair, sets, seqs, trips, concealed_triplets,
-                       melds.kans, wait, w, seat, rnd, hand.red_fives, size, yaochu, honours, suits, pinfu_shape,
-                       features)
-
+    closed, kans, red_fives = melds.closed, melds.kans, hand.red_fives
+    situation, suit_count, has_honours = win.situation, _SUIT_COUNT[suits], honours > 0
     readings: list[Reading] = []
     if not melds.sets:
         if yaochu == 14 and is_kokushi(conc):
-            return [reading(KOKUSHI, 0, wait=KOKUSHI)]
+            features = Features(KOKUSHI, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
+            return [Reading(hand, win, KOKUSHI, counts, closed, tsumo, -1, (), (), (), 0, kans, KOKUSHI, w, seat, rnd,
+                            red_fives, size, yaochu, honours, suits, False, features)]
         if is_chiitoitsu(conc):
-            readings.append(reading(CHIITOITSU, 0))
+            features = Features(CHIITOITSU, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
+            readings.append(Reading(hand, win, CHIITOITSU, counts, closed, tsumo, -1, (), (), (), 0, kans, TANKI, w,
+                                    seat, rnd, red_fives, size, yaochu, honours, suits, False, features))
     for pair, sets, seqs, trips, waits in placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w):
         seqs += melds.sequences
         trips += melds.triplets
         sets += melds.sets
         concealed = len(trips) - len(melds.triplets) + melds.closed_kans
         plain_pair = pair < 31 and pair != seat and pair != rnd
+        features = Features(STANDARD, len(seqs), situation, closed, suit_count, level, has_honours, honour_triplets)
         for wait in waits:
             all_sets, n = sets, concealed
             if wait is SHANPON and not tsumo:  # a triplet completed by a ron counts as open
                 k = sets.index(SetShape(TRIPLET, w, True, False))
                 all_sets = sets[:k] + (SetShape(TRIPLET, w, False, False),) + sets[k + 1:]
                 n -= 1
-            readings.append(reading(STANDARD, len(seqs), pair, all_sets, seqs, trips, n, wait,
-                                    wait is RYANMEN and plain_pair and not trips))
+            readings.append(Reading(hand, win, STANDARD, counts, closed, tsumo, pair, all_sets, seqs, trips, n, kans,
+                                    wait, w, seat, rnd, red_fives, size, yaochu, honours, suits,
+                                    wait is RYANMEN and plain_pair and not trips, features))
     return readings
 
 

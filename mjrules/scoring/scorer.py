@@ -16,7 +16,7 @@ from mjrules.rules.flags import Flags
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 from mjrules.rules.yaku import Yaku
-from mjrules.scoring.fu import count_fu
+from mjrules.scoring.fu import Fu, count_fu
 from mjrules.scoring.limits import LIMIT_NAMES, Limit, LimitPolicy, yakuman_name
 from mjrules.scoring.payments import Liable, Settlement, settle
 from mjrules.scoring.reading import Reading, analyse
@@ -36,7 +36,7 @@ class Candidate(NamedTuple):
     reading: Reading
     yaku: tuple[YakuScore, ...]
     han: int | None
-    fu: int | None
+    fu: Fu | None
     limit: Limit
     settlement: Settlement
     liable: Liable | None
@@ -44,7 +44,8 @@ class Candidate(NamedTuple):
     @property
     def rank(self) -> tuple[int, int, int]:
         """The reading that pays most wins, then more han, then more fu (yakuman above all han)."""
-        return (self.settlement.value, 1000 + self.limit.multiple if self.han is None else self.han, self.fu or 0)
+        return (self.settlement.value, 1000 + self.limit.multiple if self.han is None else self.han,
+                0 if self.fu is None else self.fu.total)
 
 
 class Scorer:
@@ -104,13 +105,13 @@ class Scorer:
             liable = self._liable(reading, hits, limit)
             return Candidate(reading, hits.yaku, None, None, limit, self._settle(limit.base, reading.win, liable),
                              liable)
-        fu = count_fu(reading, self.flags).total
+        fu = count_fu(reading, self.flags)
         best = None
         if hits.yaku:
-            limit = self.limits.ordinary(fu, hits.han)
+            limit = self.limits.ordinary(fu.total, hits.han)
             best = Candidate(reading, hits.yaku, hits.han, fu, limit, self._settle(limit.base, reading.win), None)
         if hits.alone:  # the alternative: that yaku on its own, no other yaku and no dora
-            limit = self.limits.ordinary(fu, hits.alone_han)
+            limit = self.limits.ordinary(fu.total, hits.alone_han)
             other = Candidate(reading, hits.alone, hits.alone_han, fu, limit, self._settle(limit.base, reading.win),
                               None)
             if best is None or other.rank > best.rank:
@@ -128,7 +129,8 @@ class Scorer:
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         multiple = best.limit.multiple
         limit = yakuman_name(multiple, counted=True) if multiple else LIMIT_NAMES.get(best.limit.base)
-        fu = count_fu(reading, self.flags, detail=True)
+        fu = best.fu
+        assert fu is not None
         return Result(best.yaku, best.han, fu.total, 0, limit, best.limit.base, best.settlement.value,
                       best.settlement.payments, liable, reading.hand, win, reading, fu.items, self.flags)
 

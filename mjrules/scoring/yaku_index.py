@@ -21,6 +21,7 @@ class Entry(NamedTuple):
 
     check: Callable[[Reading, Mapping[str, Any]], Any]
     yaku: Yaku
+    han: int
     score: YakuScore
 
 
@@ -33,6 +34,8 @@ class Pool(NamedTuple):
     """Dora-like items: counted only when an ordinary yaku fires."""
     replaces: bool
     """Some ordinary yaku of the pool supersedes another (ryanpeikou drops iipeikou)."""
+    alone: bool
+    """Some ordinary yaku of the pool is scored on its own (``Yaku.alone``)."""
 
 
 class Hits(NamedTuple):
@@ -42,11 +45,8 @@ class Hits(NamedTuple):
     yaku: tuple[YakuScore, ...]
     han: int
     """Total han of ``yaku`` (0 for yakuman)."""
+    yakuman: bool
     alone: tuple[YakuScore, ...] = ()
-
-    @property
-    def yakuman(self) -> bool:
-        return bool(self.yaku) and self.yaku[0].yakuman > 0
 
     @property
     def alone_han(self) -> int:
@@ -88,7 +88,7 @@ class YakuIndex:
         if len(hits) > 1:
             gone = self._replaced(hits)
             hits = [y for y in hits if y.id not in gone]
-        return Hits(tuple(self.score(y, self._multiples[y.id], True) for y in hits), 0)
+        return Hits(tuple(self.score(y, self._multiples[y.id], True) for y in hits), 0, True)
 
     def _ordinary(self, r: Reading, flags: Mapping[str, Any], pool: Pool) -> Hits | None:
         fired = []
@@ -100,14 +100,22 @@ class YakuIndex:
         if pool.replaces and len(fired) > 1:
             gone = self._replaced([e.yaku for e in fired])
             fired = [e for e in fired if e.yaku.id not in gone]
-        alone = tuple(e.score for e in fired if e.yaku.alone)
-        scores = [e.score for e in fired if not e.yaku.alone]
+        alone: tuple[YakuScore, ...] = ()
+        if pool.alone:
+            alone = tuple(e.score for e in fired if e.yaku.alone)
+            fired = [e for e in fired if not e.yaku.alone]
+        scores = []
+        han = 0
+        for e in fired:
+            scores.append(e.score)
+            han += e.han
         if scores:
             for y in pool.bonus:
                 n = y.check(r, flags)
                 if n:
                     scores.append(self.score(y, n))
-        return Hits(tuple(scores), sum(s.han or 0 for s in scores), alone)
+                    han += n
+        return Hits(tuple(scores), han, False, alone)
 
     def _replaced(self, hits: Sequence[Yaku]) -> set[str]:
         """Ids that yaku among ``hits`` supersede."""
@@ -125,11 +133,12 @@ class YakuIndex:
             for y in fits:
                 han = y.han if features.closed else y.han_open
                 if not y.yakuman and not y.bonus and han:
-                    ordinary.append(Entry(y.check, y, self.score(y, han)))
+                    ordinary.append(Entry(y.check, y, han, self.score(y, han)))
         pool = self._pools[features] = Pool(
             tuple(y for y in fits if y.yakuman),
             tuple(ordinary),
             tuple(y for y in fits if y.bonus) if ordinary else (),
             any(e.yaku.replaces for e in ordinary),
+            any(e.yaku.alone for e in ordinary),
         )
         return pool
