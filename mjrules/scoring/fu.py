@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
+import attrs
+
 from mjrules.model.melds import SEQ
 from mjrules.model.tiles import DRAGONS, YAOCHU, tile
 from mjrules.scoring.reading import CHIITOITSU, KANCHAN, PENCHAN, TANKI, Reading
@@ -19,7 +21,8 @@ class FuItem(NamedTuple):
     fu: int
 
 
-class Fu(NamedTuple):
+@attrs.define(frozen=False)  # built per reading: attrs' plain __init__, no frozen setattr
+class Fu:
     """A reading's fu, rounded up to tens, and the items that make it."""
 
     total: int

@@ -60,10 +60,7 @@ class LimitPolicy:
 
     def ordinary(self, fu: int, han: int) -> Limit:
         """A hand without a natural yakuman: its base points after the limits, kiriage and kazoe."""
-        hit = self._ordinary.get((fu, han))
-        if hit is None:
-            hit = self._ordinary[(fu, han)] = self._ask(fu, han)
-        return hit
+        return self._ordinary.get((fu, han)) or self._ask(fu, han)
 
     def yakuman(self, multiples: Sequence[int]) -> Limit:
         """A hand with natural yakuman of these multiples: stacked, then paid."""
@@ -81,6 +78,10 @@ class LimitPolicy:
         return YAKUMAN_BASE * multiple
 
     def _ask(self, fu: int, han: int) -> Limit:
+        limit = self._ordinary[(fu, han)] = self._policy(fu, han)
+        return limit
+
+    def _policy(self, fu: int, han: int) -> Limit:
         if self._custom:
             custom = self._plugins.base_points(fu, han, 0, self._flags)
             if custom is not None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import attrs
+
 from mjrules.model.hand import Hand
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
 from mjrules.model.tiles import tile
@@ -151,7 +153,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             features = Features(CHIITOITSU, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
             readings.append(Reading(hand, win, CHIITOITSU, counts, closed, tsumo, -1, (), (), (), 0, kans, TANKI, w,
                                     seat, rnd, red_fives, size, yaochu, honours, suits, False, features))
-    for pair, sets, seqs, trips, waits in placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w):
+    groups = placed(h, m, p, s, w) if conc is counts else placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
+    for pair, sets, seqs, trips, waits in groups:
         seqs += melds.sequences
         trips += melds.triplets
         sets += melds.sets
@@ -181,7 +184,8 @@ def _honour_info(h: tuple[int, ...]) -> tuple[int, int]:
     return info
 
 
-class _MeldParts(NamedTuple):
+@attrs.define(frozen=False)  # built per hand with melds: attrs' plain __init__
+class _MeldParts:
     """What a hand's melds contribute to its readings."""
 
     concealed: tuple[int, ...]
@@ -196,12 +200,15 @@ class _MeldParts(NamedTuple):
     @classmethod
     def of(cls, hand: Hand) -> _MeldParts:
         conc = list(hand.counts)
+        sets: list[SetShape] = []
         seqs: list[int] = []
         trips: list[int] = []
         kans = closed_kans = 0
         closed = True
         for meld in hand.melds:
-            kind, first, concealed, kan = meld.shape
+            shape = meld.shape
+            sets.append(shape)
+            kind, first, concealed, kan = shape
             if kind == SEQ:
                 conc[first] -= 1
                 conc[first + 1] -= 1
@@ -216,7 +223,7 @@ class _MeldParts(NamedTuple):
                     closed_kans += 1
                 else:
                     closed = False
-        return cls(tuple(conc), tuple(m.shape for m in hand.melds), tuple(seqs), tuple(trips), kans, closed,
+        return cls(tuple(conc), tuple(sets), tuple(seqs), tuple(trips), kans, closed,
                    closed_kans)
 
 

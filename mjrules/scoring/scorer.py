@@ -7,7 +7,9 @@ its yaku, fu, limit and payments; the reading that pays most wins.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
+
+import attrs
 
 from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationError
 from mjrules.model.hand import Hand
@@ -30,7 +32,8 @@ _MAX_SETTLED = 20_000
 """Settlements kept per Scorer at most (see ``Scorer._settle``)."""
 
 
-class Candidate(NamedTuple):
+@attrs.define(frozen=False)  # built per reading: attrs' plain __init__, no frozen setattr
+class Candidate:
     """One reading priced: its yaku, han and fu (None for a natural yakuman), limit and payments."""
 
     reading: Reading

@@ -6,7 +6,9 @@ Built once per Scorer; a pool per distinct ``Features`` is made on first sight a
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, Sequence
+
+import attrs
 
 from mjrules.rules.yaku import Yaku
 from mjrules.scoring.reading import KOKUSHI, Features, Reading
@@ -16,7 +18,8 @@ _MAX_POOLS = 100_000
 """Pools kept at most: a long run meets only so many features; memory stays bounded."""
 
 
-class Entry(NamedTuple):
+@attrs.frozen
+class Entry:
     """An ordinary yaku of a pool, with its han for the pool's open or closed hands."""
 
     check: Callable[[Reading, Mapping[str, Any]], Any]
@@ -25,7 +28,8 @@ class Entry(NamedTuple):
     score: YakuScore
 
 
-class Pool(NamedTuple):
+@attrs.frozen
+class Pool:
     """The yaku whose checks can fire on readings of one ``Features``."""
 
     yakuman: tuple[Yaku, ...]
@@ -38,7 +42,8 @@ class Pool(NamedTuple):
     """Some ordinary yaku of the pool is scored on its own (``Yaku.alone``)."""
 
 
-class Hits(NamedTuple):
+@attrs.define(frozen=False)  # built per reading: attrs' plain __init__, no frozen setattr
+class Hits:
     """The yaku of one reading. ``yaku`` holds either its yakuman or its ordinary yaku and bonus
     items; ``alone`` the yaku scored as an alternative on their own (renhou as a mangan)."""
 
@@ -113,7 +118,7 @@ class YakuIndex:
             for y in pool.bonus:
                 n = y.check(r, flags)
                 if n:
-                    scores.append(self.score(y, n))
+                    scores.append(self._scores.get((y.id, n, False)) or self.score(y, n))
                     han += n
         return Hits(tuple(scores), han, False, alone)
 
