@@ -7,6 +7,8 @@ File format::
     description = "Tenhou rules, but kiriage mangan"
     sources = ["https://…"]
     extends = "tenhou"            # a preset name or a path relative to this file
+    players = 4                   # 4 (the default); inherited through extends. 3 is refused
+                                  # until three-player scoring exists
 
     [plugins]
     enable = ["local-yaku"]       # added to the inherited (or default) plugins
@@ -38,7 +40,7 @@ try:
 except ModuleNotFoundError:  # Python < 3.11
     import tomli as tomllib  # type: ignore[no-redef]
 
-TOP_KEYS = ("name", "description", "sources", "extends", "plugins", "flags", "plugin")
+TOP_KEYS = ("name", "description", "sources", "extends", "players", "plugins", "flags", "plugin")
 PLUGIN_KEYS = ("enable", "disable")
 MAX_EXTENDS = 16
 MAX_FILE = 1 << 20
@@ -51,6 +53,21 @@ def suggest(name: str, known: Iterable[str]) -> str:
 
 def _frozen_map(value: Mapping) -> Mapping:
     return MappingProxyType(dict(value))
+
+
+def _check_players(value: Any, where: str) -> int:
+    """``value`` as a number of players, or a RulesetError naming ``where``."""
+    # bool is an int subclass: ``players = true`` must not pass as 1
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (3, 4):
+        raise RulesetError(f"{where}: expected 3 or 4, got {value!r}")
+    if value == 3:
+        # refused rather than scored as four-player: sanma pays differently (tsumo loss, 200 a honba)
+        raise RulesetError(f"{where}: three-player rules are not supported yet (players = 4 only)")
+    return value
+
+
+def _players(instance: Any, attribute: Any, value: Any) -> None:
+    _check_players(value, "Ruleset.players")
 
 
 @attrs.frozen
@@ -69,6 +86,8 @@ class Ruleset:
     path: str | None = None
     owners: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     """Flags set in a ``[plugin.NAME]`` table, with that plugin's name (checked when built)."""
+    players: int = attrs.field(default=4, validator=_players)
+    """Players at the table: 4 (3 is refused until three-player scoring exists)."""
 
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""
@@ -153,9 +172,13 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         flags = dict(parent.flags)
         origin = dict(parent.origin)
         owners = dict(parent.owners)
+        players = parent.players
     else:
         plugins = list(ENABLED_BY_DEFAULT)
         flags, origin, owners = {}, {}, {}
+        players = 4
+    if "players" in doc:
+        players = _check_players(doc["players"], f"{label}: players")
 
     ptable = doc.get("plugins", {})
     if not isinstance(ptable, dict):
@@ -197,4 +220,4 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
-    return Ruleset(name, plugins, flags, description, sources, origin, label, owners)
+    return Ruleset(name, plugins, flags, description, sources, origin, label, owners, players)
