@@ -98,6 +98,19 @@ def test_preset_file_names_its_sources(preset):
     assert isinstance(sources, list) and sources, f"{preset}.toml has no sources list"
     for url in sources:
         assert re.match(r"https?://\S+$", url), url
+    # the header comment names the first (primary) source too
+    header = "".join(line for line in (RULESET_DIR / f"{preset}.toml").read_text(encoding="utf-8").splitlines()
+                     if line.startswith("#"))
+    assert sources[0] in header, f"{preset}.toml: the header comment does not cite {sources[0]}"
+
+
+def test_no_ruleset_file_points_at_the_development_reference():
+    # shared/reference/ is this project's working notes; users get only the rulesets, which must
+    # cite the rule books and pages themselves
+    files = sorted(RULESET_DIR.glob("*.toml"))
+    assert len(files) >= len(PRESETS)
+    for path in files:
+        assert "shared/" not in path.read_text(encoding="utf-8"), path.name
 
 
 @every
