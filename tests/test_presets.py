@@ -160,6 +160,60 @@ def test_uncertain_values_carry_a_comment(preset, flag):
 
 
 # --------------------------------------------------------------------------------------------
+# the common base: rulesets/_standard.toml
+# --------------------------------------------------------------------------------------------
+
+# The choices on which the presets split (rows 2, 7, 8 and 15 of the main table: red fives,
+# kazoe, kiriage, double-wind pair): every preset states them in its own file or in the file of
+# its own organisation it extends, never through the common base.
+SPLIT_FLAGS = ("red_fives_m", "red_fives_p", "red_fives_s", "kazoe", "kiriage", "double_wind_pair_fu")
+SAME_ORG_PARENT = {"tenhou-nokuitan": "tenhou", "ema2025": "ema2016"}
+
+
+def _file_flags(name: str) -> dict:
+    return tomllib.loads((RULESET_DIR / f"{name}.toml").read_text(encoding="utf-8")).get("flags", {})
+
+
+def test_the_base_is_hidden_but_loads():
+    assert "_standard" not in preset_names()
+    base = load_ruleset("_standard")
+    assert base.players == 4 and base.description
+    assert not set(SPLIT_FLAGS) & set(base.flags)
+
+
+@every
+def test_preset_extends_the_base_or_its_own_organisation(preset):
+    doc = tomllib.loads((RULESET_DIR / f"{preset}.toml").read_text(encoding="utf-8"))
+    assert doc.get("extends") == SAME_ORG_PARENT.get(preset, "_standard")
+
+
+@every
+def test_split_choices_are_stated_by_the_preset(preset):
+    origin = load_ruleset(preset).origin
+    own = {f"{preset}.toml", f"{SAME_ORG_PARENT.get(preset, preset)}.toml"}
+    for flag in SPLIT_FLAGS:
+        assert origin[flag] in own, f"{preset}: {flag} comes from {origin[flag]}"
+
+
+@every
+def test_a_restated_value_says_why(preset):
+    # a preset sets a flag to the value it would inherit only to mark its confidence in it
+    parent = load_ruleset(SAME_ORG_PARENT.get(preset, "_standard"))
+    for flag, value in _file_flags(preset).items():
+        if parent.flags.get(flag) == value:
+            line = next(ln for ln in (RULESET_DIR / f"{preset}.toml").read_text(encoding="utf-8").splitlines()
+                        if re.match(rf"{flag}\s*=", ln))
+            assert "#" in line.split("=", 1)[1], f"{preset}: {line.strip()!r} restates {parent.name} silently"
+
+
+def test_show_names_the_base_for_inherited_flags():
+    tenhou = load_ruleset("tenhou")
+    assert tenhou.origin["ippatsu"] == "_standard.toml"  # row 3: yes for Tenhou, as for the base
+    assert tenhou.origin["pao_covers"] == "tenhou.toml"  # row 13: Tenhou's own whole-hand pao
+    assert load_ruleset("tenhou-nokuitan").origin["pao_covers"] == "tenhou.toml"
+
+
+# --------------------------------------------------------------------------------------------
 # hands
 # --------------------------------------------------------------------------------------------
 

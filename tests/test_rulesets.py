@@ -131,7 +131,7 @@ def test_majiang_rule_object_keys():
 def test_rulesets_listing_and_show(capsys):
     assert main(["rulesets", "--json"]) == 0
     names = [r["name"] for r in json.loads(capsys.readouterr().out)]
-    assert names == preset_names()
+    assert names == preset_names() and "_standard" not in names  # the presets' common base is not one
     assert main(["rulesets", "show", "ema2025", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     by_flag = {r["flag"]: r for r in shown["flags"]}
@@ -202,3 +202,12 @@ def test_bad_players_value_names_file_and_key(tmp_path, text, shown):
 def test_bad_players_value_through_the_api():
     with pytest.raises(RulesetError, match=r"Ruleset\.players: expected 3 or 4, got 5"):
         Ruleset("api", players=5)
+
+
+def test_the_common_base_loads_by_name_but_is_not_offered(tmp_path):
+    path = write(tmp_path, "club.toml", 'extends = "_standard"\n[flags]\nkiriage = true\n')
+    rs = load_ruleset(path)
+    assert rs.origin["kiriage"].endswith("club.toml") and rs.origin["pao"] == "_standard.toml"
+    with pytest.raises(RulesetError) as e:
+        load_ruleset("standard")
+    assert "tenhou" in str(e.value) and "_standard" not in str(e.value)

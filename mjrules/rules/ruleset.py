@@ -98,9 +98,18 @@ class Ruleset:
         return attrs.evolve(self, flags=merged, origin=origin)
 
 
-def preset_names() -> list[str]:
-    """Names of the presets shipped in ``mjrules.rulesets``."""
+def _shipped_names() -> list[str]:
+    """Every ruleset file shipped in ``mjrules.rulesets``, hidden bases included."""
     return sorted(p.name[:-5] for p in resources.files("mjrules.rulesets").iterdir() if p.name.endswith(".toml"))
+
+
+def preset_names() -> list[str]:
+    """Names of the presets shipped in ``mjrules.rulesets``.
+
+    A file whose name starts with ``_`` is a base the presets extend, not a ruleset anyone plays:
+    it loads by name (``extends = "_standard"``) but is not listed.
+    """
+    return [n for n in _shipped_names() if not n.startswith("_")]
 
 
 def _read(label: str, data: bytes) -> dict:
@@ -130,8 +139,8 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
                 return str(p), f.read(MAX_FILE + 1), p.parent
         except OSError as e:
             raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
-    names = preset_names()
-    if ref not in names:
+    if ref not in _shipped_names():
+        names = preset_names()
         raise RulesetError(f"unknown ruleset {ref!r}{suggest(ref, names)}; presets: {', '.join(names)}")
     res = resources.files("mjrules.rulesets").joinpath(ref + ".toml")
     return f"{ref}.toml", res.read_bytes(), None
