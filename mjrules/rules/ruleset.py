@@ -6,7 +6,8 @@ File format::
     name = "my-club"
     description = "Tenhou rules, but kiriage mangan"
     sources = ["https://…"]
-    extends = "tenhou"            # a preset name or a path relative to this file
+    extends = "tenhou"            # a preset name, a hidden base ("_standard"), or a path
+                                  # relative to this file
     players = 4                   # 4 (the default); inherited through extends. 3 is refused
                                   # until three-player scoring exists
 
