@@ -98,6 +98,19 @@ def test_preset_file_names_its_sources(preset):
     assert isinstance(sources, list) and sources, f"{preset}.toml has no sources list"
     for url in sources:
         assert re.match(r"https?://\S+$", url), url
+    # the header comment names the first (primary) source too
+    header = "".join(line for line in (RULESET_DIR / f"{preset}.toml").read_text(encoding="utf-8").splitlines()
+                     if line.startswith("#"))
+    assert sources[0] in header, f"{preset}.toml: the header comment does not cite {sources[0]}"
+
+
+def test_no_ruleset_file_points_at_the_development_reference():
+    # shared/reference/ is this project's working notes; users get only the rulesets, which must
+    # cite the rule books and pages themselves
+    files = sorted(RULESET_DIR.glob("*.toml"))
+    assert len(files) >= len(PRESETS)
+    for path in files:
+        assert "shared/" not in path.read_text(encoding="utf-8"), path.name
 
 
 @every
@@ -144,6 +157,60 @@ def test_uncertain_values_carry_a_comment(preset, flag):
     line = _flag_line(preset, flag)
     value_and_comment = line.split("=", 1)[1]
     assert "#" in value_and_comment, f"{preset}: {line.strip()!r} rests on a ~/? cell but has no comment"
+
+
+# --------------------------------------------------------------------------------------------
+# the common base: rulesets/_standard.toml
+# --------------------------------------------------------------------------------------------
+
+# The choices on which the presets split (rows 2, 7, 8 and 15 of the main table: red fives,
+# kazoe, kiriage, double-wind pair): every preset states them in its own file or in the file of
+# its own organisation it extends, never through the common base.
+SPLIT_FLAGS = ("red_fives_m", "red_fives_p", "red_fives_s", "kazoe", "kiriage", "double_wind_pair_fu")
+SAME_ORG_PARENT = {"tenhou-nokuitan": "tenhou", "ema2025": "ema2016"}
+
+
+def _file_flags(name: str) -> dict:
+    return tomllib.loads((RULESET_DIR / f"{name}.toml").read_text(encoding="utf-8")).get("flags", {})
+
+
+def test_the_base_is_hidden_but_loads():
+    assert "_standard" not in preset_names()
+    base = load_ruleset("_standard")
+    assert base.players == 4 and base.description
+    assert not set(SPLIT_FLAGS) & set(base.flags)
+
+
+@every
+def test_preset_extends_the_base_or_its_own_organisation(preset):
+    doc = tomllib.loads((RULESET_DIR / f"{preset}.toml").read_text(encoding="utf-8"))
+    assert doc.get("extends") == SAME_ORG_PARENT.get(preset, "_standard")
+
+
+@every
+def test_split_choices_are_stated_by_the_preset(preset):
+    origin = load_ruleset(preset).origin
+    own = {f"{preset}.toml", f"{SAME_ORG_PARENT.get(preset, preset)}.toml"}
+    for flag in SPLIT_FLAGS:
+        assert origin[flag] in own, f"{preset}: {flag} comes from {origin[flag]}"
+
+
+@every
+def test_a_restated_value_says_why(preset):
+    # a preset sets a flag to the value it would inherit only to mark its confidence in it
+    parent = load_ruleset(SAME_ORG_PARENT.get(preset, "_standard"))
+    for flag, value in _file_flags(preset).items():
+        if parent.flags.get(flag) == value:
+            line = next(ln for ln in (RULESET_DIR / f"{preset}.toml").read_text(encoding="utf-8").splitlines()
+                        if re.match(rf"{flag}\s*=", ln))
+            assert "#" in line.split("=", 1)[1], f"{preset}: {line.strip()!r} restates {parent.name} silently"
+
+
+def test_show_names_the_base_for_inherited_flags():
+    tenhou = load_ruleset("tenhou")
+    assert tenhou.origin["ippatsu"] == "_standard.toml"  # row 3: yes for Tenhou, as for the base
+    assert tenhou.origin["pao_covers"] == "tenhou.toml"  # row 13: Tenhou's own whole-hand pao
+    assert load_ruleset("tenhou-nokuitan").origin["pao_covers"] == "tenhou.toml"
 
 
 # --------------------------------------------------------------------------------------------

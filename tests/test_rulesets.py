@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from mjrules import RulesetError, Scorer, load_ruleset, preset_names
+from mjrules import Ruleset, RulesetError, Scorer, load_ruleset, preset_names
 from mjrules.cli import main
 from mjrules.rules.majiang import majiang_flags, ruleset_from_majiang
 
@@ -131,7 +131,7 @@ def test_majiang_rule_object_keys():
 def test_rulesets_listing_and_show(capsys):
     assert main(["rulesets", "--json"]) == 0
     names = [r["name"] for r in json.loads(capsys.readouterr().out)]
-    assert names == preset_names()
+    assert names == preset_names() and "_standard" not in names  # the presets' common base is not one
     assert main(["rulesets", "show", "ema2025", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     by_flag = {r["flag"]: r for r in shown["flags"]}
@@ -160,3 +160,54 @@ def test_plugins_listing(capsys):
 def test_unknown_flag_through_the_api_is_an_error():
     with pytest.raises(RulesetError, match=r"<api>: \[flags\] kiriag: unknown flag"):
         Scorer(load_ruleset("tenhou").with_flags(kiriag=True))
+
+
+# --------------------------------------------------------------------------------------------
+# players
+# --------------------------------------------------------------------------------------------
+
+def test_players_defaults_to_four(tmp_path):
+    assert load_ruleset(write(tmp_path, "plain.toml", 'name = "plain"\n')).players == 4
+    assert Ruleset("api").players == 4
+    for name in preset_names():  # every preset is a four-player ruleset
+        assert load_ruleset(name).players == 4, name
+
+
+def test_players_is_inherited_through_extends(tmp_path):
+    write(tmp_path, "four.toml", "players = 4\n")
+    assert load_ruleset(write(tmp_path, "child.toml", 'extends = "four.toml"\n')).players == 4
+    # Only 4 is accepted today, so the parent's value shows through only as its refusal: a parent
+    # asking for three players refuses its children too, naming the parent's file.
+    write(tmp_path, "sanma.toml", "players = 3\n")
+    with pytest.raises(RulesetError, match=r"sanma\.toml: players: three-player rules are not supported yet"):
+        load_ruleset(write(tmp_path, "child3.toml", 'extends = "sanma.toml"\n'))
+
+
+def test_three_players_is_refused_with_a_clear_message(tmp_path):
+    path = write(tmp_path, "sanma.toml", 'name = "sanma"\nextends = "tenhou"\nplayers = 3\n')
+    with pytest.raises(RulesetError, match=r"sanma\.toml: players: three-player rules are not supported yet"):
+        load_ruleset(path)
+    with pytest.raises(RulesetError, match=r"Ruleset\.players: three-player rules are not supported yet"):
+        Ruleset("api", players=3)
+
+
+@pytest.mark.parametrize("text, shown", [("5", "5"), ('"four"', "'four'"), ("true", "True"), ("4.0", "4.0"),
+                                         ("2", "2")])
+def test_bad_players_value_names_file_and_key(tmp_path, text, shown):
+    path = write(tmp_path, "bad.toml", f"players = {text}\n")
+    with pytest.raises(RulesetError, match=rf"bad\.toml: players: expected 3 or 4, got {shown}$"):
+        load_ruleset(path)
+
+
+def test_bad_players_value_through_the_api():
+    with pytest.raises(RulesetError, match=r"Ruleset\.players: expected 3 or 4, got 5"):
+        Ruleset("api", players=5)
+
+
+def test_the_common_base_loads_by_name_but_is_not_offered(tmp_path):
+    path = write(tmp_path, "club.toml", 'extends = "_standard"\n[flags]\nkiriage = true\n')
+    rs = load_ruleset(path)
+    assert rs.origin["kiriage"].endswith("club.toml") and rs.origin["pao"] == "_standard.toml"
+    with pytest.raises(RulesetError) as e:
+        load_ruleset("standard")
+    assert "tenhou" in str(e.value) and "_standard" not in str(e.value)

@@ -6,7 +6,10 @@ File format::
     name = "my-club"
     description = "Tenhou rules, but kiriage mangan"
     sources = ["https://…"]
-    extends = "tenhou"            # a preset name or a path relative to this file
+    extends = "tenhou"            # a preset name, a hidden base ("_standard"), or a path
+                                  # relative to this file
+    players = 4                   # 4 (the default); inherited through extends. 3 is refused
+                                  # until three-player scoring exists
 
     [plugins]
     enable = ["local-yaku"]       # added to the inherited (or default) plugins
@@ -38,7 +41,7 @@ try:
 except ModuleNotFoundError:  # Python < 3.11
     import tomli as tomllib  # type: ignore[no-redef]
 
-TOP_KEYS = ("name", "description", "sources", "extends", "plugins", "flags", "plugin")
+TOP_KEYS = ("name", "description", "sources", "extends", "players", "plugins", "flags", "plugin")
 PLUGIN_KEYS = ("enable", "disable")
 MAX_EXTENDS = 16
 MAX_FILE = 1 << 20
@@ -51,6 +54,21 @@ def suggest(name: str, known: Iterable[str]) -> str:
 
 def _frozen_map(value: Mapping) -> Mapping:
     return MappingProxyType(dict(value))
+
+
+def _check_players(value: Any, where: str) -> int:
+    """``value`` as a number of players, or a RulesetError naming ``where``."""
+    # bool is an int subclass: ``players = true`` must not pass as 1
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (3, 4):
+        raise RulesetError(f"{where}: expected 3 or 4, got {value!r}")
+    if value == 3:
+        # refused rather than scored as four-player: sanma pays differently (tsumo loss, 200 a honba)
+        raise RulesetError(f"{where}: three-player rules are not supported yet (players = 4 only)")
+    return value
+
+
+def _players(instance: Any, attribute: Any, value: Any) -> None:
+    _check_players(value, "Ruleset.players")
 
 
 @attrs.frozen
@@ -69,6 +87,8 @@ class Ruleset:
     path: str | None = None
     owners: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     """Flags set in a ``[plugin.NAME]`` table, with that plugin's name (checked when built)."""
+    players: int = attrs.field(default=4, validator=_players)
+    """Players at the table: 4 (3 is refused until three-player scoring exists)."""
 
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""
@@ -79,9 +99,18 @@ class Ruleset:
         return attrs.evolve(self, flags=merged, origin=origin)
 
 
-def preset_names() -> list[str]:
-    """Names of the presets shipped in ``mjrules.rulesets``."""
+def _shipped_names() -> list[str]:
+    """Every ruleset file shipped in ``mjrules.rulesets``, hidden bases included."""
     return sorted(p.name[:-5] for p in resources.files("mjrules.rulesets").iterdir() if p.name.endswith(".toml"))
+
+
+def preset_names() -> list[str]:
+    """Names of the presets shipped in ``mjrules.rulesets``.
+
+    A file whose name starts with ``_`` is a base the presets extend, not a ruleset anyone plays:
+    it loads by name (``extends = "_standard"``) but is not listed.
+    """
+    return [n for n in _shipped_names() if not n.startswith("_")]
 
 
 def _read(label: str, data: bytes) -> dict:
@@ -111,8 +140,8 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
                 return str(p), f.read(MAX_FILE + 1), p.parent
         except OSError as e:
             raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
-    names = preset_names()
-    if ref not in names:
+    if ref not in _shipped_names():
+        names = preset_names()
         raise RulesetError(f"unknown ruleset {ref!r}{suggest(ref, names)}; presets: {', '.join(names)}")
     res = resources.files("mjrules.rulesets").joinpath(ref + ".toml")
     return f"{ref}.toml", res.read_bytes(), None
@@ -153,9 +182,13 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         flags = dict(parent.flags)
         origin = dict(parent.origin)
         owners = dict(parent.owners)
+        players = parent.players
     else:
         plugins = list(ENABLED_BY_DEFAULT)
         flags, origin, owners = {}, {}, {}
+        players = 4
+    if "players" in doc:
+        players = _check_players(doc["players"], f"{label}: players")
 
     ptable = doc.get("plugins", {})
     if not isinstance(ptable, dict):
@@ -197,4 +230,4 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
-    return Ruleset(name, plugins, flags, description, sources, origin, label, owners)
+    return Ruleset(name, plugins, flags, description, sources, origin, label, owners, players)
