@@ -18,7 +18,7 @@ import attrs
 from mjrules.errors import HandError
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES
-from mjrules.tools.shanten import HandTiles, _as_hand, hand_shanten, improving_tiles
+from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten, improving_tiles
 from mjrules.tools.waits import (
     DEFAULT_RON_FROM,
     DEFAULT_RULESET,
@@ -76,7 +76,7 @@ class DiscardOption:
 class DiscardAdvice:
     """All discards of a 14-tile hand, best first."""
 
-    hand: HandTiles
+    hand: PartialHand
     shanten: int
     """Shanten of the 14-tile hand itself (−1: it is already a winning shape)."""
     options: tuple[DiscardOption, ...]
@@ -88,13 +88,18 @@ class DiscardAdvice:
     def best(self) -> DiscardOption:
         return self.options[0]
 
+    @property
+    def complete(self) -> bool:
+        """The 14 tiles already form a winning shape (read by the scorer's engine, not by shanten)."""
+        return self.hand.is_complete
+
     def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand.mpsz(), "shanten": self.shanten, "seat": SEAT_NAMES[self.seat_wind],
                 "round": SEAT_NAMES[self.round_wind], "ruleset": self.ruleset,
                 "options": [o.to_dict() for o in self.options]}
 
 
-def _choices(hand: HandTiles) -> list[Tile]:
+def _choices(hand: PartialHand) -> list[Tile]:
     """One tile per kind held concealed: the plain copy of a five when the red one is also held."""
     by_kind: dict[int, Tile] = {}
     for t in hand.concealed:
@@ -105,7 +110,7 @@ def _choices(hand: HandTiles) -> list[Tile]:
 
 
 def advise_discard(
-    hand: HandTiles | str,
+    hand: PartialHand | str,
     visible: Sequence[Tile] = (),
     discards: Sequence[Tile] = (),
     *,
@@ -146,7 +151,7 @@ def _shanten_word(s: int) -> str:
 def render_advice(a: DiscardAdvice) -> str:
     """The text report of ``mjrules discard``."""
     lines = [f"{a.hand.mpsz()}  ({SEAT_NAMES[a.seat_wind]} seat, {SEAT_NAMES[a.round_wind]} round; ruleset {a.ruleset})"]
-    if a.shanten == -1:
+    if a.complete:
         lines.append("The hand is already a winning shape (tsumo, if it has a yaku).")
     else:
         lines.append(f"Shanten {a.shanten}: the best discards leave the hand {_shanten_word(a.shanten)}.")

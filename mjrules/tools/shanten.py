@@ -21,7 +21,7 @@ once warm, a hand costs four dictionary look-ups for its suits and three for the
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Iterable, Sequence
 
 import attrs
@@ -31,9 +31,10 @@ from mjrules.model.melds import Meld
 from mjrules.model.tiles import YAOCHU, Tile, tile
 from mjrules.notation.marks import meld_digits
 from mjrules.notation.mpsz import format_tiles, split_mpsz
+from mjrules.tools.winning import is_winning_counts
 
 __all__ = [
-    "HandTiles", "Shanten", "analyse_shanten", "chiitoitsu_shanten", "kokushi_shanten", "parse_hand",
+    "HandTiles", "PartialHand", "Shanten", "analyse_shanten", "chiitoitsu_shanten", "kokushi_shanten", "parse_hand",
     "shanten", "standard_shanten", "tiles_to_counts",
 ]
 
@@ -349,23 +350,34 @@ def tiles_to_counts(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def _sorted_tiles(tiles) -> tuple[Tile, ...]:
+_RANK = attrgetter("rank")
+
+
+def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     tiles = tuple(tiles)
     for t in tiles:
         if not isinstance(t, Tile):
             raise HandError(f"{t!r} is not a Tile (parse text with parse_tiles)")
-    return tuple(sorted(tiles, key=lambda t: (t.index, not t.red)))
+    return tuple(sorted(tiles, key=_RANK))
+
+
+def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(melds)
 
 
 @attrs.frozen
-class HandTiles:
-    """A hand in play: concealed tiles and melds, 13 tiles (waiting) or 14 (to discard), melds counted as 3.
+class PartialHand:
+    """A hand in progress: concealed tiles and melds, 13 tiles (waiting) or 14 (to discard), each
+    meld counted as 3.
 
-    Unlike :class:`mjrules.Hand` no tile is singled out as the winning one.
+    The model's :class:`mjrules.model.hand.Hand` is a finished hand with its winning tile; this is
+    the hand before the win, as the analysis tools see it, with no tile singled out. It holds the
+    model's Tile and Meld, reads MPSZ with the notation layer (:func:`parse_hand`) and keeps the
+    concealed tiles in the model's order (``Tile.rank``). ``HandTiles`` is its former name.
     """
 
     concealed: tuple[Tile, ...] = attrs.field(converter=_sorted_tiles)
-    melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Counts of the 34 kinds among the concealed tiles."""
     meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -404,6 +416,12 @@ class HandTiles:
         return not any(m.is_open for m in self.melds)
 
     @property
+    def is_complete(self) -> bool:
+        """A 14-tile hand whose concealed part is a winning shape, as the scorer reads it
+        (:func:`mjrules.tools.winning.is_winning_counts`)."""
+        return self.size == 14 and is_winning_counts(self.counts)
+
+    @property
     def caps(self) -> tuple[int, ...] | None:
         """Per kind, the copies a completed concealed part may hold (4 less those in melds); None if all 4."""
         if not any(self.meld_counts):
@@ -418,39 +436,43 @@ class HandTiles:
         """Canonical MPSZ: sorted concealed tiles, then the melds."""
         return " ".join([format_tiles(self.concealed)] + [meld_digits(m) + m.tiles[0].suit for m in self.melds])
 
-    def without(self, t: Tile) -> "HandTiles":
+    def without(self, t: Tile) -> PartialHand:
         """The hand after discarding one copy of ``t`` (the plain copy of a five when it also holds the red one)."""
         conc = list(self.concealed)
         for k, c in enumerate(conc):
             if c == t:
                 del conc[k]
-                return HandTiles(conc, self.melds)
+                return PartialHand(conc, self.melds)
         for k, c in enumerate(conc):  # red asked, only plain held (or the reverse)
             if c.index == t.index:
                 del conc[k]
-                return HandTiles(conc, self.melds)
+                return PartialHand(conc, self.melds)
         raise HandError(f"{t} is not among the concealed tiles")
 
     def __str__(self) -> str:
         return self.mpsz()
 
 
-def parse_hand(text: str) -> HandTiles:
+HandTiles = PartialHand
+"""The former name of :class:`PartialHand`, kept for callers."""
+
+
+def parse_hand(text: str) -> PartialHand:
     """A hand in play in MPSZ with optional melds: ``123m456p789s1122z``, ``23455m 3-45m 555=z``.
 
     The concealed part comes first; melds use the seat marks of :func:`mjrules.parse_mpsz`.
     13 or 14 tiles counting each meld as 3.
     """
     concealed, melds = split_mpsz(text)
-    return HandTiles(concealed, melds)
+    return PartialHand(concealed, melds)
 
 
-def _as_hand(hand) -> HandTiles:
-    if isinstance(hand, HandTiles):
+def _as_hand(hand: PartialHand | str) -> PartialHand:
+    if isinstance(hand, PartialHand):
         return hand
     if isinstance(hand, str):
         return parse_hand(hand)
-    raise HandError(f"expected a HandTiles or an MPSZ string, not {hand!r}")
+    raise HandError(f"expected a PartialHand or an MPSZ string, not {hand!r}")
 
 
 FORMS = ("standard", "chiitoitsu", "kokushi")
@@ -479,20 +501,8 @@ class Shanten:
                 "kokushi": self.kokushi, "forms": list(self.forms)}
 
 
-def shanten_of(counts: Sequence[int], caps: Sequence[int] | None, closed: bool) -> int:
-    """Minimum shanten of concealed counts under per-kind caps; seven pairs and kokushi only when ``closed``
-    and the hand has no meld at all (13 or 14 concealed tiles)."""
-    counts = _counts(counts)
-    if caps is None:
-        return shanten(counts) if closed else standard_shanten(counts)
-    best = standard_shanten(counts, caps)
-    if closed and _sets_needed(counts) == 4:
-        best = min(best, chiitoitsu_shanten(counts), kokushi_shanten(counts))
-    return best
-
-
-def analyse_shanten(hand: HandTiles | str) -> Shanten:
-    """Shanten of each form for a hand in play (an MPSZ string or a :class:`HandTiles`)."""
+def analyse_shanten(hand: PartialHand | str) -> Shanten:
+    """Shanten of each form for a hand in play (an MPSZ string or a :class:`PartialHand`)."""
     hand = _as_hand(hand)
     std = standard_shanten(hand.counts, hand.caps)
     if hand.melds:
@@ -500,14 +510,14 @@ def analyse_shanten(hand: HandTiles | str) -> Shanten:
     return Shanten(std, chiitoitsu_shanten(hand.counts), kokushi_shanten(hand.counts))
 
 
-def hand_shanten(hand: HandTiles) -> int:
+def hand_shanten(hand: PartialHand) -> int:
     """Minimum shanten of a hand in play (melds and their copies taken into account)."""
     if not hand.melds:
         return shanten(hand.counts)
     return standard_shanten(hand.counts, hand.caps)
 
 
-def improving_tiles(hand: HandTiles, current: int | None = None) -> list[int]:
+def improving_tiles(hand: PartialHand, current: int | None = None) -> list[int]:
     """Kinds whose draw lowers the shanten of a 13-tile-form hand (a fifth copy is never counted)."""
     if hand.size != 13:
         raise HandError(f"improving tiles are for a 13-tile hand (before the draw); this one has {hand.size}")
@@ -521,10 +531,7 @@ def improving_tiles(hand: HandTiles, current: int | None = None) -> list[int]:
         if held[i] >= 4:
             continue
         counts[i] += 1
-        if caps is None:
-            s = shanten(tuple(counts))
-        else:
-            s = shanten_of(counts, caps, False)
+        s = shanten(counts) if caps is None else standard_shanten(counts, caps)
         counts[i] -= 1
         if s < current:
             out.append(i)

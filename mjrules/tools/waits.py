@@ -20,7 +20,8 @@ from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.scoring.result import NoWin, Result
-from mjrules.tools.shanten import HandTiles, _as_hand, hand_shanten, shanten, shanten_of
+from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten
+from mjrules.tools.winning import is_winning_counts
 
 __all__ = ["Wait", "Waits", "find_waits", "score_text", "unseen_counts", "winning_tiles"]
 
@@ -29,7 +30,7 @@ DEFAULT_RON_FROM = 2
 """A ron is taken from the player opposite unless told otherwise (1 next, 2 opposite, 3 previous)."""
 
 
-def unseen_counts(hand: HandTiles, *seen: Iterable[Tile]) -> list[int]:
+def unseen_counts(hand: PartialHand, *seen: Iterable[Tile]) -> list[int]:
     """Per kind, the copies not in the hand, its melds or any of the ``seen`` tile collections.
 
     Raises HandError when a kind would be seen more than four times.
@@ -51,23 +52,24 @@ def unseen_counts(hand: HandTiles, *seen: Iterable[Tile]) -> list[int]:
     return out
 
 
-def winning_tiles(hand: HandTiles | str) -> list[int]:
-    """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind); [] when not tenpai."""
+def winning_tiles(hand: PartialHand | str) -> list[int]:
+    """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind); [] when not tenpai.
+
+    "Complete" is the scorer's reading (:mod:`mjrules.tools.winning`): seven pairs and thirteen
+    orphans count only for a hand without melds, as they need 14 concealed tiles."""
     hand = _as_hand(hand)
     if hand.size != 13:
         raise HandError(f"waits are for a 13-tile hand (before the draw); this one has {hand.size} (use discard advice)")
     held = hand.held()
     counts = list(hand.counts)
-    caps = hand.caps
     out = []
     for i in range(34):
         if held[i] >= 4:
             continue
         counts[i] += 1
-        done = shanten(tuple(counts)) if caps is None else shanten_of(counts, caps, False)
-        counts[i] -= 1
-        if done == -1:
+        if is_winning_counts(counts):
             out.append(i)
+        counts[i] -= 1
     return out
 
 
@@ -106,7 +108,7 @@ class Wait:
 class Waits:
     """The waits of a 13-tile-form hand; ``waits`` is empty when the hand is not tenpai."""
 
-    hand: HandTiles
+    hand: PartialHand
     shanten: int
     waits: tuple[Wait, ...]
     furiten: bool
@@ -155,7 +157,7 @@ def _scorer_of(scorer, ruleset):
 
 
 def find_waits(
-    hand: HandTiles | str,
+    hand: PartialHand | str,
     visible: Sequence[Tile] = (),
     discards: Sequence[Tile] = (),
     *,
