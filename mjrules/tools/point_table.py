@@ -11,9 +11,10 @@ under one ruleset (kiriage, kazoe, yakuman stacking and caps, aotenjou base poin
 
 Every value comes from the ruleset's own :meth:`mjrules.scoring.scorer.Scorer.limit` (ordinary hands) and
 :meth:`~mjrules.scoring.scorer.Scorer.yakuman_base` (natural yakuman), so the plugins decide (kiriage,
-kazoe, aotenjou). A ron pays the basic points × 4 (× 6 to the dealer), a tsumo the basic points
-from each non-dealer and twice that from the dealer (twice from everyone when the dealer wins),
-each payment rounded up to 100.
+kazoe, aotenjou), and every payment from :func:`mjrules.scoring.payments.settle`, the scorer's own:
+a ron pays the basic points × 4 (× 6 to the dealer), a tsumo the basic points from each
+non-dealer and twice that from the dealer (twice from everyone when the dealer wins), each
+payment rounded up to 100.
 
 Impossible cells (no hand is scored so):
 
@@ -36,7 +37,7 @@ from typing import Any, Mapping, Union
 import attrs
 
 from mjrules.scoring.limits import LIMIT_NAMES, yakuman_name
-from mjrules.scoring.payments import round_up
+from mjrules.scoring.payments import settle
 from mjrules.scoring.scorer import Scorer
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -55,9 +56,15 @@ stacking policy or ``yakuman_cap`` can lower it)."""
 RulesetLike = Union[str, Scorer, "PointTable"]
 
 
+_DEALER, _NON_DEALER, _OTHER = 0, 1, 2
+"""Seats for asking :func:`~mjrules.scoring.payments.settle`: seat 0 deals; a non-dealer winner
+sits at 1, a ron comes from 2 (who deals in does not change a ron's value)."""
+
+
 def ron_points(base: int, dealer: bool) -> int:
     """What a ron of ``base`` basic points pays (without honba and sticks)."""
-    return round_up(base * (6 if dealer else 4))
+    value, _ = settle(base, _DEALER if dealer else _NON_DEALER, _OTHER, 0, 0)
+    return value
 
 
 @attrs.frozen(order=True)
@@ -86,8 +93,10 @@ class Tsumo:
 def tsumo_points(base: int, dealer: bool) -> Tsumo:
     """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer."""
     if dealer:
-        return Tsumo(round_up(2 * base))
-    return Tsumo(round_up(base), round_up(2 * base))
+        _, change = settle(base, _DEALER, None, 0, 0)
+        return Tsumo(-change[_NON_DEALER])
+    _, change = settle(base, _NON_DEALER, None, 0, 0)
+    return Tsumo(-change[_OTHER], -change[_DEALER])
 
 
 def min_han(fu: int, tsumo: bool, riichi: bool = False) -> int | None:
