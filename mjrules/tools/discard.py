@@ -18,6 +18,8 @@ import attrs
 from mjrules.errors import HandError
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES
+from mjrules.scoring.result import Result
+from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten, improving_tiles
 from mjrules.tools.waits import (
     DEFAULT_RON_FROM,
@@ -50,14 +52,14 @@ class DiscardOption:
         """Σ over waits of unseen copies × ron points (no riichi, 0 without yaku or when furiten)."""
         if self.waits is None:
             return 0
-        return sum(w.remaining * w.ron.points for w in self.waits.waits if w.ron is not None and w.ron.is_win)
+        return sum(w.remaining * w.ron.points for w in self.waits.waits if isinstance(w.ron, Result))
 
     @property
     def tsumo_on_offer(self) -> int:
         """Σ over waits of unseen copies × tsumo points (no riichi, 0 without yaku)."""
         if self.waits is None:
             return 0
-        return sum(w.remaining * w.tsumo.points for w in self.waits.waits if w.tsumo.is_win)
+        return sum(w.remaining * w.tsumo.points for w in self.waits.waits if isinstance(w.tsumo, Result))
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -114,7 +116,7 @@ def advise_discard(
     visible: Sequence[Tile] = (),
     discards: Sequence[Tile] = (),
     *,
-    scorer=None,
+    scorer: Scorer | None = None,
     ruleset: str | None = None,
     seat_wind: int = 0,
     round_wind: int = 0,

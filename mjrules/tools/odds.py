@@ -11,7 +11,8 @@ closed forms, and seven-pair hands that also read as four sets and a pair (two d
 and a pair, e.g. ``112233m445566p77s``) are counted once. The result is divided by C(136, 14).
 
 Simulation. Draw hands at random, as the shuffled-wall simulator does, check each with
-:func:`mjrules.tools.winning.is_winning_counts` (the scorer's reader), and report the hit rate with a Wilson score interval.
+:func:`mjrules.tools.winning.is_winning_counts` (the scorer's reader), and report the hit rate
+with a Wilson score interval.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def _suit_shapes(max_sets: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
     # A complete vector less one of its sets is complete: growing by whole sets, then adding at
     # most one pair, reaches every complete vector. Each is kept only if shapes reads it.
     sets, pairs = _suit_blocks(3), _suit_blocks(2)
-    layer = {(0,) * 9}
+    layer: set[tuple[int, ...]] = {(0,) * 9}
     found = set(layer)
     for _ in range(max_sets):
         layer = {v for base in layer for block in sets if max(v := _add(base, block)) <= 4}
@@ -81,7 +82,7 @@ def complete_suit_shapes(max_sets: int = 4) -> dict[tuple[int, ...], bool]:
     return dict(_suit_shapes(max_sets))
 
 
-def _weight(vec) -> int:
+def _weight(vec: Sequence[int]) -> int:
     w = 1
     for c in vec:
         w *= math.comb(4, c)
@@ -233,7 +234,7 @@ def simulate_tenhou(draws: int, seed: int | None = None, z: float = Z99) -> Simu
     sample = rng.sample
     wall = range(WALL)
     hits = 0
-    examples = []
+    examples: list[str] = []
     for _ in range(draws):
         counts = [0] * 34
         for t in sample(wall, HAND):

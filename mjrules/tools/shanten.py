@@ -22,7 +22,7 @@ once warm, a hand costs four dictionary look-ups for its suits and three for the
 from __future__ import annotations
 
 from operator import attrgetter, itemgetter
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, Union
 
 import attrs
 
@@ -42,11 +42,18 @@ __all__ = [
 # Per-suit tables
 # ---------------------------------------------------------------------------------------------
 
+Counts = tuple[int, ...]
+"""Tile counts: of the 34 kinds, or of one suit's nine (the honours' seven)."""
+Vector = tuple[int, ...]
+"""A suit's best shares, 10 entries indexed p*5+s (at most s sets, at most p pairs)."""
+SuitKey = Union[Counts, tuple[Counts, Counts]]
+"""A suit's counts, or (counts, caps) when melds leave fewer than four copies of a kind."""
+
 _FULL9 = (4,) * 9
 _FULL7 = (4,) * 7
 _ZERO_VEC = (0,) * 10
 
-_STATE: dict = {}
+_STATE: dict[tuple[bool, int, int, int, Counts, Counts], Vector] = {}
 """(seq allowed, position, sequences begun one and two back, remaining counts, remaining caps) → vector,
 for suffixes from position ``_MEMO_FROM`` on (whole suits are kept in the tables below). Emptied
 when it passes ``_STATE_LIMIT`` entries, so memory stays bounded however many suits are seen
@@ -55,7 +62,7 @@ _MEMO_FROM = 1
 _STATE_LIMIT = 250_000
 
 
-def _best(j: int, a: int, b: int, h: tuple, caps: tuple, seq: bool) -> tuple:
+def _best(j: int, a: int, b: int, h: Counts, caps: Counts, seq: bool) -> Vector:
     """Best Σ min(h_i, T_i) over positions j.. as a vector indexed p*5+s (≤ s sets, ≤ p pairs).
 
     ``a`` sequences of the target began at j−1 and ``b`` at j−2: they put one tile each on j
@@ -106,18 +113,18 @@ def _best(j: int, a: int, b: int, h: tuple, caps: tuple, seq: bool) -> tuple:
     return res
 
 
-_VECS: list[tuple] = []
+_VECS: list[Vector] = []
 """id → vector (10 entries, index p*5+s)."""
-_VEC_ID: dict[tuple, int] = {}
-_SUIT_ID: dict = {}
+_VEC_ID: dict[Vector, int] = {}
+_SUIT_ID: dict[SuitKey, int] = {}
 """A suit's nine counts (or (counts, caps) when melds leave fewer than four copies) → vector id."""
-_HONOR_ID: dict = {}
+_HONOR_ID: dict[SuitKey, int] = {}
 """The seven honour counts (or (counts, caps)) → vector id."""
 _COMBINE: dict[int, int] = {}
 """(id_a << 20) | id_b → id of the max-plus combination of the two vectors."""
 
 
-def _intern(vec: tuple) -> int:
+def _intern(vec: Vector) -> int:
     i = _VEC_ID.get(vec)
     if i is None:
         i = _VEC_ID[vec] = len(_VECS)
@@ -125,7 +132,7 @@ def _intern(vec: tuple) -> int:
     return i
 
 
-def _check_counts(part: tuple, what: str) -> None:
+def _check_counts(part: Iterable[object], what: str) -> None:
     for c in part:
         if c.__class__ is not int or not 0 <= c <= 4:
             raise HandError(f"{what}: tile counts must be whole numbers 0 to 4, not {c!r}")
@@ -135,7 +142,7 @@ _ID_BITS = 16
 _ID_MASK = (1 << _ID_BITS) - 1
 
 
-def _suit_entry(key, honors: bool) -> int:
+def _suit_entry(key: SuitKey, honors: bool) -> int:
     """The table entry of one suit: ``info << 16 | vector id``.
 
     ``info`` packs five small counts in 6-bit fields, so the entries of the four suits add up
@@ -150,8 +157,10 @@ def _suit_entry(key, honors: bool) -> int:
     if e is not None:
         return e
     full = _FULL7 if honors else _FULL9
-    if len(key) == 2 and key[0].__class__ is tuple:
-        h, caps = key
+    h: Counts
+    caps: Counts
+    if len(key) == 2 and isinstance(key[0], tuple) and isinstance(key[1], tuple):
+        h, caps = key[0], key[1]
         _check_counts(caps, "caps")
     else:
         h, caps = key, full
@@ -171,7 +180,7 @@ def _suit_entry(key, honors: bool) -> int:
     return e
 
 
-def _suit_id(key, honors: bool) -> int:
+def _suit_id(key: SuitKey, honors: bool) -> int:
     return _suit_entry(key, honors) & _ID_MASK
 
 
@@ -196,7 +205,7 @@ def _combine(x: int, y: int) -> int:
     return i
 
 
-def _keys(counts: tuple, caps: tuple | None) -> tuple:
+def _keys(counts: Counts, caps: Counts | None) -> tuple[SuitKey, ...]:
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     if caps is None:
         return parts
@@ -205,7 +214,7 @@ def _keys(counts: tuple, caps: tuple | None) -> tuple:
     return tuple(p if c == f else (p, c) for p, c, f in zip(parts, cparts, fulls))
 
 
-def _standard_vector(counts: tuple, caps: tuple | None = None) -> tuple:
+def _standard_vector(counts: Counts, caps: Counts | None = None) -> Vector:
     k = _keys(counts, caps)
     ab = _combine(_suit_id(k[0], False), _suit_id(k[1], False))
     return _VECS[_combine(_combine(ab, _suit_id(k[2], False)), _suit_id(k[3], True))]
@@ -222,7 +231,7 @@ _SETS_BY_TILES = tuple(_SETS_FOR.get(n) for n in range(64))
 _yaochu = itemgetter(*YAOCHU)
 
 
-def _counts(counts) -> tuple:
+def _counts(counts: Iterable[int]) -> Counts:
     if counts.__class__ is not tuple:
         try:
             counts = tuple(counts)
@@ -233,7 +242,7 @@ def _counts(counts) -> tuple:
     return counts
 
 
-def _sets_needed(counts: tuple) -> int:
+def _sets_needed(counts: Counts) -> int:
     try:
         n = sum(counts)
     except TypeError:
@@ -256,31 +265,33 @@ def standard_shanten(counts: Sequence[int], caps: Sequence[int] | None = None) -
     ``caps`` gives, per kind, how many copies a completed concealed part may hold (4 less the
     copies in the hand's melds); default four of each.
     """
-    counts = _counts(counts)
-    m = _sets_needed(counts)
+    c = _counts(counts)
+    m = _sets_needed(c)
+    limit = None
     if caps is not None:
-        caps = _counts(caps)
-        _check_counts(caps, "caps")
-        caps = None if caps == (4,) * 34 else caps
-    return 3 * m + 1 - _standard_vector(counts, caps)[5 + m]
+        limit = _counts(caps)
+        _check_counts(limit, "caps")
+        if limit == (4,) * 34:
+            limit = None
+    return 3 * m + 1 - _standard_vector(c, limit)[5 + m]
 
 
 def chiitoitsu_shanten(counts: Sequence[int]) -> int | None:
     """Shanten of the seven-pairs form (seven different kinds); None unless 13 or 14 tiles."""
-    counts = _counts(counts)
-    if _sets_needed(counts) != 4:
+    c = _counts(counts)
+    if _sets_needed(c) != 4:
         return None
-    kinds = 34 - counts.count(0)
-    pairs = kinds - counts.count(1)
+    kinds = 34 - c.count(0)
+    pairs = kinds - c.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
 def kokushi_shanten(counts: Sequence[int]) -> int | None:
     """Shanten of thirteen orphans; None unless 13 or 14 tiles."""
-    counts = _counts(counts)
-    if _sets_needed(counts) != 4:
+    c = _counts(counts)
+    if _sets_needed(c) != 4:
         return None
-    y = _yaochu(counts)
+    y = _yaochu(c)
     kinds = 13 - y.count(0)
     return 13 - kinds - (1 if y.count(1) < kinds else 0)
 
@@ -294,27 +305,29 @@ def shanten(counts: Sequence[int]) -> int:
     >>> shanten([1,1,1, 0,0,0, 1,1,1] + [0]*9 + [2,2,2] + [0]*6 + [3] + [0]*6)   # 123789m 112233s 111z
     -1
     """
-    if counts.__class__ is not tuple:
+    if isinstance(counts, tuple):
+        t = counts
+    else:
         try:
-            counts = tuple(counts)
+            t = tuple(counts)
         except TypeError:
-            _counts(counts)
-    if len(counts) != 34:
-        _counts(counts)
+            t = _counts(counts)  # raises, naming the problem
+    if len(t) != 34:
+        t = _counts(t)  # raises
     try:
-        a = _SUIT_ID[counts[0:9]]
-        b = _SUIT_ID[counts[9:18]]
-        c = _SUIT_ID[counts[18:27]]
-        h = _HONOR_ID[counts[27:34]]
+        a = _SUIT_ID[t[0:9]]
+        b = _SUIT_ID[t[9:18]]
+        c = _SUIT_ID[t[18:27]]
+        h = _HONOR_ID[t[27:34]]
     except (KeyError, TypeError):
-        a = _suit_entry(counts[0:9], False)
-        b = _suit_entry(counts[9:18], False)
-        c = _suit_entry(counts[18:27], False)
-        h = _suit_entry(counts[27:34], True)
+        a = _suit_entry(t[0:9], False)
+        b = _suit_entry(t[9:18], False)
+        c = _suit_entry(t[18:27], False)
+        h = _suit_entry(t[27:34], True)
     info = (a >> 16) + (b >> 16) + (c >> 16) + (h >> 16)
     m = _SETS_BY_TILES[info & 63]
     if m is None:
-        _sets_needed(counts)
+        m = _sets_needed(t)  # raises: not 3k+1 or 3k+2 tiles
     try:
         v = _VECS[_COMBINE[(_COMBINE[(_COMBINE[(a & 0xFFFF) << 20 | (b & 0xFFFF)] << 20) | (c & 0xFFFF)] << 20)
                            | (h & 0xFFFF)]]
@@ -496,7 +509,7 @@ class Shanten:
         low = self.minimum
         return tuple(f for f, v in zip(FORMS, (self.standard, self.chiitoitsu, self.kokushi)) if v == low)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"shanten": self.minimum, "standard": self.standard, "chiitoitsu": self.chiitoitsu,
                 "kokushi": self.kokushi, "forms": list(self.forms)}
 

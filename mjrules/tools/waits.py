@@ -16,10 +16,11 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import HandError
-from mjrules.model.hand import Hand
+from mjrules.model.hand import assemble_hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten
 from mjrules.tools.winning import is_winning_counts
 
@@ -138,21 +139,19 @@ class Waits:
 
 
 def _value_dict(r: Result | NoWin) -> dict[str, Any]:
-    if not r.is_win:
+    if isinstance(r, NoWin):
         return {"win": False, "reason": r.reason, "no_yaku": _no_yaku(r)}
     return {"win": True, "points": r.points, "han": r.han, "fu": r.fu, "yakuman": r.yakuman, "limit": r.limit,
             "payments": list(r.payments), "yaku": [y.id for y in r.yaku]}
 
 
 def _no_yaku(r: Result | NoWin) -> bool:
-    return not r.is_win and r.reason.startswith("no yaku")
+    return isinstance(r, NoWin) and r.reason.startswith("no yaku")
 
 
-def _scorer_of(scorer, ruleset):
+def _scorer_of(scorer: Scorer | None, ruleset: str | None) -> Scorer:
     if scorer is not None:
         return scorer
-    from mjrules.scoring.scorer import Scorer
-
     return Scorer(ruleset or DEFAULT_RULESET)
 
 
@@ -161,7 +160,7 @@ def find_waits(
     visible: Sequence[Tile] = (),
     discards: Sequence[Tile] = (),
     *,
-    scorer=None,
+    scorer: Scorer | None = None,
     ruleset: str | None = None,
     seat_wind: int = 0,
     round_wind: int = 0,
@@ -194,7 +193,7 @@ def find_waits(
     closed = hand.is_closed
     waits = []
     for i in kinds:
-        full = Hand(hand.concealed, tile(i), hand.melds)
+        full = assemble_hand(list(hand.concealed), tile(i), list(hand.melds))
         ron = None if furiten else scorer.score(full, ron_win)
         tsumo = scorer.score(full, tsumo_win)
         riichi_ron = riichi_tsumo = None
@@ -223,7 +222,7 @@ def _split(r: Result, seat_wind: int) -> str:
 
 def score_text(r: Result | NoWin, seat_wind: int, tsumo: bool) -> str:
     """``7700 (3 han 40 fu)``, ``8000 (4 han 30 fu, mangan; 2000/4000)``, ``no yaku``."""
-    if not r.is_win:
+    if isinstance(r, NoWin):
         return "no yaku" if _no_yaku(r) else "no win"
     if r.han is None:
         how = f"{r.yakuman}x yakuman" if r.yakuman > 1 else "yakuman"
