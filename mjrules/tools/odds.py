@@ -2,11 +2,11 @@
 
 Exact count. A hand is a vector of 34 counts ``c_i ≤ 4`` summing to 14, and ``Π C(4, c_i)``
 different tile sets give that vector. The winning vectors are those that read as four sets and a
-pair, as seven different pairs, or as thirteen orphans. Standard shapes are counted suit by suit:
-every count vector of one suit that :mod:`mjrules.scoring.shapes` reads as sets and at most one
-pair is listed once (grown set by set from the sets shapes reads, each kept only when shapes
-reads it) and summed with its weight by tile count; honours are triplets and pairs of single kinds. The suits are then
-multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
+pair, as seven different pairs, or as thirteen orphans. Standard shapes are counted group by
+group (a numbered suit, the honours): every count vector of a group that
+:mod:`mjrules.scoring.shapes` reads as sets and at most one pair is listed once (grown set by set
+from the sets shapes reads, each kept only when shapes reads it) and summed with its weight by
+tile count. The groups are then multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
 closed forms, and seven-pair hands that also read as four sets and a pair (two doubled sequences
 and a pair, e.g. ``112233m445566p77s``) are counted once. The result is divided by C(136, 14).
 
@@ -39,25 +39,33 @@ HAND = 14
 Z99 = 2.5758293035489004
 """Two-sided 99 % normal quantile."""
 
-def _suit_blocks(size: int) -> list[tuple[int, ...]]:
-    """The count vectors of ``size`` tiles of one numbered suit that :mod:`mjrules.scoring.shapes`
-    reads as complete: its sets (size 3) or its pairs (size 2)."""
+
+SUIT, HONOURS = 0, 3
+"""The groups of :func:`mjrules.scoring.shapes.group_splits` counted here: the three numbered
+suits are alike, so the first stands for all of them."""
+
+
+def _blocks(group: int, size: int) -> list[tuple[int, ...]]:
+    """The count vectors of ``size`` tiles in ``group`` that :mod:`mjrules.scoring.shapes` reads
+    as complete: its sets (size 3) or its pairs (size 2)."""
     out = []
-    for kinds in combinations_with_replacement(range(9), size):
-        vec = [0] * 9
+    for kinds in combinations_with_replacement(range(7 if group == HONOURS else 9), size):
+        vec = [0] * (7 if group == HONOURS else 9)
         for k in kinds:
             vec[k] += 1
-        if group_splits(0, tuple(vec)):
+        if group_splits(group, tuple(vec)):
             out.append(tuple(vec))
     return out
 
 
 @functools.lru_cache(maxsize=None)
-def _suit_shapes(max_sets: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+def _group_shapes(group: int, max_sets: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """(vector, holds the pair) for every count vector of ``group`` that shapes reads as at most
+    ``max_sets`` sets and at most one pair, each once."""
     # A complete vector less one of its sets is complete: growing by whole sets, then adding at
     # most one pair, reaches every complete vector. Each is kept only if shapes reads it.
-    sets, pairs = _suit_blocks(3), _suit_blocks(2)
-    layer: set[tuple[int, ...]] = {(0,) * 9}
+    sets, pairs = _blocks(group, 3), _blocks(group, 2)
+    layer: set[tuple[int, ...]] = {(0,) * (7 if group == HONOURS else 9)}
     found = set(layer)
     for _ in range(max_sets):
         layer = {v for base in layer for block in sets if max(v := _add(base, block)) <= 4}
@@ -65,7 +73,7 @@ def _suit_shapes(max_sets: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
     found |= {v for base in tuple(found) for block in pairs if max(v := _add(base, block)) <= 4}
     out = []
     for vec in sorted(found):
-        splits = group_splits(0, vec)
+        splits = group_splits(group, vec)
         if splits:
             out.append((vec, splits[0][0] >= 0))  # every split of a group has a pair or none
     return tuple(out)
@@ -79,7 +87,7 @@ def complete_suit_shapes(max_sets: int = 4) -> dict[tuple[int, ...], bool]:
     """Every count vector of one numbered suit that :func:`mjrules.scoring.shapes.group_splits`
     reads as at most ``max_sets`` sets and at most one pair: vector → whether it holds the pair.
     Each vector is listed once however many ways it splits."""
-    return dict(_suit_shapes(max_sets))
+    return dict(_group_shapes(SUIT, max_sets))
 
 
 def _weight(vec: Sequence[int]) -> int:
@@ -89,28 +97,16 @@ def _weight(vec: Sequence[int]) -> int:
     return w
 
 
-def _suit_polys(max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
-    """(no pair, with pair): weight sums by tile count of one numbered suit's complete vectors;
-    with ``pairs_only`` only the vectors whose counts are all 0 or 2."""
+def _polys(group: int, max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
+    """(no pair, with pair): weight sums by tile count of the complete vectors of ``group``; with
+    ``pairs_only`` only the vectors whose counts are all 0 or 2."""
     size = 3 * max_sets + 3
     no_pair, with_pair = [0] * size, [0] * size
-    for vec, has_pair in _suit_shapes(max_sets):
+    for vec, has_pair in _group_shapes(group, max_sets):
         if pairs_only and any(c not in (0, 2) for c in vec):
             continue
         n = sum(vec)
         (with_pair if has_pair else no_pair)[n] += _weight(vec)
-    return no_pair, with_pair
-
-
-def _honour_polys(max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
-    """The same for the seven honours: triplets (4 ways each) and at most one pair (6 ways); with
-    ``pairs_only`` nothing or a single pair."""
-    size = 3 * max_sets + 3
-    no_pair, with_pair = [0] * size, [0] * size
-    for j in range(0 if pairs_only else min(max_sets, 7), -1, -1):
-        no_pair[3 * j] += math.comb(7, j) * 4 ** j
-        if 3 * j + 2 < size:
-            with_pair[3 * j + 2] += 7 * 6 * math.comb(6, j) * 4 ** j
     return no_pair, with_pair
 
 
@@ -129,8 +125,8 @@ def _multiply(a: tuple[list[int], list[int]], b: tuple[list[int], list[int]]) ->
 
 
 def _count(max_sets: int, pairs_only: bool) -> int:
-    suit = _suit_polys(max_sets, pairs_only)
-    total = _multiply(_multiply(_multiply(suit, suit), suit), _honour_polys(max_sets, pairs_only))
+    suit = _polys(SUIT, max_sets, pairs_only)
+    total = _multiply(_multiply(_multiply(suit, suit), suit), _polys(HONOURS, max_sets, pairs_only))
     return total[1][3 * max_sets + 2]
 
 
