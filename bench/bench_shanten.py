@@ -17,8 +17,11 @@ import time
 
 from mahjong.shanten import Shanten
 
+from mjrules.model.tiles import tile
+from mjrules.notation.mpsz import format_tiles
 from mjrules.tools.odds import tenhou_odds
 from mjrules.tools.shanten import shanten
+from mjrules.tools.winning import is_winning_counts
 
 TARGET_RATE = 200_000
 TARGET_RATIO = 8.0
@@ -73,6 +76,10 @@ def edge_hands(n: int, seed: int) -> list[list[int]]:
     return hands
 
 
+def mpsz(counts: list[int]) -> str:
+    return format_tiles(tile(i) for i, c in enumerate(counts) for _ in range(c))
+
+
 def timed(fn, hands) -> tuple[float, list[int]]:
     start = time.perf_counter()
     out = [fn(h) for h in hands]
@@ -112,16 +119,19 @@ def main(argv: list[str] | None = None) -> int:
     diff = [(h, a, b) for h, a, b in zip(hands, ours, theirs) if a != b]
     print(f"agreement: {n - len(diff):,} / {n:,} hands give the same shanten")
     for h, a, b in diff[:5]:
-        text = "".join(f"{i % 9 + 1}{'mpsz'[i // 9]}" * c for i, c in enumerate(h))
-        print(f"  differs: {text}  mjrules {a}, mahjong {b}")
+        print(f"  differs: {mpsz(h)}  mjrules {a}, mahjong {b}")
     if args.edge:
         edge = edge_hands(args.edge, args.seed)
         bad = [(h, shanten(h), mahjong_fn(h)) for h in edge]
         bad = [x for x in bad if x[1] != x[2]]
         print(f"agreement on edge-case hands: {len(edge) - len(bad):,} / {len(edge):,}")
         for h, a, b in bad[:5]:
-            text = "".join(f"{i % 9 + 1}{'mpsz'[i // 9]}" * c for i, c in enumerate(h))
-            print(f"  differs: {text}  mjrules {a}, mahjong {b}")
+            print(f"  differs: {mpsz(h)}  mjrules {a}, mahjong {b}")
+        # -1 must mean what the scorer's shape engine calls complete (untimed)
+        split = [h for h in edge + hands if (shanten(h) == -1) != is_winning_counts(h)]
+        print(f"-1 iff a winning shape (scoring.shapes): {len(edge) + n - len(split):,} / {len(edge) + n:,}")
+        for h in split[:5]:
+            print(f"  differs: {mpsz(h)}  shanten {shanten(h)}")
     dist: dict[int, int] = {}
     for s in ours:
         dist[s] = dist.get(s, 0) + 1

@@ -78,7 +78,13 @@ def test_discarding_a_winning_tile_is_furiten():
     assert seven.ron_on_offer == 0
     # the discarded copy counts as seen: 7m has 4 − 1 (in the 14-tile hand) = 3 left
     assert [(str(w.tile), w.remaining) for w in seven.waits.waits] == [("1m", 4), ("4m", 3), ("7m", 3)]
-    assert "already a winning shape" in render_advice(a)
+    assert a.complete and "already a winning shape" in render_advice(a)
+    # seven pairs and an open hand are complete too; one tile off is not
+    assert advise_discard("1133m5577p99s1122z", scorer=TENHOU).complete
+    assert advise_discard("23m456p789s112z 3-45m", scorer=TENHOU).complete is False
+    assert advise_discard("234m456p789s11z 3-45m", scorer=TENHOU).complete
+    off = advise_discard("1133m5577p99s1123z", scorer=TENHOU)
+    assert not off.complete and off.shanten == 0 and "already a winning shape" not in render_advice(off)
 
 
 def test_value_breaks_ties():

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement, product
 import pytest
 
 import mjrules.cli as cli
-from mjrules.scoring.shapes import suit_readings
+from mjrules.scoring.shapes import group_splits
 from mjrules.tools.odds import (
     complete_suit_shapes, is_winning_counts, simulate_tenhou, standard_count, tenhou_odds, wilson_interval,
 )
@@ -112,8 +112,7 @@ def test_suit_shapes_match_the_decomposition_tables():
         n = sum(vec)
         if n > 8 or n % 3 == 1:
             continue
-        readings = suit_readings(0, vec)
-        if readings or n == 0:
+        if group_splits(0, vec):
             found[vec] = n % 3 == 2
     small = {v: p for v, p in shapes.items() if sum(v) <= 8}
     assert small == found

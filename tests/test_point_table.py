@@ -228,6 +228,13 @@ def test_helpers():
     assert tsumo_points(1920, True) == Tsumo(3900)
     assert Tsumo(2000, 3900).text == "2000-3900" and Tsumo(2000, 3900).total == 7900
     assert Tsumo(3900).text == "3900 all" and Tsumo(3900).total == 11700
+    # 1 han 40 fu (base 320): 1,280 → 1,300 by ron; 320 / 640 → 400 / 700 by tsumo; dealer 1,920 → 2,000
+    assert (ron_points(320, False), ron_points(320, True)) == (1300, 2000)
+    assert tsumo_points(320, False) == Tsumo(400, 700) and tsumo_points(320, True) == Tsumo(700)
+    # mangan (base 2,000) and yakuman (base 8,000): no rounding left
+    assert (ron_points(2000, False), ron_points(2000, True)) == (8000, 12000)
+    assert tsumo_points(2000, False) == Tsumo(2000, 4000) and tsumo_points(8000, True) == Tsumo(16000)
+    assert ron_points(0, False) == 0 and tsumo_points(0, False) == Tsumo(0, 0)
 
 
 class _Sky:

@@ -14,11 +14,12 @@ import random
 import pytest
 
 from mjrules import HandError, NotationError, parse_tiles
-from mjrules.scoring.shapes import is_chiitoitsu, is_kokushi, standard
+from mjrules.scoring.shapes import arrangements, is_chiitoitsu, is_kokushi
 from mjrules.tools.shanten import (
-    HandTiles, analyse_shanten, chiitoitsu_shanten, hand_shanten, improving_tiles, kokushi_shanten, parse_hand,
-    shanten, standard_shanten, tiles_to_counts,
+    HandTiles, PartialHand, analyse_shanten, chiitoitsu_shanten, hand_shanten, improving_tiles, kokushi_shanten,
+    parse_hand, shanten, standard_shanten, tiles_to_counts,
 )
+from mjrules.tools.winning import is_winning_counts
 
 YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -203,7 +204,7 @@ def test_hands_with_melds_respect_the_copies_in_the_melds():
 
 def is_win(counts, closed=True) -> bool:
     c = tuple(counts)
-    if standard(c):
+    if arrangements(c):
         return True
     return closed and sum(c) == 14 and (is_chiitoitsu(list(c)) or is_kokushi(list(c)))
 
@@ -224,6 +225,71 @@ def test_complete_iff_minus_one_and_tenpai_iff_a_winning_tile_exists():
                     wins.append(i)
                 counts[i] -= 1
         assert (shanten(counts) == 0) == bool(wins), counts
+
+
+def seven_pairs(rng: random.Random) -> list[int]:
+    counts = [0] * 34
+    for i in rng.sample(range(34), 7):
+        counts[i] = 2
+    return counts
+
+
+def thirteen_orphans(rng: random.Random) -> list[int]:
+    counts = [0] * 34
+    for i in YAOCHU:
+        counts[i] = 1
+    counts[rng.choice(YAOCHU)] += 1
+    return counts
+
+
+def swapped(rng: random.Random, counts: list[int], changes: int) -> list[int]:
+    counts = list(counts)
+    for _ in range(changes):
+        out = rng.choice([i for i in range(34) if counts[i]])
+        counts[out] -= 1
+        counts[rng.choice([i for i in range(34) if counts[i] < 4 and i != out])] += 1
+    return counts
+
+
+def shapes_reading(counts) -> bool:
+    """Whether the scorer's engine finds a reading: four (or fewer, melds implied) sets and a
+    pair, or at 14 tiles seven pairs or thirteen orphans."""
+    c = tuple(counts)
+    return bool(arrangements(c)) or (sum(c) == 14 and (is_chiitoitsu(list(c)) or is_kokushi(list(c))))
+
+
+def test_minus_one_iff_the_shapes_engine_reads_a_winning_shape():
+    """shanten's −1 and the scorer's engine (``mjrules.scoring.shapes``) agree on every hand, and
+    the tools' reader (``is_winning_counts``) says the same."""
+    rng = random.Random(314)
+    hands = []
+    for k in range(6000):
+        kind = k % 6
+        if kind == 0:
+            counts = random_counts(rng, 14)
+        elif kind == 1:
+            counts = near_complete(rng, 4, rng.randrange(3))
+        elif kind == 2:  # open hands: 2, 5, 8 or 11 concealed tiles
+            counts = near_complete(rng, rng.randrange(4), rng.randrange(2))
+        elif kind == 3:
+            counts = swapped(rng, seven_pairs(rng), rng.randrange(2))
+        elif kind == 4:
+            counts = swapped(rng, thirteen_orphans(rng), rng.randrange(2))
+        else:  # few kinds: triplets, quads and doubled sequences
+            counts = random_counts(rng, 14, rng.sample(range(27), 6))
+        hands.append(counts)
+    complete = 0
+    for counts in hands:
+        read = shapes_reading(counts)
+        assert (shanten(counts) == -1) == read, counts
+        assert is_winning_counts(counts) == read, counts
+        complete += read
+    # the generators reach both answers often, and every form
+    assert 1500 < complete < 4500
+    assert shapes_reading(counts_of("11223344556677z")) and not arrangements(tuple(counts_of("11223344556677z")))
+    assert shapes_reading(counts_of("19m19p19s12345677z")) and shanten(counts_of("19m19p19s12345677z")) == -1
+    # five pairs and a quad: the quad is one pair, so seven pairs still needs a seventh kind
+    assert not shapes_reading(counts_of("11223344556666z")) and shanten(counts_of("11223344556666z")) == 1
 
 
 def test_one_exchange_per_step():
@@ -364,6 +430,19 @@ def test_parse_hand():
     with pytest.raises(NotationError):
         parse_hand("123m 456p")                    # a meld without a seat mark
     assert HandTiles(parse_tiles("123m456p789s1122z")).size == 13
+    assert HandTiles is PartialHand
+
+
+def test_partial_hand_keeps_the_model_order_and_knows_complete_shapes():
+    # red five before the plain one, as Tile.rank orders them
+    h = PartialHand(parse_tiles("505m123p456s789s1z"))
+    assert [t.mpsz() for t in h.concealed[:3]] == ["0m", "5m", "5m"]
+    assert h.mpsz() == "055m123p456789s1z"
+    assert parse_hand("123m456p789s11222z").is_complete
+    assert parse_hand("11223344556677z").is_complete
+    assert not parse_hand("123m456p789s11223z").is_complete
+    assert not parse_hand("123m456p789s1122z").is_complete      # 13 tiles: waiting, not complete
+    assert parse_hand("123m456p11222z 7-89s").is_complete
 
 
 # --------------------------------------------------------------------------- CLI

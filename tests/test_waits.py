@@ -8,12 +8,13 @@ sits East (dealer) in the East round; a ron comes from the player opposite.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from mjrules import HandError, Scorer, parse_tiles
 from mjrules.tools.waits import find_waits, render_waits, unseen_counts, winning_tiles
-from mjrules.tools.shanten import parse_hand
+from mjrules.tools.shanten import hand_shanten, parse_hand, standard_shanten
 import mjrules.cli as cli
 
 TENHOU = Scorer("tenhou")
@@ -129,6 +130,67 @@ def test_no_fifth_copy_is_a_wait():
     assert winning_tiles("35m123p456s99p 4444m") == []
     # a pon of 5z: the single 5z cannot pair up
     assert winning_tiles("5z123p456s789p 555=z") == []
+
+
+def _mpsz(counts):
+    return "".join(f"{i % 9 + 1}{'mpsz'[i // 9]}" * c for i, c in enumerate(counts))
+
+
+def _random_hand_with_melds(rng: random.Random):
+    """A 13-tile hand with 1–3 melds (pon, closed kan or chi) and a near-complete concealed part."""
+    while True:
+        held = [0] * 34
+        melds = []
+        for _ in range(rng.randrange(1, 4)):
+            i = rng.randrange(34)
+            d, suit = i % 9 + 1, "mpsz"[i // 9]
+            roll = rng.random()
+            if roll < 0.4 and i < 27 and i % 9 <= 6:
+                melds.append(f"{d}-{d + 1}{d + 2}{suit}")
+                for k in range(3):
+                    held[i + k] += 1
+            elif roll < 0.8:
+                melds.append(f"{d}{d}{d}={suit}")
+                held[i] += 3
+            else:
+                melds.append(f"{d}{d}{d}{d}{suit}")
+                held[i] += 4
+        sets = 4 - len(melds)
+        conc = [0] * 34
+        for _ in range(sets):
+            # near the melded kinds, so the four-copy limit matters
+            i = rng.choice([j for j in range(34) if held[j]]) + rng.randrange(-2, 3)
+            i = min(max(i, 0), 33)
+            if i < 27 and i % 9 <= 6 and rng.random() < 0.6:
+                for k in range(3):
+                    conc[i + k] += 1
+            else:
+                conc[i] += 3
+        conc[rng.randrange(34)] += 2
+        conc[rng.choice([j for j in range(34) if conc[j]])] -= 1
+        for _ in range(rng.randrange(2)):
+            out = rng.choice([j for j in range(34) if conc[j]])
+            conc[out] -= 1
+            conc[rng.randrange(34)] += 1
+        if all(a + b <= 4 for a, b in zip(conc, held)):
+            return parse_hand(" ".join([_mpsz(conc)] + melds))
+
+
+def test_winning_tiles_agree_with_shanten_on_hands_with_melds():
+    """The winning tiles (read by the scorer's engine) exist iff shanten (its own tables, with the
+    melds' copies taken off) says tenpai; each completes the hand in the table engine too."""
+    rng = random.Random(8)
+    tenpai = 0
+    for _ in range(800):
+        hand = _random_hand_with_melds(rng)
+        kinds = winning_tiles(hand)
+        assert bool(kinds) == (hand_shanten(hand) == 0), hand.mpsz()
+        for i in kinds:
+            counts = list(hand.counts)
+            counts[i] += 1
+            assert standard_shanten(counts, hand.caps) == -1, (hand.mpsz(), i)
+        tenpai += bool(kinds)
+    assert 100 < tenpai < 700
 
 
 def test_not_tenpai_and_wrong_size():

@@ -14,11 +14,11 @@ from typing import Any, Callable, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.model.hand import Hand
-from mjrules.model.tiles import tile
+from mjrules.model.hand import Hand, assemble_hand
+from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import load_ruleset, preset_names
-from mjrules.scoring.reading import analyse
+from mjrules.scoring.reading import Reading, analyse
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 
@@ -26,7 +26,7 @@ ROWS = ("yaku", "han", "fu", "limit", "points", "payments")
 
 
 def _row_values(result: Result | NoWin) -> dict[str, Any]:
-    if not result.is_win:
+    if isinstance(result, NoWin):
         return {"yaku": f"no win ({result.reason.split(':')[0]})", "han": None, "fu": None, "limit": None,
                 "points": 0, "payments": None}
     yaku = ", ".join(f"{y.id} {y.yakuman}x" if y.yakuman else f"{y.id} {y.han}" for y in result.yaku)
@@ -35,21 +35,21 @@ def _row_values(result: Result | NoWin) -> dict[str, Any]:
 
 
 def _same(a: Result | NoWin, b: Result | NoWin) -> bool:
-    if a.is_win != b.is_win:
-        return False
-    if not a.is_win:
-        return True
+    if isinstance(a, NoWin) or isinstance(b, NoWin):
+        return a.is_win == b.is_win
     return (a.points, a.payments, a.han, a.fu, a.yakuman, a.liable) == (b.points, b.payments, b.han, b.fu, b.yakuman,
                                                                         b.liable)
 
 
 def without_red_fives(hand: Hand) -> Hand:
     """The same hand with every red five made a plain five."""
-    def plain(tiles):
+    def plain(tiles: Iterable[Tile]) -> list[Tile]:
         return [tile(t.index) for t in tiles]
 
-    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
-    return Hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
+    # Meld.tiles converts with the builtin tuple, which mypy's attrs plugin types as
+    # Iterable[_T_co] with the variable unbound: no argument fits until the model types it.
+    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]  # type: ignore[arg-type]
+    return assemble_hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
 
 
 @attrs.frozen
@@ -57,7 +57,7 @@ class HandComparison:
     """A hand under several rulesets: one result per ruleset, the rows that differ, the causes."""
 
     rulesets: tuple[str, ...]
-    results: tuple[Any, ...]
+    results: tuple[Result | NoWin, ...]
     rows: tuple[tuple[str, tuple[Any, ...], bool], ...]
     causes: tuple[tuple[str, ...], ...]
     """For each ruleset, what makes it differ from the first (empty when it does not)."""
@@ -100,9 +100,10 @@ class Comparer:
         a, b = self.scorers[0].flags, self.scorers[i].flags
         return [f for f in b if f in a and a[f] != b[f]]
 
-    def causes(self, i: int, hand: Hand, readings_for, result: Result | NoWin, ref: Result | NoWin) -> list[str]:
+    def causes(self, i: int, hand: Hand, readings_for: Callable[[Scorer], list[Reading]], result: Result | NoWin,
+               ref: Result | NoWin) -> list[str]:
         """Why ruleset ``i`` scores the hand differently from the reference."""
-        out = []
+        out: list[str] = []
         for flag in self.differing_flags(i):
             flipped = self._flipped(i, flag)
             if flipped is None:
@@ -114,8 +115,8 @@ class Comparer:
             if not _same(other, result):
                 out.append(f"flag:{flag}")
         if not out:  # no single flag explains it: name the yaku only one side scores, or the plugins
-            a_ids = {y.id for y in ref.yaku} if ref.is_win else set()
-            b_ids = {y.id for y in result.yaku} if result.is_win else set()
+            a_ids = {y.id for y in ref.yaku} if isinstance(ref, Result) else set()
+            b_ids = {y.id for y in result.yaku} if isinstance(result, Result) else set()
             out += [f"yaku:{y}" for y in sorted(b_ids - a_ids)]
             out += [f"yaku:-{y}" for y in sorted(a_ids - b_ids)]
         if not out:
@@ -126,26 +127,31 @@ class Comparer:
     def compare(self, hand: Hand, win: Win) -> HandComparison:
         """Score one hand under every ruleset (readings computed once) and explain the differences."""
         readings = analyse(hand, win)
-        plain: list = []
+        plain: list[tuple[Hand, list[Reading]]] = []
 
-        def readings_for(scorer: Scorer) -> list:
+        def scored_as(scorer: Scorer) -> tuple[Hand, list[Reading]]:
+            """The hand as ``scorer`` sees it, with its readings."""
             if hand.red_fives and not scorer.allows_red_fives(hand):
                 # A set without (so many) red fives: the same tiles are plain fives there.
                 if not plain:
-                    plain.append(analyse(without_red_fives(hand), win))
+                    plain_hand = without_red_fives(hand)
+                    plain.append((plain_hand, analyse(plain_hand, win)))
                 return plain[0]
-            return readings
+            return hand, readings
+
+        def readings_for(scorer: Scorer) -> list[Reading]:
+            return scored_as(scorer)[1]
 
         results = []
         for scorer in self.scorers:
-            these = readings_for(scorer)
-            scorer.check(these[0].hand if these else hand, win)
+            seen, these = scored_as(scorer)
+            scorer.check(seen if these else hand, win)
             results.append(scorer.score_readings(these))
         values = [_row_values(r) for r in results]
         rows = tuple(
             (name, tuple(v[name] for v in values), len({repr(v[name]) for v in values}) > 1) for name in ROWS
         )
-        causes = [()]
+        causes: list[tuple[str, ...]] = [()]
         for i in range(1, len(results)):
             if _same(results[i], results[0]) and values[i]["yaku"] == values[0]["yaku"]:
                 causes.append(())
@@ -164,7 +170,7 @@ class PairSummary:
     total_abs: int = 0
     largest: int = 0
     largest_hand: int | None = None
-    causes: Counter = attrs.field(factory=Counter)
+    causes: Counter[str] = attrs.field(factory=Counter)
 
     def to_dict(self, scored: int) -> dict[str, Any]:
         return {
@@ -176,9 +182,13 @@ class PairSummary:
         }
 
 
+def _points(result: Result | NoWin) -> int:
+    return result.points if isinstance(result, Result) else 0
+
+
 def compare_corpus(
     comparer: Comparer,
-    items: Iterable[tuple[int, Any]],
+    items: Iterable[tuple[int, tuple[Hand, Win] | str]],
     on_row: Callable[[int, HandComparison | None, str | None], None] | None = None,
 ) -> dict[str, Any]:
     """Compare every (line number, (hand, win) or error text) item; returns the summary.
@@ -201,11 +211,11 @@ def compare_corpus(
                 on_row(line, None, str(e))
             continue
         scored += 1
-        base = comp.results[0].points if comp.results[0].is_win else 0
+        base = _points(comp.results[0])
         for pair, result, causes in zip(pairs, comp.results[1:], comp.causes[1:]):
             if not causes:
                 continue
-            diff = (result.points if result.is_win else 0) - base
+            diff = _points(result) - base
             if not diff:
                 pair.other += 1
                 pair.causes.update(causes)

@@ -18,7 +18,9 @@ import attrs
 from mjrules.errors import HandError
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES
-from mjrules.tools.shanten import HandTiles, _as_hand, hand_shanten, improving_tiles
+from mjrules.scoring.result import Result
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten, improving_tiles
 from mjrules.tools.waits import (
     DEFAULT_RON_FROM,
     DEFAULT_RULESET,
@@ -50,14 +52,14 @@ class DiscardOption:
         """Σ over waits of unseen copies × ron points (no riichi, 0 without yaku or when furiten)."""
         if self.waits is None:
             return 0
-        return sum(w.remaining * w.ron.points for w in self.waits.waits if w.ron is not None and w.ron.is_win)
+        return sum(w.remaining * w.ron.points for w in self.waits.waits if isinstance(w.ron, Result))
 
     @property
     def tsumo_on_offer(self) -> int:
         """Σ over waits of unseen copies × tsumo points (no riichi, 0 without yaku)."""
         if self.waits is None:
             return 0
-        return sum(w.remaining * w.tsumo.points for w in self.waits.waits if w.tsumo.is_win)
+        return sum(w.remaining * w.tsumo.points for w in self.waits.waits if isinstance(w.tsumo, Result))
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -76,7 +78,7 @@ class DiscardOption:
 class DiscardAdvice:
     """All discards of a 14-tile hand, best first."""
 
-    hand: HandTiles
+    hand: PartialHand
     shanten: int
     """Shanten of the 14-tile hand itself (−1: it is already a winning shape)."""
     options: tuple[DiscardOption, ...]
@@ -88,13 +90,18 @@ class DiscardAdvice:
     def best(self) -> DiscardOption:
         return self.options[0]
 
+    @property
+    def complete(self) -> bool:
+        """The 14 tiles already form a winning shape (read by the scorer's engine, not by shanten)."""
+        return self.hand.is_complete
+
     def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand.mpsz(), "shanten": self.shanten, "seat": SEAT_NAMES[self.seat_wind],
                 "round": SEAT_NAMES[self.round_wind], "ruleset": self.ruleset,
                 "options": [o.to_dict() for o in self.options]}
 
 
-def _choices(hand: HandTiles) -> list[Tile]:
+def _choices(hand: PartialHand) -> list[Tile]:
     """One tile per kind held concealed: the plain copy of a five when the red one is also held."""
     by_kind: dict[int, Tile] = {}
     for t in hand.concealed:
@@ -105,11 +112,11 @@ def _choices(hand: HandTiles) -> list[Tile]:
 
 
 def advise_discard(
-    hand: HandTiles | str,
+    hand: PartialHand | str,
     visible: Sequence[Tile] = (),
     discards: Sequence[Tile] = (),
     *,
-    scorer=None,
+    scorer: Scorer | None = None,
     ruleset: str | None = None,
     seat_wind: int = 0,
     round_wind: int = 0,
@@ -146,7 +153,7 @@ def _shanten_word(s: int) -> str:
 def render_advice(a: DiscardAdvice) -> str:
     """The text report of ``mjrules discard``."""
     lines = [f"{a.hand.mpsz()}  ({SEAT_NAMES[a.seat_wind]} seat, {SEAT_NAMES[a.round_wind]} round; ruleset {a.ruleset})"]
-    if a.shanten == -1:
+    if a.complete:
         lines.append("The hand is already a winning shape (tsumo, if it has a yaku).")
     else:
         lines.append(f"Shanten {a.shanten}: the best discards leave the hand {_shanten_word(a.shanten)}.")

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations
-from typing import Any, Mapping, Sequence, Union
+from typing import Any, Callable, Mapping, Sequence, Union
 
 import attrs
 
@@ -60,17 +60,21 @@ from mjrules.tools.point_table import (
     tsumo_points,
 )
 
+TIES: tuple[str, ...] = ("seat-order", "shared")
+"""The tie-break rules, for :data:`TIE_BREAK` and the CLI."""
+
 TIE_BREAK = Flag(
     "tie_break", str, "seat-order",
     "equal final points: 'seat-order' (the player earlier in the game's initial seating, from the first "
     "dealer, ranks higher) or 'shared' (the tied players share the higher placing)",
-    choices=("seat-order", "shared"),
+    # Flag.choices converts with attrs.converters.optional(tuple), which mypy's attrs plugin types
+    # as Iterable[_T_co] with the variable unbound: no argument fits until rules.flags types it.
+    choices=TIES,  # type: ignore[arg-type]
 )
 """The tie-break rule: a ruleset flag, declared by the built-in ``placing`` plugin (none of the
 shared rule sources pins it per ruleset, so every preset keeps this default). ``tie=`` overrides
 the ruleset."""
 
-TIES = TIE_BREAK.choices
 NOTEN_TOTAL = 3000
 """Noten payments at an exhaustive draw, paid by the noten players to the tenpai players."""
 STICK = 1000
@@ -139,9 +143,9 @@ class Option:
 
     @property
     def text(self) -> str:
-        if self.status == IMPOSSIBLE:
-            return "impossible"
-        return str(self.ron) if self.route == "ron" else self.tsumo.text
+        if self.tsumo is not None:
+            return self.tsumo.text
+        return "impossible" if self.ron is None else str(self.ron)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -241,6 +245,8 @@ class Needs:
         target = ordinal(self.target) + ("" if self.target == 1 else " or better")
         lines.append(f"{now}; target: {target}.")
         for o in self.ron:
+            if o.discarder is None:  # every ron option names its discarder
+                continue
             who = f"seat {o.discarder} ({self.scores[o.discarder]}" + (", dealer)" if o.discarder == self.dealer else ")")
             lines.append(f"Ron from {who}: {self._answer(o)}")
         lines.append(f"Tsumo: {self._answer(self.tsumo)}")
@@ -278,10 +284,10 @@ def readings_text(readings: Sequence[Entry]) -> str:
     parts: list[str] = []
     capped: dict[str, dict[int, int]] = {}
     for e in readings:
-        if e.kind == "cell" and e.limit is not None:
+        if e.kind == "cell" and e.limit is not None and e.han is not None and e.fu is not None:
             per_han = capped.setdefault(e.limit, {})
             per_han[e.han] = min(per_han.get(e.han, e.fu), e.fu)
-    done = set()
+    done: set[str] = set()
     for e in readings:
         if e.kind == "cell":
             if e.limit is None:
@@ -289,7 +295,7 @@ def readings_text(readings: Sequence[Entry]) -> str:
             elif e.limit not in done and not any(x.kind != "cell" and x.limit == e.limit for x in readings):
                 done.add(e.limit)
                 parts.append(_folded(e.limit, None, capped[e.limit]))
-        elif e.kind == "limit":
+        elif e.kind == "limit" and e.limit is not None:
             parts.append(_folded(e.limit, e.han_text, capped.get(e.limit, {})))
             done.add(e.limit)
         else:
@@ -304,24 +310,41 @@ def _folded(limit: str, han_text: str | None, cells: Mapping[int, int]) -> str:
 
 
 # -- the search ----------------------------------------------------------------------------
-def _groups(table: PointTable, dealer: bool, tsumo: bool, riichi: bool) -> list[tuple[Any, list[Entry]]]:
+Payment = Union[int, Tsumo]
+"""A ron's value or a tsumo's payments."""
+
+
+def _pay_order(pay: Payment) -> tuple[int, int]:
+    return (pay.total, pay.dealer or 0) if isinstance(pay, Tsumo) else (pay, 0)
+
+
+def _groups(table: PointTable, dealer: bool, tsumo: bool, riichi: bool) -> list[tuple[Payment, list[Entry]]]:
     """The distinct payments of a win, cheapest first, each with the entries that pay it."""
-    by_key: dict[Any, list[Entry]] = {}
+    by_key: dict[Payment, list[Entry]] = {}
     for e in table.entries:
         if not e.possible(tsumo, riichi):
             continue
         pay = tsumo_points(e.base, dealer) if tsumo else ron_points(e.base, dealer)
         by_key.setdefault(pay, []).append(e)
-    order = sorted(by_key, key=lambda p: (p.total, p.dealer or 0) if tsumo else p)
+    order = sorted(by_key, key=_pay_order)
     return [(p, sorted(by_key[p], key=_reading_order)) for p in order]
 
 
-def _reading_order(e: Entry) -> tuple:
+def _reading_order(e: Entry) -> tuple[int, int, int, int]:
     rank = {"cell": 0, "limit": 1, "yakuman": 2}[e.kind]
     return (rank, e.han or 0, e.fu or 0, e.yakuman)
 
 
-def _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie) -> tuple[int, ...]:
+def _seat(name: str, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ConditionError(f"{name}: {seat!r} is not a seat 0-3")
+    return seat
+
+
+def _validate(scores: object, me: object, dealer: object, first_dealer: object, target: object, honba: object,
+              sticks: object, tie: object) -> tuple[tuple[int, ...], int]:
+    """The scores as a tuple and the first dealer (default: the seat after ``dealer``), or the
+    ConditionError naming the first bad argument."""
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != 4:
         raise ConditionError(f"scores: give the four players' scores, not {scores!r}")
     for s in scores:
@@ -329,9 +352,9 @@ def _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie) -> t
             raise ConditionError(f"scores: {s!r} is not a whole number")
         if abs(s) > 10**7:
             raise ConditionError(f"scores: {s} is out of range")
-    for name, seat in (("me", me), ("dealer", dealer), ("first dealer", first_dealer)):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ConditionError(f"{name}: {seat!r} is not a seat 0-3")
+    _seat("me", me)
+    deals = _seat("dealer", dealer)
+    first = _seat("first dealer", (deals + 1) % 4 if first_dealer is None else first_dealer)
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 3:
         raise ConditionError(f"target: {target!r} is not a placing 1-3 (4th needs nothing)")
     for name, n in (("honba", honba), ("sticks", sticks)):
@@ -339,7 +362,7 @@ def _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie) -> t
             raise ConditionError(f"{name}: {n!r} is not a count 0-{MAX_COUNTER}")
     if tie not in TIES:
         raise ConditionError(f"tie: {tie!r} is not one of {', '.join(TIES)}")
-    return tuple(scores)
+    return tuple(scores), first
 
 
 def needs(
@@ -371,19 +394,17 @@ def needs(
     table = point_table(ruleset)
     if tie is None:
         tie = table.flags.get(TIE_BREAK.name, TIE_BREAK.default)
-    if first_dealer is None and isinstance(dealer, int) and not isinstance(dealer, bool):
-        first_dealer = (dealer + 1) % 4
-    scores = _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie)
+    given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie)
     riichi = bool(riichi)
-    start = list(scores)
+    before = list(given)
     on_table = sticks
     if riichi:
-        start[me] -= STICK
+        before[me] -= STICK
         on_table += 1
-    start = tuple(start)
+    start = tuple(before)
 
     def rank(after: Sequence[int]) -> int:
-        return placing(after, me, first_dealer, tie)
+        return placing(after, me, first, tie)
 
     winner = (me - dealer) % 4
     i_deal = me == dealer
@@ -398,7 +419,7 @@ def needs(
             if p <= target:
                 return Option(
                     route, discarder, ANY_WIN if i == 0 else NEEDS,
-                    ron=pay if route == "ron" else None, tsumo=pay if route == "tsumo" else None,
+                    ron=pay if isinstance(pay, int) else None, tsumo=pay if isinstance(pay, Tsumo) else None,
                     readings=tuple(entries), gain=change[winner], scores=after, placing=p,
                 )
         return Option(route, discarder, IMPOSSIBLE)
@@ -406,7 +427,7 @@ def needs(
     ron = tuple(search("ron", s) for s in range(4) if s != me)
     tsumo = search("tsumo", None)
     return Needs(
-        ruleset=table.ruleset, scores=scores, me=me, dealer=dealer, first_dealer=first_dealer, target=target,
+        ruleset=table.ruleset, scores=given, me=me, dealer=dealer, first_dealer=first, target=target,
         honba=honba, sticks=sticks, riichi=riichi, tie=tie, start=start, placing=rank(start), ron=ron,
         tsumo=tsumo, draw=_draw(start, me, riichi, rank, target), table=table,
     )
@@ -421,7 +442,7 @@ def draw_scores(start: Sequence[int], tenpai: Sequence[int]) -> tuple[int, ...]:
     return tuple(v + (gain if s in tenpai else -loss) for s, v in enumerate(start))
 
 
-def _draw(start, me: int, riichi: bool, rank, target: int) -> Draw:
+def _draw(start: tuple[int, ...], me: int, riichi: bool, rank: Callable[[Sequence[int]], int], target: int) -> Draw:
     outcomes = []
     for k in range(5):
         for tenpai in combinations(range(4), k):

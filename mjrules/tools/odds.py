@@ -2,97 +2,111 @@
 
 Exact count. A hand is a vector of 34 counts ``c_i ≤ 4`` summing to 14, and ``Π C(4, c_i)``
 different tile sets give that vector. The winning vectors are those that read as four sets and a
-pair, as seven different pairs, or as thirteen orphans. Standard shapes are counted suit by suit:
-every count vector of one suit that splits into sets (and at most one pair) is generated once
-from its sets — checked against the decomposition tables of :mod:`mjrules.scoring.shapes` — and summed
-with its weight by tile count; honours are triplets and pairs of single kinds. The suits are then
-multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
+pair, as seven different pairs, or as thirteen orphans. Standard shapes are counted group by
+group (a numbered suit, the honours): every count vector of a group that
+:mod:`mjrules.scoring.shapes` reads as sets and at most one pair is listed once (grown set by set
+from the sets shapes reads, each kept only when shapes reads it) and summed with its weight by
+tile count. The groups are then multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
 closed forms, and seven-pair hands that also read as four sets and a pair (two doubled sequences
 and a pair, e.g. ``112233m445566p77s``) are counted once. The result is divided by C(136, 14).
 
-Simulation. Draw hands at random, as the shuffled-wall simulator does, check each with the
-agari reader of :mod:`mjrules.scoring.shapes`, and report the hit rate with a Wilson score interval.
+Simulation. Draw hands at random, as the shuffled-wall simulator does, check each with
+:func:`mjrules.tools.winning.is_winning_counts` (the scorer's reader), and report the hit rate
+with a Wilson score interval.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Sequence
 
 import attrs
 
-from mjrules.scoring.shapes import is_chiitoitsu, is_kokushi, standard, suit_readings
+from mjrules.model.tiles import tile
+from mjrules.notation.mpsz import format_tiles
+from mjrules.scoring.shapes import group_splits
+from mjrules.tools.winning import is_winning_counts
 
-__all__ = ["TenhouOdds", "Simulation", "complete_suit_shapes", "simulate_tenhou", "standard_count", "tenhou_odds",
-           "wilson_interval"]
+__all__ = ["TenhouOdds", "Simulation", "complete_suit_shapes", "is_winning_counts", "simulate_tenhou",
+           "standard_count", "tenhou_odds", "wilson_interval"]
 
 WALL = 136
 HAND = 14
 Z99 = 2.5758293035489004
 """Two-sided 99 % normal quantile."""
 
-_SUIT_SETS = [(1, i) for i in range(9)] + [(0, i) for i in range(7)]
-"""(1, i) a triplet of i, (0, i) the sequence i, i+1, i+2 — within one suit of nine ranks."""
+
+SUIT, HONOURS = 0, 3
+"""The groups of :func:`mjrules.scoring.shapes.group_splits` counted here: the three numbered
+suits are alike, so the first stands for all of them."""
+
+
+def _blocks(group: int, size: int) -> list[tuple[int, ...]]:
+    """The count vectors of ``size`` tiles in ``group`` that :mod:`mjrules.scoring.shapes` reads
+    as complete: its sets (size 3) or its pairs (size 2)."""
+    out = []
+    for kinds in combinations_with_replacement(range(7 if group == HONOURS else 9), size):
+        vec = [0] * (7 if group == HONOURS else 9)
+        for k in kinds:
+            vec[k] += 1
+        if group_splits(group, tuple(vec)):
+            out.append(tuple(vec))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _group_shapes(group: int, max_sets: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """(vector, holds the pair) for every count vector of ``group`` that shapes reads as at most
+    ``max_sets`` sets and at most one pair, each once."""
+    # A complete vector less one of its sets is complete: growing by whole sets, then adding at
+    # most one pair, reaches every complete vector. Each is kept only if shapes reads it.
+    sets, pairs = _blocks(group, 3), _blocks(group, 2)
+    layer: set[tuple[int, ...]] = {(0,) * (7 if group == HONOURS else 9)}
+    found = set(layer)
+    for _ in range(max_sets):
+        layer = {v for base in layer for block in sets if max(v := _add(base, block)) <= 4}
+        found |= layer
+    found |= {v for base in tuple(found) for block in pairs if max(v := _add(base, block)) <= 4}
+    out = []
+    for vec in sorted(found):
+        splits = group_splits(group, vec)
+        if splits:
+            out.append((vec, splits[0][0] >= 0))  # every split of a group has a pair or none
+    return tuple(out)
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
 
 
 def complete_suit_shapes(max_sets: int = 4) -> dict[tuple[int, ...], bool]:
-    """Every count vector of one numbered suit made of at most ``max_sets`` sets and at most one pair
-    (no count above four): vector → whether it holds the pair. Each vector is listed once however
-    many ways it splits."""
-    shapes: dict[tuple[int, ...], bool] = {}
-    for k in range(max_sets + 1):
-        for sets in combinations_with_replacement(_SUIT_SETS, k):
-            base = [0] * 9
-            for kind, i in sets:
-                if kind:
-                    base[i] += 3
-                else:
-                    base[i] += 1
-                    base[i + 1] += 1
-                    base[i + 2] += 1
-            if max(base) > 4:
-                continue
-            shapes[tuple(base)] = False
-            for p in range(9):
-                if base[p] <= 2:
-                    base[p] += 2
-                    shapes[tuple(base)] = True
-                    base[p] -= 2
-    return shapes
+    """Every count vector of one numbered suit that :func:`mjrules.scoring.shapes.group_splits`
+    reads as at most ``max_sets`` sets and at most one pair: vector → whether it holds the pair.
+    Each vector is listed once however many ways it splits."""
+    return dict(_group_shapes(SUIT, max_sets))
 
 
-def _weight(vec) -> int:
+def _weight(vec: Sequence[int]) -> int:
     w = 1
     for c in vec:
         w *= math.comb(4, c)
     return w
 
 
-def _suit_polys(max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
-    """(no pair, with pair): weight sums by tile count of one numbered suit's complete vectors;
-    with ``pairs_only`` only the vectors whose counts are all 0 or 2."""
+def _polys(group: int, max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
+    """(no pair, with pair): weight sums by tile count of the complete vectors of ``group``; with
+    ``pairs_only`` only the vectors whose counts are all 0 or 2."""
     size = 3 * max_sets + 3
     no_pair, with_pair = [0] * size, [0] * size
-    for vec, has_pair in complete_suit_shapes(max_sets).items():
+    for vec, has_pair in _group_shapes(group, max_sets):
         if pairs_only and any(c not in (0, 2) for c in vec):
             continue
         n = sum(vec)
         (with_pair if has_pair else no_pair)[n] += _weight(vec)
-    return no_pair, with_pair
-
-
-def _honour_polys(max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
-    """The same for the seven honours: triplets (4 ways each) and at most one pair (6 ways); with
-    ``pairs_only`` nothing or a single pair."""
-    size = 3 * max_sets + 3
-    no_pair, with_pair = [0] * size, [0] * size
-    for j in range(0 if pairs_only else min(max_sets, 7), -1, -1):
-        no_pair[3 * j] += math.comb(7, j) * 4 ** j
-        if 3 * j + 2 < size:
-            with_pair[3 * j + 2] += 7 * 6 * math.comb(6, j) * 4 ** j
     return no_pair, with_pair
 
 
@@ -111,8 +125,8 @@ def _multiply(a: tuple[list[int], list[int]], b: tuple[list[int], list[int]]) ->
 
 
 def _count(max_sets: int, pairs_only: bool) -> int:
-    suit = _suit_polys(max_sets, pairs_only)
-    total = _multiply(_multiply(_multiply(suit, suit), suit), _honour_polys(max_sets, pairs_only))
+    suit = _polys(SUIT, max_sets, pairs_only)
+    total = _multiply(_multiply(_multiply(suit, suit), suit), _polys(HONOURS, max_sets, pairs_only))
     return total[1][3 * max_sets + 2]
 
 
@@ -155,17 +169,9 @@ class TenhouOdds:
                 "chiitoitsu_and_standard": self.overlap}
 
 
-def _check_shapes_with_tables(shapes: dict) -> None:
-    """Every generated suit vector must read as sets (and its pair) in the decomposition tables."""
-    for vec, has_pair in shapes.items():
-        if not any((p >= 0) == has_pair for p, _ in suit_readings(0, vec)) and any(vec):
-            raise AssertionError(f"generated suit shape {vec} does not decompose")
-
-
 def tenhou_odds(check: bool = True) -> TenhouOdds:
-    """The exact odds; ``check`` also confirms each generated suit shape with :mod:`mjrules.scoring.shapes`."""
-    if check:
-        _check_shapes_with_tables(complete_suit_shapes(4))
+    """The exact odds. ``check`` is kept for callers of earlier versions and has no effect: every
+    suit shape is now read by :mod:`mjrules.scoring.shapes` as it is generated."""
     std = _count(4, False)
     overlap = _count(4, True)
     chiitoitsu = math.comb(34, 7) * 6 ** 7
@@ -187,11 +193,6 @@ def wilson_interval(hits: int, n: int, z: float = Z99) -> tuple[float, float]:
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def is_winning_counts(counts: tuple[int, ...]) -> bool:
-    """Four sets and a pair, seven pairs or thirteen orphans (the reader of :mod:`mjrules.scoring.shapes`)."""
-    return bool(standard(counts)) or is_chiitoitsu(counts) or is_kokushi(counts)
 
 
 @attrs.frozen
@@ -217,13 +218,8 @@ class Simulation:
                 "confidence": self.confidence, "interval": [self.low, self.high], "examples": list(self.examples)}
 
 
-def _mpsz(counts) -> str:
-    out = []
-    for s, suit in enumerate("mpsz"):
-        digits = "".join(str(i % 9 + 1) * counts[i] for i in range(s * 9, min(s * 9 + 9, 34)))
-        if digits:
-            out.append(digits + suit)
-    return "".join(out)
+def _mpsz(counts: Sequence[int]) -> str:
+    return format_tiles(tile(i) for i, n in enumerate(counts) for _ in range(n))
 
 
 def simulate_tenhou(draws: int, seed: int | None = None, z: float = Z99) -> Simulation:
@@ -234,7 +230,7 @@ def simulate_tenhou(draws: int, seed: int | None = None, z: float = Z99) -> Simu
     sample = rng.sample
     wall = range(WALL)
     hits = 0
-    examples = []
+    examples: list[str] = []
     for _ in range(draws):
         counts = [0] * 34
         for t in sample(wall, HAND):

@@ -11,9 +11,10 @@ under one ruleset (kiriage, kazoe, yakuman stacking and caps, aotenjou base poin
 
 Every value comes from the ruleset's own :meth:`mjrules.scoring.scorer.Scorer.limit` (ordinary hands) and
 :meth:`~mjrules.scoring.scorer.Scorer.yakuman_base` (natural yakuman), so the plugins decide (kiriage,
-kazoe, aotenjou). A ron pays the basic points × 4 (× 6 to the dealer), a tsumo the basic points
-from each non-dealer and twice that from the dealer (twice from everyone when the dealer wins),
-each payment rounded up to 100.
+kazoe, aotenjou), and every payment from :func:`mjrules.scoring.payments.settle`, the scorer's own:
+a ron pays the basic points × 4 (× 6 to the dealer), a tsumo the basic points from each
+non-dealer and twice that from the dealer (twice from everyone when the dealer wins), each
+payment rounded up to 100.
 
 Impossible cells (no hand is scored so):
 
@@ -31,12 +32,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Mapping, Union
+from typing import Any, Callable, Mapping, TypeVar, Union
 
 import attrs
 
 from mjrules.scoring.limits import LIMIT_NAMES, yakuman_name
-from mjrules.scoring.payments import round_up
+from mjrules.scoring.payments import settle
 from mjrules.scoring.scorer import Scorer
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -54,10 +55,18 @@ stacking policy or ``yakuman_cap`` can lower it)."""
 
 RulesetLike = Union[str, Scorer, "PointTable"]
 
+_V = TypeVar("_V")
+
+
+_DEALER, _NON_DEALER, _OTHER = 0, 1, 2
+"""Seats for asking :func:`~mjrules.scoring.payments.settle`: seat 0 deals; a non-dealer winner
+sits at 1, a ron comes from 2 (who deals in does not change a ron's value)."""
+
 
 def ron_points(base: int, dealer: bool) -> int:
     """What a ron of ``base`` basic points pays (without honba and sticks)."""
-    return round_up(base * (6 if dealer else 4))
+    value, _ = settle(base, _DEALER if dealer else _NON_DEALER, _OTHER, 0, 0)
+    return value
 
 
 @attrs.frozen(order=True)
@@ -86,8 +95,10 @@ class Tsumo:
 def tsumo_points(base: int, dealer: bool) -> Tsumo:
     """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer."""
     if dealer:
-        return Tsumo(round_up(2 * base))
-    return Tsumo(round_up(base), round_up(2 * base))
+        _, change = settle(base, _DEALER, None, 0, 0)
+        return Tsumo(-change[_NON_DEALER])
+    _, change = settle(base, _NON_DEALER, None, 0, 0)
+    return Tsumo(-change[_OTHER], -change[_DEALER])
 
 
 def min_han(fu: int, tsumo: bool, riichi: bool = False) -> int | None:
@@ -138,7 +149,7 @@ class Entry:
         if self.fu is None:
             return True
         low = min_han(self.fu, tsumo, riichi)
-        return low is not None and self.han >= low
+        return low is not None and self.han is not None and self.han >= low
 
     def ron(self, dealer: bool) -> int | None:
         """Ron value, None when no hand of this cell is won by ron."""
@@ -218,7 +229,9 @@ class PointTable:
         ``[(4, 40), (3, 70)]`` for mangan without kiriage."""
         out: dict[int, int] = {}
         for e in self.cells:
-            if e.limit == limit and (e.han not in out or e.fu < out[e.han]):
+            if e.limit != limit or e.han is None or e.fu is None:
+                continue
+            if e.han not in out or e.fu < out[e.han]:
                 out[e.han] = e.fu
         return sorted(out.items(), reverse=True)
 
@@ -285,17 +298,19 @@ class PointTable:
             out.append(f"{who}, limit hands and yakuman:" if self.limits else f"{who}, yakuman:")
             rows = [("", "han", "ron", "tsumo")]
             for e in self.limits + self.yakuman:
-                rows.append((e.limit or "", e.han_text or "-", str(e.ron(d)), e.tsumo(d).text))
+                tsumo = e.tsumo(d)  # limit rows and yakuman are always possible: never None
+                tsumo_text = "\u2014" if tsumo is None else tsumo.text
+                rows.append((e.limit or "", e.han_text or "-", str(e.ron(d)), tsumo_text))
             widths = [max(len(r[i]) for r in rows) for i in range(4)]
             for r in rows:
                 out.append("  " + r[0].ljust(widths[0]) + "  " + "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:])))
             for e in self.limits:
-                also = self.limit_cells(e.limit)
+                also = self.limit_cells(e.limit) if e.limit is not None else []
                 if also:
                     out.append(f"  {e.limit} also: " + ", ".join(f"{h} han {f}+ fu" for h, f in also))
         return "\n".join(out)
 
-    def _grid(self, value, text) -> list[str]:
+    def _grid(self, value: Callable[[Entry], _V | None], text: Callable[[_V], str]) -> list[str]:
         head = ["fu"] + [f"{h} han" for h in self.han]
         rows = [head]
         for fu in self.fu:
@@ -308,7 +323,7 @@ class PointTable:
         return ["  " + "  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
 
 
-def _empty(v: Any) -> Any:
+def _empty(v: object) -> object:
     return "" if v is None else v
 
 
@@ -355,22 +370,26 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
         max_han = UNCAPPED_HAN if uncapped else GRID_HAN
     han = tuple(range(1, max_han + 1))
     cells = []
+    kiriage = False
     for fu in FU:
         for h in han:
             total, base = limit(fu, h)
-            cells.append(Entry(h, fu, base, _limit_name(total, base, uncapped), h))
+            name = _limit_name(total, base, uncapped)
+            cells.append(Entry(h, fu, base, name, h))
+            # kiriage: a cell of 1,920 basic points (4 han 30 fu, 3 han 60 fu) is paid as mangan
+            kiriage = kiriage or (name == "mangan" and base == 2000 and fu << (h + 2) == 1920)
     top = max(1, min(max_yakuman, scorer.plugins.yakuman_stacking([1] * max(1, max_yakuman), flags)))
     limits: list[Entry] = []
     if not uncapped:
         # Group han max_han+1 … into runs that pay the same (mangan 5, haneman 6-7, …, kazoe 13+).
         last = 13 * max(2, top) + 12
-        runs: list[list] = []
+        runs: list[tuple[int, int, tuple[int, int]]] = []  # (first han, last han, what it pays)
         for h in range(max_han + 1, last + 1):
-            total, base = limit(30, h)
-            if runs and runs[-1][2] == (total, base):
-                runs[-1][1] = h
+            pays = limit(30, h)
+            if runs and runs[-1][2] == pays:
+                runs[-1] = (runs[-1][0], h, pays)
             else:
-                runs.append([h, h, (total, base)])
+                runs.append((h, h, pays))
         for i, (lo, hi, (total, base)) in enumerate(runs):
             open_end = i == len(runs) - 1
             name = _limit_name(total, base, False) or f"{lo} han"
@@ -378,7 +397,7 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
     yakuman = tuple(Entry(None, None, scorer.yakuman_base(m), yakuman_name(m), None, m) for m in range(1, top + 1))
     return PointTable(
         ruleset=scorer.ruleset.name, han=han, fu=FU, cells=tuple(cells), limits=tuple(limits), yakuman=yakuman,
-        kiriage=any(e.limit == "mangan" and e.base == 2000 and e.fu * (1 << (e.han + 2)) == 1920 for e in cells),
+        kiriage=kiriage,
         kazoe=str(flags.get("kazoe", "yakuman")), uncapped=uncapped, honba_value=int(flags.get("honba_value", 300)),
         max_yakuman=top, flags=flags,
     )

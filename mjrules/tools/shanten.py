@@ -21,8 +21,8 @@ once warm, a hand costs four dictionary look-ups for its suits and three for the
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Iterable, Sequence
+from operator import attrgetter, itemgetter
+from typing import Any, Iterable, Sequence, Union
 
 import attrs
 
@@ -31,9 +31,10 @@ from mjrules.model.melds import Meld
 from mjrules.model.tiles import YAOCHU, Tile, tile
 from mjrules.notation.marks import meld_digits
 from mjrules.notation.mpsz import format_tiles, split_mpsz
+from mjrules.tools.winning import is_winning_counts
 
 __all__ = [
-    "HandTiles", "Shanten", "analyse_shanten", "chiitoitsu_shanten", "kokushi_shanten", "parse_hand",
+    "HandTiles", "PartialHand", "Shanten", "analyse_shanten", "chiitoitsu_shanten", "kokushi_shanten", "parse_hand",
     "shanten", "standard_shanten", "tiles_to_counts",
 ]
 
@@ -41,11 +42,18 @@ __all__ = [
 # Per-suit tables
 # ---------------------------------------------------------------------------------------------
 
+Counts = tuple[int, ...]
+"""Tile counts: of the 34 kinds, or of one suit's nine (the honours' seven)."""
+Vector = tuple[int, ...]
+"""A suit's best shares, 10 entries indexed p*5+s (at most s sets, at most p pairs)."""
+SuitKey = Union[Counts, tuple[Counts, Counts]]
+"""A suit's counts, or (counts, caps) when melds leave fewer than four copies of a kind."""
+
 _FULL9 = (4,) * 9
 _FULL7 = (4,) * 7
 _ZERO_VEC = (0,) * 10
 
-_STATE: dict = {}
+_STATE: dict[tuple[bool, int, int, int, Counts, Counts], Vector] = {}
 """(seq allowed, position, sequences begun one and two back, remaining counts, remaining caps) → vector,
 for suffixes from position ``_MEMO_FROM`` on (whole suits are kept in the tables below). Emptied
 when it passes ``_STATE_LIMIT`` entries, so memory stays bounded however many suits are seen
@@ -54,7 +62,7 @@ _MEMO_FROM = 1
 _STATE_LIMIT = 250_000
 
 
-def _best(j: int, a: int, b: int, h: tuple, caps: tuple, seq: bool) -> tuple:
+def _best(j: int, a: int, b: int, h: Counts, caps: Counts, seq: bool) -> Vector:
     """Best Σ min(h_i, T_i) over positions j.. as a vector indexed p*5+s (≤ s sets, ≤ p pairs).
 
     ``a`` sequences of the target began at j−1 and ``b`` at j−2: they put one tile each on j
@@ -105,18 +113,18 @@ def _best(j: int, a: int, b: int, h: tuple, caps: tuple, seq: bool) -> tuple:
     return res
 
 
-_VECS: list[tuple] = []
+_VECS: list[Vector] = []
 """id → vector (10 entries, index p*5+s)."""
-_VEC_ID: dict[tuple, int] = {}
-_SUIT_ID: dict = {}
+_VEC_ID: dict[Vector, int] = {}
+_SUIT_ID: dict[SuitKey, int] = {}
 """A suit's nine counts (or (counts, caps) when melds leave fewer than four copies) → vector id."""
-_HONOR_ID: dict = {}
+_HONOR_ID: dict[SuitKey, int] = {}
 """The seven honour counts (or (counts, caps)) → vector id."""
 _COMBINE: dict[int, int] = {}
 """(id_a << 20) | id_b → id of the max-plus combination of the two vectors."""
 
 
-def _intern(vec: tuple) -> int:
+def _intern(vec: Vector) -> int:
     i = _VEC_ID.get(vec)
     if i is None:
         i = _VEC_ID[vec] = len(_VECS)
@@ -124,7 +132,7 @@ def _intern(vec: tuple) -> int:
     return i
 
 
-def _check_counts(part: tuple, what: str) -> None:
+def _check_counts(part: Iterable[object], what: str) -> None:
     for c in part:
         if c.__class__ is not int or not 0 <= c <= 4:
             raise HandError(f"{what}: tile counts must be whole numbers 0 to 4, not {c!r}")
@@ -134,7 +142,7 @@ _ID_BITS = 16
 _ID_MASK = (1 << _ID_BITS) - 1
 
 
-def _suit_entry(key, honors: bool) -> int:
+def _suit_entry(key: SuitKey, honors: bool) -> int:
     """The table entry of one suit: ``info << 16 | vector id``.
 
     ``info`` packs five small counts in 6-bit fields, so the entries of the four suits add up
@@ -149,8 +157,10 @@ def _suit_entry(key, honors: bool) -> int:
     if e is not None:
         return e
     full = _FULL7 if honors else _FULL9
-    if len(key) == 2 and key[0].__class__ is tuple:
-        h, caps = key
+    h: Counts
+    caps: Counts
+    if len(key) == 2 and isinstance(key[0], tuple) and isinstance(key[1], tuple):
+        h, caps = key[0], key[1]
         _check_counts(caps, "caps")
     else:
         h, caps = key, full
@@ -170,7 +180,7 @@ def _suit_entry(key, honors: bool) -> int:
     return e
 
 
-def _suit_id(key, honors: bool) -> int:
+def _suit_id(key: SuitKey, honors: bool) -> int:
     return _suit_entry(key, honors) & _ID_MASK
 
 
@@ -195,7 +205,7 @@ def _combine(x: int, y: int) -> int:
     return i
 
 
-def _keys(counts: tuple, caps: tuple | None) -> tuple:
+def _keys(counts: Counts, caps: Counts | None) -> tuple[SuitKey, ...]:
     parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     if caps is None:
         return parts
@@ -204,7 +214,7 @@ def _keys(counts: tuple, caps: tuple | None) -> tuple:
     return tuple(p if c == f else (p, c) for p, c, f in zip(parts, cparts, fulls))
 
 
-def _standard_vector(counts: tuple, caps: tuple | None = None) -> tuple:
+def _standard_vector(counts: Counts, caps: Counts | None = None) -> Vector:
     k = _keys(counts, caps)
     ab = _combine(_suit_id(k[0], False), _suit_id(k[1], False))
     return _VECS[_combine(_combine(ab, _suit_id(k[2], False)), _suit_id(k[3], True))]
@@ -221,7 +231,7 @@ _SETS_BY_TILES = tuple(_SETS_FOR.get(n) for n in range(64))
 _yaochu = itemgetter(*YAOCHU)
 
 
-def _counts(counts) -> tuple:
+def _counts(counts: Iterable[int]) -> Counts:
     if counts.__class__ is not tuple:
         try:
             counts = tuple(counts)
@@ -232,7 +242,7 @@ def _counts(counts) -> tuple:
     return counts
 
 
-def _sets_needed(counts: tuple) -> int:
+def _sets_needed(counts: Counts) -> int:
     try:
         n = sum(counts)
     except TypeError:
@@ -255,31 +265,33 @@ def standard_shanten(counts: Sequence[int], caps: Sequence[int] | None = None) -
     ``caps`` gives, per kind, how many copies a completed concealed part may hold (4 less the
     copies in the hand's melds); default four of each.
     """
-    counts = _counts(counts)
-    m = _sets_needed(counts)
+    c = _counts(counts)
+    m = _sets_needed(c)
+    limit = None
     if caps is not None:
-        caps = _counts(caps)
-        _check_counts(caps, "caps")
-        caps = None if caps == (4,) * 34 else caps
-    return 3 * m + 1 - _standard_vector(counts, caps)[5 + m]
+        limit = _counts(caps)
+        _check_counts(limit, "caps")
+        if limit == (4,) * 34:
+            limit = None
+    return 3 * m + 1 - _standard_vector(c, limit)[5 + m]
 
 
 def chiitoitsu_shanten(counts: Sequence[int]) -> int | None:
     """Shanten of the seven-pairs form (seven different kinds); None unless 13 or 14 tiles."""
-    counts = _counts(counts)
-    if _sets_needed(counts) != 4:
+    c = _counts(counts)
+    if _sets_needed(c) != 4:
         return None
-    kinds = 34 - counts.count(0)
-    pairs = kinds - counts.count(1)
+    kinds = 34 - c.count(0)
+    pairs = kinds - c.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
 def kokushi_shanten(counts: Sequence[int]) -> int | None:
     """Shanten of thirteen orphans; None unless 13 or 14 tiles."""
-    counts = _counts(counts)
-    if _sets_needed(counts) != 4:
+    c = _counts(counts)
+    if _sets_needed(c) != 4:
         return None
-    y = _yaochu(counts)
+    y = _yaochu(c)
     kinds = 13 - y.count(0)
     return 13 - kinds - (1 if y.count(1) < kinds else 0)
 
@@ -293,27 +305,29 @@ def shanten(counts: Sequence[int]) -> int:
     >>> shanten([1,1,1, 0,0,0, 1,1,1] + [0]*9 + [2,2,2] + [0]*6 + [3] + [0]*6)   # 123789m 112233s 111z
     -1
     """
-    if counts.__class__ is not tuple:
+    if isinstance(counts, tuple):
+        t = counts
+    else:
         try:
-            counts = tuple(counts)
+            t = tuple(counts)
         except TypeError:
-            _counts(counts)
-    if len(counts) != 34:
-        _counts(counts)
+            t = _counts(counts)  # raises, naming the problem
+    if len(t) != 34:
+        t = _counts(t)  # raises
     try:
-        a = _SUIT_ID[counts[0:9]]
-        b = _SUIT_ID[counts[9:18]]
-        c = _SUIT_ID[counts[18:27]]
-        h = _HONOR_ID[counts[27:34]]
+        a = _SUIT_ID[t[0:9]]
+        b = _SUIT_ID[t[9:18]]
+        c = _SUIT_ID[t[18:27]]
+        h = _HONOR_ID[t[27:34]]
     except (KeyError, TypeError):
-        a = _suit_entry(counts[0:9], False)
-        b = _suit_entry(counts[9:18], False)
-        c = _suit_entry(counts[18:27], False)
-        h = _suit_entry(counts[27:34], True)
+        a = _suit_entry(t[0:9], False)
+        b = _suit_entry(t[9:18], False)
+        c = _suit_entry(t[18:27], False)
+        h = _suit_entry(t[27:34], True)
     info = (a >> 16) + (b >> 16) + (c >> 16) + (h >> 16)
     m = _SETS_BY_TILES[info & 63]
     if m is None:
-        _sets_needed(counts)
+        m = _sets_needed(t)  # raises: not 3k+1 or 3k+2 tiles
     try:
         v = _VECS[_COMBINE[(_COMBINE[(_COMBINE[(a & 0xFFFF) << 20 | (b & 0xFFFF)] << 20) | (c & 0xFFFF)] << 20)
                            | (h & 0xFFFF)]]
@@ -349,23 +363,34 @@ def tiles_to_counts(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def _sorted_tiles(tiles) -> tuple[Tile, ...]:
+_RANK = attrgetter("rank")
+
+
+def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     tiles = tuple(tiles)
     for t in tiles:
         if not isinstance(t, Tile):
             raise HandError(f"{t!r} is not a Tile (parse text with parse_tiles)")
-    return tuple(sorted(tiles, key=lambda t: (t.index, not t.red)))
+    return tuple(sorted(tiles, key=_RANK))
+
+
+def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(melds)
 
 
 @attrs.frozen
-class HandTiles:
-    """A hand in play: concealed tiles and melds, 13 tiles (waiting) or 14 (to discard), melds counted as 3.
+class PartialHand:
+    """A hand in progress: concealed tiles and melds, 13 tiles (waiting) or 14 (to discard), each
+    meld counted as 3.
 
-    Unlike :class:`mjrules.Hand` no tile is singled out as the winning one.
+    The model's :class:`mjrules.model.hand.Hand` is a finished hand with its winning tile; this is
+    the hand before the win, as the analysis tools see it, with no tile singled out. It holds the
+    model's Tile and Meld, reads MPSZ with the notation layer (:func:`parse_hand`) and keeps the
+    concealed tiles in the model's order (``Tile.rank``). ``HandTiles`` is its former name.
     """
 
     concealed: tuple[Tile, ...] = attrs.field(converter=_sorted_tiles)
-    melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Counts of the 34 kinds among the concealed tiles."""
     meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -404,6 +429,12 @@ class HandTiles:
         return not any(m.is_open for m in self.melds)
 
     @property
+    def is_complete(self) -> bool:
+        """A 14-tile hand whose concealed part is a winning shape, as the scorer reads it
+        (:func:`mjrules.tools.winning.is_winning_counts`)."""
+        return self.size == 14 and is_winning_counts(self.counts)
+
+    @property
     def caps(self) -> tuple[int, ...] | None:
         """Per kind, the copies a completed concealed part may hold (4 less those in melds); None if all 4."""
         if not any(self.meld_counts):
@@ -418,39 +449,43 @@ class HandTiles:
         """Canonical MPSZ: sorted concealed tiles, then the melds."""
         return " ".join([format_tiles(self.concealed)] + [meld_digits(m) + m.tiles[0].suit for m in self.melds])
 
-    def without(self, t: Tile) -> "HandTiles":
+    def without(self, t: Tile) -> PartialHand:
         """The hand after discarding one copy of ``t`` (the plain copy of a five when it also holds the red one)."""
         conc = list(self.concealed)
         for k, c in enumerate(conc):
             if c == t:
                 del conc[k]
-                return HandTiles(conc, self.melds)
+                return PartialHand(conc, self.melds)
         for k, c in enumerate(conc):  # red asked, only plain held (or the reverse)
             if c.index == t.index:
                 del conc[k]
-                return HandTiles(conc, self.melds)
+                return PartialHand(conc, self.melds)
         raise HandError(f"{t} is not among the concealed tiles")
 
     def __str__(self) -> str:
         return self.mpsz()
 
 
-def parse_hand(text: str) -> HandTiles:
+HandTiles = PartialHand
+"""The former name of :class:`PartialHand`, kept for callers."""
+
+
+def parse_hand(text: str) -> PartialHand:
     """A hand in play in MPSZ with optional melds: ``123m456p789s1122z``, ``23455m 3-45m 555=z``.
 
     The concealed part comes first; melds use the seat marks of :func:`mjrules.parse_mpsz`.
     13 or 14 tiles counting each meld as 3.
     """
     concealed, melds = split_mpsz(text)
-    return HandTiles(concealed, melds)
+    return PartialHand(concealed, melds)
 
 
-def _as_hand(hand) -> HandTiles:
-    if isinstance(hand, HandTiles):
+def _as_hand(hand: PartialHand | str) -> PartialHand:
+    if isinstance(hand, PartialHand):
         return hand
     if isinstance(hand, str):
         return parse_hand(hand)
-    raise HandError(f"expected a HandTiles or an MPSZ string, not {hand!r}")
+    raise HandError(f"expected a PartialHand or an MPSZ string, not {hand!r}")
 
 
 FORMS = ("standard", "chiitoitsu", "kokushi")
@@ -474,25 +509,13 @@ class Shanten:
         low = self.minimum
         return tuple(f for f, v in zip(FORMS, (self.standard, self.chiitoitsu, self.kokushi)) if v == low)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"shanten": self.minimum, "standard": self.standard, "chiitoitsu": self.chiitoitsu,
                 "kokushi": self.kokushi, "forms": list(self.forms)}
 
 
-def shanten_of(counts: Sequence[int], caps: Sequence[int] | None, closed: bool) -> int:
-    """Minimum shanten of concealed counts under per-kind caps; seven pairs and kokushi only when ``closed``
-    and the hand has no meld at all (13 or 14 concealed tiles)."""
-    counts = _counts(counts)
-    if caps is None:
-        return shanten(counts) if closed else standard_shanten(counts)
-    best = standard_shanten(counts, caps)
-    if closed and _sets_needed(counts) == 4:
-        best = min(best, chiitoitsu_shanten(counts), kokushi_shanten(counts))
-    return best
-
-
-def analyse_shanten(hand: HandTiles | str) -> Shanten:
-    """Shanten of each form for a hand in play (an MPSZ string or a :class:`HandTiles`)."""
+def analyse_shanten(hand: PartialHand | str) -> Shanten:
+    """Shanten of each form for a hand in play (an MPSZ string or a :class:`PartialHand`)."""
     hand = _as_hand(hand)
     std = standard_shanten(hand.counts, hand.caps)
     if hand.melds:
@@ -500,14 +523,14 @@ def analyse_shanten(hand: HandTiles | str) -> Shanten:
     return Shanten(std, chiitoitsu_shanten(hand.counts), kokushi_shanten(hand.counts))
 
 
-def hand_shanten(hand: HandTiles) -> int:
+def hand_shanten(hand: PartialHand) -> int:
     """Minimum shanten of a hand in play (melds and their copies taken into account)."""
     if not hand.melds:
         return shanten(hand.counts)
     return standard_shanten(hand.counts, hand.caps)
 
 
-def improving_tiles(hand: HandTiles, current: int | None = None) -> list[int]:
+def improving_tiles(hand: PartialHand, current: int | None = None) -> list[int]:
     """Kinds whose draw lowers the shanten of a 13-tile-form hand (a fifth copy is never counted)."""
     if hand.size != 13:
         raise HandError(f"improving tiles are for a 13-tile hand (before the draw); this one has {hand.size}")
@@ -521,10 +544,7 @@ def improving_tiles(hand: HandTiles, current: int | None = None) -> list[int]:
         if held[i] >= 4:
             continue
         counts[i] += 1
-        if caps is None:
-            s = shanten(tuple(counts))
-        else:
-            s = shanten_of(counts, caps, False)
+        s = shanten(counts) if caps is None else standard_shanten(counts, caps)
         counts[i] -= 1
         if s < current:
             out.append(i)

@@ -16,11 +16,13 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import HandError
-from mjrules.model.hand import Hand
+from mjrules.model.hand import assemble_hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.scoring.result import NoWin, Result
-from mjrules.tools.shanten import HandTiles, _as_hand, hand_shanten, shanten, shanten_of
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten
+from mjrules.tools.winning import is_winning_counts
 
 __all__ = ["Wait", "Waits", "find_waits", "score_text", "unseen_counts", "winning_tiles"]
 
@@ -29,7 +31,7 @@ DEFAULT_RON_FROM = 2
 """A ron is taken from the player opposite unless told otherwise (1 next, 2 opposite, 3 previous)."""
 
 
-def unseen_counts(hand: HandTiles, *seen: Iterable[Tile]) -> list[int]:
+def unseen_counts(hand: PartialHand, *seen: Iterable[Tile]) -> list[int]:
     """Per kind, the copies not in the hand, its melds or any of the ``seen`` tile collections.
 
     Raises HandError when a kind would be seen more than four times.
@@ -51,23 +53,24 @@ def unseen_counts(hand: HandTiles, *seen: Iterable[Tile]) -> list[int]:
     return out
 
 
-def winning_tiles(hand: HandTiles | str) -> list[int]:
-    """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind); [] when not tenpai."""
+def winning_tiles(hand: PartialHand | str) -> list[int]:
+    """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind); [] when not tenpai.
+
+    "Complete" is the scorer's reading (:mod:`mjrules.tools.winning`): seven pairs and thirteen
+    orphans count only for a hand without melds, as they need 14 concealed tiles."""
     hand = _as_hand(hand)
     if hand.size != 13:
         raise HandError(f"waits are for a 13-tile hand (before the draw); this one has {hand.size} (use discard advice)")
     held = hand.held()
     counts = list(hand.counts)
-    caps = hand.caps
     out = []
     for i in range(34):
         if held[i] >= 4:
             continue
         counts[i] += 1
-        done = shanten(tuple(counts)) if caps is None else shanten_of(counts, caps, False)
-        counts[i] -= 1
-        if done == -1:
+        if is_winning_counts(counts):
             out.append(i)
+        counts[i] -= 1
     return out
 
 
@@ -106,7 +109,7 @@ class Wait:
 class Waits:
     """The waits of a 13-tile-form hand; ``waits`` is empty when the hand is not tenpai."""
 
-    hand: HandTiles
+    hand: PartialHand
     shanten: int
     waits: tuple[Wait, ...]
     furiten: bool
@@ -136,30 +139,28 @@ class Waits:
 
 
 def _value_dict(r: Result | NoWin) -> dict[str, Any]:
-    if not r.is_win:
+    if isinstance(r, NoWin):
         return {"win": False, "reason": r.reason, "no_yaku": _no_yaku(r)}
     return {"win": True, "points": r.points, "han": r.han, "fu": r.fu, "yakuman": r.yakuman, "limit": r.limit,
             "payments": list(r.payments), "yaku": [y.id for y in r.yaku]}
 
 
 def _no_yaku(r: Result | NoWin) -> bool:
-    return not r.is_win and r.reason.startswith("no yaku")
+    return isinstance(r, NoWin) and r.reason.startswith("no yaku")
 
 
-def _scorer_of(scorer, ruleset):
+def _scorer_of(scorer: Scorer | None, ruleset: str | None) -> Scorer:
     if scorer is not None:
         return scorer
-    from mjrules.scoring.scorer import Scorer
-
     return Scorer(ruleset or DEFAULT_RULESET)
 
 
 def find_waits(
-    hand: HandTiles | str,
+    hand: PartialHand | str,
     visible: Sequence[Tile] = (),
     discards: Sequence[Tile] = (),
     *,
-    scorer=None,
+    scorer: Scorer | None = None,
     ruleset: str | None = None,
     seat_wind: int = 0,
     round_wind: int = 0,
@@ -192,7 +193,7 @@ def find_waits(
     closed = hand.is_closed
     waits = []
     for i in kinds:
-        full = Hand(hand.concealed, tile(i), hand.melds)
+        full = assemble_hand(list(hand.concealed), tile(i), list(hand.melds))
         ron = None if furiten else scorer.score(full, ron_win)
         tsumo = scorer.score(full, tsumo_win)
         riichi_ron = riichi_tsumo = None
@@ -221,7 +222,7 @@ def _split(r: Result, seat_wind: int) -> str:
 
 def score_text(r: Result | NoWin, seat_wind: int, tsumo: bool) -> str:
     """``7700 (3 han 40 fu)``, ``8000 (4 han 30 fu, mangan; 2000/4000)``, ``no yaku``."""
-    if not r.is_win:
+    if isinstance(r, NoWin):
         return "no yaku" if _no_yaku(r) else "no win"
     if r.han is None:
         how = f"{r.yakuman}x yakuman" if r.yakuman > 1 else "yakuman"
