@@ -9,16 +9,21 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from mjrules.errors import RulesetError
-from mjrules.plugins.double_yakuman import PATTERNS
+from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 
-DOUBLE_PATTERNS = list(PATTERNS)  # the double-yakuman plugin's own list
+
+def _double_patterns() -> list[str]:
+    """The double-yakuman plugin's default list: all its patterns count double."""
+    declared = Plugins(["double-yakuman"]).flags()
+    return list(declared["double_yakuman"][1].default)
+
 
 SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     # key: (flag, value when true, value when false)
     "クイタンあり": ("open_tanyao", True, False),
     "連風牌は2符": ("double_wind_pair_fu", 2, 4),
-    "ダブル役満あり": ("double_yakuman", DOUBLE_PATTERNS, []),
+    "ダブル役満あり": ("double_yakuman", _double_patterns(), []),
     "役満の複合あり": ("yakuman_stacking", True, False),
     "数え役満あり": ("kazoe", "yakuman", "sanbaiman"),
     "役満パオあり": ("pao", True, False),

@@ -67,7 +67,7 @@ class Scorer:
                      for y in self.yaku if y.yakuman}
         self.index = YakuIndex(self.yaku, multiples)
         self.limits = LimitPolicy(self.plugins, self.flags)
-        self.players: int = getattr(ruleset, "players", 4)
+        self.players = ruleset.players
         self.extras = frozenset(tag for y in self.yaku for tag in y.extras)
         """The Win.extras tags some enabled yaku reads."""
         self._honba = self.flags.get("honba_value", 300)  # the honba plugin may be disabled

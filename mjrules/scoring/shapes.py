@@ -9,10 +9,10 @@ per-hand backtracking.
 from __future__ import annotations
 
 from itertools import product
-
-from mjrules.model.tiles import YAOCHU as _YAOCHU
+from typing import Sequence
 
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
+from mjrules.model.tiles import YAOCHU as _YAOCHU
 
 _TABLES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 """Per group (m, p, s, honours): counts → its splits (see ``group_splits``), filled on first
@@ -72,11 +72,6 @@ def group_splits(group: int, counts: tuple[int, ...]) -> tuple:
         ))
     res = table[counts] = tuple(res)
     return res
-
-
-def suit_readings(suit: int, counts: tuple[int, ...]) -> tuple:
-    """All (pair or -1, sets) splits of one suit's counts, with global tile indices; () if none."""
-    return tuple((p, tuple((k, f) for k, f, _, _ in sets)) for p, sets, *_ in group_splits(suit, counts))
 
 
 def arrangements(counts: tuple[int, ...]) -> list[tuple[int, tuple, tuple, tuple]]:
@@ -156,17 +151,12 @@ def placed(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[
     return out
 
 
-def standard(counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
-    """Readings of the concealed counts as sets plus exactly one pair: [(pair, sets), …]."""
-    return [(p, tuple((k, f) for k, f, _, _ in sets)) for p, sets, _, _ in arrangements(counts)]
-
-
-def is_chiitoitsu(counts: list[int]) -> bool:
+def is_chiitoitsu(counts: Sequence[int]) -> bool:
     """Seven different pairs (four of a kind is not two pairs)."""
     return counts.count(2) == 7
 
 
-def is_kokushi(counts: list[int]) -> bool:
+def is_kokushi(counts: Sequence[int]) -> bool:
     """One of each terminal and honour, one of them doubled."""
     if sum(counts) != 14:
         return False

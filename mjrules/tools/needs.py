@@ -13,7 +13,7 @@ E, S, W, N for seats 0, 1, 2, 3: list the scores in the seating of the game's fi
 letters are the players' starting winds (in the last hand of such a game, South 4, the dealer is
 N and the first dealer E — the default).
 
-**The placing** is decided by the final points; equal points are broken by :data:`TIE_BREAK`:
+**The placing** is decided by the final points; equal points are broken by the ruleset's ``tie_break`` flag (:mod:`mjrules.scoring.placings`):
 ``"seat-order"`` (the default, Tenhou's rule): the player earlier in the game's initial seating
 order — starting from ``first_dealer``, the seat that dealt the game's first hand — ranks higher;
 ``"shared"``: tied players share the higher placing. ``first_dealer`` defaults to the seat after the
@@ -48,8 +48,8 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.model.win import MAX_COUNTER
-from mjrules.rules.flags import Flag
 from mjrules.scoring.payments import settle
+from mjrules.scoring.placings import SEAT_ORDER, TIES, placing
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.point_table import (
     Entry,
@@ -59,21 +59,6 @@ from mjrules.tools.point_table import (
     ron_points,
     tsumo_points,
 )
-
-TIES: tuple[str, ...] = ("seat-order", "shared")
-"""The tie-break rules, for :data:`TIE_BREAK` and the CLI."""
-
-TIE_BREAK = Flag(
-    "tie_break", str, "seat-order",
-    "equal final points: 'seat-order' (the player earlier in the game's initial seating, from the first "
-    "dealer, ranks higher) or 'shared' (the tied players share the higher placing)",
-    # Flag.choices converts with attrs.converters.optional(tuple), which mypy's attrs plugin types
-    # as Iterable[_T_co] with the variable unbound: no argument fits until rules.flags types it.
-    choices=TIES,  # type: ignore[arg-type]
-)
-"""The tie-break rule: a ruleset flag, declared by the built-in ``placing`` plugin (none of the
-shared rule sources pins it per ruleset, so every preset keeps this default). ``tie=`` overrides
-the ruleset."""
 
 NOTEN_TOTAL = 3000
 """Noten payments at an exhaustive draw, paid by the noten players to the tenpai players."""
@@ -92,22 +77,6 @@ class ConditionError(MjrulesError):
 
 def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = TIE_BREAK.default) -> int:
-    """The placing (1–4) of ``seat`` with these final scores. Equal scores: under ``"seat-order"``
-    the seat earlier from ``first_dealer`` in turn order ranks higher; under ``"shared"`` tied
-    seats share the higher placing."""
-    mine = scores[seat]
-    prio = (seat - first_dealer) % 4
-    above = 0
-    for other in range(4):
-        if other == seat:
-            continue
-        s = scores[other]
-        if s > mine or (s == mine and tie == "seat-order" and (other - first_dealer) % 4 < prio):
-            above += 1
-    return above + 1
 
 
 @attrs.frozen
@@ -393,7 +362,7 @@ def needs(
     """
     table = point_table(ruleset)
     if tie is None:
-        tie = table.flags.get(TIE_BREAK.name, TIE_BREAK.default)
+        tie = table.flags.get("tie_break", SEAT_ORDER)
     given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie)
     riichi = bool(riichi)
     before = list(given)
@@ -463,6 +432,6 @@ def _draw(start: tuple[int, ...], me: int, riichi: bool, rank: Callable[[Sequenc
 
 
 __all__ = [
-    "ConditionError", "Draw", "DrawOutcome", "Needs", "Option", "TIE_BREAK", "draw_scores", "needs",
+    "ConditionError", "Draw", "DrawOutcome", "Needs", "Option", "draw_scores", "needs",
     "placing", "readings_text",
 ]

@@ -1,0 +1,93 @@
+"""The plugin author's module: everything a plugin imports, from one place.
+
+``from mjrules.plugin_api import hookimpl, Yaku, Flag, Reading, HAKU`` … What stays stable
+from one release to the next is listed in ``plugins/README.md``; the built-in plugins in
+``plugins/`` import only from here, as a third-party plugin does.
+"""
+
+from mjrules.errors import PluginError
+from mjrules.model.hand import Hand
+from mjrules.model.melds import SEQ, TRIPLET, Meld, MeldKind, SetShape
+from mjrules.model.tiles import (
+    CHUN,
+    DORA_OF,
+    DRAGONS,
+    EAST,
+    FIVES,
+    HAKU,
+    HATSU,
+    MAN1,
+    MAN2,
+    MAN3,
+    MAN4,
+    MAN5,
+    MAN6,
+    MAN7,
+    MAN8,
+    MAN9,
+    NORTH,
+    PIN1,
+    PIN2,
+    PIN3,
+    PIN4,
+    PIN5,
+    PIN6,
+    PIN7,
+    PIN8,
+    PIN9,
+    SOU1,
+    SOU2,
+    SOU3,
+    SOU4,
+    SOU5,
+    SOU6,
+    SOU7,
+    SOU8,
+    SOU9,
+    SOUTH,
+    TERMINALS,
+    WEST,
+    WINDS,
+    YAOCHU,
+    Tile,
+    tile,
+)
+from mjrules.model.win import SITUATIONS, Win
+from mjrules.rules.flags import Flag, Flags, FlagValue
+from mjrules.rules.hookspecs import hookimpl
+from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
+from mjrules.rules.yaku import FORMS, Yaku
+from mjrules.scoring.placings import SEAT_ORDER, SHARED, TIES
+from mjrules.scoring.reading import (
+    CHIITOITSU,
+    KANCHAN,
+    KOKUSHI,
+    PENCHAN,
+    RYANMEN,
+    SHANPON,
+    STANDARD,
+    TANKI,
+    TERMINALS_ALL,
+    TERMINALS_NONE,
+    TERMINALS_OUTSIDE,
+    TERMINALS_SOME,
+    Features,
+    Reading,
+)
+
+__all__ = [
+    # hooks and what they register
+    "hookimpl", "Yaku", "Flag", "Flags", "FlagValue", "Liability", "HONBA_NORMAL", "HONBA_LIABLE", "PluginError",
+    # what a check reads
+    "Reading", "Features", "SetShape", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
+    "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",
+    "TERMINALS_ALL", "SITUATIONS", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
+    # game rules
+    "TIES", "SEAT_ORDER", "SHARED",
+    # tile kinds
+    "MAN1", "MAN2", "MAN3", "MAN4", "MAN5", "MAN6", "MAN7", "MAN8", "MAN9",
+    "PIN1", "PIN2", "PIN3", "PIN4", "PIN5", "PIN6", "PIN7", "PIN8", "PIN9",
+    "SOU1", "SOU2", "SOU3", "SOU4", "SOU5", "SOU6", "SOU7", "SOU8", "SOU9",
+    "EAST", "SOUTH", "WEST", "NORTH", "HAKU", "HATSU", "CHUN",
+    "WINDS", "DRAGONS", "TERMINALS", "YAOCHU", "FIVES", "DORA_OF",
+]
