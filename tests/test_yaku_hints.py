@@ -15,11 +15,13 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from mjrules import Scorer, load_ruleset, parse_majiang_input
+from mjrules import Scorer, hookimpl, load_ruleset, parse_majiang_input
+from mjrules.plugin_api import HAKU, HATSU
 from mjrules.errors import PluginError
 from mjrules.scoring.reading import analyse
 from mjrules.model.win import SITUATION_BIT
 from mjrules.rules.yaku import Yaku
+from mjrules.scoring.hint_check import hint_violations, random_wins
 from strategies import budget, deals, load_profile
 
 load_profile()
@@ -38,10 +40,7 @@ def _fired(scorer: Scorer, r) -> list[Yaku]:
 
 
 def _unsound(scorer: Scorer, hand, win) -> list[str]:
-    return [
-        f"{y.id} fires on {r.describe()} but its hints exclude features {r.features}"
-        for r in analyse(hand, win) for y in _fired(scorer, r) if not y.fits(r.features)
-    ]
+    return [str(v) for v in hint_violations(scorer, [(hand, win)])]
 
 
 def test_hints_sound_on_conformance_hands(hule_lines):
@@ -61,6 +60,30 @@ def test_hints_sound_on_conformance_hands(hule_lines):
 def test_hints_sound_on_generated_hands(deal):
     hand, win = deal
     assert _unsound(_ALL, hand, win) == []
+
+
+def test_hints_sound_on_random_wins():
+    wins = list(random_wins(4000, seed=7, extras=_ALL.extras))
+    assert [str(v) for v in hint_violations(_ALL, wins)] == []
+    # The random hands reach the hinted yaku, so the check above is not vacuous.
+    fired = {y.id for hand, win in wins for r in analyse(hand, win) for y in _fired(_ALL, r)}
+    for yid in ("haku", "chun", "seat_wind_south", "round_wind_east", "honitsu", "chinitsu", "tanyao", "chanta",
+                "junchan", "honroutou", "shousangen", "toitoi", "kokushi", "chiitoitsu", "ittsu", "sanshoku"):
+        assert yid in fired, yid
+
+
+def test_a_wrong_hint_is_reported():
+    # Haku's check with hatsu's triplet hint: it can never fire where it should.
+    class Wrong:
+        @hookimpl
+        def mjrules_register_yaku(self, register):
+            register(Yaku("white_twice", "White dragon, wrongly hinted", "白", lambda r, f: r.counts[HAKU] >= 3,
+                          han=1, han_open=1, triplet_of=(HATSU,)))
+
+    scorer = Scorer("tenhou", extra_plugins={"wrong": Wrong()})
+    found = hint_violations(scorer, random_wins(2000, seed=3))
+    assert [(v.yaku, v.plugin) for v in found] == [("white_twice", "wrong")]
+    assert "white_twice" in str(found[0]) and "wrong" in str(found[0])
 
 
 def _features(form="standard", sequences=4, situation=0, closed=True, suits=2, yaochu=1, honours=False, trips=0):

@@ -4,17 +4,19 @@ Registration hooks run once, when a Scorer is built. Policy hooks are ``firstres
 implementation that returns something other than None decides; later ones are not called. Their
 answers must depend only on their arguments, because the Scorer caches them.
 
-Implement a hook with ``@mjrules.hookimpl`` on a module or object registered under a plugin name.
+Implement a hook with ``@hookimpl`` (from ``mjrules.plugin_api``) on a module or object registered
+under a plugin name. Each hook says since which mjrules version it exists; ``plugins/README.md``
+says what stays stable.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pluggy
 
 if TYPE_CHECKING:
-    from mjrules.rules.flags import Flag
+    from mjrules.rules.flags import Flag, Flags
     from mjrules.rules.liability import Liability
     from mjrules.rules.yaku import Yaku
     from mjrules.scoring.reading import Reading
@@ -23,8 +25,10 @@ hookspec = pluggy.HookspecMarker("mjrules")
 
 
 @hookspec
-def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Mapping[str, Any]) -> None:
+def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Flags) -> None:
     """Register yaku, yakuman and bonus items by calling ``register(Yaku(...))`` for each.
+
+    Since mjrules 0.1.
 
     :param register: callback taking one :class:`mjrules.rules.yaku.Yaku`; a duplicate id is an error
         that names both plugins.
@@ -37,14 +41,18 @@ def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Mapping[str
 def mjrules_register_flags(register: Callable[["Flag"], None]) -> None:
     """Declare the ruleset flags this plugin reads by calling ``register(Flag(...))``.
 
+    Since mjrules 0.1.
+
     :param register: callback taking one :class:`mjrules.rules.flags.Flag`; a flag declared twice is an
         error unless both declarations agree on type and default.
     """
 
 
 @hookspec(firstresult=True)
-def mjrules_kazoe_yakuman(han: int, flags: Mapping[str, Any]) -> int | None:
+def mjrules_kazoe_yakuman(han: int, flags: Flags) -> int | None:
     """How many yakuman a hand with no natural yakuman and ``han`` ≥ 13 is worth.
+
+    Since mjrules 0.1.
 
     :param han: total han including dora (13 or more).
     :param flags: the ruleset's resolved flags.
@@ -53,8 +61,10 @@ def mjrules_kazoe_yakuman(han: int, flags: Mapping[str, Any]) -> int | None:
 
 
 @hookspec(firstresult=True)
-def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Mapping[str, Any]) -> int | None:
+def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Flags) -> int | None:
     """Basic points of a hand, replacing the limits (mangan … yakuman) altogether (aotenjou).
+
+    Since mjrules 0.1.
 
     Called for every candidate reading, and only when some enabled plugin implements it.
 
@@ -68,8 +78,10 @@ def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Mapping[s
 
 
 @hookspec(firstresult=True)
-def mjrules_kiriage_mangan(fu: int, han: int, flags: Mapping[str, Any]) -> bool | None:
+def mjrules_kiriage_mangan(fu: int, han: int, flags: Flags) -> bool | None:
     """Whether a hand below mangan is rounded up to mangan (called for base points 1,920 only).
+
+    Since mjrules 0.1.
 
     :param fu: rounded fu. :param han: total han.
     :param flags: the ruleset's resolved flags.
@@ -78,8 +90,10 @@ def mjrules_kiriage_mangan(fu: int, han: int, flags: Mapping[str, Any]) -> bool 
 
 
 @hookspec(firstresult=True)
-def mjrules_double_yakuman(yaku: "Yaku", flags: Mapping[str, Any]) -> int | None:
+def mjrules_double_yakuman(yaku: "Yaku", flags: Flags) -> int | None:
     """The multiple of a yakuman registered with ``double=True`` (kokushi 13-sided wait …).
+
+    Since mjrules 0.1.
 
     Called once per such yakuman when a Scorer is built.
 
@@ -89,8 +103,10 @@ def mjrules_double_yakuman(yaku: "Yaku", flags: Mapping[str, Any]) -> int | None
 
 
 @hookspec(firstresult=True)
-def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Mapping[str, Any]) -> int | None:
+def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Flags) -> int | None:
     """The total yakuman multiple of a hand with several yakuman.
+
+    Since mjrules 0.1.
 
     :param multiples: each yakuman's own multiple (after the double-yakuman policy), in
         registration order.
@@ -101,9 +117,11 @@ def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Mapping[str, Any])
 
 @hookspec(firstresult=True)
 def mjrules_pao(
-    reading: "Reading", yakuman: Sequence[tuple[str, int]], total: int, flags: Mapping[str, Any]
+    reading: "Reading", yakuman: Sequence[tuple[str, int]], total: int, flags: Flags
 ) -> "Liability | None":
     """Whether another player is liable (pao) for this yakuman hand, and for how much.
+
+    Since mjrules 0.1.
 
     Called only for hands with a natural yakuman.
 
