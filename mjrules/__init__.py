@@ -38,7 +38,7 @@ from mjrules.scoring.scorer import Scorer
 
 _moved.install()
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Flag", "FuItem", "Hand", "HandError", "Liability", "Meld", "MeldKind", "MjrulesError", "NoWin",

@@ -10,17 +10,17 @@ Enable it in a ruleset::
     kinkei_value = "yakuman"     # or "mangan-yaku": a 5-han yaku
 """
 
-from mjrules import Flag, Yaku, hookimpl
+from typing import Any, Mapping
 
-ONE_BAMBOO = 18
+from mjrules.plugin_api import SOU1, STANDARD, TANKI, Flag, Reading, Yaku, hookimpl
 
 
-def kinkei(reading, flags):
+def kinkei(reading: Reading, flags: Mapping[str, Any]) -> bool:
     return (
         len(reading.hand.melds) == 4
         and not reading.closed
-        and reading.pair == ONE_BAMBOO
-        and reading.wait == "tanki"
+        and reading.pair == SOU1
+        and reading.wait == TANKI
     )
 
 
@@ -33,6 +33,6 @@ def mjrules_register_flags(register):
 @hookimpl
 def mjrules_register_yaku(register, flags):
     if flags["kinkei_value"] == "yakuman":
-        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, yakuman=1, forms=("standard",)))
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, yakuman=1, forms=(STANDARD,)))
     else:
-        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, han=5, han_open=5, forms=("standard",)))
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, han=5, han_open=5, forms=(STANDARD,)))
