@@ -30,8 +30,8 @@ from mjrules import Scorer, parse_majiang_input
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "majiang-hule-public.jsonl"
 CLI_HAND = "m345p40677s67s8,m34-0"
-TARGET_RATE = 25_000
-TARGET_RATIO = 3.0
+TARGET_RATE = 35_000
+TARGET_RATIO = 2.5
 
 # majiang-core's default rules as far as the mahjong package can express them: open tanyao,
 # red fives, double yakuman, kazoe capped at one yakuman, no kiriage, open pinfu-shape = 30 fu.
