@@ -14,7 +14,12 @@ from typing import Sequence
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
 from mjrules.model.tiles import YAOCHU as _YAOCHU
 
-_TABLES: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+Split = tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], dict[int, tuple[str, ...]]]
+"""One way a group's counts split: (pair kind or -1, sets, sequence starts, triplet kinds, winning
+tile → the waits it completes there). A plain tuple read by position: ``placed`` joins four of
+them for every hand, and a named tuple's fields would cost it an unspecialised lookup each."""
+
+_TABLES: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {}, {}, {})
 """Per group (m, p, s, honours): counts → its splits (see ``group_splits``), filled on first
 sight of each count vector."""
 
@@ -49,7 +54,7 @@ def _split(c: list[int], i: int, with_pair: bool, sets: list, pair: int, out: li
         c[i + 2] += 1
 
 
-def group_splits(group: int, counts: tuple[int, ...]) -> tuple:
+def group_splits(group: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     """All splits of one group's counts (group 0–2 a suit, 3 the honours) as (pair or -1, sets,
     sequence starts, triplet kinds, winning-tile places), with global tile indices; () if none.
     A set is (kind, first, True, False): the form of ``Reading.sets`` for a concealed set.
@@ -59,22 +64,26 @@ def group_splits(group: int, counts: tuple[int, ...]) -> tuple:
     if hit is not None:
         return hit
     n = sum(counts)
-    out: list = []
+    out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     if n % 3 != 1:
         _split(list(counts), 0, n % 3 == 2, [], -1, out, group < 3)
     off = group * 9
-    res = []
-    for p, sets in out:
-        sets = tuple(SetShape(k, j + off, True, False) for k, j in sets)
-        res.append((
+    splits: list[Split] = []
+    for p, found in out:
+        sets = tuple(SetShape(k, j + off, True, False) for k, j in found)
+        splits.append((
             p + off if p >= 0 else -1, sets,
-            tuple(f for k, f, _, _ in sets if k == SEQ), tuple(f for k, f, _, _ in sets if k == TRIPLET), {},
+            tuple(s.first for s in sets if s.kind == SEQ), tuple(s.first for s in sets if s.kind == TRIPLET), {},
         ))
-    res = table[counts] = tuple(res)
+    res = table[counts] = tuple(splits)
     return res
 
 
-def arrangements(counts: tuple[int, ...]) -> list[tuple[int, tuple, tuple, tuple]]:
+Arrangement = tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...]]
+"""(pair kind, sets, sequence starts, triplet kinds) of a whole hand's concealed tiles."""
+
+
+def arrangements(counts: tuple[int, ...]) -> list[Arrangement]:
     """Readings of the concealed counts as sets plus exactly one pair:
     [(pair, sets, sequence starts, triplet kinds), …], honour sets first, then m, p, s."""
     groups = [group_splits(g, counts[g * 9:g * 9 + (7 if g == 3 else 9)]) for g in (3, 0, 1, 2)]
@@ -90,7 +99,7 @@ _WAIT_NAMES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki")
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = _WAIT_NAMES
 
 
-def _waits(split: tuple, w: int) -> tuple[str, ...]:
+def _waits(split: Split, w: int) -> tuple[str, ...]:
     """The waits the winning tile ``w`` can complete in one group's split, each once, in the
     order of the pair and the sets (stored in the split for the next hand)."""
     pair, sets = split[0], split[1]
@@ -121,7 +130,8 @@ _GROUP_OF = tuple([1] * 9 + [2] * 9 + [3] * 9 + [0] * 7)
 """Tile index → position of its group in (honours, m, p, s), the order sets are joined in."""
 
 
-def placed(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...], w: int) -> list[tuple]:
+def placed(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...],
+           w: int) -> list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]]:
     """Like ``arrangements`` for a hand won on tile ``w``, its concealed counts (which include
     ``w``) given as their groups: honours ``counts[27:34]``, then ``[0:9]``, ``[9:18]``,
     ``[18:27]``, as the caller has them sliced already. Each reading has a fifth item: the
