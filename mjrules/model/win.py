@@ -71,7 +71,8 @@ class Win:
     @property
     def discarder_seat(self) -> int | None:
         """Absolute seat (0 East … 3 North) of the player who dealt in, None for tsumo."""
-        return None if self.tsumo else (self.seat_wind + self.discarder) % 4
+        d = self.discarder  # None exactly when tsumo: checked when built
+        return None if d is None else (self.seat_wind + d) % 4
 
 
 _BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
