@@ -91,8 +91,8 @@ class Plugins:
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as e:
-            name = self.pm.get_name(e.plugin) if getattr(e, "plugin", None) is not None else "?"
-            raise PluginError(f"plugin {name!r}: {e}") from None
+            culprit = self.pm.get_name(e.plugin) if getattr(e, "plugin", None) is not None else "?"
+            raise PluginError(f"plugin {culprit!r}: {e}") from None
 
     @property
     def names(self) -> list[str]:
