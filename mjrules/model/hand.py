@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import attrs
 
@@ -58,7 +58,7 @@ def _name_non_tiles(hand: "Hand") -> None:
     raise HandError("hand holds something that is not a tile")
 
 
-def _canonical(tiles) -> tuple[Tile, ...]:
+def _canonical(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """Concealed tiles in one order (red five before plain), so equal hands compare equal."""
     try:
         return tuple(sorted(tiles, key=BY_RANK))
@@ -92,7 +92,7 @@ class Hand:
         object.__setattr__(self, "red_fives", reds[0] + reds[1] + reds[2])
         object.__setattr__(self, "reds", reds)
 
-    def tiles(self):
+    def tiles(self) -> Iterator[Tile]:
         """Every physical tile: concealed, winning tile, and all meld tiles."""
         yield from self.concealed
         yield self.win_tile

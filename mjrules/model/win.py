@@ -24,7 +24,8 @@ MAX_COUNTER = 999
 """Largest honba or riichi-stick count accepted."""
 
 
-def _tiles(value) -> tuple:
+def _tiles(value: list[Tile] | tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """Dora / ura indicators as a tuple; anything but a list or tuple is refused by name."""
     if value.__class__ is tuple:
         return value
     if isinstance(value, (list, tuple)):

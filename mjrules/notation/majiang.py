@@ -6,7 +6,7 @@ Melds follow after commas, the seat mark after the called tile's digit (see ``ma
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, Iterable, Union
 
 from mjrules.errors import NotationError, SituationError
 from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
@@ -143,7 +143,7 @@ def _grouped(text: str, win: Tile | None, melds: list) -> Hand | None:
     return assemble_grouped(m, p, s, z, win, melds)
 
 
-def _groups(tiles) -> str:
+def _groups(tiles: Iterable[Tile]) -> str:
     out = []
     suit = None
     for t in tiles:

@@ -19,7 +19,7 @@ Check = Callable[[Any, Mapping[str, Any]], Any]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
 
 
-def _check_id(instance, attribute, value):
+def _check_id(instance: Yaku, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or not _ID.match(value):
         raise PluginError(f"yaku id {value!r}: use lower-case letters, digits and _ (e.g. 'sanshoku')")
 
