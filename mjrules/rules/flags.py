@@ -77,12 +77,13 @@ class Flag:
 FlagValue = Union[bool, int, str, tuple[str, ...]]
 """What a flag holds once resolved: a list flag becomes a tuple of strings."""
 
-_V = TypeVar("_V", bool, int, str, tuple[str, ...])
+_V = TypeVar("_V", bool, int, str, tuple[str, ...])  # one of FlagValue's types, so a getter returns it
 
 
 class Flags(dict[str, FlagValue]):
     """A ruleset's resolved flags: every declared flag with its value. Read-only; subscripting
-    is a plain dict's, and the typed getters name a flag that is missing or of another type."""
+    is a plain dict's. The typed getters raise PluginError naming a flag of another type, or a
+    missing flag when no default is given (its plugin may be disabled)."""
 
     __slots__ = ()
 
