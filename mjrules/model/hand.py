@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable, Iterator
+
 import attrs
 
 from mjrules.errors import HandError
@@ -56,7 +58,7 @@ def _name_non_tiles(hand: "Hand") -> None:
     raise HandError("hand holds something that is not a tile")
 
 
-def _canonical(tiles) -> tuple[Tile, ...]:
+def _canonical(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """Concealed tiles in one order (red five before plain), so equal hands compare equal."""
     try:
         return tuple(sorted(tiles, key=BY_RANK))
@@ -65,13 +67,18 @@ def _canonical(tiles) -> tuple[Tile, ...]:
         raise HandError(f"{bad!r} is not a Tile (parse text with parse_mpsz / parse_tiles)") from None
 
 
+def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
+    """``tuple`` as a typed converter: mypy's attrs plugin leaves ``converter=tuple`` unusable."""
+    return tuple(value)
+
+
 @attrs.frozen
 class Hand:
     """A complete hand: 13 − 3×melds concealed tiles, the melds, and the tile it won on."""
 
     concealed: tuple[Tile, ...] = attrs.field(converter=_canonical)
     win_tile: Tile
-    melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """How many of each of the 34 kinds the whole hand holds (a kan counts 4); derived."""
     red_fives: int = attrs.field(init=False, eq=False, repr=False)
@@ -85,7 +92,7 @@ class Hand:
         object.__setattr__(self, "red_fives", reds[0] + reds[1] + reds[2])
         object.__setattr__(self, "reds", reds)
 
-    def tiles(self):
+    def tiles(self) -> Iterator[Tile]:
         """Every physical tile: concealed, winning tile, and all meld tiles."""
         yield from self.concealed
         yield self.win_tile
@@ -141,7 +148,7 @@ def assemble_grouped(m: SuitGroup, p: SuitGroup, s: SuitGroup, z: SuitGroup, win
         return None
     counts = [*m[1], *p[1], *s[1], *z[1]]
     reds = [m[2], p[2], s[2]]
-    others = (win_tile,)  # the tiles the groups do not hold, each kind checked as it is counted
+    others: tuple[Tile, ...] = (win_tile,)  # the tiles the groups do not hold, each kind checked as it is counted
     for meld in melds:
         if meld.__class__ is not Meld:
             return None

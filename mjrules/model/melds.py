@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 import attrs
 
@@ -94,6 +94,11 @@ def _validate_slowly(meld: "Meld") -> None:
             _fail(meld, f"the called tile must be one of the first {last + 1} tiles")
 
 
+def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``tuple`` as a typed converter: mypy's attrs plugin leaves ``converter=tuple`` unusable."""
+    return tuple(value)
+
+
 def _fail(meld: "Meld", why: str) -> None:
     raise HandError(f"meld {meld.describe()}: {why}")
 
@@ -107,7 +112,7 @@ class Meld:
     """
 
     kind: MeldKind
-    tiles: tuple[Tile, ...] = attrs.field(converter=tuple)
+    tiles: tuple[Tile, ...] = attrs.field(converter=_tiles)
     called: int | None = None
     source: int | None = None
 

@@ -32,12 +32,12 @@ YAOCHU = TERMINALS + WINDS + DRAGONS
 """The thirteen terminal and honour kinds (kokushi's tiles)."""
 
 
-def _check_index(instance, attribute, value):
+def _check_index(instance: Tile, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or not 0 <= value < 34:
         raise NotationError(f"tile index {value!r} is not in 0..33")
 
 
-def _check_red(instance, attribute, value):
+def _check_red(instance: Tile, attribute: attrs.Attribute[bool], value: object) -> None:
     if value and instance.index not in FIVES:
         raise NotationError(f"only a five of a suit can be red, not {instance.index}")
 

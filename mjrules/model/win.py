@@ -24,7 +24,8 @@ MAX_COUNTER = 999
 """Largest honba or riichi-stick count accepted."""
 
 
-def _tiles(value) -> tuple:
+def _tiles(value: list[Tile] | tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """Dora / ura indicators as a tuple; anything but a list or tuple is refused by name."""
     if value.__class__ is tuple:
         return value
     if isinstance(value, (list, tuple)):
@@ -71,7 +72,8 @@ class Win:
     @property
     def discarder_seat(self) -> int | None:
         """Absolute seat (0 East … 3 North) of the player who dealt in, None for tsumo."""
-        return None if self.tsumo else (self.seat_wind + self.discarder) % 4
+        d = self.discarder  # None exactly when tsumo: checked when built
+        return None if d is None else (self.seat_wind + d) % 4
 
 
 _BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")

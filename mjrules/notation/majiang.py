@@ -6,7 +6,7 @@ Melds follow after commas, the seat mark after the called tile's digit (see ``ma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Union
 
 from mjrules.errors import NotationError, SituationError
 from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
@@ -23,11 +23,15 @@ from mjrules.notation.marks import (
 from mjrules.notation.suit_groups import KEPT_M, KEPT_P, KEPT_S, KEPT_Z, suit_group
 
 
-def _reader_tables() -> dict:
+_Table = dict[str, Union[Tile, "_Table"]]
+"""A state of ``_concealed``'s reader: each character leads to a Tile or to the next state."""
+
+
+def _reader_tables() -> _Table:
     """A state table for ``_concealed``: in each suit's table a digit gives a Tile, a suit letter
     the next table, and majiang's riichi marker ``*`` (no tile) the same table."""
-    tables = {suit: dict(BY_SUIT[suit]) for suit in BY_SUIT}
-    start: dict = {}
+    tables: dict[str, _Table] = {suit: dict(BY_SUIT[suit]) for suit in BY_SUIT}
+    start: _Table = {}
     for t in (start, *tables.values()):
         t.update(tables)
     for t in tables.values():
@@ -36,7 +40,9 @@ def _reader_tables() -> dict:
     return start
 
 
-_START = _reader_tables()
+_START: dict[str, Any] = _reader_tables()
+# Any rather than _Table: ``_concealed`` tells a table from a tile by its class, on the parser's
+# hot path, and mypy does not narrow ``x.__class__ is dict``.
 
 
 def _concealed(text: str) -> list[Tile]:
@@ -119,25 +125,25 @@ def _grouped(text: str, win: Tile | None, melds: list) -> Hand | None:
         text = text[:-2]
     # A suit letter out of order or written twice lands inside another suit's digits, which
     # then do not read as tiles.
-    head, _, z = text.partition("z")
-    head, _, s = head.partition("s")
-    head, _, p = head.partition("p")
+    head, _, z_digits = text.partition("z")
+    head, _, s_digits = head.partition("s")
+    head, _, p_digits = head.partition("p")
     if head:
         if head[0] != "m":
             return None
-        m = head[1:]
+        m_digits = head[1:]
     else:
-        m = ""
-    m = KEPT_M(m) or suit_group(0, m)
-    p = KEPT_P(p) or suit_group(1, p)
-    s = KEPT_S(s) or suit_group(2, s)
-    z = KEPT_Z(z) or suit_group(3, z)
+        m_digits = ""
+    m = KEPT_M(m_digits) or suit_group(0, m_digits)
+    p = KEPT_P(p_digits) or suit_group(1, p_digits)
+    s = KEPT_S(s_digits) or suit_group(2, s_digits)
+    z = KEPT_Z(z_digits) or suit_group(3, z_digits)
     if m is None or p is None or s is None or z is None:
         return None
     return assemble_grouped(m, p, s, z, win, melds)
 
 
-def _groups(tiles) -> str:
+def _groups(tiles: Iterable[Tile]) -> str:
     out = []
     suit = None
     for t in tiles:

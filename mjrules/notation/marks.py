@@ -50,7 +50,7 @@ def _read_meld(suit: str, body: str, written: str) -> Meld:
             t = BY_SUIT[suit].get(ch)
             if t is None:
                 try:
-                    tile_from(suit, ch)
+                    t = tile_from(suit, ch)  # raises, naming the bad digit: BY_SUIT holds every tile
                 except NotationError as e:
                     raise NotationError(f"meld {written!r}: {e}") from None
             tiles.append(t)
@@ -84,6 +84,6 @@ def meld_digits(meld: Meld) -> str:
     out = []
     for i, t in enumerate(meld.tiles):
         out.append("0" if t.red else str(t.number))
-        if i == meld.called:
+        if i == meld.called and meld.source is not None:  # a valid meld has both or neither
             out.append(SOURCE_TO_MARK[meld.source])
     return "".join(out)

@@ -21,6 +21,8 @@ The concealed part includes the winning tile; unless one is named, it is the las
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld
@@ -98,7 +100,7 @@ def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
     return Hand(concealed, win_tile, melds)
 
 
-def _groups(tiles) -> list[tuple[str, str]]:
+def _groups(tiles: Iterable[Tile]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for t in tiles:
         d = "0" if t.red else str(t.number)
@@ -109,7 +111,7 @@ def _groups(tiles) -> list[tuple[str, str]]:
     return out
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
     """Tiles in MPSZ, sorted (a red five before a plain one), one group per suit: ``2233m406p``."""
     return "".join(d + s for d, s in _groups(sorted(tiles, key=BY_RANK)))
 

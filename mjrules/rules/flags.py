@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any, NoReturn, Union
+from typing import Any, Iterable, NoReturn, TypeVar, Union
 
 import attrs
 
 from mjrules.errors import PluginError, RulesetError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _choices(value: Iterable[int | str] | None) -> tuple[int | str, ...] | None:
+    """The choices as a tuple; None stays None."""
+    return None if value is None else tuple(value)
 
 
 @attrs.frozen
@@ -20,7 +25,7 @@ class Flag:
     :param type: ``bool``, ``int``, ``str`` or ``list`` (of str).
     :param default: value when no ruleset sets it.
     :param doc: one line: what the flag changes.
-    :param choices: allowed values for ``str`` (or the items of ``list``); None for any.
+    :param choices: allowed values of an ``int`` or ``str`` (or the items of a ``list``); None for any.
     :param minimum: smallest allowed ``int``. :param maximum: largest allowed ``int``.
     """
 
@@ -28,7 +33,7 @@ class Flag:
     type: type
     default: Any
     doc: str
-    choices: tuple | None = attrs.field(default=None, converter=attrs.converters.optional(tuple))
+    choices: tuple[int | str, ...] | None = attrs.field(default=None, converter=_choices)
     minimum: int | None = None
     maximum: int | None = None
 
@@ -72,37 +77,48 @@ class Flag:
 FlagValue = Union[bool, int, str, tuple[str, ...]]
 """What a flag holds once resolved: a list flag becomes a tuple of strings."""
 
+_V = TypeVar("_V", bool, int, str, tuple[str, ...])  # one of FlagValue's types, so a getter returns it
+
 
 class Flags(dict[str, FlagValue]):
     """A ruleset's resolved flags: every declared flag with its value. Read-only; subscripting
-    is a plain dict's, and the typed getters name a flag that is missing or of another type."""
+    is a plain dict's. The typed getters raise PluginError naming a flag of another type, or a
+    missing flag when no default is given (its plugin may be disabled)."""
 
     __slots__ = ()
 
     def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("ruleset flags are read-only: make a variant with Ruleset.with_flags")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only  # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only
 
     def __reduce__(self) -> tuple[type[Flags], tuple[dict[str, FlagValue]]]:
         return Flags, (dict(self),)
 
-    def get_bool(self, name: str) -> bool:
-        return self._typed(name, bool)  # type: ignore[no-any-return]
+    def get_bool(self, name: str, default: bool | None = None) -> bool:
+        """The bool flag ``name``; ``default`` if no enabled plugin declares it (else PluginError)."""
+        return self._typed(name, bool, default)
 
-    def get_int(self, name: str) -> int:
-        return self._typed(name, int)  # type: ignore[no-any-return]
+    def get_int(self, name: str, default: int | None = None) -> int:
+        """The int flag ``name``; ``default`` if no enabled plugin declares it (else PluginError)."""
+        return self._typed(name, int, default)
 
-    def get_str(self, name: str) -> str:
-        return self._typed(name, str)  # type: ignore[no-any-return]
+    def get_str(self, name: str, default: str | None = None) -> str:
+        """The str flag ``name``; ``default`` if no enabled plugin declares it (else PluginError)."""
+        return self._typed(name, str, default)
 
-    def get_list(self, name: str) -> tuple[str, ...]:
-        return self._typed(name, tuple)  # type: ignore[no-any-return]
+    def get_list(self, name: str, default: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        """The list flag ``name`` (a tuple); ``default`` if no enabled plugin declares it (else PluginError)."""
+        return self._typed(name, tuple, default)
 
-    def _typed(self, name: str, kind: type) -> Any:
+    def _typed(self, name: str, kind: type[_V], default: _V | None) -> _V:
+        """The flag's value if it is a ``kind``; PluginError if it is another type, or if it is
+        undeclared and ``default`` is None."""
         try:
             value = dict.__getitem__(self, name)
         except KeyError:
+            if default is not None:
+                return default
             raise PluginError(f"flag {name!r} is not declared by any enabled plugin") from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise PluginError(f"flag {name!r} is a {type(value).__name__}, not a {kind.__name__}")

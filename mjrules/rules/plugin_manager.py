@@ -91,8 +91,8 @@ class Plugins:
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as e:
-            name = self.pm.get_name(e.plugin) if getattr(e, "plugin", None) is not None else "?"
-            raise PluginError(f"plugin {name!r}: {e}") from None
+            culprit = self.pm.get_name(e.plugin) if getattr(e, "plugin", None) is not None else "?"
+            raise PluginError(f"plugin {culprit!r}: {e}") from None
 
     @property
     def names(self) -> list[str]:
@@ -114,7 +114,7 @@ class Plugins:
         out: list[tuple[str, Yaku]] = []
         owner: dict[str, str] = {}
 
-        def make(plugin: str):
+        def make(plugin: str) -> Callable[[Yaku], None]:
             def register(y: Yaku) -> None:
                 if not isinstance(y, Yaku):
                     raise PluginError(f"plugin {plugin!r} registered {y!r}, which is not a mjrules.rules.yaku.Yaku")
@@ -132,7 +132,7 @@ class Plugins:
         """Declared flags by name, with the plugin that declared each."""
         out: dict[str, tuple[str, Flag]] = {}
 
-        def make(plugin: str):
+        def make(plugin: str) -> Callable[[Flag], None]:
             def register(f: Flag) -> None:
                 if not isinstance(f, Flag):
                     raise PluginError(f"plugin {plugin!r} declared {f!r}, which is not a mjrules.rules.flags.Flag")
@@ -150,7 +150,7 @@ class Plugins:
         self._each("mjrules_register_flags", make)
         return out
 
-    def _first(self, hook_name: str, expect: type | tuple, **kwargs) -> Any:
+    def _first(self, hook_name: str, expect: type | tuple[type, ...], **kwargs: Any) -> Any:
         hook = getattr(self.pm.hook, hook_name)
         try:
             result = hook(**kwargs)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import sys
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -36,10 +37,10 @@ import attrs
 from mjrules.errors import RulesetError
 from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # the same parser, from PyPI
+    import tomli as tomllib
 
 TOP_KEYS = ("name", "description", "sources", "extends", "players", "plugins", "flags", "plugin")
 PLUGIN_KEYS = ("enable", "disable")
@@ -50,6 +51,11 @@ MAX_FILE = 1 << 20
 def suggest(name: str, known: Iterable[str]) -> str:
     near = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def _strs(value: Iterable[str]) -> tuple[str, ...]:
+    """``tuple`` as a typed converter: mypy's attrs plugin leaves ``converter=tuple`` unusable."""
+    return tuple(value)
 
 
 def _frozen_map(value: Mapping) -> Mapping:
@@ -79,10 +85,10 @@ class Ruleset:
     """
 
     name: str
-    plugins: tuple[str, ...] = attrs.field(default=ENABLED_BY_DEFAULT, converter=tuple)
+    plugins: tuple[str, ...] = attrs.field(default=ENABLED_BY_DEFAULT, converter=_strs)
     flags: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_map)
     description: str = ""
-    sources: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    sources: tuple[str, ...] = attrs.field(default=(), converter=_strs)
     origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     path: str | None = None
     owners: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import attrs
 
@@ -19,9 +19,19 @@ Check = Callable[[Any, Mapping[str, Any]], Any]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
 
 
-def _check_id(instance, attribute, value):
+def _check_id(instance: Yaku, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or not _ID.match(value):
         raise PluginError(f"yaku id {value!r}: use lower-case letters, digits and _ (e.g. 'sanshoku')")
+
+
+def _strs(value: Iterable[str]) -> tuple[str, ...]:
+    """``tuple`` as a typed converter: mypy's attrs plugin leaves ``converter=tuple`` unusable."""
+    return tuple(value)
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    """``tuple`` as a typed converter, for int items."""
+    return tuple(value)
 
 
 _YAOCHU_LEVELS = {None: (0, 1, 2, 3), "none": (0,), "outside": (2, 3), "all": (3,)}
@@ -73,18 +83,18 @@ class Yaku:
     yakuman: int = 0
     double: bool = False
     bonus: bool = False
-    replaces: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    replaces: tuple[str, ...] = attrs.field(default=(), converter=_strs)
     name_zh: str | None = None
-    forms: tuple[str, ...] = attrs.field(default=FORMS, converter=tuple)
+    forms: tuple[str, ...] = attrs.field(default=FORMS, converter=_strs)
     honours: bool | None = None
     when: str | None = None
     min_sequences: int = 0
     min_triplets: int = 0
     alone: bool = False
-    extras: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    extras: tuple[str, ...] = attrs.field(default=(), converter=_strs)
     max_suits: int | None = None
     yaochu: str | None = None
-    triplet_of: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    triplet_of: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     needs_yaku: bool = False
 
     def __attrs_post_init__(self) -> None:

@@ -46,9 +46,7 @@ def without_red_fives(hand: Hand) -> Hand:
     def plain(tiles: Iterable[Tile]) -> list[Tile]:
         return [tile(t.index) for t in tiles]
 
-    # Meld.tiles converts with the builtin tuple, which mypy's attrs plugin types as
-    # Iterable[_T_co] with the variable unbound: no argument fits until the model types it.
-    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]  # type: ignore[arg-type]
+    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
     return assemble_hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
 
 

@@ -398,7 +398,7 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
     return PointTable(
         ruleset=scorer.ruleset.name, han=han, fu=FU, cells=tuple(cells), limits=tuple(limits), yakuman=yakuman,
         kiriage=kiriage,
-        kazoe=str(flags.get("kazoe", "yakuman")), uncapped=uncapped, honba_value=int(flags.get("honba_value", 300)),
+        kazoe=flags.get_str("kazoe", "yakuman"), uncapped=uncapped, honba_value=flags.get_int("honba_value", 300),
         max_yakuman=top, flags=flags,
     )
 
