@@ -70,8 +70,8 @@ class Scorer:
         self.players = ruleset.players
         self.extras = frozenset(tag for y in self.yaku for tag in y.extras)
         """The Win.extras tags some enabled yaku reads."""
-        self._honba = self.flags.get("honba_value", 300)  # the honba plugin may be disabled
-        self._reds_allowed = tuple(self.flags.get(f"red_fives_{suit}", 4) for suit in "mps")
+        self._honba = self.flags.get_int("honba_value", 300)  # the honba plugin may be disabled
+        self._reds_allowed = tuple(self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
         self._settled: dict[tuple[int, int, int | None, int, int], Settlement] = {}
 
     # -- one hand ---------------------------------------------------------------------------
@@ -154,7 +154,7 @@ class Scorer:
         when nobody is liable: most do, as base points, seats and counters take few values
         (a hand costs 3 % less; ``bench/README.md``)."""
         winner = win.seat_wind
-        discarder = None if win.tsumo else (winner + win.discarder) % self.players
+        discarder = None if win.discarder is None else (winner + win.discarder) % self.players
         if liable is not None:
             return settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable=liable,
                           players=self.players)
@@ -242,7 +242,7 @@ class Scorer:
         """The registered yaku less ``disabled_yaku``: a yaku the ruleset switches off is not
         registered, so what is listed is what scores."""
         registered = self.plugins.yaku(self.flags)
-        disabled = self.flags.get("disabled_yaku", ())
+        disabled = self.flags.get_list("disabled_yaku", ())
         ids = [y.id for _, y in registered]
         for yid in disabled:
             if yid not in ids:
