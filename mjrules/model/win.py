@@ -8,9 +8,16 @@ import attrs
 
 from mjrules.errors import SituationError
 from mjrules.model.hand import Hand
-from mjrules.model.tiles import Tile
+from mjrules.model.tiles import Tile, WIND_NAMES
 
-SEAT_NAMES = ("East", "South", "West", "North")
+SEAT_NAMES = WIND_NAMES
+"""Seat 0 (East, the dealer) … 3 (North), by their winds."""
+WIND_WORDS: dict[str, int] = {
+    **{name.lower(): i for i, name in enumerate(WIND_NAMES)},
+    **{name[0].lower(): i for i, name in enumerate(WIND_NAMES)},
+    **{str(i): i for i in range(len(WIND_NAMES))},
+}
+"""How a seat or wind may be written (``e``, ``east``, ``0`` …), lower case, with its number."""
 
 SITUATIONS = ("riichi", "double_riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan", "chankan",
               "tenhou", "chiihou", "renhou", "round_east", "round_south", "round_west", "round_north",

@@ -47,7 +47,7 @@ from typing import Any, Callable, Mapping, Sequence, Union
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.model.win import MAX_COUNTER
+from mjrules.model.win import MAX_COUNTER, WIND_WORDS
 from mjrules.scoring.payments import settle
 from mjrules.scoring.placings import SEAT_ORDER, TIES, placing
 from mjrules.scoring.scorer import Scorer
@@ -64,8 +64,7 @@ NOTEN_TOTAL = 3000
 """Noten payments at an exhaustive draw, paid by the noten players to the tenpai players."""
 STICK = 1000
 
-SEATS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3,
-         "0": 0, "1": 1, "2": 2, "3": 3}
+SEATS = WIND_WORDS
 
 ANY_WIN, NEEDS, IMPOSSIBLE = "any win", "needs", "impossible"
 ALWAYS, IF_TENPAI, SOME, NEVER = "always", "if tenpai", "some", "never"
