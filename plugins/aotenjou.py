@@ -13,8 +13,7 @@ and its other yaku and dora are not added: mjrules pays a natural yakuman hand a
 most 8,000 basic points per liable yakuman (the core's rule).
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 
 @hookimpl

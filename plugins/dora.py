@@ -1,9 +1,6 @@
 """Dora, red fives and ura dora: bonus han that need another yaku to count."""
 
-from mjrules import hookimpl
-from mjrules.model.tiles import DORA_OF
-from mjrules.rules.flags import Flag
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import DORA_OF, Flag, Yaku, hookimpl
 
 
 def _count(r, shown) -> int:

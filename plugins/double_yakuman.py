@@ -1,7 +1,6 @@
 """Which yakuman patterns count double (kokushi 13-sided, suuankou tanki, junsei chuuren, daisuushii)."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 PATTERNS = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
 

@@ -1,7 +1,6 @@
 """Flags of the fu count (the count itself is in ``mjrules.scoring.fu``)."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 
 @hookimpl

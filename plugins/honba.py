@@ -1,7 +1,6 @@
 """The honba (repeat counter) bonus."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 
 @hookimpl

@@ -1,7 +1,6 @@
 """Kazoe yakuman: 13 han or more without a natural yakuman."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 
 @hookimpl

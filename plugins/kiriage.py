@@ -1,7 +1,6 @@
 """Kiriage mangan: 30 fu 4 han and 60 fu 3 han (1,920 base points) paid as mangan."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 
 @hookimpl

@@ -1,9 +1,6 @@
 """Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
 
-from mjrules import hookimpl
-from mjrules.model.melds import MeldKind
-from mjrules.rules.flags import Flag
-from mjrules.rules.liability import Liability
+from mjrules.plugin_api import DRAGONS, WINDS, Flag, Liability, MeldKind, hookimpl
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
@@ -48,9 +45,9 @@ def mjrules_pao(reading, yakuman, total, flags):
         if yid not in enabled:
             continue
         if yid == "daisangen":
-            source = _last_of(melds, (31, 32, 33), 3)
+            source = _last_of(melds, DRAGONS, 3)
         elif yid == "daisuushii":
-            source = _last_of(melds, (27, 28, 29, 30), 4)
+            source = _last_of(melds, WINDS, 4)
         else:
             source = _suukantsu(melds)
         if source is not None:

@@ -1,8 +1,6 @@
 """Renhou: a non-dealer's ron before their first draw, valued as the ruleset says."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
 MODES = ("none", "mangan", "yaku", "yakuman")
 

@@ -1,7 +1,6 @@
 """Whether several yakuman in one hand add up."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 
 @hookimpl

@@ -28,8 +28,7 @@ Situations the core ``Win`` has no field for are ``Win.extras`` tags: ``tsubame_
 when a yaku that reads it is enabled.
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 from . import one_colour, sequences, seven_pairs, situational, tile_bonuses, triplets
 

@@ -8,13 +8,15 @@
   or more (kans count four tiles): yakuman; with ``hyakuman_goku_exact`` the sum must be exactly 100.
 """
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import (
+    CHIITOITSU, CHUN, PIN2, PIN4, PIN8, SOU1, SOU2, SOU3, SOU4, SOU5, SOU6, SOU7, SOU8, SOU9, STANDARD, WINDS, Yaku,
+)
 
-BOTH = ("standard", "chiitoitsu")
+BOTH = (STANDARD, CHIITOITSU)
 
-BENIKUJAKU = (18, 22, 24, 26, 33)          # 1s 5s 7s 9s, red dragon
-KOUITTEN = (19, 20, 21, 23, 25, 33)        # 2s 3s 4s 6s 8s, red dragon
-KOKUIISO = (10, 12, 16, 27, 28, 29, 30)    # 2p 4p 8p, East South West North
+BENIKUJAKU = (SOU1, SOU5, SOU7, SOU9, CHUN)
+KOUITTEN = (SOU2, SOU3, SOU4, SOU6, SOU8, CHUN)
+KOKUIISO = (PIN2, PIN4, PIN8) + WINDS
 
 
 def _only(kinds):
@@ -31,14 +33,14 @@ _kokuiiso = _only(KOKUIISO)
 
 
 def kouitten(r, flags):
-    return r.counts[33] > 0 and _kouitten(r, flags)
+    return r.counts[CHUN] > 0 and _kouitten(r, flags)
 
 
 def hyakuman_goku(r, flags):
     if r.suits != 1:
         return False
     c = r.counts
-    pips = sum((i + 1) * c[i] for i in range(9))
+    pips = sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
     return pips == 100 if flags.get("hyakuman_goku_exact", False) else pips >= 100
 
 
@@ -49,5 +51,5 @@ def build(flags):
         "kouitten": [Yaku("kouitten", "One red among green", "紅一点", kouitten, yakuman=1, forms=BOTH, honours=True)],
         "kokuiiso": [Yaku("kokuiiso", "All black", "黒一色", _kokuiiso, yakuman=1, forms=BOTH, honours=True)],
         "hyakuman_goku": [Yaku("hyakuman_goku", "A million koku", "百万石", hyakuman_goku, yakuman=1,
-                               forms=("standard",), honours=False)],
+                               forms=(STANDARD,), honours=False)],
     }

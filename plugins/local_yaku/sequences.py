@@ -7,9 +7,9 @@
   also reads as ryanpeikou and, closed, as suuankou triplets; the best reading is paid.
 """
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import STANDARD, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
 
 
 def isshoku_sanjun(r, flags):

@@ -10,9 +10,9 @@
   exactly that multiple.
 """
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import CHIITOITSU, MAN1, PIN1, SOU1, STANDARD, Yaku
 
-BOTH = ("standard", "chiitoitsu")
+BOTH = (STANDARD, CHIITOITSU)
 _WHEEL = (2,) * 7
 
 
@@ -31,15 +31,15 @@ def daichisei(r, flags):
 
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
-    wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(9), yakuman=1, forms=BOTH, honours=False)]
+    wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(PIN1), yakuman=1, forms=BOTH, honours=False)]
     if flags.get("daisharin_other_suits", False):
-        wheels.append(Yaku("daisuurin", "Big numbers (characters wheel)", "大数隣", _wheel(0), yakuman=1,
+        wheels.append(Yaku("daisuurin", "Big numbers (characters wheel)", "大数隣", _wheel(MAN1), yakuman=1,
                            forms=BOTH, honours=False))
-        wheels.append(Yaku("daichikurin", "Big bamboo forest", "大竹林", _wheel(18), yakuman=1,
+        wheels.append(Yaku("daichikurin", "Big bamboo forest", "大竹林", _wheel(SOU1), yakuman=1,
                            forms=BOTH, honours=False))
     return {
         "daisharin": wheels,
         "daichisei": [Yaku("daichisei", "Big seven stars", "大七星", daichisei,
-                           yakuman=flags.get("daichisei_multiple", 2), forms=("chiitoitsu",), honours=True,
+                           yakuman=flags.get("daichisei_multiple", 2), forms=(CHIITOITSU,), honours=True,
                            replaces=("tsuuiisou",))],
     }

@@ -20,9 +20,7 @@
   enabled, minus ``disabled_yaku``, plus the local yaku enabled here), as the scorer's check does.
 """
 
-from mjrules.model.melds import MeldKind
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import TANKI
+from mjrules.plugin_api import STANDARD, TANKI, MeldKind, Yaku
 
 TSUBAME = "tsubame_gaeshi"
 KANBURI = "kanburi"
@@ -85,7 +83,7 @@ def build(flags):
         "kanburi": [Yaku("kanburi", "Kan discard", "槓振り", kanburi, han=1, han_open=1, when="ron",
                          extras=(KANBURI,))],
         "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru_raotai, han=1, han_open=1,
-                                forms=("standard",))],
+                                forms=(STANDARD,))],
         "open_riichi": riichi,
     }
 

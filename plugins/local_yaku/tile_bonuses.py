@@ -6,10 +6,7 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 - ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
 """
 
-from mjrules.rules.yaku import Yaku
-
-P1, P5, P9 = 9, 13, 17
-
+from mjrules.plugin_api import PIN1, PIN5, PIN9, Yaku
 
 def _on(tile):
     return lambda r, flags: r.win_tile == tile
@@ -19,10 +16,10 @@ def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
     han = flags.get("tile_bonus_han", 1)
     return {
-        "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(P1), han=han,
+        "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(PIN1), han=han,
                              han_open=han, when="haitei")],
-        "chuupin_raoyui": [Yaku("chuupin_raoyui", "Fish from the river (9p)", "九筒撈魚", _on(P9), han=han,
+        "chuupin_raoyui": [Yaku("chuupin_raoyui", "Fish from the river (9p)", "九筒撈魚", _on(PIN9), han=han,
                                 han_open=han, when="houtei")],
-        "uumen_kaika": [Yaku("uumen_kaika", "Plum blossom on the roof (5p)", "五筒開花", _on(P5), han=han,
+        "uumen_kaika": [Yaku("uumen_kaika", "Plum blossom on the roof (5p)", "五筒開花", _on(PIN5), han=han,
                              han_open=han, when="rinshan")],
     }

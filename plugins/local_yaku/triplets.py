@@ -8,23 +8,23 @@
   other ordinary yaku drop anyway, as under every yakuman.
 """
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import EAST, STANDARD, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
 
 
 def _suited(t):
-    return t < 27
+    return t < EAST
 
 
 def sanrenkou(r, flags):
     t = r.triplets
-    return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)
+    return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)  # x % 9 <= 6: x + 2 in the same suit
 
 
 def suurenkou(r, flags):
     t = sorted(r.triplets)
-    return (len(t) == 4 and t[3] < 27 and t[0] // 9 == t[3] // 9
+    return (len(t) == 4 and t[3] < EAST and t[0] // 9 == t[3] // 9  # suited, all in one suit
             and t[1] == t[0] + 1 and t[2] == t[0] + 2 and t[3] == t[0] + 3)
 
 

@@ -9,8 +9,7 @@
 - ``seven_pairs`` chiitoitsu
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 

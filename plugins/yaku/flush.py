@@ -1,8 +1,8 @@
 """One-suit hands."""
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import Yaku
 
-_ONE_SUIT = (1, 2, 4)
+_ONE_SUIT = (1, 2, 4)  # Reading.suits masks of characters, circles or bamboo alone
 
 
 def honitsu(r, flags):

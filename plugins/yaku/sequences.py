@@ -1,7 +1,8 @@
 """Yaku built from sequences."""
 
-STD = ("standard",)
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import MAN9, STANDARD, Yaku
+
+STD = (STANDARD,)
 
 
 def pinfu(r, flags):
@@ -24,7 +25,7 @@ def ryanpeikou(r, flags):
 def sanshoku(r, flags):
     s = r.sequences
     for x in s:
-        if x < 9 and x + 9 in s and x + 18 in s:
+        if x <= MAN9 and x + 9 in s and x + 18 in s:  # the same numbers in circles and bamboo
             return True
     return False
 
@@ -32,7 +33,7 @@ def sanshoku(r, flags):
 def ittsu(r, flags):
     s = r.sequences
     for x in s:
-        if x % 9 == 0 and x + 3 in s and x + 6 in s:
+        if x % 9 == 0 and x + 3 in s and x + 6 in s:  # 123, 456 and 789 of one suit
             return True
     return False
 

@@ -1,6 +1,6 @@
 """Yaku that come from how and when the hand won."""
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import Yaku
 
 YAKU = (
     Yaku("riichi", "Riichi", "立直", lambda r, f: r.win.riichi == 1, han=1, when="riichi"),

@@ -1,11 +1,9 @@
 """Yaku about simples, terminals and honours in every set."""
 
-from mjrules.model.tiles import YAOCHU
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import KOKUSHI, STANDARD
-from mjrules.scoring.shapes import SEQ
+from mjrules.plugin_api import CHIITOITSU, EAST, KOKUSHI, SEQ, STANDARD, YAOCHU, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
+
 
 def tanyao(r, flags):
     if not r.closed and not flags["open_tanyao"]:
@@ -19,13 +17,13 @@ def _outside(r):
         return False, False
     for kind, first, _, _ in r.sets:
         if kind == SEQ:
-            if first % 9 not in (0, 6):
+            if first % 9 not in (0, 6):  # 123 or 789 of its suit
                 return False, False
         elif first not in YAOCHU:
             return False, False
     if r.pair not in YAOCHU:
         return False, False
-    honours = r.pair >= 27 or any(t >= 27 for t in r.triplets)
+    honours = r.pair >= EAST or any(t >= EAST for t in r.triplets)
     return True, honours
 
 
@@ -51,6 +49,6 @@ YAKU = (
          yaochu="outside"),
     Yaku("junchan", "Fully outside hand", "純全帯幺九", junchan, han=3, han_open=2, forms=STD, honours=False, min_sequences=1,
          yaochu="outside"),
-    Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2, forms=("standard", "chiitoitsu"),
+    Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2, forms=(STANDARD, CHIITOITSU),
          yaochu="all"),
 )

@@ -1,9 +1,8 @@
 """Yaku built from triplets and kans."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import STANDARD
+from mjrules.plugin_api import MAN9, STANDARD, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
 
 
 def toitoi(r, flags):
@@ -22,7 +21,7 @@ def sanshoku_doukou(r, flags):
     t = r.triplets
     if len(t) < 3:
         return False
-    return any(x < 9 and x + 9 in t and x + 18 in t for x in t)
+    return any(x <= MAN9 and x + 9 in t and x + 18 in t for x in t)  # same number in all three suits
 
 
 YAKU = (

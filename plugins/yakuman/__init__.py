@@ -10,8 +10,7 @@
 - ``blessings`` tenhou, chiihou
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from mjrules.plugin_api import Flag, hookimpl
 
 from . import (
     all_of_a_kind,

@@ -1,8 +1,8 @@
 """Hands made of one kind of tile: all honours, all green, all terminals."""
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import CHIITOITSU, HATSU, SOU2, SOU3, SOU4, SOU6, SOU8, STANDARD, Yaku
 
-GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s and the green dragon
+GREEN = (SOU2, SOU3, SOU4, SOU6, SOU8, HATSU)
 
 
 def tsuuiisou(r, flags):
@@ -10,9 +10,9 @@ def tsuuiisou(r, flags):
 
 
 def ryuuiisou(r, flags):
-    if r.suits & 3 or r.honours > r.counts[32]:  # characters, circles, or an honour other than green
+    if r.suits & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
-    if flags.get("ryuuiisou_needs_hatsu") and not r.counts[32]:
+    if flags.get("ryuuiisou_needs_hatsu") and not r.counts[HATSU]:
         return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
@@ -23,8 +23,8 @@ def chinroutou(r, flags):
 
 
 YAKU = (
-    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), honours=True,
+    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=(STANDARD, CHIITOITSU), honours=True,
          max_suits=0),
-    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), max_suits=1),
-    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=("standard",), honours=False, yaochu="all"),
+    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=(STANDARD, CHIITOITSU), max_suits=1),
+    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=(STANDARD,), honours=False, yaochu="all"),
 )

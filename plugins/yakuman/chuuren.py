@@ -1,8 +1,8 @@
 """Chuuren poutou (nine gates) and its 9-sided form."""
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
 
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -12,7 +12,7 @@ def _suit(r):
     if r.hand.melds:
         return -1
     c = r.counts
-    for s in (0, 9, 18):
+    for s in (MAN1, PIN1, SOU1):
         part = c[s : s + 9]
         if sum(part) == 14 and all(x >= g for x, g in zip(part, _GATES)):
             return s
@@ -28,7 +28,7 @@ def junsei_chuuren(r, flags):
     s = _suit(r)
     if s < 0:
         return False
-    return r.counts[r.win_tile] - 1 == _GATES[r.win_tile - s]
+    return r.counts[r.win_tile] - 1 == _GATES[r.win_tile - s]  # the winning tile's place in the gates
 
 
 YAKU = (

@@ -1,9 +1,8 @@
 """Kokushi musou (thirteen orphans)."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import KOKUSHI
+from mjrules.plugin_api import KOKUSHI, Yaku
 
-KOKUSHI_ONLY = ("kokushi",)
+KOKUSHI_ONLY = (KOKUSHI,)
 
 
 def kokushi(r, flags):

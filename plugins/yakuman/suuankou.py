@@ -1,9 +1,8 @@
 """Suuankou (four concealed triplets)."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import TANKI
+from mjrules.plugin_api import STANDARD, TANKI, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
 
 
 def suuankou(r, flags):

@@ -1,17 +1,16 @@
 """Shousuushii and daisuushii (little and big four winds)."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import STANDARD
+from mjrules.plugin_api import STANDARD, WINDS, Yaku
 
-STD = ("standard",)
+STD = (STANDARD,)
 
 
 def _wind_triplets(r):
-    return sum(1 for t in r.triplets if 27 <= t <= 30)
+    return sum(1 for t in r.triplets if t in WINDS)
 
 
 def shousuushii(r, flags):
-    return r.form == STANDARD and _wind_triplets(r) == 3 and 27 <= r.pair <= 30
+    return r.form == STANDARD and _wind_triplets(r) == 3 and r.pair in WINDS
 
 
 def daisuushii(r, flags):
@@ -20,7 +19,7 @@ def daisuushii(r, flags):
 
 YAKU = (
     Yaku("shousuushii", "Little four winds", "小四喜", shousuushii, yakuman=1, forms=STD, honours=True, min_triplets=3,
-         triplet_of=(27, 28, 29, 30)),
+         triplet_of=WINDS),
     Yaku("daisuushii", "Big four winds", "大四喜", daisuushii, yakuman=2, double=True, replaces=("shousuushii",), forms=STD,
-         honours=True, min_triplets=4, triplet_of=(27, 28, 29, 30)),
+         honours=True, min_triplets=4, triplet_of=WINDS),
 )
