@@ -65,31 +65,11 @@ def mjrules_register_flags(register):
     register(Flag("tile_bonus_han", int, 1, "han of iipin moyue, chuupin raoyui and uumen kaika", minimum=1))
 
 
-def _standard_yaku(flags):
-    """The shipped yaku and yakuman of the enabled built-in plugins (for paarenchan's yaku test)."""
-    out = []
-    if "open_tanyao" in flags:  # declared by the standard yaku plugin
-        from mjrules.plugins import yaku
-
-        out += [y for m in yaku.MODULES for y in m.YAKU]
-    if "ryuuiisou_needs_hatsu" in flags:  # declared by the yakuman plugin
-        from mjrules.plugins import yakuman
-
-        out += [y for m in yakuman.MODULES for y in m.YAKU]
-    return out
-
-
 @hookimpl
 def mjrules_register_yaku(register, flags):
     on = set(flags.get("local_yaku", LOCAL_YAKU))
-    mine = []
     for module in MODULES:
         for switch, items in module.build(flags).items():
             if switch in on:
-                mine += items
-    for y in mine:
-        register(y)
-    if "paarenchan" in on:
-        disabled = set(flags.get("disabled_yaku", ()))
-        others = [y for y in _standard_yaku(flags) + mine if y.id not in disabled]
-        register(situational.paarenchan(flags, others))
+                for y in items:
+                    register(y)

@@ -15,9 +15,8 @@
   ``discarder_not_riichi``, with ``open_riichi``) is a yakuman, ``open_riichi_deal_in``. Switched
   together by ``open_riichi`` in ``local_yaku``.
 - ``paarenchan`` 八連荘, the dealer's eighth win in a row (tag ``paarenchan``): yakuman. With
-  ``paarenchan_needs_yaku`` (default) the hand must also have a yaku of its own (dora do not count);
-  that is judged with the yaku mjrules ships (the standard yaku and yakuman when their plugins are
-  enabled, minus ``disabled_yaku``, plus the local yaku enabled here), as the scorer's check does.
+  ``paarenchan_needs_yaku`` (default) the hand must also have a yaku of its own (dora do not count):
+  any yaku the ruleset scores, local ones included (``Yaku.needs_yaku``).
 """
 
 from mjrules.plugin_api import STANDARD, TANKI, MeldKind, Yaku
@@ -63,8 +62,12 @@ def open_riichi_deal_in(r, flags):
     return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
 
 
+def paarenchan(r, flags):
+    return r.win.is_dealer and PAARENCHAN in r.win.extras
+
+
 def build(flags):
-    """{switch id: [Yaku, …]} of this family under the flags (paarenchan apart: see ``paarenchan``)."""
+    """{switch id: [Yaku, …]} of this family under the flags."""
     han = flags.get("open_riichi_han", 2)
     riichi = [
         Yaku("open_riichi", "Open riichi", "オープン立直", open_riichi, han=han, replaces=("riichi",),
@@ -85,34 +88,7 @@ def build(flags):
         "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru_raotai, han=1, han_open=1,
                                 forms=(STANDARD,))],
         "open_riichi": riichi,
+        "paarenchan": [Yaku("paarenchan", "Eight consecutive wins", "八連荘", paarenchan, yakuman=1,
+                            extras=(PAARENCHAN,), needs_yaku=flags["paarenchan_needs_yaku"])],
     }
 
-
-def _has_yaku(others):
-    """check(r, flags): whether one of ``others`` (ordinary yaku and yakuman) is in the hand."""
-
-    def has(r, flags):
-        features = r.features
-        for y in others:
-            if not y.fits(features):
-                continue
-            if not (r.closed or y.yakuman or y.han_open is not None):
-                continue
-            if y.check(r, flags):
-                return True
-        return False
-
-    return has
-
-
-def paarenchan(flags, others):
-    """The paarenchan yakuman; ``others`` are the yaku that can make the hand a win on their own."""
-    needs = flags.get("paarenchan_needs_yaku", True)
-    has = _has_yaku(tuple(y for y in others if not y.bonus))
-
-    def check(r, f):
-        if PAARENCHAN not in r.win.extras or not r.win.is_dealer:
-            return False
-        return not needs or has(r, f)
-
-    return Yaku("paarenchan", "Eight consecutive wins", "八連荘", check, yakuman=1, extras=(PAARENCHAN,))
