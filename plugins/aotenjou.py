@@ -28,6 +28,6 @@ def mjrules_register_flags(register):
 @hookimpl
 def mjrules_base_points(fu, han, yakuman, flags):
     if yakuman:
-        fu = flags.get("aotenjou_yakuman_fu", 30)
-        han = yakuman * flags.get("aotenjou_yakuman_han", 13)
+        fu = flags.get_int("aotenjou_yakuman_fu")
+        han = yakuman * flags.get_int("aotenjou_yakuman_han")
     return fu << (han + 2)

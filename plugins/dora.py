@@ -12,17 +12,25 @@ def _count(r, shown) -> int:
 
 
 def dora(r, flags):
-    return _count(r, r.win.dora if flags["kan_dora"] else r.win.dora[:1])
+    return _count(r, r.win.dora)
+
+
+def dora_first(r, flags):
+    """Dora of the first indicator only (no kan dora)."""
+    return _count(r, r.win.dora[:1])
 
 
 def aka(r, flags):
-    return r.red_fives if flags["red_dora"] else 0
+    return r.red_fives
 
 
 def ura(r, flags):
-    if not flags["ura_dora"]:
-        return 0
-    return _count(r, r.win.ura if flags["kan_ura"] else r.win.ura[:1])
+    return _count(r, r.win.ura)
+
+
+def ura_first(r, flags):
+    """Ura dora of the first ura indicator only (no kan ura)."""
+    return _count(r, r.win.ura[:1])
 
 
 @hookimpl
@@ -37,7 +45,9 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_register_yaku(register):
-    register(Yaku("dora", "Dora", "ドラ", dora, bonus=True))
-    register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
-    register(Yaku("ura", "Ura dora", "裏ドラ", ura, bonus=True, when="riichi"))
+def mjrules_register_yaku(register, flags):
+    register(Yaku("dora", "Dora", "ドラ", dora if flags["kan_dora"] else dora_first, bonus=True))
+    if flags["red_dora"]:
+        register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
+    if flags["ura_dora"]:
+        register(Yaku("ura", "Ura dora", "裏ドラ", ura if flags["kan_ura"] else ura_first, bonus=True, when="riichi"))

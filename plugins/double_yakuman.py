@@ -12,4 +12,4 @@ def mjrules_register_flags(register):
 
 @hookimpl
 def mjrules_double_yakuman(yaku, flags):
-    return yaku.yakuman if yaku.id in flags.get("double_yakuman", PATTERNS) else 1
+    return yaku.yakuman if yaku.id in flags.get_list("double_yakuman") else 1

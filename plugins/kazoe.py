@@ -14,10 +14,10 @@ def mjrules_register_flags(register):
 
 @hookimpl
 def mjrules_kazoe_yakuman(han, flags):
-    mode = flags.get("kazoe", "yakuman")
+    mode = flags.get_str("kazoe")
     if mode == "sanbaiman":
         return 0
     if mode == "multiple":
-        cap = flags.get("yakuman_cap", 0)
+        cap = flags.get("yakuman_cap", 0)  # declared by the yakuman-stacking plugin, which may be disabled
         return min(han // 13, cap) if cap else han // 13
     return 1

@@ -10,4 +10,4 @@ def mjrules_register_flags(register):
 
 @hookimpl
 def mjrules_kiriage_mangan(fu, han, flags):
-    return bool(flags.get("kiriage", False))
+    return flags.get_bool("kiriage")

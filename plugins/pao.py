@@ -1,6 +1,6 @@
 """Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
 
-from mjrules.plugin_api import DRAGONS, WINDS, Flag, Liability, MeldKind, hookimpl
+from mjrules.plugin_api import DRAGONS, HONBA_LIABLE, HONBA_NORMAL, WINDS, Flag, Liability, MeldKind, hookimpl
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
@@ -14,9 +14,9 @@ def mjrules_register_flags(register):
     register(Flag("pao_covers", str, "yakuman",
                   "'yakuman': the liable player covers the pao yakuman only; 'hand': the whole hand",
                   choices=("yakuman", "hand")))
-    register(Flag("pao_honba", str, "normal",
+    register(Flag("pao_honba", str, HONBA_NORMAL,
                   "'normal': honba as without pao (discarder on ron); 'liable': the liable player pays all honba",
-                  choices=("normal", "liable")))
+                  choices=(HONBA_NORMAL, HONBA_LIABLE)))
 
 
 def _last_of(melds, kinds, need):
@@ -36,9 +36,9 @@ def _suukantsu(melds):
 
 @hookimpl
 def mjrules_pao(reading, yakuman, total, flags):
-    if not flags.get("pao", True):
+    if not flags.get_bool("pao"):
         return None
-    enabled = flags.get("pao_yakuman", ("daisangen", "daisuushii"))
+    enabled = flags.get_list("pao_yakuman")
     melds = reading.hand.melds
     liable = []
     for yid, multiple in yakuman:
@@ -58,6 +58,6 @@ def mjrules_pao(reading, yakuman, total, flags):
     # kan): they cover both. Two different liable players are not modelled: the first one counts.
     source = liable[0][0]
     mine = [(m, y) for s, m, y in liable if s == source]
-    covers = total if flags.get("pao_covers") == "hand" else min(total, sum(m for m, _ in mine))
-    honba = "liable" if flags.get("pao_honba") == "liable" else "normal"
-    return Liability(source, covers, honba, "+".join(y for _, y in mine))
+    covers = total if flags.get_str("pao_covers") == "hand" else min(total, sum(m for m, _ in mine))
+    # the flag's choices are Liability's honba modes
+    return Liability(source, covers, flags.get_str("pao_honba"), "+".join(y for _, y in mine))

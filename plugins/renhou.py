@@ -21,7 +21,7 @@ def mjrules_register_flags(register):
 
 @hookimpl
 def mjrules_register_yaku(register, flags):
-    mode = flags.get("renhou", "none")
+    mode = flags["renhou"]
     if mode == "yakuman":
         register(Yaku("renhou", "Blessing of man", "人和", renhou, yakuman=1, when="renhou"))
     elif mode in ("mangan", "yaku"):

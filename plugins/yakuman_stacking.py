@@ -14,6 +14,6 @@ def mjrules_register_flags(register):
 
 @hookimpl
 def mjrules_yakuman_stacking(multiples, flags):
-    total = sum(multiples) if flags.get("yakuman_stacking", True) else 1
-    cap = flags.get("yakuman_cap", 0)
+    total = sum(multiples) if flags.get_bool("yakuman_stacking") else 1
+    cap = flags.get_int("yakuman_cap")
     return min(total, cap) if cap else total

@@ -67,7 +67,7 @@ def mjrules_register_flags(register):
 
 @hookimpl
 def mjrules_register_yaku(register, flags):
-    on = set(flags.get("local_yaku", LOCAL_YAKU))
+    on = set(flags["local_yaku"])
     for module in MODULES:
         for switch, items in module.build(flags).items():
             if switch in on:

@@ -36,20 +36,29 @@ def kouitten(r, flags):
     return r.counts[CHUN] > 0 and _kouitten(r, flags)
 
 
-def hyakuman_goku(r, flags):
-    if r.suits != 1:
-        return False
+def _pips(r):
+    """Sum of the numbers of all tiles of a hand of characters only (no honours), else 0."""
+    if r.suits != 1 or r.honours:
+        return 0
     c = r.counts
-    pips = sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
-    return pips == 100 if flags.get("hyakuman_goku_exact", False) else pips >= 100
+    return sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
+
+
+def hyakuman_goku(r, flags):
+    return _pips(r) >= 100
+
+
+def hyakuman_goku_exact(r, flags):
+    return _pips(r) == 100
 
 
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
+    hyakuman = hyakuman_goku_exact if flags["hyakuman_goku_exact"] else hyakuman_goku
     return {
         "benikujaku": [Yaku("benikujaku", "Red peacock", "紅孔雀", _benikujaku, yakuman=1, forms=BOTH, honours=True)],
         "kouitten": [Yaku("kouitten", "One red among green", "紅一点", kouitten, yakuman=1, forms=BOTH, honours=True)],
         "kokuiiso": [Yaku("kokuiiso", "All black", "黒一色", _kokuiiso, yakuman=1, forms=BOTH, honours=True)],
-        "hyakuman_goku": [Yaku("hyakuman_goku", "A million koku", "百万石", hyakuman_goku, yakuman=1,
-                               forms=(STANDARD,), honours=False)],
+        "hyakuman_goku": [Yaku("hyakuman_goku", "A million koku", "百万石", hyakuman, yakuman=1, forms=(STANDARD,),
+                               honours=False)],
     }

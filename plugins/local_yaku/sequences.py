@@ -24,7 +24,7 @@ def isshoku_yonjun(r, flags):
 
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags.get("isshoku_sanjun_han", 3)
+    han = flags["isshoku_sanjun_han"]
     return {
         "isshoku_sanjun": [Yaku("isshoku_sanjun", "Pure triple sequence", "一色三順", isshoku_sanjun, han=han,
                                 han_open=han - 1, replaces=("iipeikou",), forms=STD, min_sequences=3)],

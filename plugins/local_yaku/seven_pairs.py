@@ -32,7 +32,7 @@ def daichisei(r, flags):
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
     wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(PIN1), yakuman=1, forms=BOTH, honours=False)]
-    if flags.get("daisharin_other_suits", False):
+    if flags["daisharin_other_suits"]:
         wheels.append(Yaku("daisuurin", "Big numbers (characters wheel)", "大数隣", _wheel(MAN1), yakuman=1,
                            forms=BOTH, honours=False))
         wheels.append(Yaku("daichikurin", "Big bamboo forest", "大竹林", _wheel(SOU1), yakuman=1,
@@ -40,6 +40,6 @@ def build(flags):
     return {
         "daisharin": wheels,
         "daichisei": [Yaku("daichisei", "Big seven stars", "大七星", daichisei,
-                           yakuman=flags.get("daichisei_multiple", 2), forms=(CHIITOITSU,), honours=True,
+                           yakuman=flags["daichisei_multiple"], forms=(CHIITOITSU,), honours=True,
                            replaces=("tsuuiisou",))],
     }

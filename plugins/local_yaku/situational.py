@@ -42,11 +42,12 @@ def kanburi(r, flags):
 
 def shiiaru_raotai(r, flags):
     melds = r.hand.melds
-    if len(melds) != 4 or r.wait != TANKI:
-        return False
-    if r.tsumo and not flags.get("shiiaru_raotai_tsumo", False):
-        return False
-    return all(m.kind is not MeldKind.ANKAN for m in melds)
+    return len(melds) == 4 and r.wait == TANKI and all(m.kind is not MeldKind.ANKAN for m in melds)
+
+
+def shiiaru_raotai_ron(r, flags):
+    """Shiiaru raotai won by ron (without ``shiiaru_raotai_tsumo``)."""
+    return not r.tsumo and shiiaru_raotai(r, flags)
 
 
 def open_riichi(r, flags):
@@ -68,14 +69,16 @@ def paarenchan(r, flags):
 
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags.get("open_riichi_han", 2)
+    han = flags["open_riichi_han"]
+    tsumo_too = flags["shiiaru_raotai_tsumo"]
+    shiiaru = shiiaru_raotai if tsumo_too else shiiaru_raotai_ron
     riichi = [
         Yaku("open_riichi", "Open riichi", "オープン立直", open_riichi, han=han, replaces=("riichi",),
              when="riichi", extras=(OPEN_RIICHI,)),
         Yaku("open_double_riichi", "Open double riichi", "オープンダブル立直", open_double_riichi, han=han + 1,
              replaces=("double_riichi",), when="double_riichi", extras=(OPEN_RIICHI,)),
     ]
-    if flags.get("open_riichi_deal_in_yakuman", False):
+    if flags["open_riichi_deal_in_yakuman"]:
         riichi.append(Yaku("open_riichi_deal_in", "Ron on open riichi from a player not in riichi", "オープン立直放銃",
                            open_riichi_deal_in, yakuman=1, when="riichi", extras=(OPEN_RIICHI, NOT_RIICHI)))
     return {
@@ -85,8 +88,8 @@ def build(flags):
                                 when="ron", extras=(TSUBAME,))],
         "kanburi": [Yaku("kanburi", "Kan discard", "槓振り", kanburi, han=1, han_open=1, when="ron",
                          extras=(KANBURI,))],
-        "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru_raotai, han=1, han_open=1,
-                                forms=(STANDARD,))],
+        "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru, han=1, han_open=1,
+                                forms=(STANDARD,), when=None if tsumo_too else "ron")],
         "open_riichi": riichi,
         "paarenchan": [Yaku("paarenchan", "Eight consecutive wins", "八連荘", paarenchan, yakuman=1,
                             extras=(PAARENCHAN,), needs_yaku=flags["paarenchan_needs_yaku"])],

@@ -14,7 +14,7 @@ def _on(tile):
 
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags.get("tile_bonus_han", 1)
+    han = flags["tile_bonus_han"]
     return {
         "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(PIN1), han=han,
                              han_open=han, when="haitei")],

@@ -30,7 +30,7 @@ def suurenkou(r, flags):
 
 def build(flags):
     """{switch id: [Yaku, …]} of this family under the flags."""
-    stacks = flags.get("suurenkou_stacks", True)
+    stacks = flags["suurenkou_stacks"]
     return {
         "sanrenkou": [Yaku("sanrenkou", "Three consecutive triplets", "三連刻", sanrenkou, han=2, han_open=2,
                            forms=STD, min_triplets=3)],

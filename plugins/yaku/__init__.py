@@ -13,14 +13,13 @@ from mjrules.plugin_api import Flag, hookimpl
 
 from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 
-MODULES = (situational, sequences, triplets, terminals, honors, flush, seven_pairs)
-
 
 @hookimpl
-def mjrules_register_yaku(register):
-    for module in MODULES:
-        for y in module.YAKU:
-            register(y)
+def mjrules_register_yaku(register, flags):
+    # situational and terminals hold the yaku whose definition depends on a flag
+    for y in (*situational.build(flags), *sequences.YAKU, *triplets.YAKU, *terminals.build(flags), *honors.YAKU,
+              *flush.YAKU, *seven_pairs.YAKU):
+        register(y)
 
 
 @hookimpl

@@ -6,8 +6,6 @@ STD = (STANDARD,)
 
 
 def tanyao(r, flags):
-    if not r.closed and not flags["open_tanyao"]:
-        return False
     return r.yaochu == 0
 
 
@@ -43,8 +41,7 @@ def honroutou(r, flags):
     return r.yaochu == r.size
 
 
-YAKU = (
-    Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1, honours=False, yaochu="none"),
+OUTSIDE = (
     Yaku("chanta", "Half outside hand", "混全帯幺九", chanta, han=2, han_open=1, forms=STD, honours=True, min_sequences=1,
          yaochu="outside"),
     Yaku("junchan", "Fully outside hand", "純全帯幺九", junchan, han=3, han_open=2, forms=STD, honours=False, min_sequences=1,
@@ -52,3 +49,12 @@ YAKU = (
     Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2, forms=(STANDARD, CHIITOITSU),
          yaochu="all"),
 )
+
+
+def build(flags):
+    """This family's yaku under the flags: tanyao counts open only with ``open_tanyao``."""
+    return (
+        Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1 if flags["open_tanyao"] else None,
+             honours=False, yaochu="none"),
+        *OUTSIDE,
+    )

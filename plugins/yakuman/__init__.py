@@ -12,18 +12,7 @@
 
 from mjrules.plugin_api import Flag, hookimpl
 
-from . import (
-    all_of_a_kind,
-    blessings,
-    chuuren,
-    dragons,
-    kokushi,
-    suuankou,
-    suukantsu,
-    winds,
-)
-
-MODULES = (kokushi, suuankou, dragons, winds, all_of_a_kind, suukantsu, chuuren, blessings)
+from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
 
 
 @hookimpl
@@ -32,7 +21,8 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_register_yaku(register):
-    for module in MODULES:
-        for y in module.YAKU:
-            register(y)
+def mjrules_register_yaku(register, flags):
+    # all_of_a_kind holds the yakuman whose definition depends on a flag
+    for y in (*kokushi.YAKU, *suuankou.YAKU, *dragons.YAKU, *winds.YAKU, *all_of_a_kind.build(flags), *suukantsu.YAKU,
+              *chuuren.YAKU, *blessings.YAKU):
+        register(y)

@@ -12,19 +12,27 @@ def tsuuiisou(r, flags):
 def ryuuiisou(r, flags):
     if r.suits & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
-    if flags.get("ryuuiisou_needs_hatsu") and not r.counts[HATSU]:
-        return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
+
+
+def ryuuiisou_with_hatsu(r, flags):
+    """All green with the green dragon in the hand (``ryuuiisou_needs_hatsu``)."""
+    return r.counts[HATSU] > 0 and ryuuiisou(r, flags)
 
 
 def chinroutou(r, flags):
     return r.yaochu == r.size and r.honours == 0
 
 
-YAKU = (
-    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=(STANDARD, CHIITOITSU), honours=True,
-         max_suits=0),
-    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=(STANDARD, CHIITOITSU), max_suits=1),
-    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=(STANDARD,), honours=False, yaochu="all"),
-)
+def build(flags):
+    """This family's yakuman under the flags: whether all green needs the green dragon."""
+    needs_hatsu = flags["ryuuiisou_needs_hatsu"]
+    return (
+        Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=(STANDARD, CHIITOITSU), honours=True,
+             max_suits=0),
+        Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou_with_hatsu if needs_hatsu else ryuuiisou, yakuman=1,
+             forms=(STANDARD, CHIITOITSU), max_suits=1, honours=True if needs_hatsu else None),
+        Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=(STANDARD,), honours=False,
+             yaochu="all"),
+    )
