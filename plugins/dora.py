@@ -47,7 +47,7 @@ def mjrules_register_flags(register):
 @hookimpl
 def mjrules_register_yaku(register, flags):
     register(Yaku("dora", "Dora", "ドラ", dora if flags["kan_dora"] else dora_first, bonus=True))
-    if flags["red_dora"]:
+    if flags["red_dora"] and any(flags[f"red_fives_{suit}"] for suit in "mps"):  # a set without red fives has none
         register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
     if flags["ura_dora"]:
         register(Yaku("ura", "Ura dora", "裏ドラ", ura if flags["kan_ura"] else ura_first, bonus=True, when="riichi"))
