@@ -1,12 +1,16 @@
 """Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
 
-from mjrules.plugin_api import DRAGONS, HONBA_LIABLE, HONBA_NORMAL, WINDS, Flag, Liability, MeldKind, hookimpl
+from typing import Callable, Sequence
+
+from mjrules.plugin_api import (
+    DRAGONS, HONBA_LIABLE, HONBA_NORMAL, WINDS, Flag, Flags, Liability, Meld, MeldKind, Reading, hookimpl,
+)
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("pao", bool, True, "liability payments for the yakuman listed in pao_yakuman"))
     register(Flag("pao_yakuman", list, ("daisangen", "daisuushii"),
                   "yakuman with liability; suukantsu only when the fourth kan was called (daiminkan)",
@@ -19,7 +23,7 @@ def mjrules_register_flags(register):
                   choices=(HONBA_NORMAL, HONBA_LIABLE)))
 
 
-def _last_of(melds, kinds, need):
+def _last_of(melds: Sequence[Meld], kinds: tuple[int, ...], need: int) -> int | None:
     """Source of the meld that completed ``need`` sets of ``kinds`` when all are melds, else None."""
     sets = [m for m in melds if m.kind is not MeldKind.CHI and m.tiles[0].index in kinds]
     if len(sets) != need:
@@ -27,7 +31,7 @@ def _last_of(melds, kinds, need):
     return sets[-1].source  # None when the last one is a closed kan
 
 
-def _suukantsu(melds):
+def _suukantsu(melds: Sequence[Meld]) -> int | None:
     kans = [m for m in melds if m.is_kan]
     if len(kans) == 4 and kans[-1].kind is MeldKind.DAIMINKAN:
         return kans[-1].source
@@ -35,7 +39,7 @@ def _suukantsu(melds):
 
 
 @hookimpl
-def mjrules_pao(reading, yakuman, total, flags):
+def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int, flags: Flags) -> Liability | None:
     if not flags.get_bool("pao"):
         return None
     enabled = flags.get_list("pao_yakuman")

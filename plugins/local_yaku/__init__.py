@@ -28,7 +28,9 @@ Situations the core ``Win`` has no field for are ``Win.extras`` tags: ``tsubame_
 when a yaku that reads it is enabled.
 """
 
-from mjrules.plugin_api import Flag, hookimpl
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
 from . import one_colour, sequences, seven_pairs, situational, tile_bonuses, triplets
 
@@ -44,7 +46,7 @@ daichikurin) and ``open_riichi`` (with open double riichi and the deal-in yakuma
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("local_yaku", list, LOCAL_YAKU, "the local yaku this ruleset scores (default: all of them)",
                   choices=LOCAL_YAKU))
     register(Flag("daisharin_other_suits", bool, False,
@@ -66,7 +68,7 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_register_yaku(register, flags):
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
     on = set(flags["local_yaku"])
     for module in MODULES:
         for switch, items in module.build(flags).items():

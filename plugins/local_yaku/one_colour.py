@@ -8,9 +8,15 @@
   or more (kans count four tiles): yakuman; with ``hyakuman_goku_exact`` the sum must be exactly 100.
 """
 
+from typing import Any, Callable, Mapping
+
 from mjrules.plugin_api import (
-    CHIITOITSU, CHUN, PIN2, PIN4, PIN8, SOU1, SOU2, SOU3, SOU4, SOU5, SOU6, SOU7, SOU8, SOU9, STANDARD, WINDS, Yaku,
+    CHIITOITSU, CHUN, PIN2, PIN4, PIN8, SOU1, SOU2, SOU3, SOU4, SOU5, SOU6, SOU7, SOU8, SOU9, STANDARD, WINDS,
+    Reading, Yaku,
 )
+
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
 
 BOTH = (STANDARD, CHIITOITSU)
 
@@ -19,8 +25,8 @@ KOUITTEN = (SOU2, SOU3, SOU4, SOU6, SOU8, CHUN)
 KOKUIISO = (PIN2, PIN4, PIN8) + WINDS
 
 
-def _only(kinds):
-    def check(r, flags):
+def _only(kinds: tuple[int, ...]) -> Check:
+    def check(r: Reading, flags: Mapping[str, Any]) -> bool:
         c = r.counts
         return sum(c[i] for i in kinds) == r.size
 
@@ -32,11 +38,11 @@ _kouitten = _only(KOUITTEN)
 _kokuiiso = _only(KOKUIISO)
 
 
-def kouitten(r, flags):
+def kouitten(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.counts[CHUN] > 0 and _kouitten(r, flags)
 
 
-def _pips(r):
+def _pips(r: Reading) -> int:
     """Sum of the numbers of all tiles of a hand of characters only (no honours), else 0."""
     if r.suits != 1 or r.honours:
         return 0
@@ -44,15 +50,15 @@ def _pips(r):
     return sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
 
 
-def hyakuman_goku(r, flags):
+def hyakuman_goku(r: Reading, flags: Mapping[str, Any]) -> bool:
     return _pips(r) >= 100
 
 
-def hyakuman_goku_exact(r, flags):
+def hyakuman_goku_exact(r: Reading, flags: Mapping[str, Any]) -> bool:
     return _pips(r) == 100
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     hyakuman = hyakuman_goku_exact if flags["hyakuman_goku_exact"] else hyakuman_goku
     return {

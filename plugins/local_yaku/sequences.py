@@ -7,22 +7,24 @@
   also reads as ryanpeikou and, closed, as suuankou triplets; the best reading is paid.
 """
 
-from mjrules.plugin_api import STANDARD, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import STANDARD, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def isshoku_sanjun(r, flags):
+def isshoku_sanjun(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     return len(s) >= 3 and any(s.count(x) == 3 for x in s)
 
 
-def isshoku_yonjun(r, flags):
+def isshoku_yonjun(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     return len(s) == 4 and s[0] == s[1] == s[2] == s[3]
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     han = flags["isshoku_sanjun_han"]
     return {

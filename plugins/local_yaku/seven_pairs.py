@@ -10,26 +10,31 @@
   exactly that multiple.
 """
 
-from mjrules.plugin_api import CHIITOITSU, MAN1, PIN1, SOU1, STANDARD, Yaku
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import CHIITOITSU, MAN1, PIN1, SOU1, STANDARD, Reading, Yaku
+
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
 
 BOTH = (STANDARD, CHIITOITSU)
 _WHEEL = (2,) * 7
 
 
-def _wheel(start):
+def _wheel(start: int) -> Check:
     first = start + 1  # the 2 of the suit
 
-    def check(r, flags):
+    def check(r: Reading, flags: Mapping[str, Any]) -> bool:
         return r.closed and r.counts[first:first + 7] == _WHEEL
 
     return check
 
 
-def daichisei(r, flags):
+def daichisei(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.honours == 14
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(PIN1), yakuman=1, forms=BOTH, honours=False)]
     if flags["daisharin_other_suits"]:

@@ -19,7 +19,9 @@
   any yaku the ruleset scores, local ones included (``Yaku.needs_yaku``).
 """
 
-from mjrules.plugin_api import STANDARD, TANKI, MeldKind, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import STANDARD, TANKI, MeldKind, Reading, Yaku
 
 TSUBAME = "tsubame_gaeshi"
 KANBURI = "kanburi"
@@ -28,46 +30,46 @@ NOT_RIICHI = "discarder_not_riichi"
 PAARENCHAN = "paarenchan"
 
 
-def ishi_no_ue(r, flags):
+def ishi_no_ue(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.riichi == 2 and (r.win.haitei or r.win.houtei)
 
 
-def tsubame_gaeshi(r, flags):
+def tsubame_gaeshi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return TSUBAME in r.win.extras
 
 
-def kanburi(r, flags):
+def kanburi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return KANBURI in r.win.extras
 
 
-def shiiaru_raotai(r, flags):
+def shiiaru_raotai(r: Reading, flags: Mapping[str, Any]) -> bool:
     melds = r.hand.melds
     return len(melds) == 4 and r.wait == TANKI and all(m.kind is not MeldKind.ANKAN for m in melds)
 
 
-def shiiaru_raotai_ron(r, flags):
+def shiiaru_raotai_ron(r: Reading, flags: Mapping[str, Any]) -> bool:
     """Shiiaru raotai won by ron (without ``shiiaru_raotai_tsumo``)."""
     return not r.tsumo and shiiaru_raotai(r, flags)
 
 
-def open_riichi(r, flags):
+def open_riichi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.riichi == 1 and OPEN_RIICHI in r.win.extras
 
 
-def open_double_riichi(r, flags):
+def open_double_riichi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.riichi == 2 and OPEN_RIICHI in r.win.extras
 
 
-def open_riichi_deal_in(r, flags):
+def open_riichi_deal_in(r: Reading, flags: Mapping[str, Any]) -> bool:
     e = r.win.extras
     return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
 
 
-def paarenchan(r, flags):
+def paarenchan(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.is_dealer and PAARENCHAN in r.win.extras
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     han = flags["open_riichi_han"]
     tsumo_too = flags["shiiaru_raotai_tsumo"]

@@ -6,13 +6,19 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 - ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
 """
 
-from mjrules.plugin_api import PIN1, PIN5, PIN9, Yaku
+from typing import Any, Callable, Mapping
 
-def _on(tile):
-    return lambda r, flags: r.win_tile == tile
+from mjrules.plugin_api import PIN1, PIN5, PIN9, Reading, Yaku
+
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
 
 
-def build(flags):
+def _on(kind: int) -> Check:
+    return lambda r, flags: r.win_tile == kind
+
+
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     han = flags["tile_bonus_han"]
     return {

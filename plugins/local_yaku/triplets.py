@@ -8,27 +8,29 @@
   other ordinary yaku drop anyway, as under every yakuman.
 """
 
-from mjrules.plugin_api import EAST, STANDARD, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import EAST, STANDARD, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def _suited(t):
+def _suited(t: int) -> bool:
     return t < EAST
 
 
-def sanrenkou(r, flags):
+def sanrenkou(r: Reading, flags: Mapping[str, Any]) -> bool:
     t = r.triplets
     return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)  # x % 9 <= 6: x + 2 in the same suit
 
 
-def suurenkou(r, flags):
+def suurenkou(r: Reading, flags: Mapping[str, Any]) -> bool:
     t = sorted(r.triplets)
     return (len(t) == 4 and t[3] < EAST and t[0] // 9 == t[3] // 9  # suited, all in one suit
             and t[1] == t[0] + 1 and t[2] == t[0] + 2 and t[3] == t[0] + 3)
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     stacks = flags["suurenkou_stacks"]
     return {

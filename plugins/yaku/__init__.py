@@ -9,13 +9,15 @@
 - ``seven_pairs`` chiitoitsu
 """
 
-from mjrules.plugin_api import Flag, hookimpl
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
 from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 
 
 @hookimpl
-def mjrules_register_yaku(register, flags):
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
     # situational and terminals hold the yaku whose definition depends on a flag
     for y in (*situational.build(flags), *sequences.YAKU, *triplets.YAKU, *terminals.build(flags), *honors.YAKU,
               *flush.YAKU, *seven_pairs.YAKU):
@@ -23,7 +25,7 @@ def mjrules_register_yaku(register, flags):
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("open_tanyao", bool, True, "tanyao counts on an open hand (kuitan); false: closed hands only"))
     register(Flag("ippatsu", bool, True, "ippatsu counts as a yaku"))
     register(Flag("disabled_yaku", list, (), "ids of registered yaku that this ruleset does not score"))

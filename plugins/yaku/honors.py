@@ -1,6 +1,11 @@
 """Yakuhai (dragon and wind triplets) and shousangen."""
 
-from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, WINDS, Yaku
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, WINDS, Reading, Yaku
+
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
 
 STD = (STANDARD,)
 
@@ -8,19 +13,19 @@ _WIND_JA = "東南西北"
 _WIND_EN = ("East", "South", "West", "North")
 
 
-def _dragon(kind):
+def _dragon(kind: int) -> Check:
     return lambda r, flags: r.counts[kind] >= 3 and r.form == STANDARD
 
 
-def _round(t):
+def _round(t: int) -> Check:
     return lambda r, flags: r.round_wind == t and r.counts[t] >= 3 and r.form == STANDARD
 
 
-def _seat(t):
+def _seat(t: int) -> Check:
     return lambda r, flags: r.seat_wind == t and r.counts[t] >= 3 and r.form == STANDARD
 
 
-def shousangen(r, flags):
+def shousangen(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.form == STANDARD and r.pair in DRAGONS and sum(1 for t in r.triplets if t in DRAGONS) == 2
 
 

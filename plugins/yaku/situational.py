@@ -1,5 +1,7 @@
 """Yaku that come from how and when the hand won."""
 
+from typing import Any, Mapping
+
 from mjrules.plugin_api import Yaku
 
 RIICHI = (
@@ -16,6 +18,6 @@ OTHERS = (
 )
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
     """This family's yaku under the flags: ippatsu only where the ruleset counts it."""
     return RIICHI + ((IPPATSU,) if flags["ippatsu"] else ()) + OTHERS

@@ -1,15 +1,17 @@
 """Yaku about simples, terminals and honours in every set."""
 
-from mjrules.plugin_api import CHIITOITSU, EAST, KOKUSHI, SEQ, STANDARD, YAOCHU, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import CHIITOITSU, EAST, KOKUSHI, SEQ, STANDARD, YAOCHU, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def tanyao(r, flags):
+def tanyao(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.yaochu == 0
 
 
-def _outside(r):
+def _outside(r: Reading) -> tuple[bool, bool]:
     """(every set and the pair holds a terminal or honour, honours present) for sequence hands."""
     if r.form != STANDARD or not r.sequences:
         return False, False
@@ -25,17 +27,17 @@ def _outside(r):
     return True, honours
 
 
-def chanta(r, flags):
+def chanta(r: Reading, flags: Mapping[str, Any]) -> bool:
     ok, honours = _outside(r)
     return ok and honours
 
 
-def junchan(r, flags):
+def junchan(r: Reading, flags: Mapping[str, Any]) -> bool:
     ok, honours = _outside(r)
     return ok and not honours
 
 
-def honroutou(r, flags):
+def honroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
     if r.form == KOKUSHI:
         return False
     return r.yaochu == r.size
@@ -51,7 +53,7 @@ OUTSIDE = (
 )
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
     """This family's yaku under the flags: tanyao counts open only with ``open_tanyao``."""
     return (
         Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1 if flags["open_tanyao"] else None,

@@ -10,18 +10,20 @@
 - ``blessings`` tenhou, chiihou
 """
 
-from mjrules.plugin_api import Flag, hookimpl
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
 from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("ryuuiisou_needs_hatsu", bool, False, "all green needs the green dragon in the hand"))
 
 
 @hookimpl
-def mjrules_register_yaku(register, flags):
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
     # all_of_a_kind holds the yakuman whose definition depends on a flag
     for y in (*kokushi.YAKU, *suuankou.YAKU, *dragons.YAKU, *winds.YAKU, *all_of_a_kind.build(flags), *suukantsu.YAKU,
               *chuuren.YAKU, *blessings.YAKU):

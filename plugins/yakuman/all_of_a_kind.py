@@ -1,31 +1,33 @@
 """Hands made of one kind of tile: all honours, all green, all terminals."""
 
-from mjrules.plugin_api import CHIITOITSU, HATSU, SOU2, SOU3, SOU4, SOU6, SOU8, STANDARD, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import CHIITOITSU, HATSU, SOU2, SOU3, SOU4, SOU6, SOU8, STANDARD, Reading, Yaku
 
 GREEN = (SOU2, SOU3, SOU4, SOU6, SOU8, HATSU)
 
 
-def tsuuiisou(r, flags):
+def tsuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.honours == r.size
 
 
-def ryuuiisou(r, flags):
+def ryuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
     if r.suits & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
 
 
-def ryuuiisou_with_hatsu(r, flags):
+def ryuuiisou_with_hatsu(r: Reading, flags: Mapping[str, Any]) -> bool:
     """All green with the green dragon in the hand (``ryuuiisou_needs_hatsu``)."""
     return r.counts[HATSU] > 0 and ryuuiisou(r, flags)
 
 
-def chinroutou(r, flags):
+def chinroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.yaochu == r.size and r.honours == 0
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
     """This family's yakuman under the flags: whether all green needs the green dragon."""
     needs_hatsu = flags["ryuuiisou_needs_hatsu"]
     return (

@@ -1,13 +1,15 @@
 """Chuuren poutou (nine gates) and its 9-sided form."""
 
-from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Reading, Yaku
 
 STD = (STANDARD,)
 
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _suit(r):
+def _suit(r: Reading) -> int:
     """The suit offset when the closed hand is one suit with the nine-gates counts, else -1."""
     if r.hand.melds:
         return -1
@@ -19,11 +21,11 @@ def _suit(r):
     return -1
 
 
-def chuuren(r, flags):
+def chuuren(r: Reading, flags: Mapping[str, Any]) -> bool:
     return _suit(r) >= 0
 
 
-def junsei_chuuren(r, flags):
+def junsei_chuuren(r: Reading, flags: Mapping[str, Any]) -> bool:
     """Nine-sided wait: before the win the hand was exactly 1112345678999."""
     s = _suit(r)
     if s < 0:

@@ -1,12 +1,14 @@
 """Daisangen (big three dragons)."""
 
-from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Reading, Yaku
 
 
-def daisangen(r, flags):
+def daisangen(r: Reading, flags: Mapping[str, Any]) -> bool:
     c = r.counts
     return r.form == STANDARD and c[HAKU] >= 3 and c[HATSU] >= 3 and c[CHUN] >= 3
 
 
-YAKU = (Yaku("daisangen", "Big three dragons", "大三元", daisangen, yakuman=1, forms=(STANDARD,), honours=True, min_triplets=3,
-                triplet_of=DRAGONS),)
+YAKU = (Yaku("daisangen", "Big three dragons", "大三元", daisangen, yakuman=1, forms=(STANDARD,), honours=True,
+             min_triplets=3, triplet_of=DRAGONS),)

@@ -1,15 +1,17 @@
 """Kokushi musou (thirteen orphans)."""
 
-from mjrules.plugin_api import KOKUSHI, Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import KOKUSHI, Reading, Yaku
 
 KOKUSHI_ONLY = (KOKUSHI,)
 
 
-def kokushi(r, flags):
+def kokushi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.form == KOKUSHI
 
 
-def kokushi_13(r, flags):
+def kokushi_13(r: Reading, flags: Mapping[str, Any]) -> bool:
     """The 13-sided wait: before the win the hand held one of each orphan."""
     return r.form == KOKUSHI and r.counts[r.win_tile] == 2
 
