@@ -1,1 +1,1 @@
-"""The plugins that ship with mjrules. Each uses only the public hooks (``mjrules.rules.hookspecs``)."""
+"""The plugins that ship with mjrules. Each imports only ``mjrules.plugin_api``, as a third-party plugin does."""

@@ -13,12 +13,13 @@ and its other yaku and dora are not added: mjrules pays a natural yakuman hand a
 most 8,000 basic points per liable yakuman (the core's rule).
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Callable
+
+from mjrules.plugin_api import Flag, Flags, hookimpl
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     # The maxima keep a stacked yakuman's points a number people (and JSON) can handle.
     register(Flag("aotenjou_yakuman_han", int, 13, "han one yakuman counts as in aotenjou (times its multiple)",
                   minimum=1, maximum=26))
@@ -27,8 +28,8 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_base_points(fu, han, yakuman, flags):
-    if yakuman:
-        fu = flags.get("aotenjou_yakuman_fu", 30)
-        han = yakuman * flags.get("aotenjou_yakuman_han", 13)
+def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Flags) -> int:
+    if fu is None:  # a natural yakuman hand, of multiple ``yakuman``
+        fu = flags.get_int("aotenjou_yakuman_fu")
+        han = yakuman * flags.get_int("aotenjou_yakuman_han")
     return fu << (han + 2)

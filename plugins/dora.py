@@ -1,12 +1,11 @@
 """Dora, red fives and ura dora: bonus han that need another yaku to count."""
 
-from mjrules import hookimpl
-from mjrules.model.tiles import DORA_OF
-from mjrules.rules.flags import Flag
-from mjrules.rules.yaku import Yaku
+from typing import Any, Callable, Mapping, Sequence
+
+from mjrules.plugin_api import DORA_OF, Flag, Reading, Tile, Yaku, hookimpl
 
 
-def _count(r, shown) -> int:
+def _count(r: Reading, shown: Sequence[Tile]) -> int:
     c = r.counts
     n = 0
     for t in shown:
@@ -14,22 +13,30 @@ def _count(r, shown) -> int:
     return n
 
 
-def dora(r, flags):
-    return _count(r, r.win.dora if flags["kan_dora"] else r.win.dora[:1])
+def dora(r: Reading, flags: Mapping[str, Any]) -> int:
+    return _count(r, r.win.dora)
 
 
-def aka(r, flags):
-    return r.red_fives if flags["red_dora"] else 0
+def dora_first(r: Reading, flags: Mapping[str, Any]) -> int:
+    """Dora of the first indicator only (no kan dora)."""
+    return _count(r, r.win.dora[:1])
 
 
-def ura(r, flags):
-    if not flags["ura_dora"]:
-        return 0
-    return _count(r, r.win.ura if flags["kan_ura"] else r.win.ura[:1])
+def aka(r: Reading, flags: Mapping[str, Any]) -> int:
+    return r.red_fives
+
+
+def ura(r: Reading, flags: Mapping[str, Any]) -> int:
+    return _count(r, r.win.ura)
+
+
+def ura_first(r: Reading, flags: Mapping[str, Any]) -> int:
+    """Ura dora of the first ura indicator only (no kan ura)."""
+    return _count(r, r.win.ura[:1])
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     for suit, name in (("m", "characters"), ("p", "circles"), ("s", "bamboo")):
         register(Flag(f"red_fives_{suit}", int, 1, f"red fives of {name} in the set (a hand holding more is refused)",
                       choices=(0, 1, 2, 3, 4)))
@@ -40,7 +47,9 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_register_yaku(register):
-    register(Yaku("dora", "Dora", "ドラ", dora, bonus=True))
-    register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
-    register(Yaku("ura", "Ura dora", "裏ドラ", ura, bonus=True, when="riichi"))
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+    register(Yaku("dora", "Dora", "ドラ", dora if flags["kan_dora"] else dora_first, bonus=True))
+    if flags["red_dora"] and any(flags[f"red_fives_{suit}"] for suit in "mps"):  # a set without red fives has none
+        register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
+    if flags["ura_dora"]:
+        register(Yaku("ura", "Ura dora", "裏ドラ", ura if flags["kan_ura"] else ura_first, bonus=True, when="riichi"))

@@ -1,16 +1,17 @@
 """Which yakuman patterns count double (kokushi 13-sided, suuankou tanki, junsei chuuren, daisuushii)."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Callable
+
+from mjrules.plugin_api import Flag, Flags, Yaku, hookimpl
 
 PATTERNS = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("double_yakuman", list, PATTERNS, "yakuman patterns that count double; the others count single"))
 
 
 @hookimpl
-def mjrules_double_yakuman(yaku, flags):
-    return yaku.yakuman if yaku.id in flags.get("double_yakuman", PATTERNS) else 1
+def mjrules_double_yakuman(yaku: Yaku, flags: Flags) -> int:
+    return yaku.yakuman if yaku.id in flags.get_list("double_yakuman") else 1

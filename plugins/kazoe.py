@@ -1,11 +1,12 @@
 """Kazoe yakuman: 13 han or more without a natural yakuman."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Callable
+
+from mjrules.plugin_api import Flag, Flags, hookimpl
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag(
         "kazoe", str, "yakuman",
         "13+ han without a yakuman: 'yakuman' (one), 'sanbaiman' (no kazoe), 'multiple' (one per 13 han)",
@@ -14,11 +15,12 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_kazoe_yakuman(han, flags):
-    mode = flags.get("kazoe", "yakuman")
+def mjrules_kazoe_yakuman(han: int, flags: Flags) -> int:
+    mode = flags.get_str("kazoe")
     if mode == "sanbaiman":
         return 0
     if mode == "multiple":
-        cap = flags.get("yakuman_cap", 0)
+        # yakuman_cap is declared by the yakuman-stacking plugin, which may be disabled
+        cap = flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0
         return min(han // 13, cap) if cap else han // 13
     return 1

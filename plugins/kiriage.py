@@ -1,14 +1,15 @@
 """Kiriage mangan: 30 fu 4 han and 60 fu 3 han (1,920 base points) paid as mangan."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Callable
+
+from mjrules.plugin_api import Flag, Flags, hookimpl
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("kiriage", bool, False, "30 fu 4 han and 60 fu 3 han are paid as mangan"))
 
 
 @hookimpl
-def mjrules_kiriage_mangan(fu, han, flags):
-    return bool(flags.get("kiriage", False))
+def mjrules_kiriage_mangan(fu: int, han: int, flags: Flags) -> bool:
+    return flags.get_bool("kiriage")

@@ -1,15 +1,16 @@
 """Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
 
-from mjrules import hookimpl
-from mjrules.model.melds import MeldKind
-from mjrules.rules.flags import Flag
-from mjrules.rules.liability import Liability
+from typing import Callable, Sequence
+
+from mjrules.plugin_api import (
+    DRAGONS, HONBA_LIABLE, HONBA_NORMAL, WINDS, Flag, Flags, Liability, Meld, MeldKind, Reading, hookimpl,
+)
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("pao", bool, True, "liability payments for the yakuman listed in pao_yakuman"))
     register(Flag("pao_yakuman", list, ("daisangen", "daisuushii"),
                   "yakuman with liability; suukantsu only when the fourth kan was called (daiminkan)",
@@ -17,12 +18,12 @@ def mjrules_register_flags(register):
     register(Flag("pao_covers", str, "yakuman",
                   "'yakuman': the liable player covers the pao yakuman only; 'hand': the whole hand",
                   choices=("yakuman", "hand")))
-    register(Flag("pao_honba", str, "normal",
+    register(Flag("pao_honba", str, HONBA_NORMAL,
                   "'normal': honba as without pao (discarder on ron); 'liable': the liable player pays all honba",
-                  choices=("normal", "liable")))
+                  choices=(HONBA_NORMAL, HONBA_LIABLE)))
 
 
-def _last_of(melds, kinds, need):
+def _last_of(melds: Sequence[Meld], kinds: tuple[int, ...], need: int) -> int | None:
     """Source of the meld that completed ``need`` sets of ``kinds`` when all are melds, else None."""
     sets = [m for m in melds if m.kind is not MeldKind.CHI and m.tiles[0].index in kinds]
     if len(sets) != need:
@@ -30,7 +31,7 @@ def _last_of(melds, kinds, need):
     return sets[-1].source  # None when the last one is a closed kan
 
 
-def _suukantsu(melds):
+def _suukantsu(melds: Sequence[Meld]) -> int | None:
     kans = [m for m in melds if m.is_kan]
     if len(kans) == 4 and kans[-1].kind is MeldKind.DAIMINKAN:
         return kans[-1].source
@@ -38,19 +39,19 @@ def _suukantsu(melds):
 
 
 @hookimpl
-def mjrules_pao(reading, yakuman, total, flags):
-    if not flags.get("pao", True):
+def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int, flags: Flags) -> Liability | None:
+    if not flags.get_bool("pao"):
         return None
-    enabled = flags.get("pao_yakuman", ("daisangen", "daisuushii"))
+    enabled = flags.get_list("pao_yakuman")
     melds = reading.hand.melds
     liable = []
     for yid, multiple in yakuman:
         if yid not in enabled:
             continue
         if yid == "daisangen":
-            source = _last_of(melds, (31, 32, 33), 3)
+            source = _last_of(melds, DRAGONS, 3)
         elif yid == "daisuushii":
-            source = _last_of(melds, (27, 28, 29, 30), 4)
+            source = _last_of(melds, WINDS, 4)
         else:
             source = _suukantsu(melds)
         if source is not None:
@@ -61,6 +62,6 @@ def mjrules_pao(reading, yakuman, total, flags):
     # kan): they cover both. Two different liable players are not modelled: the first one counts.
     source = liable[0][0]
     mine = [(m, y) for s, m, y in liable if s == source]
-    covers = total if flags.get("pao_covers") == "hand" else min(total, sum(m for m, _ in mine))
-    honba = "liable" if flags.get("pao_honba") == "liable" else "normal"
-    return Liability(source, covers, honba, "+".join(y for _, y in mine))
+    covers = total if flags.get_str("pao_covers") == "hand" else min(total, sum(m for m, _ in mine))
+    # the flag's choices are Liability's honba modes
+    return Liability(source, covers, flags.get_str("pao_honba"), "+".join(y for _, y in mine))

@@ -1,5 +1,7 @@
 """How final placings are decided, for tools that reason about a game's end (``mjrules needs``)."""
 
+from typing import Callable
+
 from mjrules.plugin_api import SEAT_ORDER, TIES, Flag, hookimpl
 
 TIE_BREAK = Flag(
@@ -11,5 +13,5 @@ TIE_BREAK = Flag(
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(TIE_BREAK)

@@ -1,18 +1,18 @@
 """Renhou: a non-dealer's ron before their first draw, valued as the ruleset says."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
-from mjrules.rules.yaku import Yaku
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import Flag, Reading, Yaku, hookimpl
 
 MODES = ("none", "mangan", "yaku", "yakuman")
 
 
-def renhou(r, flags):
+def renhou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.renhou
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag(
         "renhou", str, "none",
         "'none'; 'mangan': paid as a mangan alone or the hand's normal value, whichever is higher; "
@@ -22,8 +22,8 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_register_yaku(register, flags):
-    mode = flags.get("renhou", "none")
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+    mode = flags["renhou"]
     if mode == "yakuman":
         register(Yaku("renhou", "Blessing of man", "人和", renhou, yakuman=1, when="renhou"))
     elif mode in ("mangan", "yaku"):

@@ -1,11 +1,12 @@
 """Whether several yakuman in one hand add up."""
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Callable, Sequence
+
+from mjrules.plugin_api import Flag, Flags, hookimpl
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag(
         "yakuman_stacking", bool, True,
         "several yakuman add up; false: a hand pays one yakuman at most, a double pattern included (as majiang-core)",
@@ -14,7 +15,7 @@ def mjrules_register_flags(register):
 
 
 @hookimpl
-def mjrules_yakuman_stacking(multiples, flags):
-    total = sum(multiples) if flags.get("yakuman_stacking", True) else 1
-    cap = flags.get("yakuman_cap", 0)
+def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Flags) -> int:
+    total = sum(multiples) if flags.get_bool("yakuman_stacking") else 1
+    cap = flags.get_int("yakuman_cap")
     return min(total, cap) if cap else total

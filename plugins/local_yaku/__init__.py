@@ -28,8 +28,9 @@ Situations the core ``Win`` has no field for are ``Win.extras`` tags: ``tsubame_
 when a yaku that reads it is enabled.
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
 from . import one_colour, sequences, seven_pairs, situational, tile_bonuses, triplets
 
@@ -45,7 +46,7 @@ daichikurin) and ``open_riichi`` (with open double riichi and the deal-in yakuma
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("local_yaku", list, LOCAL_YAKU, "the local yaku this ruleset scores (default: all of them)",
                   choices=LOCAL_YAKU))
     register(Flag("daisharin_other_suits", bool, False,
@@ -66,31 +67,11 @@ def mjrules_register_flags(register):
     register(Flag("tile_bonus_han", int, 1, "han of iipin moyue, chuupin raoyui and uumen kaika", minimum=1))
 
 
-def _standard_yaku(flags):
-    """The shipped yaku and yakuman of the enabled built-in plugins (for paarenchan's yaku test)."""
-    out = []
-    if "open_tanyao" in flags:  # declared by the standard yaku plugin
-        from mjrules.plugins import yaku
-
-        out += [y for m in yaku.MODULES for y in m.YAKU]
-    if "ryuuiisou_needs_hatsu" in flags:  # declared by the yakuman plugin
-        from mjrules.plugins import yakuman
-
-        out += [y for m in yakuman.MODULES for y in m.YAKU]
-    return out
-
-
 @hookimpl
-def mjrules_register_yaku(register, flags):
-    on = set(flags.get("local_yaku", LOCAL_YAKU))
-    mine = []
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+    on = set(flags["local_yaku"])
     for module in MODULES:
         for switch, items in module.build(flags).items():
             if switch in on:
-                mine += items
-    for y in mine:
-        register(y)
-    if "paarenchan" in on:
-        disabled = set(flags.get("disabled_yaku", ()))
-        others = [y for y in _standard_yaku(flags) + mine if y.id not in disabled]
-        register(situational.paarenchan(flags, others))
+                for y in items:
+                    register(y)

@@ -8,17 +8,25 @@
   or more (kans count four tiles): yakuman; with ``hyakuman_goku_exact`` the sum must be exactly 100.
 """
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Callable, Mapping
 
-BOTH = ("standard", "chiitoitsu")
+from mjrules.plugin_api import (
+    CHIITOITSU, CHUN, PIN2, PIN4, PIN8, SOU1, SOU2, SOU3, SOU4, SOU5, SOU6, SOU7, SOU8, SOU9, STANDARD, WINDS,
+    Reading, Yaku,
+)
 
-BENIKUJAKU = (18, 22, 24, 26, 33)          # 1s 5s 7s 9s, red dragon
-KOUITTEN = (19, 20, 21, 23, 25, 33)        # 2s 3s 4s 6s 8s, red dragon
-KOKUIISO = (10, 12, 16, 27, 28, 29, 30)    # 2p 4p 8p, East South West North
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
+
+BOTH = (STANDARD, CHIITOITSU)
+
+BENIKUJAKU = (SOU1, SOU5, SOU7, SOU9, CHUN)
+KOUITTEN = (SOU2, SOU3, SOU4, SOU6, SOU8, CHUN)
+KOKUIISO = (PIN2, PIN4, PIN8) + WINDS
 
 
-def _only(kinds):
-    def check(r, flags):
+def _only(kinds: tuple[int, ...]) -> Check:
+    def check(r: Reading, flags: Mapping[str, Any]) -> bool:
         c = r.counts
         return sum(c[i] for i in kinds) == r.size
 
@@ -30,24 +38,33 @@ _kouitten = _only(KOUITTEN)
 _kokuiiso = _only(KOKUIISO)
 
 
-def kouitten(r, flags):
-    return r.counts[33] > 0 and _kouitten(r, flags)
+def kouitten(r: Reading, flags: Mapping[str, Any]) -> bool:
+    return r.counts[CHUN] > 0 and _kouitten(r, flags)
 
 
-def hyakuman_goku(r, flags):
-    if r.suits != 1:
-        return False
+def _pips(r: Reading) -> int:
+    """Sum of the numbers of all tiles of a hand of characters only (no honours), else 0."""
+    if r.suits != 1 or r.honours:
+        return 0
     c = r.counts
-    pips = sum((i + 1) * c[i] for i in range(9))
-    return pips == 100 if flags.get("hyakuman_goku_exact", False) else pips >= 100
+    return sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
 
 
-def build(flags):
+def hyakuman_goku(r: Reading, flags: Mapping[str, Any]) -> bool:
+    return _pips(r) >= 100
+
+
+def hyakuman_goku_exact(r: Reading, flags: Mapping[str, Any]) -> bool:
+    return _pips(r) == 100
+
+
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
+    hyakuman = hyakuman_goku_exact if flags["hyakuman_goku_exact"] else hyakuman_goku
     return {
         "benikujaku": [Yaku("benikujaku", "Red peacock", "紅孔雀", _benikujaku, yakuman=1, forms=BOTH, honours=True)],
         "kouitten": [Yaku("kouitten", "One red among green", "紅一点", kouitten, yakuman=1, forms=BOTH, honours=True)],
         "kokuiiso": [Yaku("kokuiiso", "All black", "黒一色", _kokuiiso, yakuman=1, forms=BOTH, honours=True)],
-        "hyakuman_goku": [Yaku("hyakuman_goku", "A million koku", "百万石", hyakuman_goku, yakuman=1,
-                               forms=("standard",), honours=False)],
+        "hyakuman_goku": [Yaku("hyakuman_goku", "A million koku", "百万石", hyakuman, yakuman=1, forms=(STANDARD,),
+                               honours=False)],
     }

@@ -7,24 +7,26 @@
   also reads as ryanpeikou and, closed, as suuankou triplets; the best reading is paid.
 """
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Mapping
 
-STD = ("standard",)
+from mjrules.plugin_api import STANDARD, Reading, Yaku
+
+STD = (STANDARD,)
 
 
-def isshoku_sanjun(r, flags):
+def isshoku_sanjun(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     return len(s) >= 3 and any(s.count(x) == 3 for x in s)
 
 
-def isshoku_yonjun(r, flags):
+def isshoku_yonjun(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     return len(s) == 4 and s[0] == s[1] == s[2] == s[3]
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags.get("isshoku_sanjun_han", 3)
+    han = flags["isshoku_sanjun_han"]
     return {
         "isshoku_sanjun": [Yaku("isshoku_sanjun", "Pure triple sequence", "一色三順", isshoku_sanjun, han=han,
                                 han_open=han - 1, replaces=("iipeikou",), forms=STD, min_sequences=3)],

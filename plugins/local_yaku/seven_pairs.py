@@ -10,36 +10,41 @@
   exactly that multiple.
 """
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Callable, Mapping
 
-BOTH = ("standard", "chiitoitsu")
+from mjrules.plugin_api import CHIITOITSU, MAN1, PIN1, SOU1, STANDARD, Reading, Yaku
+
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
+
+BOTH = (STANDARD, CHIITOITSU)
 _WHEEL = (2,) * 7
 
 
-def _wheel(start):
+def _wheel(start: int) -> Check:
     first = start + 1  # the 2 of the suit
 
-    def check(r, flags):
+    def check(r: Reading, flags: Mapping[str, Any]) -> bool:
         return r.closed and r.counts[first:first + 7] == _WHEEL
 
     return check
 
 
-def daichisei(r, flags):
+def daichisei(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.honours == 14
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(9), yakuman=1, forms=BOTH, honours=False)]
-    if flags.get("daisharin_other_suits", False):
-        wheels.append(Yaku("daisuurin", "Big numbers (characters wheel)", "大数隣", _wheel(0), yakuman=1,
+    wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(PIN1), yakuman=1, forms=BOTH, honours=False)]
+    if flags["daisharin_other_suits"]:
+        wheels.append(Yaku("daisuurin", "Big numbers (characters wheel)", "大数隣", _wheel(MAN1), yakuman=1,
                            forms=BOTH, honours=False))
-        wheels.append(Yaku("daichikurin", "Big bamboo forest", "大竹林", _wheel(18), yakuman=1,
+        wheels.append(Yaku("daichikurin", "Big bamboo forest", "大竹林", _wheel(SOU1), yakuman=1,
                            forms=BOTH, honours=False))
     return {
         "daisharin": wheels,
         "daichisei": [Yaku("daichisei", "Big seven stars", "大七星", daichisei,
-                           yakuman=flags.get("daichisei_multiple", 2), forms=("chiitoitsu",), honours=True,
+                           yakuman=flags["daichisei_multiple"], forms=(CHIITOITSU,), honours=True,
                            replaces=("tsuuiisou",))],
     }

@@ -15,14 +15,13 @@
   ``discarder_not_riichi``, with ``open_riichi``) is a yakuman, ``open_riichi_deal_in``. Switched
   together by ``open_riichi`` in ``local_yaku``.
 - ``paarenchan`` 八連荘, the dealer's eighth win in a row (tag ``paarenchan``): yakuman. With
-  ``paarenchan_needs_yaku`` (default) the hand must also have a yaku of its own (dora do not count);
-  that is judged with the yaku mjrules ships (the standard yaku and yakuman when their plugins are
-  enabled, minus ``disabled_yaku``, plus the local yaku enabled here), as the scorer's check does.
+  ``paarenchan_needs_yaku`` (default) the hand must also have a yaku of its own (dora do not count):
+  any yaku the ruleset scores, local ones included (``Yaku.needs_yaku``).
 """
 
-from mjrules.model.melds import MeldKind
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import TANKI
+from typing import Any, Mapping
+
+from mjrules.plugin_api import STANDARD, TANKI, MeldKind, Reading, Yaku
 
 TSUBAME = "tsubame_gaeshi"
 KANBURI = "kanburi"
@@ -31,50 +30,57 @@ NOT_RIICHI = "discarder_not_riichi"
 PAARENCHAN = "paarenchan"
 
 
-def ishi_no_ue(r, flags):
+def ishi_no_ue(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.riichi == 2 and (r.win.haitei or r.win.houtei)
 
 
-def tsubame_gaeshi(r, flags):
+def tsubame_gaeshi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return TSUBAME in r.win.extras
 
 
-def kanburi(r, flags):
+def kanburi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return KANBURI in r.win.extras
 
 
-def shiiaru_raotai(r, flags):
+def shiiaru_raotai(r: Reading, flags: Mapping[str, Any]) -> bool:
     melds = r.hand.melds
-    if len(melds) != 4 or r.wait != TANKI:
-        return False
-    if r.tsumo and not flags.get("shiiaru_raotai_tsumo", False):
-        return False
-    return all(m.kind is not MeldKind.ANKAN for m in melds)
+    return len(melds) == 4 and r.wait == TANKI and all(m.kind is not MeldKind.ANKAN for m in melds)
 
 
-def open_riichi(r, flags):
+def shiiaru_raotai_ron(r: Reading, flags: Mapping[str, Any]) -> bool:
+    """Shiiaru raotai won by ron (without ``shiiaru_raotai_tsumo``)."""
+    return not r.tsumo and shiiaru_raotai(r, flags)
+
+
+def open_riichi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.riichi == 1 and OPEN_RIICHI in r.win.extras
 
 
-def open_double_riichi(r, flags):
+def open_double_riichi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.win.riichi == 2 and OPEN_RIICHI in r.win.extras
 
 
-def open_riichi_deal_in(r, flags):
+def open_riichi_deal_in(r: Reading, flags: Mapping[str, Any]) -> bool:
     e = r.win.extras
     return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
 
 
-def build(flags):
-    """{switch id: [Yaku, …]} of this family under the flags (paarenchan apart: see ``paarenchan``)."""
-    han = flags.get("open_riichi_han", 2)
+def paarenchan(r: Reading, flags: Mapping[str, Any]) -> bool:
+    return r.win.is_dealer and PAARENCHAN in r.win.extras
+
+
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+    """{switch id: [Yaku, …]} of this family under the flags."""
+    han = flags["open_riichi_han"]
+    tsumo_too = flags["shiiaru_raotai_tsumo"]
+    shiiaru = shiiaru_raotai if tsumo_too else shiiaru_raotai_ron
     riichi = [
         Yaku("open_riichi", "Open riichi", "オープン立直", open_riichi, han=han, replaces=("riichi",),
              when="riichi", extras=(OPEN_RIICHI,)),
         Yaku("open_double_riichi", "Open double riichi", "オープンダブル立直", open_double_riichi, han=han + 1,
              replaces=("double_riichi",), when="double_riichi", extras=(OPEN_RIICHI,)),
     ]
-    if flags.get("open_riichi_deal_in_yakuman", False):
+    if flags["open_riichi_deal_in_yakuman"]:
         riichi.append(Yaku("open_riichi_deal_in", "Ron on open riichi from a player not in riichi", "オープン立直放銃",
                            open_riichi_deal_in, yakuman=1, when="riichi", extras=(OPEN_RIICHI, NOT_RIICHI)))
     return {
@@ -84,37 +90,10 @@ def build(flags):
                                 when="ron", extras=(TSUBAME,))],
         "kanburi": [Yaku("kanburi", "Kan discard", "槓振り", kanburi, han=1, han_open=1, when="ron",
                          extras=(KANBURI,))],
-        "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru_raotai, han=1, han_open=1,
-                                forms=("standard",))],
+        "shiiaru_raotai": [Yaku("shiiaru_raotai", "Twelve fallen", "十二落抬", shiiaru, han=1, han_open=1,
+                                forms=(STANDARD,), when=None if tsumo_too else "ron")],
         "open_riichi": riichi,
+        "paarenchan": [Yaku("paarenchan", "Eight consecutive wins", "八連荘", paarenchan, yakuman=1,
+                            extras=(PAARENCHAN,), needs_yaku=flags["paarenchan_needs_yaku"])],
     }
 
-
-def _has_yaku(others):
-    """check(r, flags): whether one of ``others`` (ordinary yaku and yakuman) is in the hand."""
-
-    def has(r, flags):
-        features = r.features
-        for y in others:
-            if not y.fits(features):
-                continue
-            if not (r.closed or y.yakuman or y.han_open is not None):
-                continue
-            if y.check(r, flags):
-                return True
-        return False
-
-    return has
-
-
-def paarenchan(flags, others):
-    """The paarenchan yakuman; ``others`` are the yaku that can make the hand a win on their own."""
-    needs = flags.get("paarenchan_needs_yaku", True)
-    has = _has_yaku(tuple(y for y in others if not y.bonus))
-
-    def check(r, f):
-        if PAARENCHAN not in r.win.extras or not r.win.is_dealer:
-            return False
-        return not needs or has(r, f)
-
-    return Yaku("paarenchan", "Eight consecutive wins", "八連荘", check, yakuman=1, extras=(PAARENCHAN,))

@@ -6,23 +6,26 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 - ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
 """
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Callable, Mapping
 
-P1, P5, P9 = 9, 13, 17
+from mjrules.plugin_api import PIN1, PIN5, PIN9, Reading, Yaku
+
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""What a yaku check is called with and returns (``Yaku.check``)."""
 
 
-def _on(tile):
-    return lambda r, flags: r.win_tile == tile
+def _on(kind: int) -> Check:
+    return lambda r, flags: r.win_tile == kind
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags.get("tile_bonus_han", 1)
+    han = flags["tile_bonus_han"]
     return {
-        "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(P1), han=han,
+        "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(PIN1), han=han,
                              han_open=han, when="haitei")],
-        "chuupin_raoyui": [Yaku("chuupin_raoyui", "Fish from the river (9p)", "九筒撈魚", _on(P9), han=han,
+        "chuupin_raoyui": [Yaku("chuupin_raoyui", "Fish from the river (9p)", "九筒撈魚", _on(PIN9), han=han,
                                 han_open=han, when="houtei")],
-        "uumen_kaika": [Yaku("uumen_kaika", "Plum blossom on the roof (5p)", "五筒開花", _on(P5), han=han,
+        "uumen_kaika": [Yaku("uumen_kaika", "Plum blossom on the roof (5p)", "五筒開花", _on(PIN5), han=han,
                              han_open=han, when="rinshan")],
     }

@@ -8,29 +8,31 @@
   other ordinary yaku drop anyway, as under every yakuman.
 """
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Mapping
 
-STD = ("standard",)
+from mjrules.plugin_api import EAST, STANDARD, Reading, Yaku
 
-
-def _suited(t):
-    return t < 27
+STD = (STANDARD,)
 
 
-def sanrenkou(r, flags):
+def _suited(t: int) -> bool:
+    return t < EAST
+
+
+def sanrenkou(r: Reading, flags: Mapping[str, Any]) -> bool:
     t = r.triplets
-    return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)
+    return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)  # x % 9 <= 6: x + 2 in the same suit
 
 
-def suurenkou(r, flags):
+def suurenkou(r: Reading, flags: Mapping[str, Any]) -> bool:
     t = sorted(r.triplets)
-    return (len(t) == 4 and t[3] < 27 and t[0] // 9 == t[3] // 9
+    return (len(t) == 4 and t[3] < EAST and t[0] // 9 == t[3] // 9  # suited, all in one suit
             and t[1] == t[0] + 1 and t[2] == t[0] + 2 and t[3] == t[0] + 3)
 
 
-def build(flags):
+def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    stacks = flags.get("suurenkou_stacks", True)
+    stacks = flags["suurenkou_stacks"]
     return {
         "sanrenkou": [Yaku("sanrenkou", "Three consecutive triplets", "三連刻", sanrenkou, han=2, han_open=2,
                            forms=STD, min_triplets=3)],

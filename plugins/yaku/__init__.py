@@ -9,23 +9,23 @@
 - ``seven_pairs`` chiitoitsu
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
 from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 
-MODULES = (situational, sequences, triplets, terminals, honors, flush, seven_pairs)
+
+@hookimpl
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+    # situational and terminals hold the yaku whose definition depends on a flag
+    for y in (*situational.build(flags), *sequences.YAKU, *triplets.YAKU, *terminals.build(flags), *honors.YAKU,
+              *flush.YAKU, *seven_pairs.YAKU):
+        register(y)
 
 
 @hookimpl
-def mjrules_register_yaku(register):
-    for module in MODULES:
-        for y in module.YAKU:
-            register(y)
-
-
-@hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("open_tanyao", bool, True, "tanyao counts on an open hand (kuitan); false: closed hands only"))
     register(Flag("ippatsu", bool, True, "ippatsu counts as a yaku"))
     register(Flag("disabled_yaku", list, (), "ids of registered yaku that this ruleset does not score"))

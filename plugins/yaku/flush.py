@@ -1,15 +1,17 @@
 """One-suit hands."""
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Mapping
 
-_ONE_SUIT = (1, 2, 4)
+from mjrules.plugin_api import Reading, Yaku
+
+_ONE_SUIT = (1, 2, 4)  # Reading.suits masks of characters, circles or bamboo alone
 
 
-def honitsu(r, flags):
+def honitsu(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.suits in _ONE_SUIT and r.honours > 0
 
 
-def chinitsu(r, flags):
+def chinitsu(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.suits in _ONE_SUIT and r.honours == 0
 
 

@@ -1,19 +1,22 @@
 """Yaku built from sequences."""
 
-STD = ("standard",)
-from mjrules.rules.yaku import Yaku
+from typing import Any, Mapping
+
+from mjrules.plugin_api import MAN9, STANDARD, Reading, Yaku
+
+STD = (STANDARD,)
 
 
-def pinfu(r, flags):
+def pinfu(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.pinfu_shape
 
 
-def iipeikou(r, flags):
+def iipeikou(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     return len(set(s)) < len(s)  # some sequence twice
 
 
-def ryanpeikou(r, flags):
+def ryanpeikou(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     if len(s) != 4:
         return False
@@ -21,18 +24,18 @@ def ryanpeikou(r, flags):
     return a == b and c == d  # two pairs of identical sequences (or one sequence four times)
 
 
-def sanshoku(r, flags):
+def sanshoku(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     for x in s:
-        if x < 9 and x + 9 in s and x + 18 in s:
+        if x <= MAN9 and x + 9 in s and x + 18 in s:  # the same numbers in circles and bamboo
             return True
     return False
 
 
-def ittsu(r, flags):
+def ittsu(r: Reading, flags: Mapping[str, Any]) -> bool:
     s = r.sequences
     for x in s:
-        if x % 9 == 0 and x + 3 in s and x + 6 in s:
+        if x % 9 == 0 and x + 3 in s and x + 6 in s:  # 123, 456 and 789 of one suit
             return True
     return False
 

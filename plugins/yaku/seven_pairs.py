@@ -1,6 +1,5 @@
 """Chiitoitsu."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import CHIITOITSU
+from mjrules.plugin_api import CHIITOITSU, Yaku
 
-YAKU = (Yaku("chiitoitsu", "Seven pairs", "七対子", lambda r, f: r.form == CHIITOITSU, han=2, forms=("chiitoitsu",)),)
+YAKU = (Yaku("chiitoitsu", "Seven pairs", "七対子", lambda r, f: r.form == CHIITOITSU, han=2, forms=(CHIITOITSU,)),)

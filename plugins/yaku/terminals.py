@@ -1,56 +1,62 @@
 """Yaku about simples, terminals and honours in every set."""
 
-from mjrules.model.tiles import YAOCHU
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import KOKUSHI, STANDARD
-from mjrules.scoring.shapes import SEQ
+from typing import Any, Mapping
 
-STD = ("standard",)
+from mjrules.plugin_api import CHIITOITSU, EAST, KOKUSHI, SEQ, STANDARD, YAOCHU, Reading, Yaku
 
-def tanyao(r, flags):
-    if not r.closed and not flags["open_tanyao"]:
-        return False
+STD = (STANDARD,)
+
+
+def tanyao(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.yaochu == 0
 
 
-def _outside(r):
+def _outside(r: Reading) -> tuple[bool, bool]:
     """(every set and the pair holds a terminal or honour, honours present) for sequence hands."""
     if r.form != STANDARD or not r.sequences:
         return False, False
     for kind, first, _, _ in r.sets:
         if kind == SEQ:
-            if first % 9 not in (0, 6):
+            if first % 9 not in (0, 6):  # 123 or 789 of its suit
                 return False, False
         elif first not in YAOCHU:
             return False, False
     if r.pair not in YAOCHU:
         return False, False
-    honours = r.pair >= 27 or any(t >= 27 for t in r.triplets)
+    honours = r.pair >= EAST or any(t >= EAST for t in r.triplets)
     return True, honours
 
 
-def chanta(r, flags):
+def chanta(r: Reading, flags: Mapping[str, Any]) -> bool:
     ok, honours = _outside(r)
     return ok and honours
 
 
-def junchan(r, flags):
+def junchan(r: Reading, flags: Mapping[str, Any]) -> bool:
     ok, honours = _outside(r)
     return ok and not honours
 
 
-def honroutou(r, flags):
+def honroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
     if r.form == KOKUSHI:
         return False
     return r.yaochu == r.size
 
 
-YAKU = (
-    Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1, honours=False, yaochu="none"),
+OUTSIDE = (
     Yaku("chanta", "Half outside hand", "混全帯幺九", chanta, han=2, han_open=1, forms=STD, honours=True, min_sequences=1,
          yaochu="outside"),
     Yaku("junchan", "Fully outside hand", "純全帯幺九", junchan, han=3, han_open=2, forms=STD, honours=False, min_sequences=1,
          yaochu="outside"),
-    Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2, forms=("standard", "chiitoitsu"),
+    Yaku("honroutou", "All terminals and honours", "混老頭", honroutou, han=2, han_open=2, forms=(STANDARD, CHIITOITSU),
          yaochu="all"),
 )
+
+
+def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+    """This family's yaku under the flags: tanyao counts open only with ``open_tanyao``."""
+    return (
+        Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1 if flags["open_tanyao"] else None,
+             honours=False, yaochu="none"),
+        *OUTSIDE,
+    )

@@ -1,28 +1,29 @@
 """Yaku built from triplets and kans."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import STANDARD
+from typing import Any, Mapping
 
-STD = ("standard",)
+from mjrules.plugin_api import MAN9, STANDARD, Reading, Yaku
+
+STD = (STANDARD,)
 
 
-def toitoi(r, flags):
+def toitoi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.form == STANDARD and not r.sequences
 
 
-def sanankou(r, flags):
+def sanankou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.concealed_triplets == 3
 
 
-def sankantsu(r, flags):
+def sankantsu(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.kans == 3
 
 
-def sanshoku_doukou(r, flags):
+def sanshoku_doukou(r: Reading, flags: Mapping[str, Any]) -> bool:
     t = r.triplets
     if len(t) < 3:
         return False
-    return any(x < 9 and x + 9 in t and x + 18 in t for x in t)
+    return any(x <= MAN9 and x + 9 in t and x + 18 in t for x in t)  # same number in all three suits
 
 
 YAKU = (

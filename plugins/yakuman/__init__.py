@@ -10,30 +10,21 @@
 - ``blessings`` tenhou, chiihou
 """
 
-from mjrules import hookimpl
-from mjrules.rules.flags import Flag
+from typing import Any, Callable, Mapping
 
-from . import (
-    all_of_a_kind,
-    blessings,
-    chuuren,
-    dragons,
-    kokushi,
-    suuankou,
-    suukantsu,
-    winds,
-)
+from mjrules.plugin_api import Flag, Yaku, hookimpl
 
-MODULES = (kokushi, suuankou, dragons, winds, all_of_a_kind, suukantsu, chuuren, blessings)
+from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
 
 
 @hookimpl
-def mjrules_register_flags(register):
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("ryuuiisou_needs_hatsu", bool, False, "all green needs the green dragon in the hand"))
 
 
 @hookimpl
-def mjrules_register_yaku(register):
-    for module in MODULES:
-        for y in module.YAKU:
-            register(y)
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+    # all_of_a_kind holds the yakuman whose definition depends on a flag
+    for y in (*kokushi.YAKU, *suuankou.YAKU, *dragons.YAKU, *winds.YAKU, *all_of_a_kind.build(flags), *suukantsu.YAKU,
+              *chuuren.YAKU, *blessings.YAKU):
+        register(y)

@@ -1,30 +1,40 @@
 """Hands made of one kind of tile: all honours, all green, all terminals."""
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Mapping
 
-GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s and the green dragon
+from mjrules.plugin_api import CHIITOITSU, HATSU, SOU2, SOU3, SOU4, SOU6, SOU8, STANDARD, Reading, Yaku
+
+GREEN = (SOU2, SOU3, SOU4, SOU6, SOU8, HATSU)
 
 
-def tsuuiisou(r, flags):
+def tsuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.honours == r.size
 
 
-def ryuuiisou(r, flags):
-    if r.suits & 3 or r.honours > r.counts[32]:  # characters, circles, or an honour other than green
-        return False
-    if flags.get("ryuuiisou_needs_hatsu") and not r.counts[32]:
+def ryuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
+    if r.suits & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
 
 
-def chinroutou(r, flags):
+def ryuuiisou_with_hatsu(r: Reading, flags: Mapping[str, Any]) -> bool:
+    """All green with the green dragon in the hand (``ryuuiisou_needs_hatsu``)."""
+    return r.counts[HATSU] > 0 and ryuuiisou(r, flags)
+
+
+def chinroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.yaochu == r.size and r.honours == 0
 
 
-YAKU = (
-    Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), honours=True,
-         max_suits=0),
-    Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou, yakuman=1, forms=("standard", "chiitoitsu"), max_suits=1),
-    Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=("standard",), honours=False, yaochu="all"),
-)
+def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+    """This family's yakuman under the flags: whether all green needs the green dragon."""
+    needs_hatsu = flags["ryuuiisou_needs_hatsu"]
+    return (
+        Yaku("tsuuiisou", "All honours", "字一色", tsuuiisou, yakuman=1, forms=(STANDARD, CHIITOITSU), honours=True,
+             max_suits=0),
+        Yaku("ryuuiisou", "All green", "緑一色", ryuuiisou_with_hatsu if needs_hatsu else ryuuiisou, yakuman=1,
+             forms=(STANDARD, CHIITOITSU), max_suits=1, honours=True if needs_hatsu else None),
+        Yaku("chinroutou", "All terminals", "清老頭", chinroutou, yakuman=1, forms=(STANDARD,), honours=False,
+             yaochu="all"),
+    )

@@ -1,6 +1,6 @@
 """Tenhou and chiihou (winning on the dealt hand or the first draw)."""
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import Yaku
 
 YAKU = (
     Yaku("tenhou", "Blessing of heaven", "天和", lambda r, f: r.win.tenhou, yakuman=1, when="tenhou"),

@@ -1,34 +1,36 @@
 """Chuuren poutou (nine gates) and its 9-sided form."""
 
-from mjrules.rules.yaku import Yaku
+from typing import Any, Mapping
 
-STD = ("standard",)
+from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Reading, Yaku
+
+STD = (STANDARD,)
 
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _suit(r):
+def _suit(r: Reading) -> int:
     """The suit offset when the closed hand is one suit with the nine-gates counts, else -1."""
     if r.hand.melds:
         return -1
     c = r.counts
-    for s in (0, 9, 18):
+    for s in (MAN1, PIN1, SOU1):
         part = c[s : s + 9]
         if sum(part) == 14 and all(x >= g for x, g in zip(part, _GATES)):
             return s
     return -1
 
 
-def chuuren(r, flags):
+def chuuren(r: Reading, flags: Mapping[str, Any]) -> bool:
     return _suit(r) >= 0
 
 
-def junsei_chuuren(r, flags):
+def junsei_chuuren(r: Reading, flags: Mapping[str, Any]) -> bool:
     """Nine-sided wait: before the win the hand was exactly 1112345678999."""
     s = _suit(r)
     if s < 0:
         return False
-    return r.counts[r.win_tile] - 1 == _GATES[r.win_tile - s]
+    return r.counts[r.win_tile] - 1 == _GATES[r.win_tile - s]  # the winning tile's place in the gates
 
 
 YAKU = (

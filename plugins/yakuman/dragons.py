@@ -1,13 +1,14 @@
 """Daisangen (big three dragons)."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import STANDARD
+from typing import Any, Mapping
+
+from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Reading, Yaku
 
 
-def daisangen(r, flags):
+def daisangen(r: Reading, flags: Mapping[str, Any]) -> bool:
     c = r.counts
-    return r.form == STANDARD and c[31] >= 3 and c[32] >= 3 and c[33] >= 3
+    return r.form == STANDARD and c[HAKU] >= 3 and c[HATSU] >= 3 and c[CHUN] >= 3
 
 
-YAKU = (Yaku("daisangen", "Big three dragons", "大三元", daisangen, yakuman=1, forms=("standard",), honours=True, min_triplets=3,
-                triplet_of=(31, 32, 33)),)
+YAKU = (Yaku("daisangen", "Big three dragons", "大三元", daisangen, yakuman=1, forms=(STANDARD,), honours=True,
+             min_triplets=3, triplet_of=DRAGONS),)

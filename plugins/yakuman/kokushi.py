@@ -1,16 +1,17 @@
 """Kokushi musou (thirteen orphans)."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import KOKUSHI
+from typing import Any, Mapping
 
-KOKUSHI_ONLY = ("kokushi",)
+from mjrules.plugin_api import KOKUSHI, Reading, Yaku
+
+KOKUSHI_ONLY = (KOKUSHI,)
 
 
-def kokushi(r, flags):
+def kokushi(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.form == KOKUSHI
 
 
-def kokushi_13(r, flags):
+def kokushi_13(r: Reading, flags: Mapping[str, Any]) -> bool:
     """The 13-sided wait: before the win the hand held one of each orphan."""
     return r.form == KOKUSHI and r.counts[r.win_tile] == 2
 

@@ -1,16 +1,17 @@
 """Suuankou (four concealed triplets)."""
 
-from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import TANKI
+from typing import Any, Mapping
 
-STD = ("standard",)
+from mjrules.plugin_api import STANDARD, TANKI, Reading, Yaku
+
+STD = (STANDARD,)
 
 
-def suuankou(r, flags):
+def suuankou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.concealed_triplets == 4
 
 
-def suuankou_tanki(r, flags):
+def suuankou_tanki(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.concealed_triplets == 4 and r.wait == TANKI
 
 

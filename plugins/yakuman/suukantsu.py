@@ -1,5 +1,5 @@
 """Suukantsu (four kans)."""
 
-from mjrules.rules.yaku import Yaku
+from mjrules.plugin_api import STANDARD, Yaku
 
-YAKU = (Yaku("suukantsu", "Four kans", "四槓子", lambda r, f: r.kans == 4, yakuman=1, forms=("standard",), min_triplets=4),)
+YAKU = (Yaku("suukantsu", "Four kans", "四槓子", lambda r, f: r.kans == 4, yakuman=1, forms=(STANDARD,), min_triplets=4),)
