@@ -1,0 +1,119 @@
+"""Issue 14, "First contact": what a new user meets on the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import unicodedata
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from mjrules.cli import main
+from mjrules.errors import MjrulesError
+from mjrules.notation import parse_json_hand
+
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
+
+# majiang-core's own example (the first line of its hule() data): North seat, open tanyao tsumo with
+# red 0p and red 0m (in the chi), dora indicator 4s.
+RED_LINE = {"shoupai": "m345p40677s67s8,m34-0", "rongpai": None,
+            "param": {"zhuangfeng": 0, "menfeng": 3, "hupai": {}, "baopai": ["s4"], "fubaopai": [],
+                      "jicun": {"changbang": 0, "lizhibang": 0}}}
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> bool:
+    return len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ 1. README install commands
+
+
+def _install_commands() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    return [b.strip() for b in blocks[:2]]
+
+
+# ------------------------------------------------------------------ 2. open hands unquoted
+
+
+# ------------------------------------------------------------------ 4. red fives without red fives
+
+
+# ------------------------------------------------------------------ 5. batch: a line out per line in
+
+
+# ------------------------------------------------------------------ 6. Ctrl-C and write errors
+
+
+# ------------------------------------------------------------------ 7. odds --simulate limits
+
+
+# ------------------------------------------------------------------ 8. --output is not --input
+
+
+# ------------------------------------------------------------------ 9. plugins
+
+
+# ------------------------------------------------------------------ 10. smaller points
+
+
+# 222m 345p 678s 456s 88s, closed, tsumo on 6s: riichi, menzen tsumo, tanyao and dora 3p (indicator 2p)
+# = 4 han; 20 + 4 (closed simple triplet) + 2 (tsumo) = 26 → 30 fu.
+FOUR_THIRTY = ["222m345p678s88s456s", "--riichi", "--dora", "2p"]
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+@pytest.mark.parametrize("argv", [["score", "123m456p789s11222z", "--honba"],
+                                  ["needs", "--scores", "25000,25000,25000,25000", "--me", "0", "--dealer", "0",
+                                   "--honba"]])
+@pytest.mark.parametrize("value", ["²", "1000", "x", "9" * 5000])
+def test_honba_must_be_a_whole_number_0_to_999(capsys, argv, value):
+    code, _, err = run(capsys, *argv, value)
+    assert code == 2 and one_line(err)
+    assert "--honba" in err and "is not a whole number 0-999" in err
+    assert "set_int_max_str_digits" not in err and len(err) < 200
+
+
+@pytest.mark.parametrize("word, discarder", [("across", 2), ("left", 3), ("right", 1), ("Opposite", 2), ("=", 2)])
+def test_json_hands_take_the_ron_words_of_the_cli(word, discarder):
+    _, win = parse_json_hand({"hand": "123m456p789s11222z", "ron": word})
+    assert win.discarder == discarder and not win.tsumo
+
+
+def test_json_hand_ron_word_through_compare(capsys, tmp_path):
+    src = tmp_path / "h.jsonl"
+    src.write_text(json.dumps({"hand": "123m456p789s11z 555=z", "ron": "across", "seat": "S"}) + "\n",
+                   encoding="utf-8")
+    code, out, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou", "--json")
+    assert code == 0 and json.loads(out)["bad_lines"] == 0, out
+
+
+def test_a_byte_order_mark_on_line_1_is_ignored(capsys, tmp_path, hule_lines):
+    src = tmp_path / "bom.jsonl"
+    src.write_bytes(b"\xef\xbb\xbf" + (json.dumps(hule_lines[0]["in"]) + "\n").encode())
+    code, out, _ = run(capsys, "batch", "--input", str(src))
+    assert code == 0 and json.loads(out)["points"] == hule_lines[0]["out"]["defen"]
+    code, out, _ = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou", "--json")
+    assert code == 0 and json.loads(out)["bad_lines"] == 0
+
+
