@@ -62,6 +62,67 @@ def _install_commands() -> list[str]:
 # ------------------------------------------------------------------ 6. Ctrl-C and write errors
 
 
+def test_ctrl_c_in_batch_keeps_what_was_written_and_exits_130(capsys, tmp_path, hule_lines, monkeypatch):
+    import mjrules.cli.batch as batch
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
+    real, calls = batch._batch_line, []
+
+    def interrupted(*a):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*a)
+
+    monkeypatch.setattr(batch, "_batch_line", interrupted)
+    dst = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "batch", "--input", str(src), "--output", str(dst))
+    assert code == 130 and one_line(err) and "interrupted" in err
+    assert json.loads(dst.read_text(encoding="utf-8"))["points"] == hule_lines[0]["out"]["defen"]
+
+
+def test_ctrl_c_in_compare_input_exits_130(capsys, tmp_path, hule_lines, monkeypatch):
+    from mjrules.tools.compare import Comparer
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
+    real, calls = Comparer.compare, []
+
+    def interrupted(self, *a):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(self, *a)
+
+    monkeypatch.setattr(Comparer, "compare", interrupted)
+    dst = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague", "--output", str(dst))
+    assert code == 130 and one_line(err) and "interrupted" in err
+    assert json.loads(dst.read_text(encoding="utf-8"))["line"] == 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def test_ctrl_c_in_odds_simulate_exits_130_with_one_line():
+    proc = subprocess.Popen([sys.executable, "-m", "mjrules", "odds", "tenhou", "--simulate", "100000000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)  # past start-up, into the dealing
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == "mjrules: interrupted\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("argv", [["table", "--json"], ["batch", "--output", "/dev/full"]])
+def test_a_write_error_is_one_line_and_status_1(argv, hule_lines):
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "mjrules", *argv], stdout=full, stderr=subprocess.PIPE,
+                              input=json.dumps(hule_lines[0]["in"]) + "\n", text=True, timeout=60)
+    assert proc.returncode == 1
+    assert one_line(proc.stderr) and "No space left on device" in proc.stderr
+
+
 # ------------------------------------------------------------------ 7. odds --simulate limits
 
 
@@ -81,6 +142,14 @@ FOUR_THIRTY = ["222m345p678s88s456s", "--riichi", "--dora", "2p"]
 
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def test_debug_is_accepted_after_the_command(capsys):
+    assert run(capsys, "score", "123m456p789s11222z", "--debug")[0] == 0
+    with pytest.raises(MjrulesError):
+        main(["score", "123m456p789s11222z", "--ruleset", "nosuch", "--debug"])
+    with pytest.raises(MjrulesError):
+        main(["--debug", "score", "123m456p789s11222z", "--ruleset", "nosuch"])
 
 
 @pytest.mark.parametrize("argv", [["score", "123m456p789s11222z", "--honba"],
