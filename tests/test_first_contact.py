@@ -126,6 +126,31 @@ def test_a_write_error_is_one_line_and_status_1(argv, hule_lines):
 # ------------------------------------------------------------------ 7. odds --simulate limits
 
 
+@pytest.mark.parametrize("n", ["9999999999", "1000000000000", "100000001", "9" * 5000])
+def test_simulate_refuses_too_many_deals_naming_the_limit(capsys, monkeypatch, n):
+    import mjrules.cli.analysis as analysis
+
+    monkeypatch.setattr(analysis, "simulate_tenhou", lambda *a: pytest.fail(f"dealt {n} hands instead of refusing"))
+    code, _, err = run(capsys, "odds", "tenhou", "--simulate", n)
+    assert code == 2 and one_line(err)
+    assert "too many" in err and "100,000,000" in err
+    assert "positive whole number" not in err and len(err) < 200
+
+
+def test_simulate_shows_progress_on_a_terminal_and_the_same_result_without(capsys, monkeypatch):
+    import mjrules.cli.analysis as analysis
+
+    monkeypatch.setattr(analysis, "SIMULATE_CHUNK", 1000)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, on_tty, err = run(capsys, "odds", "tenhou", "--simulate", "3000", "--seed", "7", "--json")
+    assert code == 0
+    assert "3,000/3,000" in err and "1,000/3,000" in err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    code, plain, err = run(capsys, "odds", "tenhou", "--simulate", "3000", "--seed", "7", "--json")
+    assert err == "" and json.loads(plain)["simulation"] == json.loads(on_tty)["simulation"]
+    assert json.loads(plain)["simulation"]["draws"] == 3000
+
+
 # ------------------------------------------------------------------ 8. --output is not --input
 
 
