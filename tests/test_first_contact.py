@@ -53,7 +53,42 @@ def _install_commands() -> list[str]:
 # ------------------------------------------------------------------ 2. open hands unquoted
 
 
+def test_open_hand_unquoted_scores_like_the_quoted_one(capsys):
+    code, out, err = run(capsys, "score", "067p88s45s6s", "3-45m", "555=s", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    # 567p 456s 345m-chi 555s-pon 88s, dealer tsumo: tanyao 1 + red five 1 = 2 han; 20 + 2 (open
+    # simple triplet) + 2 (tsumo) = 24 → 30 fu; 2 han 30 fu dealer tsumo = 1000 all.
+    assert (data["han"], data["fu"], data["points"]) == (2, 30, 3000)
+    assert run(capsys, "score", "067p88s45s6s 3-45m 555=s", "--json")[1] == out
+
+
+def test_compare_takes_an_unquoted_open_hand(capsys):
+    code, out, err = run(capsys, "compare", "067p88s45s6s", "3-45m", "555=s", "--rulesets", "tenhou,mleague", "--json")
+    assert code == 0, err
+    assert [r["points"] for r in json.loads(out)["results"]] == [3000, 3000]
+
+
 # ------------------------------------------------------------------ 4. red fives without red fives
+
+
+def test_score_reads_a_red_five_as_plain_with_a_note(capsys):
+    code, out, err = run(capsys, "score", "067p88s45s6s", "3-45m", "555=s", "--ruleset", "ema2016")
+    assert code == 0, err
+    # As a plain 5p: tanyao only, 1 han 30 fu dealer tsumo = 500 all.
+    assert "1 han 30 fu: 500 all (1500 points" in out
+    note = next(line for line in out.splitlines() if line.startswith("Note:"))
+    assert "0p" in note and "ema2016" in note and "red_fives_p" in note
+    code, out, _ = run(capsys, "score", "067p88s45s6s", "3-45m", "555=s", "--ruleset", "ema2016", "--json")
+    data = json.loads(out)
+    assert data["points"] == 1500 and "red_fives_p" in data["notes"][0]
+
+
+def test_compare_notes_the_red_five_read_as_plain(capsys):
+    code, out, _ = run(capsys, "compare", "067p88s45s6s", "3-45m", "555=s", "--rulesets", "tenhou,ema2016")
+    assert code == 0
+    notes = [line for line in out.splitlines() if line.startswith("Note:")]
+    assert len(notes) == 1 and "ema2016" in notes[0] and "red_fives_p" in notes[0]
 
 
 # ------------------------------------------------------------------ 5. batch: a line out per line in
@@ -165,6 +200,17 @@ def test_simulate_shows_progress_on_a_terminal_and_the_same_result_without(capsy
 FOUR_THIRTY = ["222m345p678s88s456s", "--riichi", "--dora", "2p"]
 
 
+def test_tsumo_shows_the_payments_split(capsys):
+    code, out, _ = run(capsys, "score", *FOUR_THIRTY, "--seat", "S")
+    # 4 han 30 fu, non-dealer tsumo: 2000 from each non-dealer, 3900 from the dealer.
+    assert code == 0 and "4 han 30 fu: 2000-3900 (7900 points" in out
+    code, out, _ = run(capsys, "score", *FOUR_THIRTY, "--seat", "E")
+    assert code == 0 and "4 han 30 fu: 3900 all (11700 points" in out
+    code, out, _ = run(capsys, "score", *FOUR_THIRTY, "--seat", "S", "--ron", "previous")
+    # By ron: 4 han 30 fu non-dealer = 7700 (the menzen-ron 10 fu make it 40 fu: 8000, mangan).
+    assert code == 0 and re.search(r": \d+ points \(base", out) and "all" not in out.split("Payments")[0]
+
+
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
@@ -200,6 +246,12 @@ def test_json_hand_ron_word_through_compare(capsys, tmp_path):
                    encoding="utf-8")
     code, out, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou", "--json")
     assert code == 0 and json.loads(out)["bad_lines"] == 0, out
+
+
+@pytest.mark.parametrize("value", ["", " , "])
+def test_compare_refuses_an_empty_ruleset_list(capsys, value):
+    code, _, err = run(capsys, "compare", "123m456p789s11222z", "--rulesets", value)
+    assert code == 2 and one_line(err) and "empty" in err
 
 
 def test_a_byte_order_mark_on_line_1_is_ignored(capsys, tmp_path, hule_lines):
