@@ -84,6 +84,18 @@ def test_score_reads_a_red_five_as_plain_with_a_note(capsys):
     assert data["points"] == 1500 and "red_fives_p" in data["notes"][0]
 
 
+def test_batch_reads_a_red_five_as_plain_with_a_note(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(RED_LINE) + "\n"))
+    code, out, _ = run(capsys, "batch", "--ruleset", "ema2016")
+    assert code == 0
+    data = json.loads(out)
+    # Plain fives: tanyao alone, open tsumo 20 + 2 = 22 → 30 fu; non-dealer 1 han 30 fu tsumo 300-500.
+    assert (data["han"], data["fu"], data["points"]) == (1, 30, 1100)
+    assert data["payments"] == [-500, -300, -300, 1100]
+    assert any("0p" in n and "red_fives_p" in n for n in data["notes"])
+    assert any("0m" in n and "red_fives_m" in n for n in data["notes"])
+
+
 def test_compare_notes_the_red_five_read_as_plain(capsys):
     code, out, _ = run(capsys, "compare", "067p88s45s6s", "3-45m", "555=s", "--rulesets", "tenhou,ema2016")
     assert code == 0
@@ -92,6 +104,20 @@ def test_compare_notes_the_red_five_read_as_plain(capsys):
 
 
 # ------------------------------------------------------------------ 5. batch: a line out per line in
+
+
+def test_batch_answers_every_line_blank_ones_too_and_exits_1_on_errors(capsys, monkeypatch, hule_lines):
+    good = json.dumps(hule_lines[0]["in"])
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{good}\n\n   \n{good}\n"))
+    code, out, _ = run(capsys, "batch")
+    lines = out.splitlines()
+    assert code == 1
+    assert len(lines) == 4
+    assert json.loads(lines[1]) == {"error": "line 2: blank line"}
+    assert json.loads(lines[2]) == {"error": "line 3: blank line"}
+    assert json.loads(lines[3])["points"] == hule_lines[0]["out"]["defen"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{good}\n{good}\n"))
+    assert run(capsys, "batch")[0] == 0
 
 
 # ------------------------------------------------------------------ 6. Ctrl-C and write errors
@@ -189,6 +215,20 @@ def test_simulate_shows_progress_on_a_terminal_and_the_same_result_without(capsy
 # ------------------------------------------------------------------ 8. --output is not --input
 
 
+@pytest.mark.parametrize("command", ["batch", "compare"])
+def test_output_naming_the_input_is_refused_before_writing(capsys, tmp_path, hule_lines, command):
+    src = tmp_path / "hands.jsonl"
+    text = "".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3])
+    src.write_text(text, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(src)
+    for same in (str(src), str(tmp_path / "sub" / ".." / "hands.jsonl"), str(link)):
+        code, out, err = run(capsys, command, "--input", str(src), "--output", same)
+        assert code == 2 and one_line(err) and "--input" in err
+        assert src.read_text(encoding="utf-8") == text
+
+
 # ------------------------------------------------------------------ 9. plugins
 
 
@@ -263,3 +303,21 @@ def test_a_byte_order_mark_on_line_1_is_ignored(capsys, tmp_path, hule_lines):
     assert code == 0 and json.loads(out)["bad_lines"] == 0
 
 
+def test_numbers_of_absurd_length_get_a_clean_error(capsys, monkeypatch, tmp_path, hule_lines):
+    huge = "9" * 5000
+    line = json.dumps(hule_lines[0]["in"]).replace('"changbang": 0', f'"changbang": {huge}')
+    assert huge in line
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    code, out, _ = run(capsys, "batch")
+    error = json.loads(out)["error"]
+    assert code == 1 and error.startswith("line 1: ") and "set_int_max_str_digits" not in error and len(error) < 200
+    src = tmp_path / "huge.jsonl"
+    src.write_text(line + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou", "--output", str(tmp_path / "d.jsonl"))
+    detail = json.loads((tmp_path / "d.jsonl").read_text(encoding="utf-8"))
+    assert "set_int_max_str_digits" not in detail["error"] and len(detail["error"]) < 200
+    for argv in (["odds", "tenhou", "--simulate", "5", "--seed", huge],
+                 ["needs", "--scores", f"{huge},1,1,1", "--me", "0", "--dealer", "0"],
+                 ["score", "123m456p789s11222z", "--sticks", huge]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and one_line(err) and "set_int_max_str_digits" not in err and len(err) < 300, argv
