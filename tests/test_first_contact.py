@@ -232,6 +232,27 @@ def test_output_naming_the_input_is_refused_before_writing(capsys, tmp_path, hul
 # ------------------------------------------------------------------ 9. plugins
 
 
+def test_plugins_lists_installed_ones_and_marks_the_enabled(capsys, monkeypatch, tmp_path):
+    from mjrules.rules import plugin_manager
+
+    fake = EntryPoint(name="rooster", value="rooster_yaku:plugin", group="mjrules")
+    monkeypatch.setattr(plugin_manager, "installed_plugins", lambda: {"rooster": fake})
+    code, out, _ = run(capsys, "plugins", "--json")
+    assert code == 0
+    rows = {r["name"]: r for r in json.loads(out)}
+    # Off in tenhou, but installed: listed, not enabled, no hooks shown.
+    for name in ("local-yaku", "aotenjou"):
+        assert rows[name]["source"] == "built-in" and not rows[name]["enabled"] and rows[name]["hooks"] == []
+    assert rows["rooster"]["source"] == "entry point" and not rows["rooster"]["enabled"]
+    assert rows["pao"]["enabled"] and "mjrules_pao" in rows["pao"]["hooks"]
+    club = tmp_path / "club.toml"
+    club.write_text('extends = "tenhou"\n[plugins]\nenable = ["local-yaku"]\n', encoding="utf-8")
+    code, out, _ = run(capsys, "plugins", "--ruleset", str(club))
+    line = next(x for x in out.splitlines() if " local-yaku " in x)
+    assert line.startswith("*") and "mjrules_register_yaku" in line
+    assert next(x for x in out.splitlines() if " rooster " in x).startswith(" ")
+
+
 # ------------------------------------------------------------------ 10. smaller points
 
 
@@ -253,6 +274,17 @@ def test_tsumo_shows_the_payments_split(capsys):
 
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def test_yaku_values_line_up_under_kanji(capsys):
+    _, out, _ = run(capsys, "score", "223344m567p88s234s", "--riichi", "--dora", "1m")
+    rows = [x for x in out.splitlines() if x.endswith(" han") and x.startswith("  ")]
+    assert len(rows) == 6
+    assert len({_width(x[:x.rindex(" ", 0, len(x) - 4)]) for x in rows}) == 1
+    _, out, _ = run(capsys, "yaku")
+    # The value column ("1 han closed, …", "1x yakuman", "1 han each") starts at one display column.
+    starts = {_width(x[:m.start()]) for x in out.splitlines() if (m := re.search(r"  \d+(x yakuman| han)", x))}
+    assert len(out.splitlines()) > 30 and len(starts) == 1
 
 
 def test_debug_is_accepted_after_the_command(capsys):
