@@ -50,6 +50,32 @@ def _install_commands() -> list[str]:
     return [b.strip() for b in blocks[:2]]
 
 
+def test_readme_install_commands_are_one_line_each_and_use_a_venv():
+    for cmd in _install_commands():
+        assert "\n" not in cmd
+        steps = [s.strip() for s in cmd.split("&&")]
+        assert steps[0] == "python3 -m venv .venv" and steps[1] == ". .venv/bin/activate", cmd
+        # Nothing installs or runs before the environment is active.
+        assert not any("pip" in s or "pytest" in s for s in steps[:2])
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the README commands are POSIX sh")
+def test_readme_first_command_works_where_pip_outside_a_venv_is_refused(tmp_path):
+    # A fresh checkout, and a Python whose pip refuses to install outside a virtual environment
+    # (PIP_REQUIRE_VIRTUALENV is what Debian's externally-managed marker amounts to for pip).
+    src = tmp_path / "checkout"
+    shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(".git", ".venv", "tests", "bench", "build",
+                                                             "*.egg-info", "__pycache__"))
+    base_bin = str(Path(sys.base_prefix) / "bin")
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
+    env.update(PATH=f"{base_bin}:/usr/bin:/bin", PIP_REQUIRE_VIRTUALENV="1")
+    first = _install_commands()[0]
+    proc = subprocess.run(["sh", "-c", first], cwd=src, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    # Dealer tsumo haneman (riichi, tsumo, pinfu, iipeikou, tanyao, dora 2 = 7 han): 6000 from each.
+    assert "6000 all (18000 points" in proc.stdout
+
+
 # ------------------------------------------------------------------ 2. open hands unquoted
 
 
