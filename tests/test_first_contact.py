@@ -129,6 +129,19 @@ def test_compare_notes_the_red_five_read_as_plain(capsys):
     assert len(notes) == 1 and "ema2016" in notes[0] and "red_fives_p" in notes[0]
 
 
+def test_compare_corpus_counts_and_notes_red_fives_read_as_plain(capsys, tmp_path):
+    src = tmp_path / "red.jsonl"
+    src.write_text(json.dumps(RED_LINE) + "\n", encoding="utf-8")
+    details = tmp_path / "details.jsonl"
+    code, out, _ = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,ema2016", "--json",
+                       "--output", str(details))
+    assert code == 0 and json.loads(out)["red_fives_read_plain"] == {"ema2016": 1}
+    notes = json.loads(details.read_text(encoding="utf-8"))["notes"]
+    assert len(notes) == 2 and all("ema2016" in n for n in notes)  # 0m and 0p
+    # Under ema2016 the hand is tanyao alone (1100); under tenhou the two red fives add 2 han (4000).
+    assert json.loads(details.read_text(encoding="utf-8"))["results"][1]["points"] == 1100
+
+
 # ------------------------------------------------------------------ 5. batch: a line out per line in
 
 

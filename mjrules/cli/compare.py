@@ -158,7 +158,8 @@ def _corpus(args, comparer: Comparer) -> int:
                     notes = plain_fives(scorer, item[0])[1]
                     if notes:
                         plain_reds[scorer.ruleset.name] += 1
-                        line_notes.setdefault(n, []).extend(notes)
+                        if out is not None and writer is None:  # kept only for the JSON details
+                            line_notes.setdefault(n, []).extend(notes)
             yield n, item
 
     def on_row(line: int, comp, error: str | None) -> None:
