@@ -384,7 +384,8 @@ def test_numbers_of_absurd_length_get_a_clean_error(capsys, monkeypatch, tmp_pat
     assert code == 1 and error.startswith("line 1: ") and "set_int_max_str_digits" not in error and len(error) < 200
     src = tmp_path / "huge.jsonl"
     src.write_text(line + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou", "--output", str(tmp_path / "d.jsonl"))
+    code, out, _ = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou",
+                       "--output", str(tmp_path / "d.jsonl"))
     detail = json.loads((tmp_path / "d.jsonl").read_text(encoding="utf-8"))
     assert "set_int_max_str_digits" not in detail["error"] and len(detail["error"]) < 200
     for argv in (["odds", "tenhou", "--simulate", "5", "--seed", huge],

@@ -83,7 +83,8 @@ def wind(text: str) -> int:
 def ron(text: str) -> int:
     r = RON_SOURCES.get(text.lower())
     if r is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: say who dealt in: previous, opposite or next (or left, across, right)")
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)}: say who dealt in: previous, opposite or next (or left, across, right)")
     return r
 
 

@@ -21,7 +21,8 @@ def add_command(sub) -> None:
         "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it. "
         "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note."
     ))
-    p.add_argument("hand", nargs="*", metavar="HAND")
+    p.add_argument("hand", nargs="*", metavar="HAND",
+                   help="the hand, as for 'score'; the melds of an open hand may follow as separate words")
     add_situation(p)
     p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
     p.add_argument("--input", metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
@@ -38,8 +39,8 @@ def ruleset_names(text: str | None) -> list[str] | None:
         return None
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise NotationError("--rulesets: the list is empty; name rulesets, e.g. tenhou,ema2016 (or leave the option out "
-                            "for every preset)")
+        raise NotationError("--rulesets: the list is empty; name rulesets, e.g. tenhou,ema2016 "
+                            "(or leave the option out for every preset)")
     return names
 
 
@@ -54,7 +55,8 @@ def cmd_compare(args) -> int:
         if args.hand:
             raise NotationError("give a HAND or --input, not both")
         if args.output and same_file(args.input, args.output):
-            raise NotationError(f"--output {args.output} is the --input file; it would be overwritten before it is read")
+            raise NotationError(f"--output {args.output} is the --input file; "
+                                "it would be overwritten before it is read")
         return _corpus(args, Comparer(names))
     if not args.hand:
         raise NotationError("give a HAND to compare, or --input FILE")

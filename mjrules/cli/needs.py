@@ -20,7 +20,8 @@ def _seat(text: str) -> int:
 def _scores(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
     out = []
     for p in parts:
         try:

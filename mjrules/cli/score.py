@@ -28,7 +28,8 @@ def add_command(sub) -> None:
         "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
         "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
     ))
-    s.add_argument("hand", nargs="+", metavar="HAND")
+    s.add_argument("hand", nargs="+", metavar="HAND",
+                   help="the hand; the melds of an open hand may follow as separate words, quoted or not")
     add_situation(s)
     add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")
