@@ -31,22 +31,13 @@ def _subparsers() -> dict[str, argparse.ArgumentParser]:
     return dict(action.choices)
 
 
-def _texts(p: argparse.ArgumentParser) -> list[str]:
-    return [p.description or "", p.epilog or ""] + [a.help or "" for a in p._actions]
-
-
-def _size(hand: str) -> int:
-    """Tiles in an MPSZ hand, each meld counted as 3 (a kan too)."""
-    words = hand.split()
-    concealed = sum(len(g) - 1 for g in re.findall(r"\d+[mpsz]", words[0]))
-    return concealed + 3 * (len(words) - 1)
-
-
 def _help_hands() -> list[tuple[str, str]]:
+    """Hands in each subcommand's description and epilog: every one must run, whatever its size.
+    (Option helps show short tile lists, e.g. "--dora 1m7z": those are checked by their option.)"""
     found = []
     for name, p in _subparsers().items():
-        for text in _texts(p):
-            found += [(name, h) for h in HAND.findall(text) if _size(h) >= 13]
+        for text in (p.description or "", p.epilog or ""):
+            found += [(name, h) for h in HAND.findall(text)]
             found += [(name, h) for h in MAJIANG.findall(text)]
     return found
 
