@@ -87,7 +87,7 @@ def test_batch_contract(tmp_path, hule_lines):
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     dst = tmp_path / "out.jsonl"
     code = main(["batch", "--format", "majiang", "--input", str(src), "--output", str(dst)])
-    assert code == 0
+    assert code == 1  # lines 3 and 4 are errors; the run still answers every line
     out = [json.loads(x) for x in dst.read_text(encoding="utf-8").splitlines()]
     assert len(out) == 5
     for got, line in zip(out[:2], hule_lines[:2]):
@@ -119,7 +119,7 @@ def test_batch_rejects_unknown_rule_key_on_that_line_only(capsys, monkeypatch, h
     good = json.dumps(hule_lines[0])
     bad = json.dumps({"in": hule_lines[0]["in"], "rule": {"クイタン": True}})
     monkeypatch.setattr("sys.stdin", io.StringIO(bad + "\n" + good + "\n"))
-    assert main(["batch"]) == 0
+    assert main(["batch"]) == 1  # a bad line: status 1, after the good line is scored
     first, second = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert "クイタン" in first["error"] and "line 1" in first["error"]
     assert second["points"] == hule_lines[0]["out"]["defen"]

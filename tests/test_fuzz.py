@@ -370,21 +370,26 @@ def batch_lines(draw):
     return draw(st.sampled_from(["", "   ", "\t"]))
 
 
-def check_batch_output(lines_in: list[str], output: str) -> None:
-    real = [line for line in lines_in if line.strip()]
+def check_batch_output(lines_in: list[str], output: str) -> bool:
+    """Check the output against the input lines; whether any line was an error."""
     out = output.split("\n")[:-1]
-    assert len(out) == len(real), "one output line per non-blank input line"
-    for line in out:
+    assert len(out) == len(lines_in), "one output line per input line, blank lines included"
+    errors = False
+    for line_in, line in zip(lines_in, out):
         value = json.loads(line)
+        if not line_in.strip():
+            assert isinstance(value, dict) and value["error"].endswith(": blank line"), line
         if value is None:
             event("batch: null")
         elif isinstance(value, dict) and set(value) == {"error"}:
             assert isinstance(value["error"], str) and value["error"].startswith("line ")
+            errors = True
             event("batch: error")
         else:
             assert isinstance(value, dict) and RESULT_KEYS <= set(value), line
             assert all(p % 100 == 0 for p in value["payments"])
             event("batch: result")
+    return errors
 
 
 @settings(max_examples=budget(100))
@@ -396,10 +401,10 @@ def test_batch_lines(workdir, lines, ruleset, crlf):
     src.write_bytes(("\r\n" if crlf else "\n").join(lines).encode("utf-8"))
     rc, _, err = run_cli(["batch", "--input", str(src), "--output", str(dst), "--ruleset", ruleset])
     note(err)
-    assert rc == 0
     with open(src, encoding="utf-8") as f:  # lines as the batch command reads them (universal newlines)
         lines_in = list(f)
-    check_batch_output(lines_in, dst.read_text("utf-8"))
+    errors = check_batch_output(lines_in, dst.read_text("utf-8"))
+    assert rc == (1 if errors else 0), "status 1 when a line was an error"
 
 
 @settings(max_examples=budget(30))
@@ -410,8 +415,8 @@ def test_batch_bytes_that_are_not_utf8(workdir, prefix, junk):
     src, dst = d / "in.jsonl", d / "out.jsonl"
     src.write_bytes("\n".join(prefix).encode() + b"\n" + junk + b"\n")
     rc, _, err = run_cli(["batch", "--input", str(src), "--output", str(dst)])
-    assert rc in (0, 2)
-    if rc == 0:
+    assert rc in (0, 1, 2)  # 1: a line was an error
+    if rc in (0, 1):
         for line in dst.read_text("utf-8").splitlines():
             json.loads(line)
     else:
@@ -880,8 +885,8 @@ def _batch_line(line: str) -> None:
         src, dst = Path(d) / "in", Path(d) / "out"
         src.write_text(line + "\n", encoding="utf-8")
         rc, _, _ = run_cli(["batch", "--input", str(src), "--output", str(dst)])
-        assert rc in (0, 2)
-        if rc == 0:
+        assert rc in (1, 2)  # 1: the line was an error, answered in the output
+        if rc == 1:
             (out,) = dst.read_text("utf-8").splitlines()
             assert "error" in json.loads(out)
 
@@ -978,7 +983,7 @@ def _batch_non_utf8():
         src = Path(d) / "in.jsonl"
         src.write_bytes(b'{"shoupai": "m123\xff"}\n')
         rc, _, err = run_cli(["batch", "--input", str(src), "--output", str(Path(d) / "out")])
-        assert rc in (0, 2)
+        assert rc in (1, 2)  # a bad line (status 1) or a refused file
 
 
 def _ruleset_text(text: str) -> None:

@@ -73,7 +73,11 @@ def test_plugin_flag_from_the_ruleset(env, tmp_path):
 def test_without_enabling_it_the_plugin_is_not_loaded(env):
     proc = run([str(env / "mjrules"), "plugins", "--json"])
     assert proc.returncode == 0, proc.stderr
-    assert "kinkei" not in proc.stdout
+    import json
+
+    # Listed as installed, but not enabled by the default ruleset, so not loaded: no hooks.
+    (row,) = [r for r in json.loads(proc.stdout) if r["name"] == "kinkei"]
+    assert (row["source"], row["enabled"], row["hooks"]) == ("entry point", False, [])
 
 
 def test_unknown_plugin_names_the_installed_ones(env, tmp_path):

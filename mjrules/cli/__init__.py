@@ -3,16 +3,18 @@
 Each command lives in a module of this package with ``add_command(subparsers)``, which adds its
 parser with ``func`` set to a function of the parsed args returning the exit status: 0 done (a
 scored win), 1 a legal hand that does not win, 2 bad input (one line on stderr; ``--debug``
-shows the traceback).
+shows the traceback). ``main`` adds 130 for a Ctrl-C and 1 for output that cannot be written
+(a full disk), each with one line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from mjrules.cli import analysis, batch, compare, needs, rulesets, score, table
-from mjrules.cli.common import EXIT_BAD_INPUT, MAX_ARGS, Parser
+from mjrules.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, MAX_ARGS, Parser, add_debug
 from mjrules.errors import MjrulesError
 
 COMMANDS = (score, rulesets, batch, compare, table, needs, analysis)
@@ -25,7 +27,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in COMMANDS:
         module.add_command(sub)
+    for command in sub.choices.values():
+        add_debug(command)
     return parser
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit cannot fail again with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests): nothing is flushed at exit
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,11 +56,30 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # here, so a full disk is reported, not found by the flush at exit
+        return code
     except MjrulesError as e:
         if args.debug:
             raise
         print(f"mjrules: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
+    except KeyboardInterrupt:
+        if args.debug:
+            raise
+        try:  # keep what was written before the Ctrl-C
+            sys.stdout.flush()
+        except OSError:
+            _silence_stdout()
+        print("mjrules: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        _silence_stdout()
         return 0
+    except OSError as e:
+        if args.debug:
+            raise
+        _silence_stdout()
+        where = f"{e.filename}" if e.filename else "cannot write output"
+        print(f"mjrules: error: {where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_NO_WIN

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+import sys
 
-from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, ron, wind
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, ron, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.discard import advise_discard, render_advice
-from mjrules.tools.odds import simulate_tenhou, tenhou_odds
-from mjrules.tools.shanten import analyse_shanten, improving_tiles, parse_hand
+from mjrules.tools.odds import Z99, Simulation, simulate_tenhou, tenhou_odds, wilson_interval
+from mjrules.tools.shanten import HandTiles, analyse_shanten, improving_tiles, parse_hand
 from mjrules.tools.waits import find_waits, render_waits, unseen_counts
 
 __all__ = ["add_command"]
@@ -51,7 +53,7 @@ def add_command(sub) -> None:
         p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     s = sub.add_parser("shanten", help="shanten of a hand (standard, seven pairs, thirteen orphans)", description=(
-        "Shanten of a 13- or 14-tile HAND (MPSZ with optional melds, e.g. 123m456p789s1122z or 2345m 3-45m 555=z): "
+        "Shanten of a 13- or 14-tile HAND (MPSZ with optional melds, e.g. 123m456p789s1122z or 2345m678p 3-45m 555=z): "
         "how many tiles it is from tenpai (0 tenpai, -1 complete) in each form. For a 13-tile hand it also lists "
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
@@ -81,22 +83,69 @@ def add_command(sub) -> None:
     o = sub.add_parser("odds", help="exact odds of a dealt win (tenhou), or a simulation", description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
         "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors. --simulate N also deals "
-        "N random hands and reports the hit rate with a 99% Wilson interval."
+        f"N random hands (at most {SIMULATE_MAX:,}; about 50,000 a second) and reports the hit rate with a 99% "
+        "Wilson interval, with progress on stderr when it is a terminal."
     ))
     o.add_argument("which", choices=["tenhou"], metavar="tenhou")
-    o.add_argument("--simulate", type=_positive, metavar="N", help="also deal N random hands")
-    o.add_argument("--seed", type=int, metavar="S", help="random seed of the simulation")
+    o.add_argument("--simulate", type=_deals, metavar="N", help=f"also deal N random hands, 1-{SIMULATE_MAX:,}")
+    o.add_argument("--seed", type=_seed, metavar="S", help="random seed of the simulation (a whole number)")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
     o.set_defaults(func=cmd_odds)
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) <= 0 or len(text) > 10:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+SIMULATE_MAX = 10**8
+"""Most deals ``odds --simulate`` takes: about half an hour at 50,000 a second."""
+SIMULATE_CHUNK = 20_000
+"""Deals between progress updates; a longer simulation is dealt in chunks of this size."""
+
+
+def _deals(text: str) -> int:
+    """--simulate N: a whole number 1..SIMULATE_MAX."""
+    digits = text.lstrip("0")
+    if not (text.isascii() and text.isdigit()) or not digits:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a positive whole number")
+    # Length before int(): a number of thousands of digits is too many, not a ValueError from int().
+    if len(digits) > len(str(SIMULATE_MAX)) or int(digits) > SIMULATE_MAX:
+        many = digits if len(digits) <= 20 else f"a {len(digits)}-digit number of"
+        raise argparse.ArgumentTypeError(f"{many} deals is too many: at most {SIMULATE_MAX:,} (10^8)")
+    return int(digits)
+
+
+def _seed(text: str) -> int:
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number of at most {MAX_DIGITS} digits")
     return int(text)
 
 
-def _hand(parts) -> "HandTiles":
+def _simulate(draws: int, seed: int | None, show: bool) -> Simulation:
+    """``simulate_tenhou(draws, seed)``; above SIMULATE_CHUNK deals, in chunks seeded from ``seed`` (the same
+    result with or without progress), writing progress to stderr when ``show``."""
+    if draws <= SIMULATE_CHUNK:
+        return simulate_tenhou(draws, seed)
+    seeds = random.Random(seed)
+    hits = done = 0
+    examples: list[str] = []
+    confidence = 0.99
+    try:
+        while done < draws:
+            n = min(SIMULATE_CHUNK, draws - done)
+            part = simulate_tenhou(n, None if seed is None else seeds.getrandbits(64))
+            done += n
+            hits += part.hits
+            examples += part.examples[:5 - len(examples)]
+            confidence = part.confidence
+            if show:
+                sys.stderr.write(f"\rdealing [{'#' * (30 * done // draws):<30}] {done:,}/{draws:,}")
+                sys.stderr.flush()
+    finally:
+        if show:
+            sys.stderr.write("\n")
+    low, high = wilson_interval(hits, draws, Z99)
+    return Simulation(draws, hits, seed, low, high, confidence, tuple(examples))
+
+
+def _hand(parts: str | list[str]) -> HandTiles:
     """The HAND argument: one string, or its concealed part and melds given as separate words."""
     return parse_hand(" ".join(parts) if isinstance(parts, list) else parts)
 
@@ -168,7 +217,7 @@ def cmd_odds(args) -> int:
         raise NotationError("--seed is for --simulate N")
     odds = tenhou_odds()
     p = odds.probability
-    sim = simulate_tenhou(args.simulate, args.seed) if args.simulate else None
+    sim = _simulate(args.simulate, args.seed, sys.stderr.isatty()) if args.simulate else None
     if args.json:
         data = {"which": "tenhou", **odds.to_dict()}
         if sim is not None:

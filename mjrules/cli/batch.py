@@ -6,7 +6,17 @@ import json
 import sys
 from typing import Any
 
-from mjrules.cli.common import BATCH_RULESET, add_ruleset, open_text, read_lines
+from mjrules.cli.common import (
+    BATCH_RULESET,
+    EXIT_NO_WIN,
+    EXIT_WIN,
+    add_ruleset,
+    json_int,
+    open_text,
+    plain_fives,
+    read_lines,
+    same_file,
+)
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.notation import parse_majiang_input
 from mjrules.rules.majiang import majiang_flags
@@ -18,7 +28,9 @@ def add_command(sub) -> None:
     b = sub.add_parser("batch", help="score JSON lines", description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
         "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset). Writes one "
-        "JSON line per input: null for no win, {\"error\": …} for a bad line, else the result."
+        "JSON line per input line, blank lines included: null for no win, {\"error\": \"line N: …\"} for a bad "
+        "or blank line (the run goes on; exit status 1 at the end), else the result. A red five the ruleset's set "
+        "does not have is read as a plain five, with a \"notes\" entry in the result."
     ))
     b.add_argument("--format", choices=["majiang"], default="majiang")
     add_ruleset(b, BATCH_RULESET)
@@ -27,32 +39,38 @@ def add_command(sub) -> None:
     b.set_defaults(func=cmd_batch)
 
 def cmd_batch(args) -> int:
+    if same_file(args.input, args.output):  # opening the output would empty the input before it is read
+        raise NotationError(f"--output {args.output} is the --input file; it would be overwritten before it is read")
     base = load_ruleset(args.ruleset)
     scorers: dict[str, Scorer] = {"{}": Scorer(base)}
+    errors = 0
     dst = sys.stdout if args.output == "-" else open_text(args.output, "w")
     try:
-        for n, line in read_lines(args.input):
+        for n, line in read_lines(args.input, keep_blank=True):
             try:
                 if isinstance(line, MjrulesError):
                     raise line
+                if not line.strip():
+                    raise NotationError("blank line")
                 out: Any = _batch_line(line, base, scorers)
             except MjrulesError as e:
+                errors += 1
                 out = {"error": f"line {n}: {e}"}
             dst.write(json.dumps(out, ensure_ascii=False) + "\n")
     finally:
         if dst is not sys.stdout:
             dst.close()
-    return 0
+    return EXIT_NO_WIN if errors else EXIT_WIN
 
 
 def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer]) -> Any:
     try:
-        obj = json.loads(line)
+        obj = json.loads(line, parse_int=json_int)
     except ValueError as e:
         raise NotationError(f"not JSON: {e}") from None
     except RecursionError:
         raise NotationError("JSON nested too deeply") from None
-    rule = {}
+    rule: Any = {}
     if isinstance(obj, dict) and "in" in obj:
         rule = obj.get("rule") or {}
         obj = obj["in"]
@@ -60,7 +78,12 @@ def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer]) -> Any:
     scorer = scorers.get(key)
     if scorer is None:
         scorer = scorers[key] = Scorer(base.with_flags(**majiang_flags(rule)))
-    result = scorer.score(*parse_majiang_input(obj))
+    hand, win = parse_majiang_input(obj)
+    hand, notes = plain_fives(scorer, hand)
+    result = scorer.score(hand, win)
     if not result.is_win:
         return None
-    return result.to_dict()
+    data = result.to_dict()
+    if notes:
+        data["notes"] = notes
+    return data

@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from collections import Counter
 from typing import Any
 
-from mjrules.cli.common import add_situation, hand_and_win, read_lines
+from mjrules.cli.common import add_situation, hand_and_win, json_int, plain_fives, read_lines, same_file
 from mjrules.errors import MjrulesError, NotationError
+from mjrules.model.hand import Hand
 from mjrules.notation import parse_json_hand, parse_majiang_input
 from mjrules.tools.compare import Comparer, compare_corpus
 
@@ -16,9 +18,11 @@ from mjrules.tools.compare import Comparer, compare_corpus
 def add_command(sub) -> None:
     p = sub.add_parser("compare", help="score one hand or a corpus under several rulesets", description=(
         "Compare one HAND (with the situation options of 'score') or every line of --input across rulesets. "
-        "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it."
+        "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it. "
+        "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note."
     ))
-    p.add_argument("hand", nargs="?", metavar="HAND")
+    p.add_argument("hand", nargs="*", metavar="HAND",
+                   help="the hand, as for 'score'; the melds of an open hand may follow as separate words")
     add_situation(p)
     p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
     p.add_argument("--input", metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
@@ -29,20 +33,46 @@ def add_command(sub) -> None:
     p.set_defaults(func=cmd_compare)
 
 
+def ruleset_names(text: str | None) -> list[str] | None:
+    """The --rulesets list; None (every preset) only when the option is absent, never for an empty list."""
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise NotationError("--rulesets: the list is empty; name rulesets, e.g. tenhou,ema2016 "
+                            "(or leave the option out for every preset)")
+    return names
+
+
+def red_five_notes(comparer: Comparer, hand: Hand) -> list[str]:
+    """A note for each ruleset that reads the hand's red fives as plain fives."""
+    return [note for scorer in comparer.scorers for note in plain_fives(scorer, hand)[1]]
+
+
 def cmd_compare(args) -> int:
-    names = [n.strip() for n in args.rulesets.split(",") if n.strip()] if args.rulesets else None
-    comparer = Comparer(names)
+    names = ruleset_names(args.rulesets)
     if args.input:
         if args.hand:
             raise NotationError("give a HAND or --input, not both")
-        return _corpus(args, comparer)
+        if args.output and same_file(args.input, args.output):
+            raise NotationError(f"--output {args.output} is the --input file; "
+                                "it would be overwritten before it is read")
+        return _corpus(args, Comparer(names))
     if not args.hand:
         raise NotationError("give a HAND to compare, or --input FILE")
-    comp = comparer.compare(*hand_and_win(args))
+    hand, win = hand_and_win(args)
+    comparer = Comparer(names)
+    comp = comparer.compare(hand, win)
+    notes = red_five_notes(comparer, hand)
     if args.json:
-        print(json.dumps(comp.to_dict(), ensure_ascii=False))
+        data = comp.to_dict()
+        if notes:
+            data["notes"] = notes
+        print(json.dumps(data, ensure_ascii=False))
         return 0
     print(render(comp))
+    for note in notes:
+        print(f"Note: {note}.")
     return 0
 
 
@@ -83,7 +113,7 @@ def _items(path: str):
             yield n, f"line {n}: {line}"
             continue
         try:
-            obj = json.loads(line)
+            obj = json.loads(line, parse_int=json_int)
             if isinstance(obj, dict) and "hand" in obj:
                 item: Any = parse_json_hand(obj)
             elif isinstance(obj, dict):
@@ -119,6 +149,20 @@ def _corpus(args, comparer: Comparer) -> int:
         writer.writerow(["line", "error", *[f"{rs}:{row}" for rs in comparer.names for row in ("points", "han", "fu", "limit")],
                          *[f"{rs}:causes" for rs in comparer.names[1:]]])
     done = [0]
+    # Red fives read as plain fives: the notes of each line (for the details) and a count per ruleset.
+    line_notes: dict[int, list[str]] = {}
+    plain_reds: Counter[str] = Counter()
+
+    def noted(items):
+        for n, item in items:
+            if not isinstance(item, str) and item[0].red_fives:
+                for scorer in comparer.scorers:
+                    notes = plain_fives(scorer, item[0])[1]
+                    if notes:
+                        plain_reds[scorer.ruleset.name] += 1
+                        if out is not None and writer is None:  # kept only for the JSON details
+                            line_notes.setdefault(n, []).extend(notes)
+            yield n, item
 
     def on_row(line: int, comp, error: str | None) -> None:
         done[0] += 1
@@ -140,15 +184,18 @@ def _corpus(args, comparer: Comparer) -> int:
             writer.writerow([line, "", *cells, *[";".join(c) for c in comp.causes[1:]]])
         else:
             data = {"line": line, "error": error} if comp is None else {"line": line, **comp.to_dict()}
+            if line in line_notes:
+                data["notes"] = line_notes.pop(line)
             out.write(json.dumps(data, ensure_ascii=False) + "\n")
 
     try:
-        summary = compare_corpus(comparer, _items(args.input), on_row)
+        summary = compare_corpus(comparer, noted(_items(args.input)), on_row)
     finally:
         if show:
             sys.stderr.write("\n")
         if out is not None:
             out.close()
+    summary["red_fives_read_plain"] = dict(plain_reds)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
@@ -158,4 +205,7 @@ def _corpus(args, comparer: Comparer) -> int:
         print(f"  {p['ruleset']:<16} points differ on {p['points_differ']} hands "
               f"(mean |diff| {p['mean_abs_difference']}, largest {p['largest_difference']:+d} at line "
               f"{p['largest_hand']}); breakdown only: {p['only_breakdown_differs']}; causes: {causes}")
+    if plain_reds:
+        print("  red fives read as plain fives (no red fives in the set): "
+              + ", ".join(f"{rs} {n} hands" for rs, n in plain_reds.items()))
     return 0

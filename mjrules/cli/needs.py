@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from mjrules.cli.common import DEFAULT_RULESET
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, shown, whole_number
 from mjrules.model.win import MAX_COUNTER
 from mjrules.tools.needs import SEATS, TIES, needs
 
@@ -13,32 +13,36 @@ from mjrules.tools.needs import SEATS, TIES, needs
 def _seat(text: str) -> int:
     s = SEATS.get(text.strip().lower())
     if s is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat: 0-3 or E, S, W, N (index into --scores)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores)")
     return s
 
 
 def _scores(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4:
-        raise argparse.ArgumentTypeError(f"{text!r}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
     out = []
     for p in parts:
         try:
+            if len(p) > MAX_DIGITS:  # before int(), whose own limit message names a Python function
+                raise ValueError
             out.append(int(p))
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{p!r} is not a whole number of points") from None
+            raise argparse.ArgumentTypeError(f"{shown(p)} is not a whole number of points") from None
     return out
 
 
 def _count(text: str) -> int:
-    if not text.isdigit() or int(text) > MAX_COUNTER:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a count 0-{MAX_COUNTER}")
-    return int(text)
+    try:
+        return whole_number(text, MAX_COUNTER)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _target(text: str) -> int:
     if text not in ("1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a placing 1, 2 or 3")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a placing 1, 2 or 3")
     return int(text)
 
 

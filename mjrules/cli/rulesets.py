@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from mjrules.cli.common import DEFAULT_RULESET, add_ruleset
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, pad
 from mjrules.errors import NotationError
+from mjrules.rules import plugin_manager
+from mjrules.rules.plugin_manager import DEFAULT_PLUGINS
 from mjrules.rules.ruleset import load_ruleset, preset_names
 from mjrules.scoring.scorer import Scorer
 
@@ -22,14 +25,17 @@ def add_command(sub) -> None:
     y.add_argument("--json", action="store_true")
     y.set_defaults(func=cmd_yaku)
 
-    pl = sub.add_parser("plugins", help="list the plugins a ruleset loads, with their hooks")
+    pl = sub.add_parser("plugins", help="list the installed plugins; mark those a ruleset enables, with their hooks",
+                        description="List every installed plugin: built-in, then those installed under the "
+                                    "'mjrules' entry-point group. '*' marks the plugins the ruleset enables, each "
+                                    "with the hooks it implements; the others are not loaded.")
     add_ruleset(pl, DEFAULT_RULESET)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(func=cmd_plugins)
 
 def cmd_rulesets(args) -> int:
+    rows: list[dict[str, Any]] = []
     if args.action is None:
-        rows = []
         for name in preset_names():
             rs = load_ruleset(name)
             rows.append({"name": name, "description": rs.description})
@@ -82,20 +88,35 @@ def cmd_yaku(args) -> int:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
     for r in rows:
-        print(f"{r['id']:<18} {r['name'] + ' (' + r['name_ja'] + ')':<46} {r['value']:<24} [{r['plugin']}]")
+        print(f"{r['id']:<18} {pad(r['name'] + ' (' + r['name_ja'] + ')', 46)} {r['value']:<24} [{r['plugin']}]")
     return 0
 
 
 def cmd_plugins(args) -> int:
     scorer = Scorer(args.ruleset)
     pm = scorer.plugins.pm
-    rows = []
-    for name, plugin in pm.list_name_plugin():
-        hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
-        rows.append({"name": name, "module": getattr(plugin, "__name__", repr(plugin)), "hooks": hooks})
+    loaded = dict(pm.list_name_plugin())
+    installed = plugin_manager.installed_plugins()  # looked up now, so tests can stand in their own
+    names = [*DEFAULT_PLUGINS, *(n for n in installed if n not in DEFAULT_PLUGINS)]
+    names += [n for n in loaded if n not in names]  # registered by other means: still say they are there
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        plugin = loaded.get(name)
+        if name in DEFAULT_PLUGINS:
+            source, module = "built-in", DEFAULT_PLUGINS[name]
+        elif name in installed:
+            source, module = "entry point", installed[name].value
+        else:
+            source, module = "registered", getattr(plugin, "__name__", repr(plugin))
+        hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or []) if plugin is not None else []
+        rows.append({"name": name, "source": source, "module": module, "enabled": plugin is not None,
+                     "hooks": hooks})
     if args.json:
         print(json.dumps(rows))
         return 0
+    print(f"Installed plugins; * = enabled by ruleset {scorer.ruleset.name} (with its hooks):")
+    width = max(len(r["name"]) for r in rows)
     for r in rows:
-        print(f"{r['name']:<18} {r['module']:<34} {', '.join(r['hooks'])}")
+        what = ", ".join(r["hooks"]) if r["enabled"] else "not enabled"
+        print(f"{'*' if r['enabled'] else ' '} {r['name']:<{width}}  {r['source']:<11}  {r['module']:<34} {what}")
     return 0

@@ -11,6 +11,8 @@ from mjrules.cli.common import (
     add_ruleset,
     add_situation,
     hand_and_win,
+    pad,
+    plain_fives,
 )
 from mjrules.model.hand import Hand
 from mjrules.model.win import SEAT_NAMES, Win
@@ -22,10 +24,12 @@ from mjrules.scoring.scorer import Scorer
 
 def add_command(sub) -> None:
     s = sub.add_parser("score", help="score one hand", description=(
-        "Score one winning hand. HAND is MPSZ with melds (123m406p789s11222z 3-45m 555=z; the last concealed "
-        "tile written is the winning tile unless --win names it) or majiang notation (m123p406s789z11222,m34-5)."
+        "Score one winning hand. HAND is MPSZ with melds (406p11222z 3-45m 555=z; the last concealed "
+        "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
+        "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
     ))
-    s.add_argument("hand", metavar="HAND")
+    s.add_argument("hand", nargs="+", metavar="HAND",
+                   help="the hand; the melds of an open hand may follow as separate words, quoted or not")
     add_situation(s)
     add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -34,32 +38,50 @@ def add_command(sub) -> None:
 def cmd_score(args) -> int:
     hand, win = hand_and_win(args)
     scorer = Scorer(args.ruleset)
+    hand, notes = plain_fives(scorer, hand)
     result = scorer.score(hand, win)
     if args.json:
         data = result.to_dict()
         data["hand"] = format_mpsz(hand)
         data["ruleset"] = scorer.ruleset.name
+        if notes:
+            data["notes"] = notes
         print(json.dumps(data, ensure_ascii=False))
     else:
-        print(render(hand, win, result, scorer.ruleset.name))
+        print(render(hand, win, result, scorer.ruleset.name, notes))
     return EXIT_WIN if result.is_win else EXIT_NO_WIN
 
 
-def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> str:
+def tsumo_split(result: Result, dealer: bool) -> str | None:
+    """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
+    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao)."""
+    def share(factor: int) -> int:
+        return -(-factor * result.base // 100) * 100  # each payer's share, rounded up to 100
+
+    if dealer:
+        return f"{share(2)} all" if 3 * share(2) == result.points else None
+    if 2 * share(1) + share(2) == result.points:
+        return f"{share(1)}-{share(2)}"
+    return None
+
+
+def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: list[str] | None = None) -> str:
     """The text report of ``mjrules score``."""
-    how = "tsumo" if win.tsumo else f"ron from seat {SEAT_NAMES[win.discarder_seat]}"
+    dealt_in = win.discarder_seat
+    how = "tsumo" if dealt_in is None else f"ron from seat {SEAT_NAMES[dealt_in]}"
     concealed = format_tiles(hand.concealed)
     melds = "".join(" " + m for m in format_mpsz(hand).split()[1:])
     lines = [f"{concealed}{melds}, won on {hand.win_tile}  ({SEAT_NAMES[win.seat_wind]} seat, "
              f"{SEAT_NAMES[win.round_wind]} round, {how}; ruleset {ruleset})"]
-    if not result.is_win:
+    lines += [f"Note: {n}." for n in notes or ()]
+    if isinstance(result, NoWin):
         lines.append(f"Not a win: {result.reason}.")
         return "\n".join(lines)
     lines.append(f"Reading: {result.reading}")
     lines.append("Yaku:")
     for y in result.yaku:
         value = f"{y.yakuman}x yakuman" if y.yakuman else f"{y.han} han"
-        lines.append(f"  {y.name} ({y.name_ja}){'':<2}".ljust(44) + value)
+        lines.append(pad(f"  {y.name} ({y.name_ja})", 44) + value)
     if result.han is not None:
         lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_detail))
         head = f"{result.han} han {result.fu} fu"
@@ -67,7 +89,12 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> str:
         head = f"{result.yakuman}x yakuman"
     if result.limit:
         head += f" ({result.limit})"
-    lines.append(f"{head}: {result.points} points (base {result.base})")
+    # Under pao the liable player pays (part of) a tsumo alone: the usual split would mislead.
+    split = tsumo_split(result, win.seat_wind == 0) if win.tsumo and result.liable is None else None
+    if split:
+        lines.append(f"{head}: {split} ({result.points} points; base {result.base})")
+    else:
+        lines.append(f"{head}: {result.points} points (base {result.base})")
     lines.append("Payments: " + ", ".join(f"{SEAT_NAMES[s]} {p:+d}" for s, p in enumerate(result.payments)))
     if result.liable is not None:
         lines.append(f"Pao: seat {SEAT_NAMES[result.liable]} is liable")

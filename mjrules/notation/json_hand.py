@@ -6,8 +6,9 @@
      "dora": "4z", "ura": "", "honba": 0, "sticks": 0, "extras": []}
 
 Only ``hand`` is required. ``hand`` is MPSZ with melds; ``win`` names the winning tile (default:
-the last concealed tile written); ``ron`` is who dealt in (previous, opposite, next), absent or
-null for a tsumo; winds are E S W N; ``dora`` and ``ura`` are indicator tiles in MPSZ.
+the last concealed tile written); ``ron`` is who dealt in (previous, opposite, next, or any word of
+``RON_WORDS``, the words ``mjrules --ron`` takes), absent or null for a tsumo; winds are E S W N (or
+any word of ``WIND_WORDS``); ``dora`` and ``ura`` are indicator tiles in MPSZ.
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from mjrules.model.hand import Hand
 from mjrules.model.win import Win
 from mjrules.notation.mpsz import format_mpsz, parse_mpsz, parse_tile, parse_tiles
 
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+RON_WORDS = {
+    "previous": 3, "left": 3, "kamicha": 3, "-": 3,
+    "opposite": 2, "across": 2, "toimen": 2, "=": 2,
+    "next": 1, "right": 1, "shimocha": 1, "+": 1,
+}
+"""Who dealt in, as the winner's offset (1 next … 3 previous), by every word accepted (lower case)."""
+WIND_WORDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3,
+              "0": 0, "1": 1, "2": 2, "3": 3}
+"""Winds by every word accepted (lower case)."""
 _RON = {"next": 1, "opposite": 2, "previous": 3}
 _FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 KEYS = ("hand", "win", "ron", "seat", "round", "riichi", *_FLAGS, "dora", "ura", "honba", "sticks", "extras")
@@ -49,17 +58,20 @@ def parse_json_hand(obj: Any) -> tuple[Hand, Win]:
     win_tile = obj.get("win")
     hand = parse_mpsz(_get(obj, "hand", str, ""), parse_tile(win_tile) if win_tile is not None else None)
     ron = obj.get("ron")
-    if ron is not None and (not isinstance(ron, str) or ron not in _RON):
-        raise NotationError(f"ron: {ron!r} is not previous, opposite or next")
+    discarder = None
+    if ron is not None:
+        discarder = RON_WORDS.get(ron.lower()) if isinstance(ron, str) else None
+        if discarder is None:
+            raise NotationError(f"ron: {ron!r} is not previous, opposite or next (or left, across, right)")
     winds = []
     for key in ("seat", "round"):
         w = _get(obj, key, str, "E")
-        if w not in _WINDS:
+        if w.lower() not in WIND_WORDS:
             raise NotationError(f"{key}: {w!r} is not a wind (E, S, W, N)")
-        winds.append(_WINDS[w])
+        winds.append(WIND_WORDS[w.lower()])
     extras = _get(obj, "extras", list, [])
     win = Win(
-        tsumo=ron is None, discarder=_RON.get(ron), seat_wind=winds[0], round_wind=winds[1],
+        tsumo=discarder is None, discarder=discarder, seat_wind=winds[0], round_wind=winds[1],
         riichi=_get(obj, "riichi", int, 0),
         **{f: _get(obj, f, bool, False) for f in _FLAGS},
         dora=tuple(parse_tiles(_get(obj, "dora", str, ""))), ura=tuple(parse_tiles(_get(obj, "ura", str, ""))),
@@ -72,7 +84,7 @@ def json_hand(hand: Hand, win: Win) -> dict:
     """The JSON form of a Hand and Win (only the situations that hold)."""
     seats = "ESWN"
     out: dict[str, Any] = {"hand": format_mpsz(hand), "seat": seats[win.seat_wind], "round": seats[win.round_wind]}
-    if not win.tsumo:
+    if win.discarder is not None:
         out["ron"] = {v: k for k, v in _RON.items()}[win.discarder]
     if win.riichi:
         out["riichi"] = win.riichi

@@ -1,0 +1,138 @@
+"""Every example a user may copy works: the hands in each subcommand's help, the option examples
+("e.g. …"), and every ``mjrules`` command shown in README.md code blocks, with the output shown."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from mjrules.cli import build_parser, main
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+# A hand as help texts write it: MPSZ groups, then melds (3-45m, 555=z, 111=1z) or closed kans
+# (9999s) after spaces; or majiang notation (m123p406z11222,m34-5,z555=).
+MPSZ = r"(?:\d+[mpsz])+"
+MELD = r"\d+[-=+]\d*[mpsz]"
+HAND = re.compile(rf"(?<![\w-])({MPSZ}(?: (?:{MELD}|{MPSZ}))*)(?![\w-])")
+MAJIANG = re.compile(r"(?<![\w-])((?:[mpsz]\d+)+(?:,[mpsz][\d=+-]+)+|(?:[mpsz]\d+){2,})(?![\w,-])")
+
+HAND_COMMANDS = ("score", "compare", "shanten", "waits", "discard")
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def _help_hands() -> list[tuple[str, str]]:
+    """Hands in each subcommand's description and epilog: every one must run, whatever its size.
+    (Option helps show short tile lists, e.g. "--dora 1m7z": those are checked by their option.)"""
+    found = []
+    for name, p in _subparsers().items():
+        for text in (p.description or "", p.epilog or ""):
+            found += [(name, h) for h in HAND.findall(text)]
+            found += [(name, h) for h in MAJIANG.findall(text)]
+    return found
+
+
+def test_the_extraction_finds_the_known_examples():
+    found = _help_hands()
+    assert ("score", "406p11222z 3-45m 555=z") in found
+    assert ("score", "p406z11222,m34-5,z555=") in found
+    assert ("shanten", "2345m678p 3-45m 555=z") in found
+    assert ("shanten", "123m456p789s1122z") in found
+
+
+@pytest.mark.parametrize("command, hand", _help_hands())
+def test_every_hand_in_the_help_runs(capsys, command, hand):
+    assert command in HAND_COMMANDS, f"{command}'s help shows a hand but the command takes none"
+    code = main([command, *shlex.split(hand)])
+    _, err = capsys.readouterr()
+    # Help examples show winning (score) or analysable hands: 0, never bad input.
+    assert code == 0, f"mjrules {command} {hand}: exit {code}: {err}"
+
+
+def _option_examples() -> list[tuple[str, str, str]]:
+    out = []
+    for name, p in _subparsers().items():
+        for a in p._actions:
+            m = re.search(r"e\.g\. ([^()]+?)(?:\)|$| \()", a.help or "")
+            if m and a.option_strings:
+                for value in m.group(1).split(" or "):
+                    out.append((name, a.option_strings[0], value.strip()))
+    return out
+
+
+@pytest.mark.parametrize("command, option, value", _option_examples())
+def test_every_option_example_is_accepted(capsys, command, option, value):
+    p = _subparsers()[command]
+    action = next(a for a in p._actions if option in a.option_strings)
+    if action.type is not None:
+        action.type(value)  # raises ArgumentTypeError when the example is not valid for its option
+
+
+def test_option_examples_are_found():
+    assert ("score", "--dora", "1m7z") in _option_examples()
+    assert ("waits", "--visible", "19m77z") in _option_examples()
+
+
+# ------------------------------------------------------------------------------------ README
+
+
+def _readme_commands() -> list[tuple[str, list[str]]]:
+    """(command, output lines shown) for each ``mjrules`` line of README's sh and text code blocks."""
+    text = README.read_text(encoding="utf-8")
+    out: list[tuple[str, list[str]]] = []
+    for lang, body in re.findall(r"```(\w*)\n(.*?)```", text, re.S):
+        if lang not in ("sh", "text"):
+            continue
+        current = None
+        for line in body.splitlines():
+            cmd = line[2:] if line.startswith("$ ") else line if lang == "sh" else None
+            if cmd is not None:
+                current = None
+                if cmd.startswith("mjrules "):
+                    current = (cmd, [])
+                    out.append(current)
+            elif current is not None:
+                current[1].append(line)
+    return out
+
+
+SKIPPED = {
+    "mjrules batch --format majiang [--ruleset NAME|PATH] [--input FILE|-] [--output FILE|-]":
+        "a synopsis: the bracketed parts are optional placeholders, not arguments",
+}
+"""README commands not run, each with the reason."""
+
+
+def test_readme_has_the_commands_it_is_tested_with():
+    commands = [c for c, _ in _readme_commands()]
+    assert "mjrules score 223344m567p88s234s --riichi --dora 1m" in commands
+    for skipped in SKIPPED:
+        assert skipped in commands, f"stale skip: {skipped!r} is no longer in README.md"
+
+
+@pytest.mark.parametrize("command, shown", _readme_commands(), ids=[c for c, _ in _readme_commands()])
+def test_readme_command_runs_and_prints_what_is_shown(capsys, monkeypatch, tmp_path, hule_lines, command, shown):
+    if command in SKIPPED:
+        pytest.skip(SKIPPED[command])
+    # Commands reading hands.jsonl get five majiang-core cases in a scratch directory.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hands.jsonl").write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:5]),
+                                          encoding="utf-8")
+    code = main(shlex.split(command)[1:])
+    out, err = capsys.readouterr()
+    assert code == 0, f"{command}: exit {code}: {err}"
+    real = [line.rstrip() for line in out.splitlines()]
+    for line in shown:
+        if line.strip() in ("", "...", "…"):  # an elision, or spacing
+            continue
+        assert line.rstrip() in real, f"{command}: README shows {line!r}, the command printed:\n{out}"
