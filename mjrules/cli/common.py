@@ -169,7 +169,7 @@ def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
         return hand, []
     notes = []
     for suit, held in zip("mps", hand.reds):
-        allowed = scorer.flags.get(f"red_fives_{suit}", 4)
+        allowed = scorer.flags.get_int(f"red_fives_{suit}", 4)
         if held > allowed:
             notes.append(f"red 0{suit} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {allowed} "
                          f"red 5{suit} (flag red_fives_{suit})")

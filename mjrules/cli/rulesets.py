@@ -72,11 +72,8 @@ def cmd_rulesets(args) -> int:
 
 def cmd_yaku(args) -> int:
     scorer = Scorer(args.ruleset)
-    disabled = set(scorer.flags.get("disabled_yaku", ()))
     rows = []
-    for plugin, y in scorer.yaku_owners:
-        if y.id in disabled:
-            continue
+    for plugin, y in scorer.yaku_owners:  # disabled yaku are not registered: these are what scores
         if y.yakuman:
             value = f"{scorer.yakuman_multiple(y)}x yakuman"
         elif y.bonus:
