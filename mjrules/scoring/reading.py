@@ -146,11 +146,11 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     readings: list[Reading] = []
     if not melds.sets:
         if yaochu == 14 and is_kokushi(conc):
-            features = Features(KOKUSHI, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
+            features = _features(KOKUSHI, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
             return [Reading(hand, win, KOKUSHI, counts, closed, tsumo, -1, (), (), (), 0, kans, KOKUSHI, w, seat, rnd,
                             red_fives, size, yaochu, honours, suits, False, features)]
         if is_chiitoitsu(conc):
-            features = Features(CHIITOITSU, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
+            features = _features(CHIITOITSU, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
             readings.append(Reading(hand, win, CHIITOITSU, counts, closed, tsumo, -1, (), (), (), 0, kans, TANKI, w,
                                     seat, rnd, red_fives, size, yaochu, honours, suits, False, features))
     groups = placed(h, m, p, s, w) if conc is counts else placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
@@ -160,7 +160,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
         sets += melds.sets
         concealed = len(trips) - len(melds.triplets) + melds.closed_kans
         plain_pair = pair < 31 and pair != seat and pair != rnd
-        features = Features(STANDARD, len(seqs), situation, closed, suit_count, level, has_honours, honour_triplets)
+        features = _features(STANDARD, len(seqs), situation, closed, suit_count, level, has_honours,
+                             honour_triplets)
         for wait in waits:
             all_sets, n = sets, concealed
             if wait is SHANPON and not tsumo:  # a triplet completed by a ron counts as open
@@ -171,6 +172,22 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
                                     wait, w, seat, rnd, red_fives, size, yaochu, honours, suits,
                                     wait is RYANMEN and plain_pair and not trips, features))
     return readings
+
+
+_FEATURES: dict[tuple[str, int, int, bool, int, int, bool, int], Features] = {}
+"""Every Features seen, by its values: they take few values, so readings share them (one object
+fewer per reading for the garbage collector, and no named-tuple construction)."""
+
+
+def _features(form: str, sequences: int, situation: int, closed: bool, suits: int, yaochu: int, honours: bool,
+              honour_triplets: int) -> Features:
+    key = (form, sequences, situation, closed, suits, yaochu, honours, honour_triplets)
+    hit = _FEATURES.get(key)
+    if hit is None:
+        if len(_FEATURES) >= 100_000:  # bounded, as the yaku index's pools are
+            _FEATURES.clear()
+        hit = _FEATURES[key] = Features(*key)
+    return hit
 
 
 _HONOURS: dict[tuple[int, ...], tuple[int, int]] = {}
