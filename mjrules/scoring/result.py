@@ -3,7 +3,7 @@ the reading it paid and its fu items, so rendering it never runs the pipeline ag
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -54,17 +54,21 @@ class Result:
     points: int
     payments: tuple[int, ...]
     liable: int | None = None
-    hand: Hand | None = attrs.field(default=None, eq=False, repr=False)
-    """The Hand scored."""
-    win: Win | None = attrs.field(default=None, eq=False, repr=False)
-    """The Win it was scored with."""
     paid: Reading | None = attrs.field(default=None, eq=False, repr=False)
-    """The reading that was paid."""
+    """The reading that was paid (its ``hand`` and ``win`` are the ones scored)."""
     fu_items: tuple[FuItem, ...] = attrs.field(default=(), eq=False, repr=False)
     """The fu items (base, menzen ron, each set, pair, wait, tsumo, rounding); () for a yakuman."""
-    flags: Mapping[str, Any] | None = attrs.field(default=None, eq=False, repr=False)
-    """The ruleset flags it was scored under."""
     is_win: bool = attrs.field(default=True, init=False)
+
+    @property
+    def hand(self) -> Hand | None:
+        """The Hand scored."""
+        return None if self.paid is None else self.paid.hand
+
+    @property
+    def win(self) -> Win | None:
+        """The Win it was scored with."""
+        return None if self.paid is None else self.paid.win
 
     @property
     def fu_detail(self) -> tuple[FuItem, ...]:

@@ -123,19 +123,18 @@ class Scorer:
         return best
 
     def _result(self, best: Candidate) -> Result:
-        reading, win = best.reading, best.reading.win
+        reading = best.reading
         liable = None if best.liable is None else best.liable.seat
         if best.han is None:  # a natural yakuman
             return Result(best.yaku, None, None, best.limit.multiple, yakuman_name(best.limit.multiple),
-                          best.limit.base, best.settlement.value, best.settlement.payments, liable, reading.hand, win,
-                          reading, (), self.flags)
+                          best.limit.base, best.settlement.value, best.settlement.payments, liable, reading)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         multiple = best.limit.multiple
         limit = yakuman_name(multiple, counted=True) if multiple else LIMIT_NAMES.get(best.limit.base)
         fu = best.fu
         assert fu is not None
         return Result(best.yaku, best.han, fu.total, 0, limit, best.limit.base, best.settlement.value,
-                      best.settlement.payments, liable, reading.hand, win, reading, fu.items, self.flags)
+                      best.settlement.payments, liable, reading, fu.items)
 
     # -- payments -----------------------------------------------------------------------------
     def _liable(self, reading: Reading, hits: Hits, limit: Limit) -> Liable | None:
