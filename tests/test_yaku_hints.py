@@ -136,3 +136,34 @@ def test_win_situation_has_the_winds():
 def test_bad_hints_named(hints, message):
     with pytest.raises(PluginError, match=f"hinted.*{message}"):
         _yaku(**hints)
+
+
+class _EntryPoint:
+    """Stands in for an installed plugin's entry point."""
+
+    def __init__(self, name, obj):
+        self.name, self.value, self._obj = name, f"tests:{name}", obj
+
+    def load(self):
+        return self._obj
+
+
+class _WrongHint:
+    @hookimpl
+    def mjrules_register_yaku(self, register):
+        register(Yaku("white_twice", "White dragon, wrongly hinted", "白", lambda r, f: r.counts[HAKU] >= 3,
+                      han=1, han_open=1, triplet_of=(HATSU,)))
+
+
+def test_cli_plugins_check(capsys, monkeypatch, tmp_path):
+    from mjrules.cli import main
+    from mjrules.rules import plugin_manager
+
+    assert main(["plugins", "--check", "--hands", "2000"]) == 0
+    assert "no hint excludes" in capsys.readouterr().out
+    monkeypatch.setattr(plugin_manager, "installed_plugins", lambda: {"wrong": _EntryPoint("wrong", _WrongHint())})
+    ruleset = tmp_path / "wrong.toml"
+    ruleset.write_text('extends = "tenhou"\n[plugins]\nenable = ["wrong"]\n', encoding="utf-8")
+    assert main(["plugins", "--check", "--hands", "2000", "--ruleset", str(ruleset)]) == 1
+    out = capsys.readouterr().out
+    assert "'white_twice' of plugin 'wrong'" in out and "1 too tight" in out

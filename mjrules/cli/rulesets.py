@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from typing import Any
+
+import attrs
 
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, pad
 from mjrules.errors import NotationError
 from mjrules.rules import plugin_manager
 from mjrules.rules.plugin_manager import DEFAULT_PLUGINS
 from mjrules.rules.ruleset import load_ruleset, preset_names
+from mjrules.scoring.hint_check import hint_violations, random_wins
 from mjrules.scoring.scorer import Scorer
 
 
@@ -30,6 +34,12 @@ def add_command(sub) -> None:
                                     "'mjrules' entry-point group. '*' marks the plugins the ruleset enables, each "
                                     "with the hooks it implements; the others are not loaded.")
     add_ruleset(pl, DEFAULT_RULESET)
+    pl.add_argument("--check", action="store_true",
+                    help="run every enabled yaku's check with and without its speed hints on random winning hands; "
+                         "exit 1 if a hint excludes a hand where the check fires")
+    pl.add_argument("--hands", type=count_hands, default=5000, metavar="N",
+                    help="random winning hands for --check (default 5000)")
+    pl.add_argument("--seed", type=int, default=0, metavar="S", help="random seed for --check (default 0)")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(func=cmd_plugins)
 
@@ -91,6 +101,8 @@ def cmd_yaku(args) -> int:
 
 def cmd_plugins(args) -> int:
     scorer = Scorer(args.ruleset)
+    if args.check:
+        return _check_hints(scorer, args)
     pm = scorer.plugins.pm
     loaded = dict(pm.list_name_plugin())
     installed = plugin_manager.installed_plugins()  # looked up now, so tests can stand in their own
@@ -117,3 +129,24 @@ def cmd_plugins(args) -> int:
         what = ", ".join(r["hooks"]) if r["enabled"] else "not enabled"
         print(f"{'*' if r['enabled'] else ' '} {r['name']:<{width}}  {r['source']:<11}  {r['module']:<34} {what}")
     return 0
+
+
+def count_hands(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of hands from 1 to 1,000,000")
+    return int(text)
+
+
+def _check_hints(scorer: Scorer, args: argparse.Namespace) -> int:
+    """``plugins --check``: the hint check of every enabled yaku on random winning hands."""
+    wins = random_wins(args.hands, seed=args.seed, extras=scorer.extras)
+    found = hint_violations(scorer, wins)
+    if args.json:
+        print(json.dumps({"ruleset": scorer.ruleset.name, "yaku": len(scorer.yaku), "hands": args.hands,
+                          "violations": [attrs.asdict(v) for v in found]}, ensure_ascii=False))
+    else:
+        for v in found:
+            print(v)
+        print(f"{len(scorer.yaku)} yaku of ruleset {scorer.ruleset.name} checked on {args.hands} random winning "
+              f"hands: {'no hint excludes a hand where its check fires' if not found else f'{len(found)} too tight'}")
+    return 1 if found else 0
