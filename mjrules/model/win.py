@@ -18,6 +18,12 @@ WIND_WORDS: dict[str, int] = {
     **{str(i): i for i in range(len(WIND_NAMES))},
 }
 """How a seat or wind may be written (``e``, ``east``, ``0`` …), lower case, with its number."""
+DISCARDER_WORDS: dict[str, int] = {
+    "previous": 3, "left": 3, "kamicha": 3, "-": 3,
+    "opposite": 2, "across": 2, "toimen": 2, "=": 2,
+    "next": 1, "right": 1, "shimocha": 1, "+": 1,
+}
+"""How the player who dealt in may be named (lower case), with ``Win.discarder``'s offset."""
 
 SITUATIONS = ("riichi", "double_riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan", "chankan",
               "tenhou", "chiihou", "renhou", "round_east", "round_south", "round_west", "round_north",

@@ -17,18 +17,10 @@ from typing import Any
 
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
-from mjrules.model.win import Win
+from mjrules.model.win import DISCARDER_WORDS, WIND_WORDS, Win
 from mjrules.notation.mpsz import format_mpsz, parse_mpsz, parse_tile, parse_tiles
 
-RON_WORDS = {
-    "previous": 3, "left": 3, "kamicha": 3, "-": 3,
-    "opposite": 2, "across": 2, "toimen": 2, "=": 2,
-    "next": 1, "right": 1, "shimocha": 1, "+": 1,
-}
-"""Who dealt in, as the winner's offset (1 next … 3 previous), by every word accepted (lower case)."""
-WIND_WORDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3,
-              "0": 0, "1": 1, "2": 2, "3": 3}
-"""Winds by every word accepted (lower case)."""
+RON_WORDS = DISCARDER_WORDS
 _RON = {"next": 1, "opposite": 2, "previous": 3}
 _FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 KEYS = ("hand", "win", "ron", "seat", "round", "riichi", *_FLAGS, "dora", "ura", "honba", "sticks", "extras")
