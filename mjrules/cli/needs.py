@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, shown, whole_number
-from mjrules.model.win import MAX_COUNTER
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, count, shown
 from mjrules.tools.needs import SEATS, TIES, needs
 
 
@@ -33,13 +32,6 @@ def _scores(text: str) -> list[int]:
     return out
 
 
-def _count(text: str) -> int:
-    try:
-        return whole_number(text, MAX_COUNTER)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
 def _target(text: str) -> int:
     if text not in ("1", "2", "3"):
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a placing 1, 2 or 3")
@@ -59,8 +51,8 @@ def add_command(subparsers) -> None:
     p.add_argument("--me", type=_seat, required=True, metavar="SEAT", help="your seat")
     p.add_argument("--dealer", type=_seat, required=True, metavar="SEAT", help="the seat dealing this hand")
     p.add_argument("--target", type=_target, default=1, metavar="1|2|3", help="placing to reach (default 1)")
-    p.add_argument("--honba", type=_count, default=0, metavar="N")
-    p.add_argument("--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table")
+    p.add_argument("--honba", type=count, default=0, metavar="N")
+    p.add_argument("--sticks", type=count, default=0, metavar="N", help="riichi sticks on the table")
     p.add_argument("--riichi", action="store_true", help="you declare riichi: -1000 and one more stick")
     p.add_argument("--tie", choices=TIES, default=None,
                    help="equal points: seat-order (earlier in the initial seating wins; default) or shared")
