@@ -23,5 +23,4 @@ def is_winning_counts(counts: Sequence[int]) -> bool:
         return True
     if sum(c) != 14:  # seven pairs and thirteen orphans are closed 14-tile forms
         return False
-    as_list = list(c)  # the shapes readers take a list
-    return is_chiitoitsu(as_list) or is_kokushi(as_list)
+    return is_chiitoitsu(c) or is_kokushi(c)
