@@ -5,6 +5,8 @@ from one release to the next is listed in ``plugins/README.md``; the built-in pl
 ``plugins/`` import only from here, as a third-party plugin does.
 """
 
+from typing import Any, Callable, Mapping
+
 from mjrules.errors import PluginError
 from mjrules.model.hand import Hand
 from mjrules.model.melds import SEQ, TRIPLET, Meld, MeldKind, SetShape
@@ -75,9 +77,12 @@ from mjrules.scoring.reading import (
     Reading,
 )
 
+Check = Callable[[Reading, Mapping[str, Any]], bool]
+"""The type of an ordinary yaku's check; a bonus item's check returns its count (an int)."""
+
 __all__ = [
     # hooks and what they register
-    "hookimpl", "Yaku", "Flag", "Flags", "FlagValue", "Liability", "HONBA_NORMAL", "HONBA_LIABLE", "PluginError",
+    "hookimpl", "Yaku", "Check", "Flag", "Flags", "FlagValue", "Liability", "HONBA_NORMAL", "HONBA_LIABLE", "PluginError",
     # what a check reads
     "Reading", "Features", "SetShape", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",

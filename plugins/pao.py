@@ -3,7 +3,17 @@
 from typing import Callable, Sequence
 
 from mjrules.plugin_api import (
-    DRAGONS, HONBA_LIABLE, HONBA_NORMAL, WINDS, Flag, Flags, Liability, Meld, MeldKind, Reading, hookimpl,
+    DRAGONS,
+    HONBA_LIABLE,
+    HONBA_NORMAL,
+    WINDS,
+    Flag,
+    Flags,
+    Liability,
+    Meld,
+    MeldKind,
+    Reading,
+    hookimpl,
 )
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")

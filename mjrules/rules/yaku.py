@@ -70,8 +70,8 @@ class Yaku:
     :param yaochu: ``"none"`` if it needs a hand without terminals and honours (tanyao),
         ``"outside"`` if every set and the pair must hold one, so at least six tiles are (chanta),
         ``"all"`` if every tile must be one (honroutou); None for any.
-    :param triplet_of: honour kinds (27 East … 33 Red) of which it needs a triplet or kan, any one
-        of them (``(31,)`` for haku); () for no such need.
+    :param triplet_of: honour kinds (``EAST`` … ``CHUN``) of which it needs a triplet or kan, any one
+        of them (``(HAKU,)`` for haku); () for no such need.
     """
 
     id: str = attrs.field(validator=_check_id)

@@ -8,14 +8,30 @@
   or more (kans count four tiles): yakuman; with ``hyakuman_goku_exact`` the sum must be exactly 100.
 """
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from mjrules.plugin_api import (
-    CHIITOITSU, CHUN, PIN2, PIN4, PIN8, SOU1, SOU2, SOU3, SOU4, SOU5, SOU6, SOU7, SOU8, SOU9, STANDARD, WINDS,
-    Reading, Yaku,
+    CHIITOITSU,
+    CHUN,
+    PIN2,
+    PIN4,
+    PIN8,
+    SOU1,
+    SOU2,
+    SOU3,
+    SOU4,
+    SOU5,
+    SOU6,
+    SOU7,
+    SOU8,
+    SOU9,
+    STANDARD,
+    WINDS,
+    Check,
+    Reading,
+    Yaku,
 )
 
-Check = Callable[[Reading, Mapping[str, Any]], bool]
 """What a yaku check is called with and returns (``Yaku.check``)."""
 
 BOTH = (STANDARD, CHIITOITSU)

@@ -10,11 +10,19 @@
   exactly that multiple.
 """
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from mjrules.plugin_api import CHIITOITSU, MAN1, PIN1, SOU1, STANDARD, Reading, Yaku
+from mjrules.plugin_api import (
+    CHIITOITSU,
+    MAN1,
+    PIN1,
+    SOU1,
+    STANDARD,
+    Check,
+    Reading,
+    Yaku,
+)
 
-Check = Callable[[Reading, Mapping[str, Any]], bool]
 """What a yaku check is called with and returns (``Yaku.check``)."""
 
 BOTH = (STANDARD, CHIITOITSU)

@@ -6,11 +6,10 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 - ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
 """
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from mjrules.plugin_api import PIN1, PIN5, PIN9, Reading, Yaku
+from mjrules.plugin_api import PIN1, PIN5, PIN9, Check, Yaku
 
-Check = Callable[[Reading, Mapping[str, Any]], bool]
 """What a yaku check is called with and returns (``Yaku.check``)."""
 
 

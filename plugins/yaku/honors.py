@@ -1,10 +1,19 @@
 """Yakuhai (dragon and wind triplets) and shousangen."""
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, WINDS, Reading, Yaku
+from mjrules.plugin_api import (
+    CHUN,
+    DRAGONS,
+    HAKU,
+    HATSU,
+    STANDARD,
+    WINDS,
+    Check,
+    Reading,
+    Yaku,
+)
 
-Check = Callable[[Reading, Mapping[str, Any]], bool]
 """What a yaku check is called with and returns (``Yaku.check``)."""
 
 STD = (STANDARD,)

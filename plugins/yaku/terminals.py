@@ -2,7 +2,16 @@
 
 from typing import Any, Mapping
 
-from mjrules.plugin_api import CHIITOITSU, EAST, KOKUSHI, SEQ, STANDARD, YAOCHU, Reading, Yaku
+from mjrules.plugin_api import (
+    CHIITOITSU,
+    EAST,
+    KOKUSHI,
+    SEQ,
+    STANDARD,
+    YAOCHU,
+    Reading,
+    Yaku,
+)
 
 STD = (STANDARD,)
 

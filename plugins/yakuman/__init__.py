@@ -14,7 +14,16 @@ from typing import Any, Callable, Mapping
 
 from mjrules.plugin_api import Flag, Yaku, hookimpl
 
-from . import all_of_a_kind, blessings, chuuren, dragons, kokushi, suuankou, suukantsu, winds
+from . import (
+    all_of_a_kind,
+    blessings,
+    chuuren,
+    dragons,
+    kokushi,
+    suuankou,
+    suukantsu,
+    winds,
+)
 
 
 @hookimpl

@@ -2,7 +2,18 @@
 
 from typing import Any, Mapping
 
-from mjrules.plugin_api import CHIITOITSU, HATSU, SOU2, SOU3, SOU4, SOU6, SOU8, STANDARD, Reading, Yaku
+from mjrules.plugin_api import (
+    CHIITOITSU,
+    HATSU,
+    SOU2,
+    SOU3,
+    SOU4,
+    SOU6,
+    SOU8,
+    STANDARD,
+    Reading,
+    Yaku,
+)
 
 GREEN = (SOU2, SOU3, SOU4, SOU6, SOU8, HATSU)
 
