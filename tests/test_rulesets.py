@@ -137,6 +137,16 @@ def test_rulesets_listing_and_show(capsys):
     by_flag = {r["flag"]: r for r in shown["flags"]}
     assert by_flag["kiriage"]["value"] is True and by_flag["kiriage"]["set_by"] == "ema2025.toml"
     assert by_flag["kazoe"]["set_by"] == "ema2016.toml"
+    assert shown["players"] == 4  # a four-player ruleset, by the base every preset extends
+
+
+def test_yaku_listing_is_what_scores(capsys):
+    # jpml-a plays without ippatsu and without red fives: neither is registered, so neither is listed.
+    main(["yaku", "--ruleset", "jpml-a", "--json"])
+    jpml = {r["id"] for r in json.loads(capsys.readouterr().out)}
+    main(["yaku", "--ruleset", "tenhou", "--json"])
+    tenhou = {r["id"] for r in json.loads(capsys.readouterr().out)}
+    assert {"ippatsu", "aka", "ura"} <= tenhou and not {"ippatsu", "aka", "ura"} & jpml
 
 
 def test_yaku_listing_follows_the_ruleset(capsys):

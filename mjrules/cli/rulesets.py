@@ -68,10 +68,11 @@ def cmd_rulesets(args) -> int:
             "set_by": scorer.ruleset.origin.get(flag, f"default of plugin {plugin}"), "doc": decl.doc,
         })
     if args.json:
-        print(json.dumps({"name": scorer.ruleset.name, "plugins": list(scorer.ruleset.plugins), "flags": rows},
-                         ensure_ascii=False))
+        print(json.dumps({"name": scorer.ruleset.name, "players": scorer.ruleset.players,
+                          "plugins": list(scorer.ruleset.plugins), "flags": rows}, ensure_ascii=False))
         return 0
     print(f"{scorer.ruleset.name}: {scorer.ruleset.description}")
+    print(f"players: {scorer.ruleset.players}")
     print(f"plugins: {', '.join(scorer.ruleset.plugins)}")
     width = max(len(r["flag"]) for r in rows)
     for r in rows:
