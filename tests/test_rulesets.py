@@ -211,3 +211,10 @@ def test_the_common_base_loads_by_name_but_is_not_offered(tmp_path):
     with pytest.raises(RulesetError) as e:
         load_ruleset("standard")
     assert "tenhou" in str(e.value) and "_standard" not in str(e.value)
+
+
+def test_a_huge_integer_is_a_ruleset_error_naming_the_file(tmp_path):
+    path = tmp_path / "huge.toml"
+    path.write_text("[flags]\nkiriage = " + "9" * 5000 + "\n")
+    with pytest.raises(RulesetError, match="huge.toml.*digits"):
+        load_ruleset(str(path))
