@@ -77,7 +77,7 @@ def test_policy_hook_returning_the_wrong_type():
     # 13 han without yakuman: riichi, tsumo, chinitsu 6, pinfu, iipeikou 1... use dora to reach 13.
     hand = parse_mpsz("11223344556677m")
     win = Win(riichi=1, dora=tuple(parse_mpsz("1m2m3m4m5m5m6m7m8m9m9m9m9m1p").concealed[:5]))
-    with pytest.raises(PluginError, match="mjrules_kazoe_yakuman returned 'lots'"):
+    with pytest.raises(PluginError, match="plugin 'extra' returned 'lots' from mjrules_kazoe_yakuman"):
         scorer.score(hand, win)
 
 
