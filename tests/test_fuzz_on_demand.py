@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 import time
 from pathlib import Path
 
@@ -249,13 +248,9 @@ def toml_texts(draw):
     return text, draw(deals())
 
 
-TOML_DIR = Path(tempfile.mkdtemp(prefix="mjrules-fuzz-"))
-(TOML_DIR / "other.toml").write_text('extends = "tenhou"\n[flags]\nkiriage = true\n', encoding="utf-8")
-
-
-def toml_body(case) -> None:
+def toml_body(folder: Path, case) -> None:
     text, (hand, win) = case
-    path = TOML_DIR / "r.toml"
+    path = folder / "r.toml"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     rs = attempt(load_ruleset, str(path))
     if not isinstance(rs, Ruleset):
@@ -266,27 +261,25 @@ def toml_body(case) -> None:
 
 
 @pytest.mark.fuzz
-def test_fuzz_toml_rulesets():
-    run("TOML rulesets", toml_body, toml_texts())
+def test_fuzz_toml_rulesets(tmp_path):
+    (tmp_path / "other.toml").write_text('extends = "tenhou"\n[flags]\nkiriage = true\n', encoding="utf-8")
+    run("TOML rulesets", lambda case: toml_body(tmp_path, case), toml_texts())
 
 
 # -- command-line options -------------------------------------------------------------------------
 
-CLI_DIR = Path(tempfile.mkdtemp(prefix="mjrules-fuzz-cli-"))
-CLI_PATHS = _path_words(CLI_DIR)
-
-
-def cli_body(case) -> None:
+def cli_body(folder: Path, case) -> None:
     argv, stdin = case
-    rc, _, err = run_cli(argv, stdin, cwd=str(CLI_DIR))
+    rc, _, err = run_cli(argv, stdin, cwd=str(folder))
     assert rc in (0, 1, 2), (argv, rc)
     assert "Traceback" not in err, (argv, err[-500:])
 
 
 @pytest.mark.fuzz
-def test_fuzz_cli_options():
+def test_fuzz_cli_options(tmp_path):
     stdin = st.one_of(st.just(""), st.lists(batch_lines(), max_size=2).map("\n".join))
-    run("CLI options", cli_body, st.tuples(argv_lists(CLI_PATHS), stdin))
+    # the command lines name files in tmp_path only, and run there (a fuzzed --output lands there)
+    run("CLI options", lambda case: cli_body(tmp_path, case), st.tuples(argv_lists(_path_words(tmp_path)), stdin))
 
 
 # -- the needs game state -------------------------------------------------------------------------
