@@ -802,3 +802,16 @@ def test_added_kan_keeps_the_pons_mark_wherever_it_was(meld, called):
     hand = parse_mpsz(f"456p789s11222z {meld}")
     (m,) = hand.melds
     assert (m.kind.value, m.called, m.source) == ("kakan", called, 1)
+
+
+@pytest.mark.parametrize("key, value, pattern", [
+    ("menfeng", True, r"param.menfeng: expected a whole number 0-3, got true"),
+    ("menfeng", 1.0, r"param.menfeng: expected a whole number 0-3, got 1.0"),
+    ("zhuangfeng", False, r"param.zhuangfeng: expected a whole number 0-3, got false"),
+])
+def test_complete_majiang_object_with_a_wind_that_is_no_whole_number(key, value, pattern):
+    """majiang-core's complete form (every key written) takes the fast path: it is as strict."""
+    param = {"zhuangfeng": 0, "menfeng": 1, "hupai": {}, "baopai": ["m1"], "fubaopai": [],
+             "jicun": {"changbang": 0, "lizhibang": 0}, key: value}
+    with pytest.raises(NotationError, match=pattern):
+        parse_majiang_input({"shoupai": "m123p456s789z11222", "rongpai": None, "param": param})
