@@ -41,15 +41,18 @@ from mjrules.rules.majiang import GAME_KEYS, SCORING_KEYS, majiang_flags
 from mjrules.notation import json_hand, majiang_input, parse_json_hand
 from mjrules.notation.json_hand import KEYS as JSON_HAND_KEYS
 from mjrules.notation.mpsz import parse_tile
-from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, Plugins, known_plugins
+from mjrules.rules.plugin_manager import DEFAULT_PLUGINS, ENABLED_BY_DEFAULT, Plugins, known_plugins
 
 load_profile()
 
 PRESETS = preset_names()
 SCORERS = {name: Scorer(name) for name in PRESETS}
-FLAGS = {name: flag for name, (_, flag) in Plugins(known_plugins()).flags().items()}
+# Built-in plugins only: an installed third-party plugin that fails to load must not stop this
+# module (and the suite) at collection; rulesets naming installed plugins are still fuzzed below.
+BUILT_IN = list(DEFAULT_PLUGINS)
+FLAGS = {name: flag for name, (_, flag) in Plugins(BUILT_IN).flags().items()}
 """Every flag a built-in plugin declares (name → Flag), for typed near misses in rulesets."""
-FLAG_OWNERS = {name: plugin for name, (plugin, _) in Plugins(known_plugins()).flags().items()}
+FLAG_OWNERS = {name: plugin for name, (plugin, _) in Plugins(BUILT_IN).flags().items()}
 YAKU_IDS = sorted({y.id for y in Scorer(load_ruleset("tenhou")).yaku})
 LIMIT_SECONDS = 1.0
 """Generous bound for refusing a very long input: a refusal check, not a benchmark."""
@@ -517,7 +520,7 @@ def flag_values(name: str) -> st.SearchStrategy:
 flag_tables = st.dictionaries(st.sampled_from(sorted(FLAGS)), st.just(None), max_size=6).flatmap(
     lambda d: st.fixed_dictionaries({k: flag_values(k) for k in d}))
 plugin_names = st.one_of(st.sampled_from(known_plugins()), st.text(max_size=8))
-OPTIONAL_PLUGINS = [p for p in known_plugins() if p not in ENABLED_BY_DEFAULT]
+OPTIONAL_PLUGINS = [p for p in BUILT_IN if p not in ENABLED_BY_DEFAULT]
 
 
 @st.composite

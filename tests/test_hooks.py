@@ -1,6 +1,8 @@
 """Each hook is called by the core: a plugin that implements it changes the score as it says."""
 
-from mjrules import Flag, Liability, Scorer, Win, Yaku, hookimpl, parse_mpsz, parse_tiles
+import pytest
+
+from mjrules import Flag, Liability, PluginError, Scorer, Win, Yaku, hookimpl, parse_mpsz, parse_tiles
 
 
 def score(plugin, hand, win, ruleset="tenhou"):
@@ -107,3 +109,25 @@ def test_base_points_hook():
     # 4 han 30 fu non-dealer ron with no limits: 30 × 2^6 = 1,920 → ×4 = 7,680 → 7,700.
     result = score(Aotenjou(), *FOUR_THIRTY)
     assert result.base == 1920 and result.points == 7700
+
+
+class _WrongType:
+    @hookimpl
+    def mjrules_base_points(self, fu, han, yakuman, flags):
+        return "2000"
+
+
+class _Raises:
+    @hookimpl
+    def mjrules_base_points(self, fu, han, yakuman, flags):
+        raise KeyError("no such flag")
+
+
+@pytest.mark.parametrize("plugin, needle", [
+    (_WrongType(), r"plugin 'bad-points' returned '2000' from mjrules_base_points; expected int or None"),
+    (_Raises(), r"plugin 'bad-points' failed in mjrules_base_points: KeyError"),
+])
+def test_a_policy_hook_error_names_the_plugin(plugin, needle):
+    scorer = Scorer("tenhou", extra_plugins={"bad-points": plugin})
+    with pytest.raises(PluginError, match=needle):
+        scorer.score(parse_mpsz("123m456p789s11z22z2z"), Win())

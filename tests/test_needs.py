@@ -209,6 +209,10 @@ def test_tie_break_is_declared_like_a_ruleset_flag():
     ({"honba": -1}, "honba"),
     ({"sticks": 1000}, "sticks"),
     ({"tie": "coin"}, "tie"),
+    ({"scores": [25050, 25000, 25000, 24950]}, r"scores: 25050 is not a multiple of 100"),
+    ({"scores": [25000, 25000, 25000, -10]}, r"scores: -10 is not a multiple of 100"),
+    ({"scores": [900, 25000, 25000, 49100], "riichi": True}, r"riichi: the player has 900 points.*1000"),
+    ({"scores": [-2000, 25000, 25000, 52000], "riichi": True}, r"riichi: the player has -2000 points"),
 ])
 def test_bad_input_raises_condition_error(kwargs, needle):
     args = {"scores": [25000] * 4, "me": 0, "dealer": 0, **kwargs}
@@ -350,7 +354,7 @@ def test_needs_matches_exhaustive_search(ruleset, scorers):
             scores[rng.randrange(4)] = rng.randrange(100, 3000) * 1000  # far ahead: often impossible
         me, dealer, first = rng.randrange(4), rng.randrange(4), rng.randrange(4)
         target, honba, sticks = rng.randint(1, 3), rng.choice([0, 0, 1, 2, 5]), rng.choice([0, 0, 1, 3])
-        riichi, tie = rng.random() < 0.3, rng.choice(["seat-order", "shared"])
+        riichi, tie = rng.random() < 0.3 and scores[me] >= 1000, rng.choice(["seat-order", "shared"])
         n = needs(scores, me, dealer, target=target, honba=honba, sticks=sticks, riichi=riichi, ruleset=table,
                   tie=tie, first_dealer=first)
         case = (ruleset, scores, me, dealer, first, target, honba, sticks, riichi, tie)
@@ -457,3 +461,21 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, argv, needle):
     assert needle in err
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_negative_scores_and_riichi_with_exactly_1000_are_answered():
+    # below zero is a score in games without the bust rule; 1,000 points pay for the riichi stick
+    n = needs([-3000, 40000, 33000, 30000], me=0, dealer=0, target=3)
+    assert n.ron_from(3).status == "needs"
+    n = needs([1000, 40000, 30000, 29000], me=0, dealer=1, target=3, riichi=True)
+    assert n.ron_from(3).placing == 3 and n.ron_from(3).scores[0] == 1000 - 1000 + n.ron_from(3).gain
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--scores", "25050,25000,25000,24950"], "25050 is not a multiple of 100"),
+    (["--scores", "500,35000,35000,29500", "--riichi"], "the player has 500 points"),
+])
+def test_cli_refuses_scores_not_in_hundreds_and_riichi_without_1000(capsys, argv, needle):
+    assert main(["needs", "--me", "0", "--dealer", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err

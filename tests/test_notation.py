@@ -506,10 +506,11 @@ def test_majiang_input_complete_object_less_one_key(where, key, field, default):
 
 
 def test_parse_majiang_input_minimal_object_defaults():
-    hand, win = parse_majiang_input({"shoupai": "m123p456s789z11222"})
+    # param is required (majiang-core always writes it); what it leaves out takes majiang's defaults
+    hand, win = parse_majiang_input({"shoupai": "m123p456s789z11222", "param": {}})
     assert hand == parse_mpsz("123m456p789s11222z")
     assert win == Win()
-    hand, win = parse_majiang_input({"shoupai": "m123p456s789z11222", "rongpai": None, "param": None})
+    hand, win = parse_majiang_input({"shoupai": "m123p456s789z11222", "rongpai": None, "param": {"hupai": None}})
     assert win == Win()
 
 

@@ -1,7 +1,10 @@
 """Plugin faults are reported by plugin name; hooks are documented and tested."""
 
 import inspect
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,7 +80,7 @@ def test_policy_hook_returning_the_wrong_type():
     # 13 han without yakuman: riichi, tsumo, chinitsu 6, pinfu, iipeikou 1... use dora to reach 13.
     hand = parse_mpsz("11223344556677m")
     win = Win(riichi=1, dora=tuple(parse_mpsz("1m2m3m4m5m5m6m7m8m9m9m9m9m1p").concealed[:5]))
-    with pytest.raises(PluginError, match="mjrules_kazoe_yakuman returned 'lots'"):
+    with pytest.raises(PluginError, match="plugin 'extra' returned 'lots' from mjrules_kazoe_yakuman"):
         scorer.score(hand, win)
 
 
@@ -135,3 +138,20 @@ def test_hook_has_a_test(name):
     here = Path(__file__).name
     users = [p.name for p in TESTS.rglob("*.py") if p.name != here and name in p.read_text(encoding="utf-8")]
     assert users, f"no test implements or calls {name}"
+
+
+def test_a_broken_installed_plugin_does_not_stop_the_suite_at_collection(tmp_path):
+    """An installed plugin whose module is missing, not enabled by any ruleset: the suite still collects."""
+    dist = tmp_path / "broken_mjrules_plugin-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-mjrules-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[mjrules]\nbroken = no_such_module_anywhere\n")
+    repo = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    check = subprocess.run([sys.executable, "-c", "from mjrules.rules.plugin_manager import known_plugins; "
+                            "print(known_plugins())"], capture_output=True, text=True, env=env)
+    assert "'broken'" in check.stdout  # the fake distribution is seen as installed
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                           "tests"], capture_output=True, text=True, cwd=repo, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "test_policy_hook_returning_the_wrong_type" in proc.stdout

@@ -221,3 +221,21 @@ def test_the_common_base_loads_by_name_but_is_not_offered(tmp_path):
     with pytest.raises(RulesetError) as e:
         load_ruleset("standard")
     assert "tenhou" in str(e.value) and "_standard" not in str(e.value)
+
+
+def test_a_huge_integer_is_a_ruleset_error_naming_the_file(tmp_path):
+    path = tmp_path / "huge.toml"
+    path.write_text("[flags]\nkiriage = " + "9" * 5000 + "\n")
+    with pytest.raises(RulesetError, match="huge.toml.*digits"):
+        load_ruleset(str(path))
+
+
+def test_a_flag_of_a_plugin_not_enabled_names_that_plugin(tmp_path):
+    path = tmp_path / "r.toml"
+    path.write_text('extends = "tenhou"\n[flags]\naotenjou_yakuman_han = 20\n')
+    with pytest.raises(RulesetError, match=r"flag aotenjou_yakuman_han is declared by plugin 'aotenjou', "
+                                           r"which this ruleset does not enable"):
+        Scorer(load_ruleset(str(path)))
+    path.write_text('extends = "tenhou"\n[flags]\nno_such_flag = 20\n')
+    with pytest.raises(RulesetError, match=r"no_such_flag: unknown flag.*no enabled plugin declares it"):
+        Scorer(load_ruleset(str(path)))

@@ -1,28 +1,87 @@
 """A third-party plugin installed with pip, enabled by name from a ruleset, scoring through the CLI.
 
-The example distribution in tests/example-plugin is installed for real into a fresh virtual
-environment (with mjrules from this checkout). Only the build backend comes from the package
-index; the runtime dependencies, pluggy and attrs, are borrowed from the running environment
-through a .pth file.
+The example distribution in tests/example-plugin and mjrules from this checkout are installed for
+real, by pip, into a fresh virtual environment, without the network and without writing into the
+checkout: each is packed into a wheel in a temporary folder from its own pyproject.toml (packages,
+package folders, entry points), so no build backend is needed. The runtime dependencies, pluggy and
+attrs, are borrowed from the running environment through a .pth file.
 """
 
+import base64
+import hashlib
 import os
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import attrs
 import pluggy
 import pytest
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "tests" / "example-plugin"
+PACKED = (".py", ".toml", ".typed")
+"""The files a package folder contributes to the wheel (sources, presets, the py.typed marker)."""
 
 
 def run(cmd, **kw):
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, **kw)
     return proc
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def _folder(package: str, folders: dict) -> str:
+    """The source folder of ``package`` under setuptools' package-dir: a subpackage lies under its
+    nearest mapped parent."""
+    parts = package.split(".")
+    for n in range(len(parts), 0, -1):
+        parent = ".".join(parts[:n])
+        if parent in folders:
+            return "/".join([folders[parent], *parts[n:]])
+    return "/".join(parts)
+
+
+def pack_wheel(project: Path, out: Path) -> Path:
+    """A pure-Python wheel of ``project`` built from its pyproject.toml alone, written to ``out``."""
+    meta = tomllib.loads((project / "pyproject.toml").read_text("utf-8"))
+    info = meta["project"]
+    tool = meta.get("tool", {}).get("setuptools", {})
+    dist = info["name"].replace("-", "_")
+    version = info["version"]
+    folders = tool.get("package-dir", {})
+    files: dict[str, bytes] = {}
+    for package in tool["packages"]:
+        src = project / _folder(package, folders)
+        for f in sorted(src.iterdir()):
+            if f.is_file() and f.name.endswith(PACKED):
+                files[package.replace(".", "/") + "/" + f.name] = f.read_bytes()
+    groups = dict(info.get("entry-points", {}))
+    if "scripts" in info:
+        groups["console_scripts"] = info["scripts"]
+    meta_dir = f"{dist}-{version}.dist-info"
+    files[f"{meta_dir}/METADATA"] = f"Metadata-Version: 2.1\nName: {info['name']}\nVersion: {version}\n".encode()
+    files[f"{meta_dir}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: mjrules-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{meta_dir}/entry_points.txt"] = "".join(
+        f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in entries.items()) + "\n"
+        for group, entries in groups.items()).encode()
+    record = [_record_line(name, data) for name, data in files.items()] + [f"{meta_dir}/RECORD,,"]
+    files[f"{meta_dir}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = out / f"{dist}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return wheel
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +93,18 @@ def env(tmp_path_factory):
     site = run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip()
     deps = {str(Path(pluggy.__file__).resolve().parents[1]), str(Path(attrs.__file__).resolve().parents[1])}
     Path(site, "borrowed-deps.pth").write_text("\n".join(sorted(deps)) + "\n")
-    pip = [str(python), "-m", "pip", "install", "--no-deps", "-q"]
-    for target in (str(REPO), str(EXAMPLE)):
-        proc = run(pip + [target])
+    wheels = tmp_path_factory.mktemp("wheels")
+    pip = [str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--no-build-isolation", "-q"]
+    for project in (REPO, EXAMPLE):
+        proc = run(pip + [str(pack_wheel(project, wheels))], cwd=wheels)
         assert proc.returncode == 0, proc.stderr
     return bindir
+
+
+def test_nothing_is_written_into_the_checkout(env):
+    """Installing left no build/ or *.egg-info beside the example plugin or in the checkout."""
+    assert not list(EXAMPLE.glob("build")) and not list(EXAMPLE.glob("*.egg-info"))
+    assert not (REPO / "build").exists()
 
 
 def test_installed_plugin_scores_through_the_cli(env, tmp_path):

@@ -667,12 +667,18 @@ def with_param(**param):
         (with_param(hupai={"lizhi": 1, "menqian": 1}), r"param.hupai: unknown key 'menqian'"),
         (with_param(hupai="lizhi"), r"param.hupai: expected an object"),
         (with_param(jicun=[0, 0]), r"param.jicun: expected an object"),
-        (with_param(zhuangfeng="0"), r"param.zhuangfeng: expected a number, got '0'"),
-        (with_param(menfeng=1.0), r"param.menfeng: expected a number, got 1.0"),
-        (with_param(hupai={"lizhi": "1"}), r"param.hupai.lizhi: expected a number, got '1'"),
-        (with_param(hupai={"haidi": "1"}), r"param.hupai.haidi: expected a number"),
-        (with_param(jicun={"changbang": "2"}), r"param.jicun.changbang: expected a number, got '2'"),
-        (with_param(jicun={"lizhibang": [1]}), r"param.jicun.lizhibang: expected a number"),
+        (with_param(zhuangfeng="0"), r"param.zhuangfeng: expected a whole number 0-3, got '0'"),
+        (with_param(menfeng=1.0), r"param.menfeng: expected a whole number 0-3, got 1.0"),
+        (with_param(menfeng=True), r"param.menfeng: expected a whole number 0-3, got true"),
+        (with_param(zhuangfeng=False), r"param.zhuangfeng: expected a whole number 0-3, got false"),
+        (with_param(hupai={"lizhi": "1"}), r"param.hupai.lizhi: expected a whole number 0-2, got '1'"),
+        (with_param(hupai={"lizhi": True}), r"param.hupai.lizhi: expected a whole number 0-2, got true"),
+        (with_param(hupai={"haidi": "1"}), r"param.hupai.haidi: expected a whole number 0-2"),
+        (with_param(jicun={"changbang": "2"}), r"param.jicun.changbang: expected a whole number 0-999, got '2'"),
+        (with_param(jicun={"lizhibang": [1]}), r"param.jicun.lizhibang: expected a whole number 0-999"),
+        ({"shoupai": "m123p456s789z11222"}, r"missing key 'param'"),
+        ({"shoupai": "m123p456s789z1122", "rongpai": "z2-"}, r"missing key 'param'"),
+        ({"shoupai": "m123p456s789z11222", "param": None}, r"param: expected an object, got null"),
         (with_param(baopai="m1"), r"param.baopai: expected a list of tiles"),
         (with_param(baopai=["m1", 5]), r"param.baopai: 5 is not a tile"),
         (with_param(hupai={"lizhi": 1}, fubaopai=["m10"]), r"param.fubaopai: 'm10' is not a tile"),
@@ -796,3 +802,16 @@ def test_added_kan_keeps_the_pons_mark_wherever_it_was(meld, called):
     hand = parse_mpsz(f"456p789s11222z {meld}")
     (m,) = hand.melds
     assert (m.kind.value, m.called, m.source) == ("kakan", called, 1)
+
+
+@pytest.mark.parametrize("key, value, pattern", [
+    ("menfeng", True, r"param.menfeng: expected a whole number 0-3, got true"),
+    ("menfeng", 1.0, r"param.menfeng: expected a whole number 0-3, got 1.0"),
+    ("zhuangfeng", False, r"param.zhuangfeng: expected a whole number 0-3, got false"),
+])
+def test_complete_majiang_object_with_a_wind_that_is_no_whole_number(key, value, pattern):
+    """majiang-core's complete form (every key written) takes the fast path: it is as strict."""
+    param = {"zhuangfeng": 0, "menfeng": 1, "hupai": {}, "baopai": ["m1"], "fubaopai": [],
+             "jicun": {"changbang": 0, "lizhibang": 0}, key: value}
+    with pytest.raises(NotationError, match=pattern):
+        parse_majiang_input({"shoupai": "m123p456s789z11222", "rongpai": None, "param": param})

@@ -6,12 +6,13 @@ Melds follow after commas, the seat mark after the called tile's digit (see ``ma
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable, Union
 
 from mjrules.errors import NotationError, SituationError
 from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
 from mjrules.model.tiles import BY_RANK, BY_SUIT, Tile, tile_from
-from mjrules.model.win import Win, assemble_win
+from mjrules.model.win import MAX_COUNTER, Win, assemble_win
 from mjrules.notation.marks import (
     MARK_TO_SOURCE,
     MAX_INPUT,
@@ -171,14 +172,24 @@ _PARAM_KEYS = frozenset({"zhuangfeng", "menfeng", "hupai", "baopai", "fubaopai",
 _JICUN_KEYS = frozenset({"changbang", "lizhibang"})
 
 
-def _number(value: Any, where: str) -> int:
+def _number(value: Any, where: str, expected: str) -> int:
+    """``value`` as an int (null for 0), or the error naming ``where`` and the ``expected`` range."""
     if value is None:
         return 0
-    if isinstance(value, bool):
-        return int(value)
-    if not isinstance(value, int):
-        raise NotationError(f"{where}: expected a number, got {value!r}")
+    # bool is an int subclass, but true is no count or wind number: majiang-core never writes one
+    if value.__class__ is not int:
+        raise NotationError(f"{where}: expected {expected}, got {json.dumps(value) if _plain(value) else repr(value)}")
     return value
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is a JSON scalar, shown as JSON (true, not True) in an error."""
+    return value is True or value is False or value.__class__ is float
+
+
+_WIND = "a whole number 0-3"
+_ZERO_TO_TWO = "a whole number 0-2"
+_COUNTER = f"a whole number 0-{MAX_COUNTER}"
 
 
 def _flag(value: Any, where: str) -> bool:
@@ -234,8 +245,13 @@ def _top_fields(data: dict) -> tuple[Any, Any]:
 
 def _param_fields(data: dict) -> tuple:
     """hupai, zhuangfeng, menfeng, baopai, fubaopai, changbang and lizhibang of an ``in`` object
-    not in majiang's complete form, with majiang's defaults for what is left out."""
-    param = _table(data.get("param"), _PARAM_KEYS, "param")
+    not in majiang's complete form, with majiang's defaults for what is left out of ``param``."""
+    if "param" not in data:
+        # majiang-core always writes param: a line without it is cut short, not a dealer's tsumo
+        raise NotationError("missing key 'param' (the winner's seat and the round are in it)")
+    if data["param"] is None:
+        raise NotationError("param: expected an object, got null")
+    param = _table(data["param"], _PARAM_KEYS, "param")
     hupai = _table(param.get("hupai"), _HUPAI_KEYS, "param.hupai")
     jicun = _table(param.get("jicun"), _JICUN_KEYS, "param.jicun")
     return (hupai, param.get("zhuangfeng", 0), param.get("menfeng", 0), param.get("baopai"), param.get("fubaopai"),
@@ -283,8 +299,8 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         riichi = haidi = tianhu = 0
         ippatsu = chankan = rinshan = False
     if haidi.__class__ is not int or tianhu.__class__ is not int:
-        haidi = _number(haidi, "param.hupai.haidi")
-        tianhu = _number(tianhu, "param.hupai.tianhu")
+        haidi = _number(haidi, "param.hupai.haidi", _ZERO_TO_TWO)
+        tianhu = _number(tianhu, "param.hupai.tianhu", _ZERO_TO_TWO)
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
     try:
@@ -308,13 +324,13 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
         )
     except SituationError:
         # The Win's own checks take plain ints and bools only: read majiang's other spellings
-        # (null, true for 1, 0/1 for flags) with errors that name the key, then check again.
+        # (null for 0, 0/1 for flags) with errors that name the key, then check again.
         win = assemble_win(
-            discarder is None, discarder, _number(round_wind, "param.zhuangfeng"),
-            _number(seat_wind, "param.menfeng"), _number(riichi, "param.hupai.lizhi"),
+            discarder is None, discarder, _number(round_wind, "param.zhuangfeng", _WIND),
+            _number(seat_wind, "param.menfeng", _WIND), _number(riichi, "param.hupai.lizhi", _ZERO_TO_TWO),
             _flag(ippatsu, "param.hupai.yifa"), haidi == 1, haidi == 2, _flag(rinshan, "param.hupai.lingshang"),
             _flag(chankan, "param.hupai.qianggang"), tianhu == 1, tianhu == 2, False, dora, ura,
-            _number(honba, "param.jicun.changbang"), _number(sticks, "param.jicun.lizhibang"),
+            _number(honba, "param.jicun.changbang", _COUNTER), _number(sticks, "param.jicun.lizhibang", _COUNTER),
         )
     return hand, win
 

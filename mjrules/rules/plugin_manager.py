@@ -157,10 +157,28 @@ class Plugins:
         except MjrulesError:
             raise
         except Exception as e:
-            raise PluginError(f"a plugin failed in {hook_name}: {type(e).__name__}: {e}") from e
+            raise PluginError(f"plugin {self._answerer(hook, kwargs)!r} failed in {hook_name}: "
+                              f"{type(e).__name__}: {e}") from e
         if result is not None and not isinstance(result, expect):
-            raise PluginError(f"{hook_name} returned {result!r}; expected {expect}")
+            names = " or ".join(t.__name__ for t in (expect if isinstance(expect, tuple) else (expect,)))
+            raise PluginError(f"plugin {self._answerer(hook, kwargs)!r} returned {result!r} from {hook_name}; "
+                              f"expected {names} or None")
         return result
+
+    @staticmethod
+    def _answerer(hook: Any, kwargs: Mapping[str, Any]) -> str:
+        """The plugin whose implementation answered a firstresult ``hook`` call (or raised): the
+        implementations are called again one by one in pluggy's order. Only on the error path, so
+        the usual call stays a single pluggy call."""
+        for impl in reversed(hook.get_hookimpls()):  # pluggy calls the last registered first
+            if getattr(impl, "hookwrapper", False) or getattr(impl, "wrapper", False):
+                continue
+            try:
+                if impl.function(**{k: kwargs[k] for k in impl.argnames}) is not None:
+                    return impl.plugin_name
+            except Exception:
+                return impl.plugin_name
+        return "?"
 
     def kazoe_yakuman(self, han: int, flags: Mapping[str, Any]) -> int:
         return self._first("mjrules_kazoe_yakuman", int, han=han, flags=flags) or 0

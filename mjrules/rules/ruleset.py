@@ -132,6 +132,8 @@ def _read(label: str, data: bytes) -> dict:
         raise RulesetError(f"{label}: TOML syntax error: {e}") from None
     except RecursionError:
         raise RulesetError(f"{label}: values nested too deeply") from None
+    except ValueError as e:  # tomllib's int() refuses integers of more than sys.get_int_max_str_digits() digits
+        raise RulesetError(f"{label}: a value TOML cannot read: {e}") from None
 
 
 def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:

@@ -15,7 +15,7 @@ from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationErr
 from mjrules.model.hand import Hand
 from mjrules.model.win import Win, check_against_hand
 from mjrules.rules.flags import Flags
-from mjrules.rules.plugin_manager import Plugins
+from mjrules.rules.plugin_manager import Plugins, known_plugins
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 from mjrules.rules.yaku import Yaku
 from mjrules.scoring.fu import Fu, count_fu
@@ -226,6 +226,10 @@ class Scorer:
             if name not in declared:
                 if self.ruleset.path and where != "<api>" and not where.startswith(self.ruleset.path):
                     continue  # set by a parent for a plugin this ruleset disabled
+                owner = _declaring_plugin(name, self.plugins.names)
+                if owner is not None:
+                    raise RulesetError(f"{where}: [flags] {name}: flag {name} is declared by plugin {owner!r}, "
+                                       f"which this ruleset does not enable")
                 raise RulesetError(
                     f"{where}: [flags] {name}: unknown flag{suggest(name, declared)}; "
                     f"no enabled plugin declares it"
@@ -259,3 +263,17 @@ class Scorer:
                 except Exception as e:
                     return PluginError(f"yaku {y.id!r} of plugin {owner[y.id]!r} failed: {type(e).__name__}: {e}")
         return PluginError(f"a plugin failed while scoring: {type(error).__name__}: {error}")
+
+
+def _declaring_plugin(flag: str, enabled: list[str]) -> str | None:
+    """The first known plugin (built-in, then installed) not in ``enabled`` that declares ``flag``.
+    Only for the error message: each is loaded alone, and one that fails to load is passed over."""
+    for name in known_plugins():
+        if name in enabled:
+            continue
+        try:
+            if flag in Plugins([name]).flags():
+                return name
+        except MjrulesError:
+            continue
+    return None

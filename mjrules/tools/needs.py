@@ -8,7 +8,8 @@ and by tsumo, and whether a draw already reaches it.
 
 **Seats.** ``scores[i]`` is the score of seat *i*, and seats are numbered in turn order: seat
 *i* + 1 (mod 4) plays after seat *i*, and the deal passes from seat *i* to seat *i* + 1. ``dealer``
-names the seat that deals the current hand (it is East this hand). The CLI also takes the letters
+names the seat that deals the current hand (it is East this hand). Scores are in hundreds and
+may be negative (a game without the bust rule goes on below zero). The CLI also takes the letters
 E, S, W, N for seats 0, 1, 2, 3: list the scores in the seating of the game's first hand and the
 letters are the players' starting winds (in the last hand of such a game, South 4, the dealer is
 N and the first dealer E — the default).
@@ -23,7 +24,7 @@ this hand (no renchan, no further hands).
 **A win** of the player pays the hand's value plus honba (``honba_value`` of the ruleset, 300 a
 counter: all from the discarder on ron, a third from each payer on tsumo) plus every riichi stick on
 the table (1,000 each). ``riichi=True`` means the player declares riichi now: 1,000 from their
-score onto the table (one more stick, collected back by their own win); the hand is then closed
+score onto the table (one more stick, collected back by their own win; it takes at least 1,000 points); the hand is then closed
 and riichi counts, so the readings listed have at least 1 han by ron and 2 han by tsumo (riichi and
 menzen tsumo) and every han count includes riichi.
 
@@ -310,7 +311,7 @@ def _seat(name: str, seat: object) -> int:
 
 
 def _validate(scores: object, me: object, dealer: object, first_dealer: object, target: object, honba: object,
-              sticks: object, tie: object) -> tuple[tuple[int, ...], int]:
+              sticks: object, riichi: bool, tie: object) -> tuple[tuple[int, ...], int]:
     """The scores as a tuple and the first dealer (default: the seat after ``dealer``), or the
     ConditionError naming the first bad argument."""
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != 4:
@@ -320,7 +321,13 @@ def _validate(scores: object, me: object, dealer: object, first_dealer: object, 
             raise ConditionError(f"scores: {s!r} is not a whole number")
         if abs(s) > 10**7:
             raise ConditionError(f"scores: {s} is out of range")
-    _seat("me", me)
+        if s % 100:  # every payment is in hundreds, so a score never has a smaller part
+            raise ConditionError(f"scores: {s} is not a multiple of 100")
+    # A negative score stays allowed: games without the bust rule go on below zero, and the
+    # placings and payments here are sums and comparisons that do not care about the sign.
+    mine = scores[_seat("me", me)]
+    if riichi and mine < STICK:
+        raise ConditionError(f"riichi: the player has {mine} points; declaring riichi takes {STICK}")
     deals = _seat("dealer", dealer)
     first = _seat("first dealer", (deals + 1) % 4 if first_dealer is None else first_dealer)
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 3:
@@ -362,8 +369,8 @@ def needs(
     table = point_table(ruleset)
     if tie is None:
         tie = table.flags.get("tie_break", SEAT_ORDER)
-    given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, tie)
     riichi = bool(riichi)
+    given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, riichi, tie)
     before = list(given)
     on_table = sticks
     if riichi:
