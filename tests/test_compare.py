@@ -3,7 +3,7 @@
 import csv
 import json
 
-from mjrules import Win, parse_mpsz, parse_tiles
+from mjrules import Win, parse_mpsz
 from mjrules.cli import main
 from mjrules.tools.compare import Comparer
 

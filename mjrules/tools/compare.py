@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.model.hand import Hand, assemble_hand
+from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import load_ruleset, preset_names
@@ -47,7 +47,7 @@ def without_red_fives(hand: Hand) -> Hand:
         return [tile(t.index) for t in tiles]
 
     melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
-    return assemble_hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
+    return Hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
 
 
 @attrs.frozen

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import HandError
-from mjrules.model.hand import assemble_hand
+from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.scoring.result import NoWin, Result
@@ -193,7 +193,7 @@ def find_waits(
     closed = hand.is_closed
     waits = []
     for i in kinds:
-        full = assemble_hand(list(hand.concealed), tile(i), list(hand.melds))
+        full = Hand(hand.concealed, tile(i), hand.melds)
         ron = None if furiten else scorer.score(full, ron_win)
         tsumo = scorer.score(full, tsumo_win)
         riichi_ron = riichi_tsumo = None
