@@ -163,19 +163,19 @@ def test_batch_answers_every_line_blank_ones_too_and_exits_1_on_errors(capsys, m
 
 
 def test_ctrl_c_in_batch_keeps_what_was_written_and_exits_130(capsys, tmp_path, hule_lines, monkeypatch):
-    import mjrules.cli.batch as batch
+    from mjrules.tools.batch import LineScorer
 
     src = tmp_path / "in.jsonl"
     src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
-    real, calls = batch._batch_line, []
+    real, calls = LineScorer.score, []
 
-    def interrupted(*a):
+    def interrupted(self, *a):
         calls.append(1)
         if len(calls) == 2:
             raise KeyboardInterrupt
-        return real(*a)
+        return real(self, *a)
 
-    monkeypatch.setattr(batch, "_batch_line", interrupted)
+    monkeypatch.setattr(LineScorer, "score", interrupted)
     dst = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "batch", "--input", str(src), "--output", str(dst))
     assert code == 130 and one_line(err) and "interrupted" in err

@@ -15,6 +15,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -27,12 +28,12 @@ from test_fuzz import (
 )
 
 from mjrules import MjrulesError, Result, Scorer, Win, load_ruleset, preset_names
-from mjrules.cli.batch import _batch_line
 from mjrules.cli.common import BATCH_RULESET
 from mjrules.model.hand import Hand
 from mjrules.notation import format_majiang, format_mpsz, parse_json_hand, parse_majiang, parse_mpsz
 from mjrules.notation import parse_majiang_input
 from mjrules.rules.ruleset import Ruleset
+from mjrules.tools.batch import LineScorer
 from mjrules.tools.needs import needs
 
 pytestmark = pytest.mark.fuzz
@@ -195,14 +196,17 @@ def test_fuzz_json_hands():
 
 # -- batch lines (the CLI's own line function) ----------------------------------------------------
 
-BASE = load_ruleset(BATCH_RULESET)
-BATCH_SCORERS: dict[str, Scorer] = {}
+LINES = LineScorer(BATCH_RULESET)  # one Scorer per distinct "rule" object, a bounded number kept
+
+
+def _batch_line(line: str) -> Any:
+    """The line's output as batch writes it, read back (a dict, or None for no win); MjrulesError for a bad line."""
+    result, notes = LINES.score(line)
+    return json.loads(LINES.result_json(result, notes)) if result.is_win else None
 
 
 def batch_body(line: str) -> None:
-    if len(BATCH_SCORERS) > 64:  # one scorer per distinct "rule" object: keep the cache small
-        BATCH_SCORERS.clear()
-    out = attempt(_batch_line, line, BASE, BATCH_SCORERS)
+    out = attempt(_batch_line, line)
     if not isinstance(out, dict):
         return
     obj = json.loads(line)
@@ -216,7 +220,7 @@ def batch_body(line: str) -> None:
         moved = json.loads(line)
         target = moved["in"] if "in" in moved else moved
         target["shoupai"] = ",".join([concealed, *order])
-        again = _batch_line(json.dumps(moved), BASE, BATCH_SCORERS)
+        again = _batch_line(json.dumps(moved))
         if again.get("liable") is None:
             assert same_value(again) == same_value(out), order
 

@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
+from functools import partial
 
 from mjrules.cli.common import (
     BATCH_RULESET,
     EXIT_NO_WIN,
     EXIT_WIN,
+    add_jobs,
     add_ruleset,
-    json_int,
     open_text,
-    plain_fives,
     read_lines,
     same_file,
 )
-from mjrules.errors import MjrulesError, NotationError
-from mjrules.notation import parse_majiang_input
-from mjrules.rules.majiang import majiang_flags
-from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.scorer import Scorer
+from mjrules.errors import NotationError
+from mjrules.rules.ruleset import load_ruleset
+from mjrules.tools.batch import LineScorer
+from mjrules.tools.parallel import ordered_map, worker_count
 
 
 def add_command(sub) -> None:
@@ -36,54 +33,38 @@ def add_command(sub) -> None:
     add_ruleset(b, BATCH_RULESET)
     b.add_argument("--input", default="-", metavar="FILE|-")
     b.add_argument("--output", default="-", metavar="FILE|-")
+    add_jobs(b)
     b.set_defaults(func=cmd_batch)
+
 
 def cmd_batch(args) -> int:
     if same_file(args.input, args.output):  # opening the output would empty the input before it is read
         raise NotationError(f"--output {args.output} is the --input file; it would be overwritten before it is read")
     base = load_ruleset(args.ruleset)
-    scorers: dict[str, Scorer] = {"{}": Scorer(base)}
-    errors = 0
+    scorer = LineScorer(base)  # a ruleset that cannot be built is refused here, before any worker starts
+    jobs = worker_count(args.jobs)
+    lines = read_lines(args.input, keep_blank=True)
     dst = sys.stdout if args.output == "-" else open_text(args.output, "w")
     try:
-        for n, line in read_lines(args.input, keep_blank=True):
-            try:
-                if isinstance(line, MjrulesError):
-                    raise line
-                if not line.strip():
-                    raise NotationError("blank line")
-                out: Any = _batch_line(line, base, scorers)
-            except MjrulesError as e:
-                errors += 1
-                out = {"error": f"line {n}: {e}"}
-            dst.write(json.dumps(out, ensure_ascii=False) + "\n")
+        if jobs == 1:  # line by line: a Ctrl-C keeps every line answered before it
+            render, write = scorer.render, dst.write
+            for n, line in lines:
+                write(render(n, line) + "\n")
+            errors = scorer.errors
+        else:
+            errors = 0
+            for text, bad in ordered_map(render_lines, lines, partial(LineScorer, base), jobs):
+                dst.write(text)
+                errors += bad
     finally:
         if dst is not sys.stdout:
             dst.close()
     return EXIT_NO_WIN if errors else EXIT_WIN
 
 
-def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer]) -> Any:
-    try:
-        obj = json.loads(line, parse_int=json_int)
-    except ValueError as e:
-        raise NotationError(f"not JSON: {e}") from None
-    except RecursionError:
-        raise NotationError("JSON nested too deeply") from None
-    rule: Any = {}
-    if isinstance(obj, dict) and "in" in obj:
-        rule = obj.get("rule") or {}
-        obj = obj["in"]
-    key = json.dumps(rule, sort_keys=True, ensure_ascii=False)
-    scorer = scorers.get(key)
-    if scorer is None:
-        scorer = scorers[key] = Scorer(base.with_flags(**majiang_flags(rule)))
-    hand, win = parse_majiang_input(obj)
-    hand, notes = plain_fives(scorer, hand)
-    result = scorer.score(hand, win)
-    if not result.is_win:
-        return None
-    data = result.to_dict()
-    if notes:
-        data["notes"] = notes
-    return data
+def render_lines(scorer: LineScorer, lines: list[tuple[int, str | NotationError]]) -> tuple[str, int]:
+    """The output of a chunk of numbered input lines, each line ended, and how many were errors."""
+    before = scorer.errors
+    render = scorer.render
+    text = "\n".join([render(n, line) for n, line in lines]) + "\n"
+    return text, scorer.errors - before

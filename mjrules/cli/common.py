@@ -15,8 +15,7 @@ from mjrules.model.win import MAX_COUNTER, Win
 from mjrules.notation import parse_majiang, parse_mpsz, parse_tiles
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.notation.mpsz import parse_tile
-from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import without_red_fives
+from mjrules.tools.batch import BATCH_RULESET, MAX_DIGITS, json_int, plain_fives  # noqa: F401 (the commands' names)
 
 EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -24,12 +23,9 @@ RON_SOURCES = RON_WORDS  # one table for --ron and JSON hands' "ron", so both ta
 WINDS = WIND_WORDS
 DEFAULT_RULESET = "tenhou"
 MAX_ARGS = 200
-BATCH_RULESET = "majiang"  # the majiang format's own defaults, so a line scores as majiang-core would
 
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
-MAX_DIGITS = 100
-"""Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -63,13 +59,6 @@ def whole_number(text: str, limit: int) -> int:
     # str.isdigit() also takes '²' and other digits int() refuses; length first, before int() is tried.
     if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS or int(text) > limit:
         raise ValueError(f"{shown(text)} is not a whole number 0-{limit}")
-    return int(text)
-
-
-def json_int(text: str) -> int:
-    """``parse_int`` for json.loads: a number of absurd length is a NotationError."""
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise NotationError(f"a number of {len(text)} digits; numbers here have at most {MAX_DIGITS}")
     return int(text)
 
 
@@ -162,20 +151,6 @@ def read_hand(args) -> Hand:
     return parse_mpsz(text, args.win)
 
 
-def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
-    """The hand as the ruleset's set has it: when the hand holds more red fives of a suit than the
-    set does, every red five is read as a plain five (as ``compare`` does), with a note per suit."""
-    if not hand.red_fives or scorer.allows_red_fives(hand):
-        return hand, []
-    notes = []
-    for suit, held in zip("mps", hand.reds):
-        allowed = scorer.flags.get_int(f"red_fives_{suit}", 4)
-        if held > allowed:
-            notes.append(f"red 0{suit} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {allowed} "
-                         f"red 5{suit} (flag red_fives_{suit})")
-    return without_red_fives(hand), notes
-
-
 def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str | NotationError]]:
     """(line number, text) for each line of a file or stdin (``-``), blank lines only with
     ``keep_blank``; a UTF-8 byte-order mark opening line 1 is dropped. A line that is not UTF-8
@@ -225,3 +200,15 @@ def open_text(path: str, mode: str):
         raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
 
 
+
+
+def add_jobs(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=jobs_arg, default=1, metavar="N",
+                   help="worker processes (default 1; 0: one per core); the output is the same for any N")
+
+
+def jobs_arg(text: str) -> int:
+    try:
+        return whole_number(text, 1024)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None

@@ -107,18 +107,30 @@ class Reading(NamedTuple):
         if self.form == KOKUSHI:
             return "thirteen orphans"
         if self.form == CHIITOITSU:
-            return "seven pairs: " + " ".join(f"{tile(i)}{tile(i)}" for i, c in enumerate(self.counts) if c)
-        parts = []
-        for s in self.sets:
-            t = tile(s.first)
-            if s.kind == SEQ:
-                text = f"{t.number}{t.number + 1}{t.number + 2}{t.suit}"
-            else:
-                text = str(t.number) * (4 if s.kan else 3) + t.suit
-            parts.append(text if s.concealed else text + "(open)")
-        pair = tile(self.pair)
-        parts.append(f"{pair.number}{pair.number}{pair.suit} pair")
-        return " ".join(parts) + f", {self.wait} wait on {tile(self.win_tile)}"
+            return "seven pairs: " + " ".join([_TWO_TILES[i] for i, c in enumerate(self.counts) if c])
+        # Each part's text is looked up: a reading is described once per result rendered.
+        parts = [_SET_TEXT[s] for s in self.sets]
+        parts.append(_PAIR_TEXT[self.pair] + " pair")
+        return " ".join(parts) + _WAIT_TEXT[self.wait][self.win_tile]
+
+
+def _set_text(shape: SetShape) -> str:
+    t = tile(shape.first)
+    if shape.kind == SEQ:
+        text = f"{t.number}{t.number + 1}{t.number + 2}{t.suit}"
+    else:
+        text = str(t.number) * (4 if shape.kan else 3) + t.suit
+    return text if shape.concealed else text + "(open)"
+
+
+_PAIR_TEXT = tuple(f"{tile(i).number}{tile(i).number}{tile(i).suit}" for i in range(34))
+_TWO_TILES = tuple(f"{tile(i)}{tile(i)}" for i in range(34))
+_SET_TEXT = {shape: _set_text(shape) for shape in (
+    *(SetShape(SEQ, i, concealed, False) for i in range(27) if i % 9 <= 6 for concealed in (False, True)),
+    *(SetShape(TRIPLET, i, concealed, kan) for i in range(34) for concealed in (False, True) for kan in (False, True)),
+)}
+_WAIT_TEXT = {wait: tuple(f", {wait} wait on {tile(i)}" for i in range(34))
+              for wait in (RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI)}
 
 
 _EMPTY_SUIT = (0,) * 9

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["FuItem", "NoWin", "Result", "YakuScore"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # shared by the results of a Scorer, and a key of the batch renderer's texts
 class YakuScore:
     """One scored yaku: ``han`` for ordinary and bonus items, ``yakuman`` (multiple) for yakuman."""
 

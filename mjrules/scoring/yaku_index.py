@@ -1,7 +1,10 @@
 """The yaku index: a ruleset's yaku grouped by the reading features they can fire on, so a reading
 runs only the checks that could be true for it (the yaku hints, ``Yaku.fits``).
 
-Built once per Scorer; a pool per distinct ``Features`` is made on first sight and kept.
+Built once per Scorer. A pool is made on first sight of what decides it, and kept: the features
+with only the situation bits that the ``when`` of a yaku that could fit names (the winds of the win
+decide no pool unless the hand holds a triplet of that wind), so hands that differ only in the
+rest of the situation share a pool.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
+from mjrules.model.win import SITUATION_BIT
 from mjrules.rules.yaku import Yaku
 from mjrules.scoring.reading import KOKUSHI, Features, Reading
 from mjrules.scoring.result import YakuScore
@@ -66,6 +70,16 @@ class YakuIndex:
         self._multiples = multiples
         self._replaces = {y.id: frozenset(y.replaces) for y in yaku if y.replaces}
         self._pools: dict[Features, Pool] = {}
+        """Every features seen, with its pool."""
+        self._decided: dict[tuple[Features, int], Pool] = {}
+        """The pools, by the features without the situation and the situation bits read (``_pool``)."""
+        self._unsituated: dict[Features, tuple[tuple[Yaku, ...], int]] = {}
+        """Features with the situation left out → the yaku that fit them whatever the situation,
+        and the situation bits those yaku's ``when`` hints read."""
+        self._by_fits: dict[tuple[bool, bool, tuple[str, ...]], Pool] = {}
+        """The pools, by (kokushi, closed, the yaku that fit): features that let the same yaku fit share one."""
+        self._own_hints = any(type(y).fits is not Yaku.fits for y in yaku)
+        """A subclass of Yaku with hints of its own: pools are keyed by the whole features."""
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
 
     def applicable(self, r: Reading, flags: Mapping[str, Any]) -> Hits | None:
@@ -132,18 +146,55 @@ class YakuIndex:
     def _pool(self, features: Features) -> Pool:
         if len(self._pools) >= _MAX_POOLS:
             self._pools.clear()
-        fits = [y for y in self.yaku if y.fits(features)]
+        if self._own_hints:
+            pool = self._pools[features] = self._build(features, [y for y in self.yaku if y.fits(features)])
+            return pool
+        # Yaku.fits reads the situation only through the ``when`` hint: split it off, so that the
+        # winds (and riichi, tsumo …) decide a pool only when a yaku that could fit names them.
+        unsituated = features._replace(situation=-1)  # -1: every ``when`` holds
+        known = self._unsituated.get(unsituated)
+        if known is None:
+            if len(self._unsituated) >= _MAX_POOLS:
+                self._unsituated.clear()
+            fits = tuple(y for y in self.yaku if y.fits(unsituated))
+            read = 0
+            for y in fits:
+                if y.when is not None:
+                    read |= SITUATION_BIT[y.when]
+            known = self._unsituated[unsituated] = (fits, read)
+        candidates, read = known
+        situation = features.situation & read
+        key = (unsituated, situation)
+        found = self._decided.get(key)
+        if found is not None:
+            pool = found
+        else:
+            if len(self._decided) >= _MAX_POOLS:
+                self._decided.clear()
+            fits = tuple(y for y in candidates if y.when is None or situation & SITUATION_BIT[y.when])
+            same = (features.form == KOKUSHI, features.closed, tuple([y.id for y in fits]))
+            shared = self._by_fits.get(same)
+            if shared is None:
+                if len(self._by_fits) >= _MAX_POOLS:
+                    self._by_fits.clear()
+                shared = self._by_fits[same] = self._build(features, fits)
+            pool = shared
+            self._decided[key] = pool
+        self._pools[features] = pool
+        return pool
+
+    def _build(self, features: Features, fits: Sequence[Yaku]) -> Pool:
+        """The pool of readings of ``features`` whose hints ``fits`` (the yaku that fit them)."""
         ordinary = []
         if features.form != KOKUSHI:  # kokushi is a yakuman shape only
             for y in fits:
                 han = y.han if features.closed else y.han_open
                 if not y.yakuman and not y.bonus and han:
                     ordinary.append(Entry(y.check, y, han, self.score(y, han)))
-        pool = self._pools[features] = Pool(
+        return Pool(
             tuple(y for y in fits if y.yakuman),
             tuple(ordinary),
             tuple(y for y in fits if y.bonus) if ordinary else (),
             any(e.yaku.replaces for e in ordinary),
             any(e.yaku.alone for e in ordinary),
         )
-        return pool

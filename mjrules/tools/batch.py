@@ -1,0 +1,155 @@
+"""Batch scoring: one majiang JSON line in, one JSON line out, as ``mjrules batch`` writes them.
+
+``LineScorer`` is the work of one line, shared by the CLI, its worker processes
+(``mjrules.tools.parallel``) and ``mjrules.dask``. A line's result is rendered from what scoring
+kept (the paid reading, the fu items, the shared yaku scores) with one encoder; the text is the
+one ``json.dumps(result.to_dict(), ensure_ascii=False)`` gives.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mjrules.errors import MjrulesError, NotationError
+from mjrules.model.hand import Hand
+from mjrules.notation import parse_majiang_input
+from mjrules.rules.majiang import majiang_flags
+from mjrules.rules.ruleset import Ruleset, load_ruleset
+from mjrules.scoring.fu import FuItem
+from mjrules.scoring.result import NoWin, Result, YakuScore
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.compare import without_red_fives
+
+BATCH_RULESET = "majiang"
+"""The majiang format's own defaults, so a line scores as majiang-core would."""
+MAX_DIGITS = 100
+"""Longest number read from a JSON line; longer is an error, not Python's int limit."""
+_MAX_RULES = 256
+"""Scorers kept for distinct "rule" objects at most."""
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+_ENCODE_SORTED = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
+
+def json_int(text: str) -> int:
+    """``parse_int`` for JSON: a number of absurd length is a NotationError."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise NotationError(f"a number of {len(text)} digits; numbers here have at most {MAX_DIGITS}")
+    return int(text)
+
+
+_DECODE = json.JSONDecoder(parse_int=json_int).decode
+
+
+def read_json(line: str) -> Any:
+    """A JSON line as ``json.loads(line, parse_int=json_int)`` reads it, errors as NotationError."""
+    try:
+        if line.startswith("\ufeff"):  # json.loads's own message for a byte-order mark
+            return json.loads(line, parse_int=json_int)
+        return _DECODE(line)  # one decoder for every line
+    except ValueError as e:
+        raise NotationError(f"not JSON: {e}") from None
+    except RecursionError:
+        raise NotationError("JSON nested too deeply") from None
+
+
+def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
+    """The hand as the ruleset's set has it: when the hand holds more red fives of a suit than the
+    set does, every red five is read as a plain five (as ``compare`` does), with a note per suit."""
+    if not hand.red_fives or scorer.allows_red_fives(hand):
+        return hand, []
+    notes = []
+    for suit, held in zip("mps", hand.reds):
+        allowed = scorer.flags.get_int(f"red_fives_{suit}", 4)
+        if held > allowed:
+            notes.append(f"red 0{suit} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {allowed} "
+                         f"red 5{suit} (flag red_fives_{suit})")
+    return without_red_fives(hand), notes
+
+
+class LineScorer:
+    """Scores batch lines under a base ruleset; a ``"rule"`` object beside ``"in"`` applies
+    majiang-core rule keys over it (one Scorer per distinct rule object, kept)."""
+
+    def __init__(self, ruleset: Ruleset | str = BATCH_RULESET) -> None:
+        self.base = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self._default = Scorer(self.base)
+        self._scorers: dict[str, Scorer] = {}
+        self._yaku_json: dict[YakuScore, str] = {}
+        self._fu_json: dict[FuItem, str] = {}
+        self.errors = 0
+        """Lines ``render`` answered with an error."""
+
+    def score(self, line: str) -> tuple[Result | NoWin, list[str]]:
+        """The result of one line and its notes (red fives read as plain fives); MjrulesError for a
+        bad line."""
+        obj = read_json(line)
+        scorer = self._default
+        if obj.__class__ is dict and "in" in obj:
+            rule = obj.get("rule")
+            if rule:
+                scorer = self._scorer(rule)
+            obj = obj["in"]
+        hand, win = parse_majiang_input(obj)
+        notes: list[str] = []
+        if hand.red_fives and not scorer.allows_red_fives(hand):
+            hand, notes = plain_fives(scorer, hand)
+        return scorer.score(hand, win), notes
+
+    def _scorer(self, rule: Any) -> Scorer:
+        key = _ENCODE_SORTED(rule)
+        scorer = self._scorers.get(key)
+        if scorer is None:
+            if len(self._scorers) >= _MAX_RULES:
+                self._scorers.clear()
+            scorer = self._scorers[key] = Scorer(self.base.with_flags(**majiang_flags(rule)))
+        return scorer
+
+    def render(self, n: int, line: str | MjrulesError) -> str:
+        """The output line (without its newline) for input line ``n``: the result, ``null`` for no
+        win, or ``{"error": "line N: …"}`` (counted in ``errors``) for a bad or blank line, or for
+        a line that could not be read (given as the error)."""
+        try:
+            if isinstance(line, MjrulesError):
+                raise line
+            if not line.strip():
+                raise NotationError("blank line")
+            result, notes = self.score(line)
+        except MjrulesError as e:
+            self.errors += 1
+            return _ENCODE({"error": f"line {n}: {e}"})
+        if result.__class__ is NoWin:
+            return "null"
+        return self.result_json(result, notes)  # type: ignore[arg-type]
+
+    def result_json(self, r: Result, notes: list[str] | None = None) -> str:
+        """``json.dumps(r.to_dict() + notes, ensure_ascii=False)``, from the pieces kept: each yaku
+        score's and fu item's text is encoded once."""
+        yj, fj = self._yaku_json, self._fu_json
+        yaku = []
+        for y in r.yaku:
+            text = yj.get(y)
+            if text is None:
+                text = yj[y] = _ENCODE(y.to_dict())
+            yaku.append(text)
+        fu = []
+        for f in r.fu_items:
+            text = fj.get(f)
+            if text is None:
+                text = fj[f] = _ENCODE({"label": f.label, "fu": f.fu})
+            fu.append(text)
+        payments = r.payments
+        text = (
+            f'{{"win": true, "han": {_number(r.han)}, "fu": {_number(r.fu)}, "yakuman": {r.yakuman}, '
+            f'"limit": {"null" if r.limit is None else _ENCODE(r.limit)}, "base": {r.base}, "points": {r.points}, '
+            f'"payments": [{", ".join(map(str, payments))}], "liable": {_number(r.liable)}, '
+            f'"yaku": [{", ".join(yaku)}], "fu_detail": [{", ".join(fu)}], "reading": {_ENCODE(r.reading)}'
+        )
+        if notes:
+            return f'{text}, "notes": {_ENCODE(notes)}}}'
+        return text + "}"
+
+
+def _number(value: int | None) -> str:
+    return "null" if value is None else str(value)
