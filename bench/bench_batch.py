@@ -32,14 +32,15 @@ def run(cmd: list[str]) -> float:
 
 
 def agreement(mine: Path, peer: Path) -> tuple[int, int]:
-    """(lines whose points and payments agree, lines): no win is 0 points on both sides."""
+    """(lines whose points and payments agree, lines): no win is 0 points on both sides (majiang-core
+    answers a hand without yaku with {"defen": 0}, a hand without a winning shape with nothing)."""
     same = total = 0
     with open(mine, encoding="utf-8") as a, open(peer, encoding="utf-8") as b:
         for x, y in zip(a, b):
             r, p = json.loads(x), json.loads(y)
             total += 1
             points = (r["points"], r["payments"]) if r else (0, None)
-            defen = (p["defen"], p["fenpei"]) if p else (0, None)
+            defen = (p["defen"], p["fenpei"]) if p and p["defen"] else (0, None)
             same += points == defen
     return same, total
 

@@ -31,6 +31,27 @@ NO_YAKU = "no yaku: the hand has a winning shape but nothing that counts as a ya
 _MAX_SETTLED = 20_000
 """Settlements kept per Scorer at most (see ``Scorer._settle``)."""
 
+_INDEXES: dict[tuple[tuple[Yaku, ...], tuple[tuple[str, int], ...]], YakuIndex] = {}
+"""The yaku indexes of this process, by their yaku and yakuman multiples (``shared_index``)."""
+_MAX_INDEXES = 64
+
+
+def shared_index(yaku: list[Yaku], multiples: dict[str, int]) -> YakuIndex:
+    """The yaku index of these yaku and yakuman multiples, shared by every Scorer of this process
+    that has the same: an index depends on nothing else (the flags are passed to each check), so
+    Scorers that differ in a flag that changes no yaku (the rulesets ``compare`` builds to name a
+    cause, the "rule" objects of ``batch``) start with the pools another has filled."""
+    key = (tuple(yaku), tuple(sorted(multiples.items())))
+    try:
+        index = _INDEXES.get(key)
+    except TypeError:  # a plugin's yaku that cannot be hashed: an index of its own
+        return YakuIndex(yaku, multiples)
+    if index is None:
+        if len(_INDEXES) >= _MAX_INDEXES:
+            _INDEXES.clear()
+        index = _INDEXES[key] = YakuIndex(yaku, multiples)
+    return index
+
 
 @attrs.define(frozen=False)  # built per reading: attrs' plain __init__, no frozen setattr
 class Candidate:
@@ -57,15 +78,25 @@ class Scorer:
     def __init__(self, ruleset: Ruleset | str = "majiang", extra_plugins: Mapping[str, Any] | None = None) -> None:
         if isinstance(ruleset, str):
             ruleset = load_ruleset(ruleset)
+        self._build(ruleset, Plugins(ruleset.plugins, extra_plugins))
+
+    def with_flags(self, **flags: Any) -> Scorer:
+        """A Scorer of this ruleset with some flags changed. It shares this one's plugins (they hold
+        no state of their own) and, when the change leaves the yaku as they are, its yaku index."""
+        other = object.__new__(Scorer)
+        other._build(self.ruleset.with_flags(**flags), self.plugins)
+        return other
+
+    def _build(self, ruleset: Ruleset, plugins: Plugins) -> None:
         self.ruleset = ruleset
-        self.plugins = Plugins(ruleset.plugins, extra_plugins)
+        self.plugins = plugins
         self.flags = self._resolve_flags()
         self.yaku_owners = self._active_yaku()
         """Each yaku this ruleset scores, with the plugin that registered it."""
         self.yaku: list[Yaku] = [y for _, y in self.yaku_owners]
         multiples = {y.id: self.plugins.double_yakuman(y, self.flags) if y.double else y.yakuman
                      for y in self.yaku if y.yakuman}
-        self.index = YakuIndex(self.yaku, multiples)
+        self.index = shared_index(self.yaku, multiples)
         self.limits = LimitPolicy(self.plugins, self.flags)
         self.players = ruleset.players
         self.extras = frozenset(tag for y in self.yaku for tag in y.extras)
@@ -207,7 +238,8 @@ class Scorer:
 
     def allows_red_fives(self, hand: Hand) -> bool:
         """Whether this ruleset's set has as many red fives of each suit as the hand holds."""
-        return all(n <= allowed for n, allowed in zip(hand.reds, self._reds_allowed))
+        reds, allowed = hand.reds, self._reds_allowed
+        return reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]
 
     def _check_red(self, hand: Hand) -> None:
         for suit, n, allowed in zip("mps", hand.reds, self._reds_allowed):

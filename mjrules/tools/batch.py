@@ -103,7 +103,7 @@ class LineScorer:
         if scorer is None:
             if len(self._scorers) >= _MAX_RULES:
                 self._scorers.clear()
-            scorer = self._scorers[key] = Scorer(self.base.with_flags(**majiang_flags(rule)))
+            scorer = self._scorers[key] = self._default.with_flags(**majiang_flags(rule))
         return scorer
 
     def render(self, n: int, line: str | MjrulesError) -> str:

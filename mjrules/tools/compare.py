@@ -82,6 +82,7 @@ class Comparer:
         self.names = names
         self.scorers = [Scorer(load_ruleset(n)) for n in names]
         self._flips: dict[tuple[int, str], Scorer | None] = {}
+        self._differing: dict[int, list[str]] = {}
 
     def _flipped(self, i: int, flag: str) -> Scorer | None:
         """Ruleset ``i`` with ``flag`` set as the reference sets it (None if it cannot be)."""
@@ -89,14 +90,18 @@ class Comparer:
         if key not in self._flips:
             ref = self.scorers[0].flags[flag]
             try:
-                self._flips[key] = Scorer(self.scorers[i].ruleset.with_flags(**{flag: ref}))
+                self._flips[key] = self.scorers[i].with_flags(**{flag: ref})
             except MjrulesError:
                 self._flips[key] = None
         return self._flips[key]
 
     def differing_flags(self, i: int) -> list[str]:
-        a, b = self.scorers[0].flags, self.scorers[i].flags
-        return [f for f in b if f in a and a[f] != b[f]]
+        """The flags ruleset ``i`` sets differently from the reference."""
+        known = self._differing.get(i)
+        if known is None:
+            a, b = self.scorers[0].flags, self.scorers[i].flags
+            known = self._differing[i] = [f for f in b if f in a and a[f] != b[f]]
+        return known
 
     def causes(self, i: int, hand: Hand, readings_for: Callable[[Scorer], list[Reading]], result: Result | NoWin,
                ref: Result | NoWin) -> list[str]:
