@@ -5,14 +5,18 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from functools import partial
 from collections import Counter
 from typing import Any
 
-from mjrules.cli.common import add_situation, hand_and_win, json_int, plain_fives, read_lines, same_file
+from mjrules.cli.common import add_jobs, add_situation, hand_and_win, json_int, plain_fives, read_lines, same_file
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
+from mjrules.model.win import Win
 from mjrules.notation import parse_json_hand, parse_majiang_input
-from mjrules.tools.compare import Comparer, compare_corpus
+from mjrules.scoring.result import Result
+from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
+from mjrules.tools.parallel import CHUNK_SIZE, ordered_map, worker_count
 
 
 def add_command(sub) -> None:
@@ -30,6 +34,7 @@ def add_command(sub) -> None:
     p.add_argument("--progress", action="store_true", default=None, help="progress bar on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
+    add_jobs(p)
     p.set_defaults(func=cmd_compare)
 
 
@@ -107,26 +112,69 @@ def render(comp) -> str:
     return "\n".join(lines)
 
 
-def _items(path: str):
-    for n, line in read_lines(path):
-        if isinstance(line, MjrulesError):
-            yield n, f"line {n}: {line}"
-            continue
-        try:
-            obj = json.loads(line, parse_int=json_int)
-            if isinstance(obj, dict) and "hand" in obj:
-                item: Any = parse_json_hand(obj)
-            elif isinstance(obj, dict):
-                item = parse_majiang_input(obj.get("in", obj))
+def _item(n: int, line: str | MjrulesError) -> tuple[Hand, Win] | str:
+    """Input line ``n`` as a hand and win, or its error text."""
+    if isinstance(line, MjrulesError):
+        return f"line {n}: {line}"
+    try:
+        obj = json.loads(line, parse_int=json_int)
+        if isinstance(obj, dict) and "hand" in obj:
+            return parse_json_hand(obj)
+        if isinstance(obj, dict):
+            return parse_majiang_input(obj.get("in", obj))
+        raise NotationError("expected a JSON object")
+    except ValueError as e:
+        return f"line {n}: not JSON: {e}"
+    except RecursionError:
+        return f"line {n}: JSON nested too deeply"
+    except MjrulesError as e:
+        return f"line {n}: {e}"
+
+
+class _CorpusWorker:
+    """Compares lines into CorpusRows, in the main process or in each worker process; a row's
+    ``detail`` is (the rulesets that read the hand's red fives as plain fives, the line's details:
+    a JSON text, CSV cells, or None)."""
+
+    def __init__(self, comparer: Comparer | list[str] | None, details: str | None) -> None:
+        self.comparer = comparer if isinstance(comparer, Comparer) else Comparer(comparer)
+        self.details = details
+        """None, "json" or "csv"."""
+
+    def row(self, n: int, line: str | MjrulesError) -> CorpusRow:
+        comparer = self.comparer
+        item = _item(n, line)
+        plain: list[str] = []
+        notes: list[str] = []
+        if not isinstance(item, str) and item[0].red_fives:
+            for scorer in comparer.scorers:
+                these = plain_fives(scorer, item[0])[1]
+                if these:
+                    plain.append(scorer.ruleset.name)
+                    notes += these
+        comp, error = compare_item(comparer, item)
+        detail: Any = None
+        if self.details == "csv":
+            if comp is None:
+                detail = [n, error]
             else:
-                raise NotationError("expected a JSON object")
-        except ValueError as e:
-            item = f"line {n}: not JSON: {e}"
-        except RecursionError:
-            item = f"line {n}: JSON nested too deeply"
-        except MjrulesError as e:
-            item = f"line {n}: {e}"
-        yield n, item
+                cells: list[Any] = []
+                for r in comp.results:
+                    cells += [r.points if isinstance(r, Result) else 0, getattr(r, "han", None), getattr(r, "fu", None),
+                              getattr(r, "limit", None)]
+                detail = [n, "", *cells, *[";".join(c) for c in comp.causes[1:]]]
+        elif self.details == "json":
+            data: dict[str, Any] = {"line": n, "error": error} if comp is None else {"line": n, **comp.to_dict()}
+            if notes:
+                data["notes"] = notes
+            detail = json.dumps(data, ensure_ascii=False)
+        if comp is None:
+            return CorpusRow(n, error, detail=(tuple(plain), detail))
+        return CorpusRow.of(n, comp, (tuple(plain), detail))
+
+
+def _compare_lines(worker: _CorpusWorker, lines: list[tuple[int, str | NotationError]]) -> list[CorpusRow]:
+    return [worker.row(n, line) for n, line in lines]
 
 
 def _open(path: str, mode: str = "r"):
@@ -144,63 +192,46 @@ def _corpus(args, comparer: Comparer) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     out = _open(args.output, "w") if args.output else None
     writer = None
-    if out is not None and args.output.endswith(".csv"):
+    details = None if out is None else "csv" if args.output.endswith(".csv") else "json"
+    if out is not None and details == "csv":
         writer = csv.writer(out)
         writer.writerow(["line", "error", *[f"{rs}:{row}" for rs in comparer.names for row in ("points", "han", "fu", "limit")],
                          *[f"{rs}:causes" for rs in comparer.names[1:]]])
-    done = [0]
-    # Red fives read as plain fives: the notes of each line (for the details) and a count per ruleset.
-    line_notes: dict[int, list[str]] = {}
-    plain_reds: Counter[str] = Counter()
-
-    def noted(items):
-        for n, item in items:
-            if not isinstance(item, str) and item[0].red_fives:
-                for scorer in comparer.scorers:
-                    notes = plain_fives(scorer, item[0])[1]
-                    if notes:
-                        plain_reds[scorer.ruleset.name] += 1
-                        if out is not None and writer is None:  # kept only for the JSON details
-                            line_notes.setdefault(n, []).extend(notes)
-            yield n, item
-
-    def on_row(line: int, comp, error: str | None) -> None:
-        done[0] += 1
-        if show and (done[0] % 100 == 0 or done[0] == total):
-            bar = f"{done[0]}/{total}" if total else str(done[0])
-            frac = done[0] / total if total else 0
-            sys.stderr.write(f"\rcomparing [{'#' * int(frac * 30):<30}] {bar}")
-            sys.stderr.flush()
-        if out is None:
-            return
-        if writer is not None:
-            if comp is None:
-                writer.writerow([line, error])
-                return
-            cells = []
-            for r in comp.results:
-                cells += [r.points if r.is_win else 0, getattr(r, "han", None), getattr(r, "fu", None),
-                          getattr(r, "limit", None)]
-            writer.writerow([line, "", *cells, *[";".join(c) for c in comp.causes[1:]]])
-        else:
-            data = {"line": line, "error": error} if comp is None else {"line": line, **comp.to_dict()}
-            if line in line_notes:
-                data["notes"] = line_notes.pop(line)
-            out.write(json.dumps(data, ensure_ascii=False) + "\n")
-
+    jobs = worker_count(args.jobs)
+    worker = _CorpusWorker(comparer, details)
+    setup: Any = (lambda: worker) if jobs == 1 else partial(_CorpusWorker, comparer.names, details)
+    summary = CorpusSummary(comparer.names)
+    plain_reds: Counter[str] = Counter()  # red fives read as plain fives: hands per ruleset
+    done = 0
     try:
-        summary = compare_corpus(comparer, noted(_items(args.input)), on_row)
+        # One process: a line at a time, so that a Ctrl-C keeps every line compared before it.
+        for rows in ordered_map(_compare_lines, read_lines(args.input), setup, jobs, 1 if jobs == 1 else CHUNK_SIZE):
+            for row in rows:
+                summary.add(row)
+                plain, detail = row.detail
+                plain_reds.update(plain)
+                done += 1
+                if show and (done % 100 == 0 or done == total):
+                    bar = f"{done}/{total}" if total else str(done)
+                    frac = done / total if total else 0
+                    sys.stderr.write(f"\rcomparing [{'#' * int(frac * 30):<30}] {bar}")
+                    sys.stderr.flush()
+                if writer is not None:
+                    writer.writerow(detail)
+                elif out is not None:
+                    out.write(detail + "\n")
     finally:
         if show:
             sys.stderr.write("\n")
         if out is not None:
             out.close()
-    summary["red_fives_read_plain"] = dict(plain_reds)
+    result = summary.to_dict()
+    result["red_fives_read_plain"] = dict(plain_reds)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json.dumps(result, ensure_ascii=False))
         return 0
-    print(f"reference {summary['reference']}: {summary['hands_scored']} hands scored, {summary['bad_lines']} bad lines")
-    for p in summary["rulesets"]:
+    print(f"reference {result['reference']}: {result['hands_scored']} hands scored, {result['bad_lines']} bad lines")
+    for p in result["rulesets"]:
         causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
         print(f"  {p['ruleset']:<16} points differ on {p['points_differ']} hands "
               f"(mean |diff| {p['mean_abs_difference']}, largest {p['largest_difference']:+d} at line "

@@ -189,6 +189,65 @@ def _points(result: Result | NoWin) -> int:
     return result.points if isinstance(result, Result) else 0
 
 
+@attrs.frozen
+class CorpusRow:
+    """What a corpus summary needs of one compared line: small, so that a worker process can send
+    it back (``mjrules.tools.parallel``)."""
+
+    line: int
+    error: str | None = None
+    """The line's error; the other fields are empty then."""
+    points: tuple[int, ...] = ()
+    """Each ruleset's points (0 for no win)."""
+    causes: tuple[tuple[str, ...], ...] = ()
+    """Each ruleset's causes, as ``HandComparison.causes``."""
+    detail: Any = None
+    """What the caller made of the comparison for its own output (e.g. a details line)."""
+
+    @classmethod
+    def of(cls, line: int, comp: HandComparison, detail: Any = None) -> CorpusRow:
+        return cls(line, None, tuple(_points(r) for r in comp.results), comp.causes, detail)
+
+
+class CorpusSummary:
+    """How each ruleset's scores differ from the reference's over the rows added, in any order of
+    chunks as long as each row is added once (the largest difference goes to the first line that
+    has it, so rows are added in line order for the same summary every time)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.scored = self.errors = 0
+        self.pairs = [PairSummary(name) for name in self.names[1:]]
+
+    def add(self, row: CorpusRow) -> None:
+        if row.error is not None:
+            self.errors += 1
+            return
+        self.scored += 1
+        base = row.points[0]
+        for pair, points, causes in zip(self.pairs, row.points[1:], row.causes[1:]):
+            if not causes:
+                continue
+            diff = points - base
+            if not diff:
+                pair.other += 1
+                pair.causes.update(causes)
+                continue
+            pair.differ += 1
+            pair.total_abs += abs(diff)
+            if abs(diff) > abs(pair.largest):
+                pair.largest, pair.largest_hand = diff, row.line
+            pair.causes.update(causes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reference": self.names[0],
+            "hands_scored": self.scored,
+            "bad_lines": self.errors,
+            "rulesets": [p.to_dict(self.scored) for p in self.pairs],
+        }
+
+
 def compare_corpus(
     comparer: Comparer,
     items: Iterable[tuple[int, tuple[Hand, Win] | str]],
@@ -198,41 +257,21 @@ def compare_corpus(
 
     ``on_row(line, comparison, error)`` is called for each item, for a detail file or progress.
     """
-    scored = errors = 0
-    pairs = [PairSummary(name) for name in comparer.names[1:]]
+    summary = CorpusSummary(comparer.names)
     for line, item in items:
-        if isinstance(item, str):
-            errors += 1
-            if on_row:
-                on_row(line, None, item)
-            continue
-        try:
-            comp = comparer.compare(*item)
-        except MjrulesError as e:
-            errors += 1
-            if on_row:
-                on_row(line, None, str(e))
-            continue
-        scored += 1
-        base = _points(comp.results[0])
-        for pair, result, causes in zip(pairs, comp.results[1:], comp.causes[1:]):
-            if not causes:
-                continue
-            diff = _points(result) - base
-            if not diff:
-                pair.other += 1
-                pair.causes.update(causes)
-                continue
-            pair.differ += 1
-            pair.total_abs += abs(diff)
-            if abs(diff) > abs(pair.largest):
-                pair.largest, pair.largest_hand = diff, line
-            pair.causes.update(causes)
+        comp, error = compare_item(comparer, item)
+        summary.add(CorpusRow(line, error) if comp is None else CorpusRow.of(line, comp))
         if on_row:
-            on_row(line, comp, None)
-    return {
-        "reference": comparer.names[0],
-        "hands_scored": scored,
-        "bad_lines": errors,
-        "rulesets": [p.to_dict(scored) for p in pairs],
-    }
+            on_row(line, comp, error)
+    return summary.to_dict()
+
+
+def compare_item(comparer: Comparer, item: tuple[Hand, Win] | str) -> tuple[HandComparison | None, str | None]:
+    """(comparison, None) for a hand and win; (None, error text) for an error item or a hand that
+    cannot be compared."""
+    if isinstance(item, str):
+        return None, item
+    try:
+        return comparer.compare(*item), None
+    except MjrulesError as e:
+        return None, str(e)
