@@ -11,14 +11,16 @@ from mjrules.cli.common import (
     EXIT_WIN,
     add_jobs,
     add_ruleset,
+    add_scheduler,
     open_text,
+    parallel_lines,
     read_lines,
     same_file,
 )
 from mjrules.errors import NotationError
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.tools.batch import LineScorer
-from mjrules.tools.parallel import ordered_map, worker_count
+from mjrules.tools.parallel import worker_count
 
 
 def add_command(sub) -> None:
@@ -34,6 +36,7 @@ def add_command(sub) -> None:
     b.add_argument("--input", default="-", metavar="FILE|-")
     b.add_argument("--output", default="-", metavar="FILE|-")
     add_jobs(b)
+    add_scheduler(b)
     b.set_defaults(func=cmd_batch)
 
 
@@ -46,25 +49,18 @@ def cmd_batch(args) -> int:
     lines = read_lines(args.input, keep_blank=True)
     dst = sys.stdout if args.output == "-" else open_text(args.output, "w")
     try:
-        if jobs == 1:  # line by line: a Ctrl-C keeps every line answered before it
+        errors = 0
+        if jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
             render, write = scorer.render, dst.write
             for n, line in lines:
-                write(render(n, line) + "\n")
-            errors = scorer.errors
-        else:
-            errors = 0
-            for text, bad in ordered_map(render_lines, lines, partial(LineScorer, base), jobs):
-                dst.write(text)
+                text, bad = render(n, line)
+                write(text + "\n")
                 errors += bad
+        else:
+            for text, count in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
+                dst.write(text)
+                errors += count
     finally:
         if dst is not sys.stdout:
             dst.close()
     return EXIT_NO_WIN if errors else EXIT_WIN
-
-
-def render_lines(scorer: LineScorer, lines: list[tuple[int, str | NotationError]]) -> tuple[str, int]:
-    """The output of a chunk of numbered input lines, each line ended, and how many were errors."""
-    before = scorer.errors
-    render = scorer.render
-    text = "\n".join([render(n, line) for n, line in lines]) + "\n"
-    return text, scorer.errors - before

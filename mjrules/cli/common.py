@@ -207,6 +207,25 @@ def add_jobs(p: argparse.ArgumentParser) -> None:
                    help="worker processes (default 1; 0: one per core); the output is the same for any N")
 
 
+def add_scheduler(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="score on this Dask cluster (pip install 'mjrules[dask]'); the output is the same")
+
+
+def parallel_lines(args, work, lines, setup, chunk_size: int | None = None):
+    """``ordered_map`` of the command's --jobs, or on the Dask cluster of --scheduler."""
+    from mjrules.tools.parallel import CHUNK_SIZE, ordered_map
+
+    size = chunk_size or CHUNK_SIZE
+    if args.scheduler is None:
+        yield from ordered_map(work, lines, setup, args.jobs, size)
+        return
+    from mjrules.dask import cluster  # only here: Dask is an optional extra
+
+    with cluster(args.scheduler) as c:
+        yield from ordered_map(work, lines, setup, c.slots, size, executor=c.executor)
+
+
 def jobs_arg(text: str) -> int:
     try:
         return whole_number(text, 1024)

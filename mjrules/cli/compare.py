@@ -9,14 +9,24 @@ from functools import partial
 from collections import Counter
 from typing import Any
 
-from mjrules.cli.common import add_jobs, add_situation, hand_and_win, json_int, plain_fives, read_lines, same_file
+from mjrules.cli.common import (
+    add_jobs,
+    add_scheduler,
+    add_situation,
+    hand_and_win,
+    json_int,
+    parallel_lines,
+    plain_fives,
+    read_lines,
+    same_file,
+)
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import Win
 from mjrules.notation import parse_json_hand, parse_majiang_input
 from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
-from mjrules.tools.parallel import CHUNK_SIZE, ordered_map, worker_count
+from mjrules.tools.parallel import worker_count
 
 
 def add_command(sub) -> None:
@@ -35,6 +45,7 @@ def add_command(sub) -> None:
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
     add_jobs(p)
+    add_scheduler(p)
     p.set_defaults(func=cmd_compare)
 
 
@@ -199,13 +210,14 @@ def _corpus(args, comparer: Comparer) -> int:
                          *[f"{rs}:causes" for rs in comparer.names[1:]]])
     jobs = worker_count(args.jobs)
     worker = _CorpusWorker(comparer, details)
-    setup: Any = (lambda: worker) if jobs == 1 else partial(_CorpusWorker, comparer.names, details)
+    local = jobs == 1 and args.scheduler is None
+    setup: Any = (lambda: worker) if local else partial(_CorpusWorker, comparer.names, details)
     summary = CorpusSummary(comparer.names)
     plain_reds: Counter[str] = Counter()  # red fives read as plain fives: hands per ruleset
     done = 0
     try:
         # One process: a line at a time, so that a Ctrl-C keeps every line compared before it.
-        for rows in ordered_map(_compare_lines, read_lines(args.input), setup, jobs, 1 if jobs == 1 else CHUNK_SIZE):
+        for rows in parallel_lines(args, _compare_lines, read_lines(args.input), setup, 1 if local else None):
             for row in rows:
                 summary.add(row)
                 plain, detail = row.detail

@@ -96,6 +96,12 @@ class Ruleset:
     players: int = attrs.field(default=4, validator=_players)
     """Players at the table: 4 (3 is refused until three-player scoring exists)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields, the mappings as dicts (a mapping proxy cannot be pickled), so that a
+        ruleset can be sent to worker processes and Dask workers."""
+        return (Ruleset, (self.name, self.plugins, dict(self.flags), self.description, self.sources, dict(self.origin),
+                          self.path, dict(self.owners), self.players))
+
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""
         merged = dict(self.flags)

@@ -9,7 +9,7 @@ one ``json.dumps(result.to_dict(), ensure_ascii=False)`` gives.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Sequence
 
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
@@ -78,8 +78,6 @@ class LineScorer:
         self._scorers: dict[str, Scorer] = {}
         self._yaku_json: dict[YakuScore, str] = {}
         self._fu_json: dict[FuItem, str] = {}
-        self.errors = 0
-        """Lines ``render`` answered with an error."""
 
     def score(self, line: str) -> tuple[Result | NoWin, list[str]]:
         """The result of one line and its notes (red fives read as plain fives); MjrulesError for a
@@ -106,10 +104,10 @@ class LineScorer:
             scorer = self._scorers[key] = self._default.with_flags(**majiang_flags(rule))
         return scorer
 
-    def render(self, n: int, line: str | MjrulesError) -> str:
-        """The output line (without its newline) for input line ``n``: the result, ``null`` for no
-        win, or ``{"error": "line N: …"}`` (counted in ``errors``) for a bad or blank line, or for
-        a line that could not be read (given as the error)."""
+    def render(self, n: int, line: str | MjrulesError) -> tuple[str, bool]:
+        """The output line (without its newline) for input line ``n`` and whether it is an error:
+        the result, ``null`` for no win, or ``{"error": "line N: …"}`` for a bad or blank line, or
+        for a line that could not be read (given as the error)."""
         try:
             if isinstance(line, MjrulesError):
                 raise line
@@ -117,11 +115,20 @@ class LineScorer:
                 raise NotationError("blank line")
             result, notes = self.score(line)
         except MjrulesError as e:
-            self.errors += 1
-            return _ENCODE({"error": f"line {n}: {e}"})
+            return _ENCODE({"error": f"line {n}: {e}"}), True
         if result.__class__ is NoWin:
-            return "null"
-        return self.result_json(result, notes)  # type: ignore[arg-type]
+            return "null", False
+        return self.result_json(result, notes), False  # type: ignore[arg-type]
+
+    def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> tuple[str, int]:
+        """The output of numbered input lines, each line ended, and how many are errors."""
+        out = []
+        errors = 0
+        for n, line in lines:
+            text, bad = self.render(n, line)
+            out.append(text)
+            errors += bad
+        return "\n".join(out) + "\n", errors
 
     def result_json(self, r: Result, notes: list[str] | None = None) -> str:
         """``json.dumps(r.to_dict() + notes, ensure_ascii=False)``, from the pieces kept: each yaku

@@ -2,7 +2,9 @@
 (``batch``, ``compare --input``, and any other that reads a corpus).
 
 The items are cut into chunks of ``chunk_size``; each worker process builds its state once
-(``setup()``, e.g. a Scorer) and answers a chunk with ``work(state, chunk)``. Results come back in
+(``setup()``, e.g. a Scorer) and answers a chunk with ``work(state, chunk)``. The workers are
+local processes, or those of any ``concurrent.futures`` executor (a Dask cluster's, for
+``mjrules.dask``). Results come back in
 the order of the input, whatever order the workers finish in, and at most ``2 × jobs`` chunks are
 in flight, so memory stays bounded on a stream of any length. Workers ignore Ctrl-C: the main
 process gets the KeyboardInterrupt, cancels what has not started, waits for the chunks running
@@ -11,12 +13,15 @@ process gets the KeyboardInterrupt, cancels what has not started, waits for the 
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from functools import partial
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -56,30 +61,60 @@ def chunks(items: Iterable[T], size: int = CHUNK_SIZE) -> Iterator[list[T]]:
 
 
 def ordered_map(work: Callable[[Any, list[T]], R], items: Iterable[T], setup: Callable[[], Any], jobs: int = 1,
-                chunk_size: int = CHUNK_SIZE) -> Iterator[R]:
+                chunk_size: int = CHUNK_SIZE, executor: Executor | None = None) -> Iterator[R]:
     """``work(state, chunk)`` for each chunk of ``items``, in input order, with ``state = setup()``
     built once per process. ``jobs`` 1 works in this process; more (0: one per core) in worker
     processes, in which case ``work`` and ``setup`` must be picklable (module-level functions,
-    ``functools.partial`` of them) and so must the items and results."""
+    ``functools.partial`` of them) and so must the items and results.
+
+    ``executor`` (e.g. a Dask ``Client.get_executor()``) runs the chunks instead, at most
+    ``2 × jobs`` at a time; each of its processes builds the state once, on its first chunk."""
     jobs = worker_count(jobs)
+    if executor is not None:
+        key = hashlib.sha256(pickle.dumps(setup)).hexdigest()  # the same setup is the same state
+        yield from _ordered(executor, jobs, (partial(_run_keyed, key, setup, work, c) for c in chunks(items, chunk_size)))
+        return
     if jobs == 1:
         state = setup()
         for chunk in chunks(items, chunk_size):
             yield work(state, chunk)
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_start, initargs=(setup,))
+    try:
+        yield from _ordered(pool, jobs, (partial(_run, work, c) for c in chunks(items, chunk_size)))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ordered(executor: Executor, jobs: int, calls: Iterator[Callable[[], R]]) -> Iterator[R]:
+    """The results of the calls in order, at most ``2 × jobs`` submitted and not yet yielded."""
     pending: deque[Future[R]] = deque()
     try:
-        for chunk in chunks(items, chunk_size):
-            pending.append(pool.submit(_run, work, chunk))
+        for call in calls:
+            pending.append(_submit(executor, call))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
-    finally:  # also on Ctrl-C, an error, or a consumer that stops early: nothing is left running
+    finally:  # also on Ctrl-C, an error, or a consumer that stops early: nothing more starts
         for f in pending:
             f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _submit(executor: Executor, call: Callable[[], R]) -> Future[R]:
+    """``executor.submit(call)`` with Ctrl-C held back meanwhile: a worker process started by the
+    submit inherits the blocked signal, and ignores it from its start on (``_start``), so that a
+    Ctrl-C at the terminal (sent to every process of the group) ends the main process only."""
+    if _MASKABLE and threading.current_thread() is threading.main_thread():
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return executor.submit(call)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    return executor.submit(call)
+
+
+_MASKABLE = hasattr(signal, "pthread_sigmask")
 
 
 def _context() -> Any:
@@ -93,8 +128,23 @@ def _context() -> Any:
 def _start(setup: Callable[[], Any]) -> None:
     global _STATE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process handles Ctrl-C
+    if _MASKABLE:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _STATE = setup()
 
 
 def _run(work: Callable[[Any, list[T]], R], chunk: list[T]) -> R:
     return work(_STATE, chunk)
+
+
+_STATES: dict[str, Any] = {}
+"""States of an executor's process (``_run_keyed``), by the digest of their setup."""
+
+
+def _run_keyed(key: str, setup: Callable[[], Any], work: Callable[[Any, list[T]], R], chunk: list[T]) -> R:
+    state = _STATES.get(key)
+    if state is None:
+        if len(_STATES) >= 8:
+            _STATES.clear()
+        state = _STATES[key] = setup()
+    return work(state, chunk)

@@ -1,0 +1,136 @@
+"""Scoring on a Dask cluster, for corpora that outgrow one machine (``pip install 'mjrules[dask]'``).
+
+Two ways in:
+
+* ``score(bag, ruleset)`` / ``score_lines(bag, ruleset)``: a Dask bag of batch lines (majiang
+  ``in`` objects, as JSON text or as dicts) scored lazily, partition by partition, as a bag of
+  flat records (``RECORD_FIELDS``: ready for ``bag.to_dataframe()`` or a list of dicts for pandas
+  or Polars) or of the output lines of ``mjrules batch``;
+* ``cluster(address)``: a ``concurrent.futures`` executor on the cluster at ``address``, which
+  ``mjrules batch --scheduler`` and ``mjrules compare --input … --scheduler`` pass to
+  ``mjrules.tools.parallel.ordered_map``: the chunks of the input go to the cluster's workers and
+  the results are written in input order.
+
+Every worker needs mjrules (and the plugins the ruleset names) installed; a ruleset is sent to
+the workers whole, so a TOML file need not exist on them.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
+
+import attrs
+
+from mjrules.errors import MjrulesError
+from mjrules.rules.ruleset import Ruleset, load_ruleset
+from mjrules.scoring.result import Result
+from mjrules.tools.batch import BATCH_RULESET, LineScorer
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+INSTALL = "pip install 'mjrules[dask]'"
+
+RECORD_FIELDS = ("line", "error", "win", "han", "fu", "yakuman", "limit", "base", "points",
+                 "pay_east", "pay_south", "pay_west", "pay_north", "liable", "yaku")
+"""The columns of a scored line: its number (from 1), its error (None if it has none), whether it
+wins, han and fu (None for a natural yakuman), the yakuman multiple, the limit's name, base
+points, points, each seat's score change (East first; None for a seat a three-player ruleset
+lacks), the liable seat, and the ids of the yaku scored, space-separated."""
+
+
+def _require() -> Any:
+    try:
+        import dask.bag
+        import distributed  # noqa: F401 (the scheduler the bag and the executor run on)
+    except ImportError as e:
+        raise MjrulesError(f"the Dask support needs Dask and its distributed scheduler: {INSTALL} ({e})") from None
+    return dask.bag
+
+
+@attrs.frozen
+class Cluster:
+    """A connection to a Dask cluster: an executor on it and how many tasks it runs at once."""
+
+    executor: Executor
+    slots: int
+    """The worker threads of the cluster: ``ordered_map`` keeps twice as many chunks in flight."""
+
+
+@contextmanager
+def cluster(address: str) -> Iterator[Cluster]:
+    """A Cluster on the Dask scheduler at ``address`` (``tcp://HOST:PORT``), closed on leaving."""
+    _require()
+    from distributed import Client
+
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as e:
+        raise MjrulesError(f"--scheduler {address}: cannot reach the Dask scheduler: {e}") from None
+    try:
+        yield Cluster(client.get_executor(), max(1, sum(client.nthreads().values())))
+    finally:
+        client.close()
+
+
+def record(n: int, scorer: LineScorer, line: str | dict) -> dict[str, Any]:
+    """The flat record (``RECORD_FIELDS``) of input line ``n``, a JSON text or its object."""
+    row: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
+    row["line"] = n
+    row["win"] = False
+    try:
+        result, _ = scorer.score(line if isinstance(line, str) else json.dumps(line, ensure_ascii=False))
+    except MjrulesError as e:
+        row["error"] = f"line {n}: {e}"
+        return row
+    if isinstance(result, Result):
+        payments = list(result.payments) + [None] * (4 - len(result.payments))
+        row.update(win=True, han=result.han, fu=result.fu, yakuman=result.yakuman, limit=result.limit,
+                   base=result.base, points=result.points, pay_east=payments[0], pay_south=payments[1],
+                   pay_west=payments[2], pay_north=payments[3], liable=result.liable,
+                   yaku=" ".join(y.id for y in result.yaku))
+    return row
+
+
+def _numbered(bag: Any) -> Any:
+    """The bag as (line number from 1, element) pairs: each partition numbered from the sizes of the
+    partitions before it (one pass over the bag to count them)."""
+    sizes = bag.map_partitions(lambda part: [sum(1 for _ in part)]).compute()
+    starts = [1]
+    for size in sizes[:-1]:
+        starts.append(starts[-1] + size)
+    dbag = _require()
+    offsets = dbag.from_sequence(starts, npartitions=bag.npartitions)
+    return dbag.map_partitions(lambda part, start: [(start[0] + i, x) for i, x in enumerate(part)], bag, offsets)
+
+
+def _ruleset(ruleset: Ruleset | str) -> Ruleset:
+    return load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+
+
+def score(bag: Any, ruleset: Ruleset | str = BATCH_RULESET) -> Any:
+    """A bag of flat records (``RECORD_FIELDS``), one per element of ``bag`` (batch lines: JSON text
+    or dicts), in order; lines are numbered from 1 across the whole bag, as ``mjrules batch`` does."""
+    rs = _ruleset(ruleset)
+    LineScorer(rs)  # a ruleset that cannot be built is refused here, not on every worker
+
+    def part(pairs: Iterator[tuple[int, Any]]) -> list[dict[str, Any]]:
+        scorer = LineScorer(rs)  # per partition: its yaku index is shared within the worker process
+        return [record(n, scorer, line) for n, line in pairs]
+
+    return _numbered(bag).map_partitions(part)
+
+
+def score_lines(bag: Any, ruleset: Ruleset | str = BATCH_RULESET) -> Any:
+    """A bag of the output lines of ``mjrules batch`` (without newlines) for the elements of ``bag``."""
+    rs = _ruleset(ruleset)
+    LineScorer(rs)
+
+    def part(pairs: Iterator[tuple[int, Any]]) -> list[str]:
+        scorer = LineScorer(rs)
+        return [scorer.render(n, line if isinstance(line, str) else json.dumps(line, ensure_ascii=False))[0]
+                for n, line in pairs]
+
+    return _numbered(bag).map_partitions(part)
