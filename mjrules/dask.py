@@ -4,8 +4,8 @@ Two ways in:
 
 * ``score(bag, ruleset)`` / ``score_lines(bag, ruleset)``: a Dask bag of batch lines (majiang
   ``in`` objects, as JSON text or as dicts) scored lazily, partition by partition, as a bag of
-  flat records (``RECORD_FIELDS``: ready for ``bag.to_dataframe()`` or a list of dicts for pandas
-  or Polars) or of the output lines of ``mjrules batch``;
+  flat records (``mjrules.tools.batch.RECORD_FIELDS``: ready for ``bag.to_dataframe()``, or
+  computed as a list of dicts for pandas or Polars) or of the output lines of ``mjrules batch``;
 * ``cluster(address)``: a ``concurrent.futures`` executor on the cluster at ``address``, which
   ``mjrules batch --scheduler`` and ``mjrules compare --input … --scheduler`` pass to
   ``mjrules.tools.parallel.ordered_map``: the chunks of the input go to the cluster's workers and
@@ -25,21 +25,12 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.result import Result
-from mjrules.tools.batch import BATCH_RULESET, LineScorer
+from mjrules.tools.batch import BATCH_RULESET, RECORD_FIELDS, LineScorer  # noqa: F401 (the records' columns)
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 INSTALL = "pip install 'mjrules[dask]'"
-
-RECORD_FIELDS = ("line", "error", "win", "han", "fu", "yakuman", "limit", "base", "points",
-                 "pay_east", "pay_south", "pay_west", "pay_north", "liable", "yaku")
-"""The columns of a scored line: its number (from 1), its error (None if it has none), whether it
-wins, han and fu (None for a natural yakuman), the yakuman multiple, the limit's name, base
-points, points, each seat's score change (East first; None for a seat a three-player ruleset
-lacks), the liable seat, and the ids of the yaku scored, space-separated."""
-
 
 def _require() -> Any:
     try:
@@ -75,25 +66,6 @@ def cluster(address: str) -> Iterator[Cluster]:
         client.close()
 
 
-def record(n: int, scorer: LineScorer, line: str | dict) -> dict[str, Any]:
-    """The flat record (``RECORD_FIELDS``) of input line ``n``, a JSON text or its object."""
-    row: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
-    row["line"] = n
-    row["win"] = False
-    try:
-        result, _ = scorer.score(line if isinstance(line, str) else json.dumps(line, ensure_ascii=False))
-    except MjrulesError as e:
-        row["error"] = f"line {n}: {e}"
-        return row
-    if isinstance(result, Result):
-        payments = list(result.payments) + [None] * (4 - len(result.payments))
-        row.update(win=True, han=result.han, fu=result.fu, yakuman=result.yakuman, limit=result.limit,
-                   base=result.base, points=result.points, pay_east=payments[0], pay_south=payments[1],
-                   pay_west=payments[2], pay_north=payments[3], liable=result.liable,
-                   yaku=" ".join(y.id for y in result.yaku))
-    return row
-
-
 def _numbered(bag: Any) -> Any:
     """The bag as (line number from 1, element) pairs: each partition numbered from the sizes of the
     partitions before it (one pass over the bag to count them)."""
@@ -111,14 +83,15 @@ def _ruleset(ruleset: Ruleset | str) -> Ruleset:
 
 
 def score(bag: Any, ruleset: Ruleset | str = BATCH_RULESET) -> Any:
-    """A bag of flat records (``RECORD_FIELDS``), one per element of ``bag`` (batch lines: JSON text
+    """A bag of flat records (``mjrules.tools.batch.RECORD_FIELDS``), one per element of ``bag`` (batch lines: JSON text
     or dicts), in order; lines are numbered from 1 across the whole bag, as ``mjrules batch`` does."""
     rs = _ruleset(ruleset)
     LineScorer(rs)  # a ruleset that cannot be built is refused here, not on every worker
 
     def part(pairs: Iterator[tuple[int, Any]]) -> list[dict[str, Any]]:
         scorer = LineScorer(rs)  # per partition: its yaku index is shared within the worker process
-        return [record(n, scorer, line) for n, line in pairs]
+        return scorer.records([(n, line if isinstance(line, str) else json.dumps(line, ensure_ascii=False))
+                               for n, line in pairs])
 
     return _numbered(bag).map_partitions(part)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
+from typing import Any
 
 from mjrules.cli.common import (
     BATCH_RULESET,
@@ -18,8 +19,9 @@ from mjrules.cli.common import (
     same_file,
 )
 from mjrules.errors import NotationError
-from mjrules.rules.ruleset import load_ruleset
+from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.batch import LineScorer
+from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.parallel import worker_count
 
 
@@ -34,7 +36,10 @@ def add_command(sub) -> None:
     b.add_argument("--format", choices=["majiang"], default="majiang")
     add_ruleset(b, BATCH_RULESET)
     b.add_argument("--input", default="-", metavar="FILE|-")
-    b.add_argument("--output", default="-", metavar="FILE|-")
+    b.add_argument("--output", default="-", metavar="FILE|-",
+                   help="where to write (default: stdout); a FILE ending in .parquet gets one row per line "
+                        "(pip install 'mjrules[parquet]')")
+    b.add_argument("--csv", action="store_true", help="write one CSV row per line instead of JSON lines")
     add_jobs(b)
     add_scheduler(b)
     b.set_defaults(func=cmd_batch)
@@ -47,6 +52,9 @@ def cmd_batch(args) -> int:
     scorer = LineScorer(base)  # a ruleset that cannot be built is refused here, before any worker starts
     jobs = worker_count(args.jobs)
     lines = read_lines(args.input, keep_blank=True)
+    if args.output.endswith(".parquet") or args.csv:
+        errors = _columns(args, lines, base)
+        return EXIT_NO_WIN if errors else EXIT_WIN
     dst = sys.stdout if args.output == "-" else open_text(args.output, "w")
     try:
         errors = 0
@@ -64,3 +72,29 @@ def cmd_batch(args) -> int:
         if dst is not sys.stdout:
             dst.close()
     return EXIT_NO_WIN if errors else EXIT_WIN
+
+
+def _columns(args, lines, base: Ruleset) -> int:
+    """Write the lines' records (``RECORD_FIELDS``) as Parquet or CSV; the number of errors."""
+    if args.output.endswith(".parquet"):
+        if args.csv:
+            raise NotationError(f"--csv and --output {args.output}: give one format")
+        if args.output == "-":
+            raise NotationError("Parquet output needs a file: --output FILE.parquet")
+        dst: Any = None
+        writer: Any = ParquetRecords(args.output)
+    else:
+        dst = sys.stdout if args.output == "-" else open_text(args.output, "w")
+        if dst is not sys.stdout:
+            dst.reconfigure(newline="")  # the csv module ends its rows itself
+        writer = CsvRecords(dst)
+    errors = 0
+    try:
+        for records in parallel_lines(args, LineScorer.records, lines, partial(LineScorer, base)):
+            writer.write(records)
+            errors += sum(1 for r in records if r["error"] is not None)
+    finally:
+        writer.close()
+        if dst is not None and dst is not sys.stdout:
+            dst.close()
+    return errors

@@ -28,6 +28,14 @@ MAX_DIGITS = 100
 _MAX_RULES = 256
 """Scorers kept for distinct "rule" objects at most."""
 
+RECORD_FIELDS = ("line", "error", "win", "han", "fu", "yakuman", "limit", "base", "points",
+                 "pay_east", "pay_south", "pay_west", "pay_north", "liable", "yaku")
+"""The columns of a scored line (``LineScorer.records``): its number (from 1), its error (None if it
+has none), whether it wins, han and fu (None for a natural yakuman), the yakuman multiple, the
+limit's name, base points, points, each seat's score change (East first), the liable seat, and
+the list of the ids of the yaku scored. A line without a win has only ``line``, ``error`` and
+``win`` (False) set."""
+
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _ENCODE_SORTED = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 
@@ -129,6 +137,31 @@ class LineScorer:
             out.append(text)
             errors += bad
         return "\n".join(out) + "\n", errors
+
+    def records(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> list[dict[str, Any]]:
+        """A flat record (``RECORD_FIELDS``) for each numbered input line."""
+        out = []
+        for n, line in lines:
+            row: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
+            row["line"] = n
+            row["win"] = False
+            try:
+                if isinstance(line, MjrulesError):
+                    raise line
+                if not line.strip():
+                    raise NotationError("blank line")
+                result, _ = self.score(line)
+            except MjrulesError as e:
+                row["error"] = f"line {n}: {e}"
+            else:
+                if isinstance(result, Result):
+                    east, south, west, north = result.payments
+                    row.update(win=True, han=result.han, fu=result.fu, yakuman=result.yakuman, limit=result.limit,
+                               base=result.base, points=result.points, pay_east=east, pay_south=south,
+                               pay_west=west, pay_north=north, liable=result.liable,
+                               yaku=[y.id for y in result.yaku])
+            out.append(row)
+        return out
 
     def result_json(self, r: Result, notes: list[str] | None = None) -> str:
         """``json.dumps(r.to_dict() + notes, ensure_ascii=False)``, from the pieces kept: each yaku
