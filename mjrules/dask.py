@@ -57,7 +57,7 @@ def cluster(address: str) -> Iterator[Cluster]:
     from distributed import Client
 
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
+        client = Client(address, timeout="5s", set_as_default=False)
     except (OSError, TimeoutError) as e:
         raise MjrulesError(f"--scheduler {address}: cannot reach the Dask scheduler: {e}") from None
     try:
