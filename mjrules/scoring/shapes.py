@@ -19,6 +19,10 @@ Split = tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], dict[
 tile → the waits it completes there). A plain tuple read by position: ``placed`` joins four of
 them for every hand, and a named tuple's fields would cost it an unspecialised lookup each."""
 
+_CONCEALED = {(kind, i): SetShape(kind, i, True, False) for kind in (SEQ, TRIPLET) for i in range(34)}
+"""Each concealed set, made once: the tables' entries share them (fewer objects for the garbage
+collector to follow through tables that grow with every new count vector)."""
+
 _TABLES: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {}, {}, {})
 """Per group (m, p, s, honours): counts → its splits (see ``group_splits``), filled on first
 sight of each count vector."""
@@ -70,7 +74,7 @@ def group_splits(group: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     off = group * 9
     splits: list[Split] = []
     for p, found in out:
-        sets = tuple(SetShape(k, j + off, True, False) for k, j in found)
+        sets = tuple(_CONCEALED[k, j + off] for k, j in found)
         splits.append((
             p + off if p >= 0 else -1, sets,
             tuple(s.first for s in sets if s.kind == SEQ), tuple(s.first for s in sets if s.kind == TRIPLET), {},

@@ -81,6 +81,8 @@ class YakuIndex:
         self._own_hints = any(type(y).fits is not Yaku.fits for y in yaku)
         """A subclass of Yaku with hints of its own: pools are keyed by the whole features."""
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
+        self._entries: dict[tuple[str, bool], Entry] = {}
+        """Each ordinary yaku's pool entry, for open and for closed hands, shared by the pools."""
 
     def applicable(self, r: Reading, flags: Mapping[str, Any]) -> Hits | None:
         """The yaku of reading ``r``: its yakuman if any fire, else its ordinary yaku with the
@@ -190,7 +192,11 @@ class YakuIndex:
             for y in fits:
                 han = y.han if features.closed else y.han_open
                 if not y.yakuman and not y.bonus and han:
-                    ordinary.append(Entry(y.check, y, han, self.score(y, han)))
+                    key = (y.id, features.closed)
+                    entry = self._entries.get(key)
+                    if entry is None:
+                        entry = self._entries[key] = Entry(y.check, y, han, self.score(y, han))
+                    ordinary.append(entry)
         return Pool(
             tuple(y for y in fits if y.yakuman),
             tuple(ordinary),
