@@ -29,7 +29,9 @@ NO_SHAPE = "no winning shape: the tiles do not form four sets and a pair, seven 
 NO_YAKU = "no yaku: the hand has a winning shape but nothing that counts as a yaku"
 
 _MAX_SETTLED = 20_000
-"""Settlements kept per Scorer at most (see ``Scorer._settle``)."""
+"""Settlements kept at most (see ``Scorer._settle``)."""
+_SETTLED: dict[tuple[int, int, int | None, int, int, int, int], Settlement] = {}
+"""Settlements by (base, winner, discarder, honba, sticks, honba value, players), for every Scorer."""
 
 _INDEXES: dict[tuple[tuple[Yaku, ...], tuple[tuple[str, int], ...]], YakuIndex] = {}
 """The yaku indexes of this process, by their yaku and yakuman multiples (``shared_index``)."""
@@ -103,7 +105,6 @@ class Scorer:
         """The Win.extras tags some enabled yaku reads."""
         self._honba = self.flags.get_int("honba_value", 300)  # the honba plugin may be disabled
         self._reds_allowed = tuple(self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
-        self._settled: dict[tuple[int, int, int | None, int, int], Settlement] = {}
 
     # -- one hand ---------------------------------------------------------------------------
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
@@ -182,18 +183,20 @@ class Scorer:
     def _settle(self, base: int, win: Win, liable: Liable | None = None) -> Settlement:
         """The payments of a win of ``base`` points. Kept for the next hand that settles alike
         when nobody is liable: most do, as base points, seats and counters take few values
-        (a hand costs 3 % less; ``bench/README.md``)."""
+        (a hand costs 3 % less; ``bench/README.md``). ``settle`` is a pure function, so the
+        settlements are kept once per process, shared by every Scorer."""
         winner = win.seat_wind
         discarder = None if win.discarder is None else (winner + win.discarder) % self.players
         if liable is not None:
             return settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable=liable,
                           players=self.players)
-        key = (base, winner, discarder, win.honba, win.riichi_sticks)
-        hit = self._settled.get(key)
+        key = (base, winner, discarder, win.honba, win.riichi_sticks, self._honba, self.players)
+        hit = _SETTLED.get(key)
         if hit is None:
             hit = settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, players=self.players)
-            if len(self._settled) < _MAX_SETTLED:
-                self._settled[key] = hit
+            if len(_SETTLED) >= _MAX_SETTLED:
+                _SETTLED.clear()
+            _SETTLED[key] = hit
         return hit
 
     # -- what the ruleset says about itself ----------------------------------------------------
