@@ -109,6 +109,8 @@ def _readme_commands() -> list[tuple[str, list[str]]]:
 SKIPPED = {
     "mjrules batch --format majiang [--ruleset NAME|PATH] [--input FILE|-] [--output FILE|-]":
         "a synopsis: the bracketed parts are optional placeholders, not arguments",
+    "mjrules batch --scheduler tcp://HOST:8786 --input hands.jsonl --output results.parquet":
+        "names a real cluster; tests/test_scale.py runs batch --scheduler against a local Dask cluster",
 }
 """README commands not run, each with the reason."""
 
