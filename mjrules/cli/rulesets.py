@@ -62,7 +62,7 @@ def cmd_rulesets(args) -> int:
         return 0
     if args.action == "diff":
         return _diff(args)
-    if args.action is None or len(args.names) != 1:
+    if len(args.names) != 1:
         raise NotationError("rulesets show needs one ruleset name or path")
     scorer = Scorer(args.names[0])
     declared = scorer.plugins.flags()
