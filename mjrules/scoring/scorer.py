@@ -311,6 +311,11 @@ class Scorer:
         registered = self.plugins.yaku(self.flags)
         disabled = self.flags.get_list("disabled_yaku", ())
         ids = [y.id for _, y in registered]
+        if any(yid not in ids for yid in disabled):
+            # a yaku another flag already switches off (ippatsu = false, a set without red fives)
+            # is still a yaku of these plugins: naming it is redundant, not a typo
+            defaults = Flags({name: flag.default for name, (_, flag) in self.plugins.flags().items()})
+            ids += [y.id for _, y in self.plugins.yaku(defaults) if y.id not in ids]
         for yid in disabled:
             if yid not in ids:
                 where = self.ruleset.origin.get("disabled_yaku", self.ruleset.name)
