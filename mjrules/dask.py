@@ -91,7 +91,7 @@ def score(bag: Any, ruleset: Ruleset | str = BATCH_RULESET) -> Any:
     def part(pairs: Iterator[tuple[int, Any]]) -> list[dict[str, Any]]:
         scorer = LineScorer(rs)  # per partition: its yaku index is shared within the worker process
         return scorer.records([(n, line if isinstance(line, str) else json.dumps(line, ensure_ascii=False))
-                               for n, line in pairs])
+                               for n, line in pairs]).records
 
     return _numbered(bag).map_partitions(part)
 

@@ -291,7 +291,7 @@ def test_the_dask_bag_api_gives_the_batch_lines_and_records(cluster, corpus, bat
         assert ("\n".join(lines) + "\n").encode("utf-8") == batch_jobs_1
         records = mjdask.score(bag).compute(scheduler=client.get)
     numbered = list(enumerate(corpus.read_text("utf-8").splitlines(keepends=True), 1))
-    assert records == LineScorer("majiang").records(numbered)
+    assert records == LineScorer("majiang").records(numbered).records
 
 
 def test_scheduler_that_cannot_be_reached_is_one_line(capsys, corpus):

@@ -20,7 +20,7 @@ from mjrules.cli.common import (
 )
 from mjrules.errors import NotationError
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.tools.batch import LineScorer
+from mjrules.tools.batch import LineScorer, Notice
 from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.parallel import worker_count
 
@@ -28,7 +28,8 @@ from mjrules.tools.parallel import worker_count
 def add_command(sub) -> None:
     b = sub.add_parser("batch", help="score JSON lines", description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
-        "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset). Writes one "
+        "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset; its game keys, "
+        "such as 配給原点, are named once on stderr as not applied, an unknown key is an error on that line). Writes one "
         "JSON line per input line, blank lines included: null for no win, {\"error\": \"line N: …\"} for a bad "
         "or blank line (the run goes on; exit status 1 at the end), else the result. A red five the ruleset's set "
         "does not have is read as a plain five, with a \"notes\" entry in the result."
@@ -56,18 +57,23 @@ def cmd_batch(args) -> int:
         errors = _columns(args, lines, base)
         return EXIT_NO_WIN if errors else EXIT_WIN
     dst = sys.stdout if args.output == "-" else open_text(args.output, "w")
+    said: set[str] = set()
     try:
         errors = 0
         if jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
-            render, write = scorer.render, dst.write
+            render, write, notices = scorer.render, dst.write, scorer.notices
             for n, line in lines:
                 text, bad = render(n, line)
                 write(text + "\n")
                 errors += bad
+                if notices:
+                    _notify(notices, said)
+                    notices.clear()
         else:
-            for text, count in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
-                dst.write(text)
-                errors += count
+            for chunk in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
+                dst.write(chunk.text)
+                errors += chunk.errors
+                _notify(list(chunk.notices), said)
     finally:
         if dst is not sys.stdout:
             dst.close()
@@ -89,12 +95,23 @@ def _columns(args, lines, base: Ruleset) -> int:
             dst.reconfigure(newline="")  # the csv module ends its rows itself
         writer = CsvRecords(dst)
     errors = 0
+    said: set[str] = set()
     try:
-        for records in parallel_lines(args, LineScorer.records, lines, partial(LineScorer, base)):
-            writer.write(records)
-            errors += sum(1 for r in records if r["error"] is not None)
+        for chunk in parallel_lines(args, LineScorer.records, lines, partial(LineScorer, base)):
+            writer.write(chunk.records)
+            errors += sum(1 for r in chunk.records if r["error"] is not None)
+            _notify(list(chunk.notices), said)
     finally:
         writer.close()
         if dst is not None and dst is not sys.stdout:
             dst.close()
     return errors
+
+
+def _notify(notices: list[Notice], said: set[str]) -> None:
+    """Write each notice of a rule object not yet said (the first line that has it comes first: the
+    chunks arrive in input order, and a worker gives a rule object's notice on its first line)."""
+    for notice in notices:
+        if notice.key not in said:
+            said.add(notice.key)
+            sys.stderr.write(f"mjrules batch: line {notice.line}: {notice.text}\n")

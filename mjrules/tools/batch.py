@@ -11,15 +11,17 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
+import attrs
+
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
 from mjrules.notation import parse_majiang_input
-from mjrules.rules.majiang import majiang_flags
+from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.fu import FuItem
 from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import without_red_fives
+from mjrules.tools.compare import red_fives_of, without_red_fives
 
 BATCH_RULESET = "majiang"
 """The majiang format's own defaults, so a line scores as majiang-core would."""
@@ -63,17 +65,46 @@ def read_json(line: str) -> Any:
 
 
 def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
-    """The hand as the ruleset's set has it: when the hand holds more red fives of a suit than the
-    set does, every red five is read as a plain five (as ``compare`` does), with a note per suit."""
+    """The hand as the ruleset's set has it: the red fives of a suit beyond the set's count are
+    read as plain fives (as ``compare`` does), with a note per suit."""
     if not hand.red_fives or scorer.allows_red_fives(hand):
         return hand, []
     notes = []
-    for suit, held in zip("mps", hand.reds):
-        allowed = scorer.flags.get_int(f"red_fives_{suit}", 4)
-        if held > allowed:
-            notes.append(f"red 0{suit} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {allowed} "
+    allowed = red_fives_of(scorer)
+    for suit, held, n in zip("mps", hand.reds, allowed):
+        if held > n:
+            which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
+            notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
                          f"red 5{suit} (flag red_fives_{suit})")
-    return without_red_fives(hand), notes
+    return without_red_fives(hand, allowed), notes
+
+
+@attrs.frozen
+class Notice:
+    """Something to tell once about the lines (not an error of a line): ``text``, first true at
+    input line ``line``; notices of the same ``key`` are the same notice."""
+
+    key: str
+    line: int
+    text: str
+
+
+@attrs.frozen
+class RenderedChunk:
+    """The answer to numbered input lines: their output, each line ended, how many are errors, and
+    the notices their first lines gave."""
+
+    text: str
+    errors: int
+    notices: tuple[Notice, ...]
+
+
+@attrs.frozen
+class RecordChunk:
+    """Numbered input lines as records (``RECORD_FIELDS``), with the notices they gave."""
+
+    records: list[dict[str, Any]]
+    notices: tuple[Notice, ...]
 
 
 class LineScorer:
@@ -86,16 +117,19 @@ class LineScorer:
         self._scorers: dict[str, Scorer] = {}
         self._yaku_json: dict[YakuScore, str] = {}
         self._fu_json: dict[FuItem, str] = {}
+        self.notices: list[Notice] = []
+        """Notices given since the caller last emptied the list: a rule object's majiang-core keys
+        that are read but not applied, once per rule object, at the first line that has it."""
 
-    def score(self, line: str) -> tuple[Result | NoWin, list[str]]:
-        """The result of one line and its notes (red fives read as plain fives); MjrulesError for a
-        bad line."""
+    def score(self, line: str, n: int = 0) -> tuple[Result | NoWin, list[str]]:
+        """The result of input line ``n`` and its notes (red fives read as plain fives); MjrulesError
+        for a bad line."""
         obj = read_json(line)
         scorer = self._default
         if obj.__class__ is dict and "in" in obj:
             rule = obj.get("rule")
             if rule:
-                scorer = self._scorer(rule)
+                scorer = self._scorer(rule, n)
             obj = obj["in"]
         hand, win = parse_majiang_input(obj)
         notes: list[str] = []
@@ -103,13 +137,17 @@ class LineScorer:
             hand, notes = plain_fives(scorer, hand)
         return scorer.score(hand, win), notes
 
-    def _scorer(self, rule: Any) -> Scorer:
+    def _scorer(self, rule: Any, n: int) -> Scorer:
         key = _ENCODE_SORTED(rule)
         scorer = self._scorers.get(key)
         if scorer is None:
             if len(self._scorers) >= _MAX_RULES:
                 self._scorers.clear()
-            scorer = self._scorers[key] = self._default.with_flags(**majiang_flags(rule))
+            read = read_majiang_rule(rule)
+            scorer = self._scorers[key] = self._default.with_flags(**read.flags)
+            if read.not_applied:
+                self.notices.append(Notice(key, n, "majiang-core rule keys read but not applied to hand scoring: "
+                                                   + ", ".join(read.not_applied)))
         return scorer
 
     def render(self, n: int, line: str | MjrulesError) -> tuple[str, bool]:
@@ -121,25 +159,30 @@ class LineScorer:
                 raise line
             if not line.strip():
                 raise NotationError("blank line")
-            result, notes = self.score(line)
+            result, notes = self.score(line, n)
         except MjrulesError as e:
             return _ENCODE({"error": f"line {n}: {e}"}), True
         if result.__class__ is NoWin:
             return "null", False
         return self.result_json(result, notes), False  # type: ignore[arg-type]
 
-    def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> tuple[str, int]:
-        """The output of numbered input lines, each line ended, and how many are errors."""
+    def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> RenderedChunk:
+        """The output of numbered input lines (``render``), with the notices they gave."""
         out = []
         errors = 0
         for n, line in lines:
             text, bad = self.render(n, line)
             out.append(text)
             errors += bad
-        return "\n".join(out) + "\n", errors
+        return RenderedChunk("\n".join(out) + "\n", errors, self._take_notices())
 
-    def records(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> list[dict[str, Any]]:
-        """A flat record (``RECORD_FIELDS``) for each numbered input line."""
+    def _take_notices(self) -> tuple[Notice, ...]:
+        notices = tuple(self.notices)
+        self.notices.clear()
+        return notices
+
+    def records(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> RecordChunk:
+        """A flat record (``RECORD_FIELDS``) for each numbered input line, with the notices they gave."""
         out = []
         for n, line in lines:
             row: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
@@ -150,7 +193,7 @@ class LineScorer:
                     raise line
                 if not line.strip():
                     raise NotationError("blank line")
-                result, _ = self.score(line)
+                result, _ = self.score(line, n)
             except MjrulesError as e:
                 row["error"] = f"line {n}: {e}"
             else:
@@ -161,11 +204,12 @@ class LineScorer:
                                pay_west=west, pay_north=north, liable=result.liable,
                                yaku=[y.id for y in result.yaku])
             out.append(row)
-        return out
+        return RecordChunk(out, self._take_notices())
 
     def result_json(self, r: Result, notes: list[str] | None = None) -> str:
         """``json.dumps(r.to_dict() + notes, ensure_ascii=False)``, from the pieces kept: each yaku
-        score's and fu item's text is encoded once."""
+        score's and fu item's text is encoded once. The keys follow ``Result.to_dict`` (a test holds
+        the two texts equal on the public hands)."""
         yj, fj = self._yaku_json, self._fu_json
         yaku = []
         for y in r.yaku:
@@ -184,6 +228,7 @@ class LineScorer:
             f'{{"win": true, "han": {_number(r.han)}, "fu": {_number(r.fu)}, "yakuman": {r.yakuman}, '
             f'"limit": {"null" if r.limit is None else _ENCODE(r.limit)}, "base": {r.base}, "points": {r.points}, '
             f'"payments": [{", ".join(map(str, payments))}], "liable": {_number(r.liable)}, '
+            f'"liable_seats": [{", ".join(map(str, r.liable_seats))}], '
             f'"yaku": [{", ".join(yaku)}], "fu_detail": [{", ".join(fu)}], "reading": {_ENCODE(r.reading)}'
         )
         if notes:
