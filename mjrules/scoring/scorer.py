@@ -110,7 +110,9 @@ class Scorer:
         self._min_hand_han = self.flags.get_int("min_han", 1)  # and so may the yaku plugin
         self._ryanshiba = self.flags.get_int("ryanshiba_honba", 0)
         self._kokushi_robs_ankan = self.flags.get_bool("kokushi_ankan_chankan", False)
-        self._reds_allowed = tuple(self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
+        m, p, s = (self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
+        self.red_fives: tuple[int, int, int] = (m, p, s)
+        """How many red fives of each suit (m, p, s) the ruleset's set has (4 where no plugin says)."""
 
     # -- one hand ---------------------------------------------------------------------------
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
@@ -281,7 +283,7 @@ class Scorer:
         if win.extras:
             self._check_ruleset(hand, win)
         elif hand.red_fives:
-            reds, allowed = hand.reds, self._reds_allowed
+            reds, allowed = hand.reds, self.red_fives
             if not (reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]):
                 self._check_red(hand)
 
@@ -300,11 +302,11 @@ class Scorer:
 
     def allows_red_fives(self, hand: Hand) -> bool:
         """Whether this ruleset's set has as many red fives of each suit as the hand holds."""
-        reds, allowed = hand.reds, self._reds_allowed
+        reds, allowed = hand.reds, self.red_fives
         return reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]
 
     def _check_red(self, hand: Hand) -> None:
-        for suit, n, allowed in zip("mps", hand.reds, self._reds_allowed):
+        for suit, n, allowed in zip("mps", hand.reds, self.red_fives):
             if n > allowed:
                 raise SituationError(
                     f"red 0{suit}: the hand holds {n} red five{'s' if n > 1 else ''} of {suit}, "

@@ -67,8 +67,7 @@ def without_red_fives(hand: Hand, keep: Sequence[int] = (0, 0, 0)) -> Hand:
 
 def red_fives_of(scorer: Scorer) -> tuple[int, int, int]:
     """How many red fives of each suit (m, p, s) the scorer's set has (4 where no plugin says)."""
-    m, p, s = (scorer.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
-    return m, p, s
+    return scorer.red_fives
 
 
 @attrs.frozen
