@@ -28,6 +28,7 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "pao": "mjrules.plugins.pao",
     "renhou": "mjrules.plugins.renhou",
     "placing": "mjrules.plugins.placing",
+    "settlement": "mjrules.plugins.settlement",
     "local-yaku": "mjrules.plugins.local_yaku",
     "aotenjou": "mjrules.plugins.aotenjou",
 }
