@@ -100,9 +100,9 @@ def _differs(rec: Value, got: Value) -> tuple[str, ...]:
     if rec.yakuman != got.yakuman:
         out.append("yakuman")
     if rec.yakuman == 0 and got.yakuman == 0:
-        if rec.han != got.han:
+        if rec.han is not None and rec.han != got.han:
             out.append("han")
-        if rec.fu != got.fu:
+        if rec.fu is not None and rec.fu != got.fu:  # a record may give a limit hand's value without its fu
             out.append("fu")
     if rec.points != got.points:
         out.append("points")

@@ -28,11 +28,18 @@ SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     "数え役満あり": ("kazoe", "yakuman", "sanbaiman"),
     "役満パオあり": ("pao", True, False),
     "切り上げ満貫あり": ("kiriage", True, False),
+    # round settlement (mjrules replay)
+    "ノーテン罰あり": ("noten_payment", 3000, 0),
+    "流し満貫あり": ("nagashi_mangan", "draw", "none"),
 }
 
+SIMULTANEOUS_RONS = "最大同時和了数"
+"""1 head bump, 2 double ron (three rons abort the hand), 3 triple ron: two flags."""
+SIMULTANEOUS_FLAGS = {1: (1, False), 2: (2, True), 3: (3, False)}
+
 GAME_KEYS = frozenset({
-    "配給原点", "順位点", "赤牌", "喰い替え許可レベル", "場数", "途中流局あり", "流し満貫あり",
-    "ノーテン宣言あり", "ノーテン罰あり", "最大同時和了数", "連荘方式", "トビ終了あり", "オーラス止めあり",
+    "配給原点", "順位点", "赤牌", "喰い替え許可レベル", "場数", "途中流局あり",
+    "ノーテン宣言あり", "連荘方式", "トビ終了あり", "オーラス止めあり",
     "延長戦方式", "一発あり", "裏ドラあり", "カンドラあり", "カン裏あり", "カンドラ後乗せ",
     "ツモ番なしリーチあり", "リーチ後暗槓許可レベル",
 })
@@ -50,8 +57,12 @@ def majiang_flags(rule: Mapping[str, Any], where: str = "rule") -> dict[str, Any
                 raise RulesetError(f"{where}: {key}: expected true or false, got {value!r}")
             flag, on, off = SCORING_KEYS[key]
             flags[flag] = on if value else off
+        elif key == SIMULTANEOUS_RONS:
+            if isinstance(value, bool) or value not in SIMULTANEOUS_FLAGS:
+                raise RulesetError(f"{where}: {key}: expected 1, 2 or 3, got {value!r}")
+            flags["max_ron_winners"], flags["triple_ron_draw"] = SIMULTANEOUS_FLAGS[value]
         elif key not in GAME_KEYS:
-            raise RulesetError(f"{where}: unknown majiang-core rule key {key!r}{suggest(key, [*SCORING_KEYS, *GAME_KEYS])}")
+            raise RulesetError(f"{where}: unknown majiang-core rule key {key!r}{suggest(key, [*SCORING_KEYS, SIMULTANEOUS_RONS, *GAME_KEYS])}")
     return flags
 
 
