@@ -8,6 +8,8 @@ import json
 import sys
 from typing import Any
 
+import attrs
+
 from mjrules.cli.common import EXIT_BAD_INPUT
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
@@ -15,6 +17,7 @@ from mjrules.games.read import read_game, record_paths
 from mjrules.games.records import Game
 from mjrules.games.replay import GameReplay, Replayer, Value, WhatIf, WhatIfReplayer, record_ruleset
 from mjrules.rules.ruleset import Ruleset, load_ruleset
+from mjrules.tools.compare import Comparer
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -99,7 +102,7 @@ def _check(args, paths: list[str], progress: _Progress) -> int:
     replayers: dict[str, Replayer] = {}
     bad: list[str] = []
     games = wins = agree = final_agree = finals = 0
-    other = False
+    comparers: dict[str, Comparer] = {}
     for game in _games(paths, progress, bad):
         ruleset = chosen or record_ruleset(game)
         if ruleset is None:
@@ -110,21 +113,22 @@ def _check(args, paths: list[str], progress: _Progress) -> int:
         key = f"{ruleset.name}\0{ruleset.path}\0{sorted(ruleset.flags.items())}"
         if key not in replayers:
             replayers[key] = Replayer(ruleset)
+        other = chosen is not None and game.ruleset is not None and game.ruleset != chosen.name
         try:
-            rep = replayers[key].replay(game)
+            # under other rules the game is paid from its start, so its end shows what those rules make of it
+            rep = replayers[key].replay(game, from_start=other)
+            causes = _causes(game, rep, args.ruleset, comparers) if other else {}
         except MjrulesError as e:
             print(f"mjrules: error: {e}", file=sys.stderr)
             bad.append(game.source)
             continue
-        if chosen is not None and game.ruleset is not None and game.ruleset != chosen.name:
-            other = True
         games += 1
         wins += len(rep.checks)
         agree += rep.agree
         if rep.final_agree is not None:
             finals += 1
             final_agree += rep.final_agree
-        _report_game(args, game, rep, other)
+        _report_game(args, game, rep, other, causes)
     summary = {"games": games, "wins": wins, "agree": agree, "final_agree": final_agree, "finals": finals,
                "unreadable": len(bad)}
     if args.json:
@@ -137,23 +141,44 @@ def _check(args, paths: list[str], progress: _Progress) -> int:
     return 0 if agree == wins and final_agree == finals else 1
 
 
-def _report_game(args, game: Game, rep: GameReplay, other: bool) -> None:
+def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Comparer]) -> dict[int, list[str]]:
+    """For each win (by its place in ``rep.checks``) whose value differs under ``chosen``, the flags
+    or yaku that make it differ from the record's ruleset, as ``compare`` names them."""
+    assert game.ruleset is not None
+    if game.ruleset not in comparers:
+        comparers[game.ruleset] = Comparer([game.ruleset, chosen])
+    comparer = comparers[game.ruleset]
+    out: dict[int, list[str]] = {}
+    wins = [w for rnd in game.rounds for w in rnd.wins_in_turn_order()]
+    for k, (check, rec) in enumerate(zip(rep.checks, wins)):
+        a, b = check.recorded, check.scored
+        if (a.points, a.han, a.yakuman, a.win) != (b.points, b.han, b.yakuman, b.win):
+            out[k] = list(comparer.compare(rec.hand, attrs.evolve(rec.win, honba=0, riichi_sticks=0)).causes[1])
+    return out
+
+
+def _report_game(args, game: Game, rep: GameReplay, other: bool, causes: dict[int, list[str]]) -> None:
     if args.json:
-        for c in rep.checks:
-            _emit({"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
+        for k, c in enumerate(rep.checks):
+            obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
                    "discarder": c.discarder, "agree": c.agree, "differs": list(c.differs),
-                   "recorded": _value(c.recorded), "scored": _value(c.scored)})
+                   "recorded": _value(c.recorded), "scored": _value(c.scored)}
+            if k in causes:
+                obj["causes"] = causes[k]
+            _emit(obj)
         _emit({"log": game.source, "ruleset": rep.ruleset, "final": {
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points)},
             "notes": list(rep.flow_notes)})
         return
-    for c in rep.checks:
+    for k, c in enumerate(rep.checks):
         if not c.agree:
+            why = f"; because of {', '.join(causes[k])}" if k in causes else ""
             print(f"{game.source}: round {c.round}, seat {c.winner} wins: {', '.join(c.differs)} differ: "
-                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset})")
-    for note in rep.flow_notes:
-        print(note)
+                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){why}")
+    if not other:
+        for note in rep.flow_notes:
+            print(note)
     if rep.final_agree is False:
         assert game.final is not None
         print(f"{game.source}: final scores: recorded {list(game.final)}, replayed {list(rep.final)}")

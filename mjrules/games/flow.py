@@ -205,14 +205,17 @@ class Flow:
             raise
 
     def _win(self, seat: int, tsumo: bool, discarder: int | None, round_wind: int, dora: tuple[Tile, ...],
-             ura: tuple[Tile, ...], honba: int, sticks: int, **situation: bool) -> Win:
+             ura: tuple[Tile, ...], honba: int, sticks: int, *, haitei: bool = False, houtei: bool = False,
+             rinshan: bool = False, chankan: bool = False, tenhou: bool = False, chiihou: bool = False,
+             renhou: bool = False) -> Win:
         riichi = self.riichi[seat]
         if self.riichi_pending == seat and not tsumo:
             riichi = 0  # a ron before one's own riichi discard passed: hardly possible, but not riichi
         try:
             return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind, seat_wind=(seat - self.dealer) % 4,
                        riichi=riichi, ippatsu=bool(riichi) and self.ippatsu[seat], dora=dora,
-                       ura=ura if riichi else (), honba=honba, riichi_sticks=sticks, **situation)
+                       ura=ura if riichi else (), honba=honba, riichi_sticks=sticks, haitei=haitei, houtei=houtei,
+                       rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, renhou=renhou)
         except MjrulesError as e:
             self.fail(f"seat {seat}'s win: {e}")
             raise

@@ -123,8 +123,9 @@ class _Reader:
         if self.open is not None:
             self.close()
         bakaze = ev.get("bakaze")
-        if bakaze not in WINDS:
+        if not isinstance(bakaze, str) or bakaze not in WINDS:
             self.fail(f"start_kyoku: bakaze {bakaze!r} is not E, S, W or N")
+            raise AssertionError
         kyoku = self.get(ev, "kyoku")
         honba = self.get(ev, "honba")
         sticks = self.get(ev, "kyotaku")
@@ -192,12 +193,15 @@ class _Reader:
             if discarder != target:
                 self.fail(f"hora: seat {actor} wins on a tile of seat {discarder}, the event says seat {target}")
         fan, fu = ev.get("fan"), ev.get("fu")
-        yakus = ev.get("yakus") if isinstance(ev.get("yakus"), list) else []
-        names = tuple(str(y[0]) for y in yakus if isinstance(y, list) and y)
-        yakuman = sum(1 for y in yakus if isinstance(y, list) and len(y) > 1 and isinstance(y[1], int) and y[1] >= 13)
+        raw_yakus = ev.get("yakus")
+        yakus: list[Any] = [y for y in raw_yakus if isinstance(y, list) and y] if isinstance(raw_yakus, list) else []
+        names = tuple(str(y[0]) for y in yakus)
+        # a yakuman is listed with 13 han or more a multiple
+        yakuman = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
         points = ev.get("hora_points")
-        if type(points) is not int:
+        if not isinstance(points, int) or isinstance(points, bool):
             self.fail("hora: no hora_points (the points the win was worth); the record cannot be checked")
+            raise AssertionError
         recorded = Recorded(None if yakuman or type(fan) is not int else fan,
                             None if yakuman or type(fu) is not int else fu, yakuman, points, names, tuple(deltas))
         self.open["wins"].append(RecordedWin(actor, discarder, None, hand, win, recorded))
@@ -205,7 +209,7 @@ class _Reader:
     def ryukyoku(self, ev: dict) -> None:
         flow = self.need()
         assert self.open is not None
-        deltas = ev.get("deltas") or [0, 0, 0, 0]
+        deltas: Any = ev.get("deltas") or [0, 0, 0, 0]
         if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
             self.fail(f"ryukyoku: deltas {deltas!r} are not four whole numbers")
         reason = str(ev.get("reason", "exhaustive draw"))
@@ -244,8 +248,10 @@ def read_mjai(source: str, data: bytes) -> Game:
             continue
         try:
             ev = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as e:
+        except json.JSONDecodeError as e:
             reader.fail(f"not a JSON event ({e.msg}): the record is cut or broken")
+        except RecursionError:
+            reader.fail("a JSON event nested too deeply")
         if not isinstance(ev, dict):
             reader.fail("an event must be a JSON object")
         reader.event(ev)

@@ -6,7 +6,7 @@ them); ``Round.dealer`` says who deals. Scores and payments are points (not hund
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import attrs
 
@@ -28,15 +28,15 @@ def _maybe_seat(instance: object, attribute: attrs.Attribute, value: object) -> 
         _seat(instance, attribute, value)
 
 
-def _four(value: object) -> tuple[int, ...]:
-    t = tuple(value)  # type: ignore[call-overload]
+def _four(value: Iterable[int]) -> tuple[int, ...]:
+    t = tuple(value)
     if len(t) != 4 or not all(type(v) is int for v in t):
         raise ValueError(f"expected four whole numbers, one per seat, not {value!r}")
     return t
 
 
-def _tiles(value: object) -> tuple[Tile, ...]:
-    return tuple(value)  # type: ignore[call-overload]
+def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(value)
 
 
 @attrs.frozen
@@ -110,6 +110,13 @@ class Round:
     riichi: tuple[int, ...]
     wins: tuple[RecordedWin, ...]
     draw: Draw | None
+
+    def wins_in_turn_order(self) -> tuple[RecordedWin, ...]:
+        """The wins, several on one discard in turn order from the discarder (who is paid first)."""
+        if len(self.wins) < 2:
+            return self.wins
+        d = self.wins[0].discarder or 0
+        return tuple(sorted(self.wins, key=lambda w: (w.winner - d) % 4))
 
     @property
     def label(self) -> str:

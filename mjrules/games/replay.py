@@ -255,9 +255,9 @@ class WhatIfReplayer:
 
 
 def _nth_win(rounds: Sequence[Round], k: int) -> RecordedWin:
+    """The game's ``k``-th win, counting in the order the settlement pays them."""
     for rnd in rounds:
         if k < len(rnd.wins):
-            return sorted(rnd.wins, key=lambda w: (w.winner - (w.discarder or 0)) % 4)[k] if len(rnd.wins) > 1 \
-                else rnd.wins[k]
+            return rnd.wins_in_turn_order()[k]
         k -= len(rnd.wins)
     raise IndexError(k)

@@ -135,11 +135,7 @@ def _nagashi_win(rnd: Round, rules: RoundRules, honba: int, table: int, pay: lis
 def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table: int,
                  pay: list[int]) -> RoundSettlement:
     dealer = rnd.dealer
-    wins = list(rnd.wins)
-    if len(wins) > 1:  # several rons on one discard: in turn order from the discarder
-        d = wins[0].discarder
-        assert d is not None
-        wins.sort(key=lambda w: (w.winner - d) % 4)
+    wins = rnd.wins_in_turn_order()
     if len(wins) == 3 and rules.triple_ron_draw:
         paid = tuple(PaidWin(w, w.win, None, (0, 0, 0, 0)) for w in wins)
         return RoundSettlement(paid, tuple(pay), honba + 1, table, True, ABORTIVE)
