@@ -308,14 +308,33 @@ def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int
     return RecordedWin(who, None if tsumo else frm, None if pao == who else pao, hand, win, recorded)
 
 
+_HEADER = re.compile(r"\[\s*\[\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\]\s*,\s*\[")
+
+
+def _round_at(data: bytes, pos: int) -> str:
+    """``, round S2-1``: the round whose header last precedes character ``pos``, or nothing."""
+    text = data.decode("utf-8-sig", errors="replace")[:pos]
+    last = None
+    for last in _HEADER.finditer(text):
+        pass
+    if last is None:
+        return ""
+    wind, number = divmod(int(last.group(1)), 4)
+    honba = int(last.group(2))
+    return f", round {'ESWN'[wind % 4]}{number + 1}" + (f"-{honba}" if honba else "")
+
+
 def read_tenhou_json(source: str, data: bytes) -> Game:
     """The game of a Tenhou JSON log; ``source`` names it in errors."""
     try:
         doc = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError as e:
         raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
-    except (json.JSONDecodeError, RecursionError) as e:
-        raise RecordError(f"{source}: the JSON is cut or broken ({e})") from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{source}{_round_at(data, e.pos)}: the JSON is cut or broken ({e.msg}, "
+                          f"character {e.pos})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: the JSON is nested too deeply") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise RecordError(f"{source}: not a Tenhou JSON log (no \"log\" list)")
     names = doc.get("name", ["", "", "", ""])
