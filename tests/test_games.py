@@ -154,7 +154,9 @@ def test_a_cut_xml_record_names_the_file_and_round():
     text = _raw(ONE)
     starts = [m.start() for m in re.finditer("<INIT", text)]
     assert re.match(r'<INIT seed="1,0,', text[starts[4]:])  # the fifth round is East 2, no honba
-    message = _error("cut.xml", text[: starts[4] + 200].encode())
+    message = _error("cut.xml", text[: starts[4] + 200].encode())  # inside the deal of East 2
+    assert message.startswith("cut.xml, after round E1-3:") and "cut or broken" in message
+    message = _error("cut.xml", text[: text.index("/>", starts[4]) + 30].encode())  # in its play
     assert message.startswith("cut.xml, round E2:") and "cut or broken" in message
     no_end = text[: text.index("<AGARI")] + "</mjloggm>"
     message = _error("noend.xml", no_end.encode())

@@ -351,7 +351,10 @@ def read_mjlog(source: str, stream: IO[bytes]) -> Game:
                 el.clear()
     except ET.ParseError as e:
         line, column = e.position
-        raise RecordError(f"{reader.where()}: the XML is cut or broken (line {line}, column {column})") from None
+        where = reader.where()
+        if reader.open is not None and (reader.open["wins"] or "draw" in reader.open):
+            where = f"{source}, after round {reader.label}"  # the round had ended; the next one is cut
+        raise RecordError(f"{where}: the XML is cut or broken (line {line}, column {column})") from None
     except (EOFError, OSError, zlib.error) as e:  # a cut or damaged gzip stream
         raise RecordError(f"{reader.where()}: the compressed data is cut or broken ({e})") from None
     if reader.open is not None and (reader.open["wins"] or "draw" in reader.open):
