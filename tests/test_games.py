@@ -377,3 +377,14 @@ def test_replay_asks_for_the_rules_of_an_mjai_record(capsys, tmp_path):
     assert main(["replay", str(log)]) == 2
     assert "give --ruleset" in capsys.readouterr().err
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 0
+
+
+def test_replay_reports_running_scores_the_record_does_not_have(capsys, tmp_path):
+    # East 1-1 of this game starts at 26,500 / 25,000 / 23,500 / 25,000 after East 1 (1,500 to East from West)
+    text = _raw(ONE).replace('ten="265,250,235,250"', 'ten="265,250,234,251"', 1)
+    log = tmp_path / "edited.xml"
+    log.write_text(text, encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert "round E1-1: starts with scores [26500, 25000, 23400, 25100] in the record, " \
+           "[26500, 25000, 23500, 25000] replayed" in out

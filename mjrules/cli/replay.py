@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import attrs
 
@@ -77,14 +77,16 @@ def cmd_replay(args) -> int:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")
     if args.ruleset and args.rulesets:
         raise MjrulesError("give --ruleset or --rulesets, not both")
-    paths = list(record_paths(args.logs))
-    progress = _Progress(len(paths), sys.stderr.isatty() if args.progress is None else args.progress)
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    # the paths are listed ahead only for the progress bar's total; otherwise they stream too
+    paths: Iterable[str] = list(record_paths(args.logs)) if show else record_paths(args.logs)
+    progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
     if args.rulesets:
         return _what_if(args, paths, progress)
     return _check(args, paths, progress)
 
 
-def _games(paths: list[str], progress: _Progress, bad: list[str]):
+def _games(paths: Iterable[str], progress: _Progress, bad: list[str]) -> Iterator[Game]:
     for path in paths:
         try:
             game = read_game(path)
@@ -97,11 +99,11 @@ def _games(paths: list[str], progress: _Progress, bad: list[str]):
         progress.step()
 
 
-def _check(args, paths: list[str], progress: _Progress) -> int:
+def _check(args, paths: Iterable[str], progress: _Progress) -> int:
     chosen: Ruleset | None = load_ruleset(args.ruleset) if args.ruleset else None
     replayers: dict[str, Replayer] = {}
     bad: list[str] = []
-    games = wins = agree = final_agree = finals = 0
+    games = wins = agree = final_agree = finals = noted = 0
     comparers: dict[str, Comparer] = {}
     for game in _games(paths, progress, bad):
         ruleset = chosen or record_ruleset(game)
@@ -123,6 +125,7 @@ def _check(args, paths: list[str], progress: _Progress) -> int:
             bad.append(game.source)
             continue
         games += 1
+        noted += 0 if other else len(rep.flow_notes)
         wins += len(rep.checks)
         agree += rep.agree
         if rep.final_agree is not None:
@@ -138,7 +141,7 @@ def _check(args, paths: list[str], progress: _Progress) -> int:
               + (f"; {len(bad)} unreadable" if bad else ""))
     if bad:
         return EXIT_BAD_INPUT
-    return 0 if agree == wins and final_agree == finals else 1
+    return 0 if agree == wins and final_agree == finals and not noted else 1
 
 
 def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Comparer]) -> dict[int, list[str]]:
@@ -191,7 +194,7 @@ def _standings(rep: GameReplay) -> str:
     return ", ".join(f"{ORDINALS[rep.placings[s] - 1]} seat {s} {rep.final[s]} ({rep.points[s]:+.1f})" for s in order)
 
 
-def _what_if(args, paths: list[str], progress: _Progress) -> int:
+def _what_if(args, paths: Iterable[str], progress: _Progress) -> int:
     names = ruleset_names(args.rulesets)
     assert names is not None
     replayer = WhatIfReplayer(names)
