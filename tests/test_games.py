@@ -388,3 +388,18 @@ def test_replay_reports_running_scores_the_record_does_not_have(capsys, tmp_path
     out = capsys.readouterr().out
     assert "round E1-1: starts with scores [26500, 25000, 23400, 25100] in the record, " \
            "[26500, 25000, 23500, 25000] replayed" in out
+
+
+def test_tenpai_at_a_draw_is_followed_from_the_hands_when_a_record_omits_it():
+    """mjai streams may leave ``tenpais`` out: the hands then decide, as Tenhou showed them (84 draws)."""
+    draws = 0
+    for p in FILES:
+        events = [json.loads(line) for line in to_mjai(str(p)).splitlines()]
+        for ev in events:
+            ev.pop("tenpais", None)
+        game = read_game("x.mjson", "\n".join(json.dumps(ev) for ev in events).encode())
+        shown = [r.draw.tenpai for r in read_game(str(p)).rounds if r.draw and r.draw.kind != ABORTIVE]
+        followed = [r.draw.tenpai for r in game.rounds if r.draw and r.draw.kind != ABORTIVE]
+        assert followed == shown, p.name
+        draws += len(shown)
+    assert draws == 84

@@ -17,6 +17,7 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
 from mjrules.model.win import Win
 from mjrules.games.records import Call
+from mjrules.tools.shanten import shanten, tiles_to_counts
 
 LIVE_DRAWS = 70
 """Draws a four-player round allows after the deal (136 tiles, 52 dealt, 14 in the dead wall);
@@ -157,6 +158,11 @@ class Flow:
         """The seats whose discards are all terminals and honours, none of them called."""
         return tuple(s for s in range(4)
                      if self.river[s] and not self.robbed[s] and all(t.is_yaochu for t in self.river[s]))
+
+    def tenpai(self) -> tuple[int, ...]:
+        """The seats whose concealed tiles wait on a winning tile (shanten 0)."""
+        return tuple(s for s in range(4) if len(self.hands[s]) % 3 == 1
+                     and shanten(tiles_to_counts(self.hands[s])) == 0)
 
     # -- wins ----------------------------------------------------------------------------------------
     def tsumo(self, seat: int, round_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...],

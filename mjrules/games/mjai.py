@@ -12,11 +12,17 @@ import json
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.flow import Flow
+from mjrules.games.flow import LIVE_DRAWS, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
 from mjrules.notation import parse_tiles
+
+EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku"})
+NAGASHI_REASONS = frozenset({"nagashimangan", "nagashi_mangan"})
+ABORTIVE_REASONS = frozenset({"kyushukyuhai", "kyuushukyuuhai", "suufonrenda", "suuchareach", "suukaikan", "sanchaho",
+                              "sanchahou", "yao9", "reach4", "kan4", "kaze4", "ron3"})
+"""mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters)."""
 
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -101,9 +107,8 @@ class _Reader:
         elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
             self.call(kind, ev)
         elif kind == "dora":
-            assert self.open is not None or self.need()
             self.need()
-            assert self.open is not None
+            assert self.open is not None  # need() has checked
             self.open["dora"].append(mjai_tile(ev.get("dora_marker"), self.where()))
         elif kind == "hora":
             self.hora(ev)
@@ -212,14 +217,23 @@ class _Reader:
         deltas: Any = ev.get("deltas") or [0, 0, 0, 0]
         if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
             self.fail(f"ryukyoku: deltas {deltas!r} are not four whole numbers")
-        reason = str(ev.get("reason", "exhaustive draw"))
-        tenpais = ev.get("tenpais")
-        tenpai = tuple(s for s in range(4) if isinstance(tenpais, list) and len(tenpais) == 4 and tenpais[s])
-        if reason in ("exhaustive draw", "fanpai", "") or flow.drawn >= 70:
-            nagashi = flow.nagashi() if reason in ("nagashimangan", "nagashi_mangan") else ()
-            kind = NAGASHI if nagashi else EXHAUSTIVE
-        else:
+        reason = str(ev.get("reason", ""))
+        if reason in NAGASHI_REASONS:
+            kind, nagashi = NAGASHI, flow.nagashi()
+            if not nagashi:
+                self.fail("ryukyoku: a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
+        elif reason in EXHAUSTIVE_REASONS or (not reason and flow.drawn >= LIVE_DRAWS):
+            kind, nagashi = EXHAUSTIVE, ()
+        elif reason in ABORTIVE_REASONS or (not reason and flow.drawn < LIVE_DRAWS):
             kind, nagashi = ABORTIVE, ()
+        else:
+            self.fail(f"ryukyoku: unknown reason {reason!r}")
+            raise AssertionError
+        tenpais = ev.get("tenpais")
+        if isinstance(tenpais, list) and len(tenpais) == 4:
+            tenpai = tuple(s for s in range(4) if tenpais[s] is True)
+        else:  # not given: the hands in tenpai at the draw
+            tenpai = flow.tenpai() if kind != ABORTIVE else ()
         self.open["draw"] = Draw(kind, reason, tenpai, nagashi, tuple(deltas))
 
     def close(self) -> None:

@@ -41,7 +41,8 @@ def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
 
 @attrs.frozen
 class Call:
-    """A meld called or declared by ``seat``, in the order the game saw them."""
+    """A meld called or declared by ``seat``. A round keeps its calls in the order of play (a Tenhou
+    JSON log, which lists each player's moves apart, keeps each player's in their order)."""
 
     seat: int = attrs.field(validator=_seat)
     meld: Meld

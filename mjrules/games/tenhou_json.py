@@ -270,7 +270,8 @@ def _round(source: str, index: int, raw: Any, red: bool) -> Round:
         elif kind == "流局":
             tenpai = tuple(s for s in range(4) if deltas[s] > 0)
         elif kind == "流し満貫":
-            tenpai = tuple(s for s in range(4) if shanten(tiles_to_counts(seats[s].hand)) == 0)
+            tenpai = tuple(s for s in range(4) if len(seats[s].hand) % 3 == 1
+                           and shanten(tiles_to_counts(seats[s].hand)) == 0)
         nagashi = tuple(s for s in range(4) if kind == "流し満貫" and deltas[s] > 0)
         draw = Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas))
     else:

@@ -298,7 +298,6 @@ class _Reader:
         if kind == NAGASHI and not nagashi:
             self.fail("a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
         self.open["draw"] = Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2]))
-        self.flow = flow
         self.end_of(el)
 
     def end_of(self, el: ET.Element) -> None:
