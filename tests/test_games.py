@@ -211,6 +211,18 @@ def test_a_cut_or_corrupted_mjai_stream_names_the_round():
     assert message.startswith("bad.mjson, round E1") and "is not in its hand" in message
 
 
+def test_a_record_beyond_the_size_limit_is_refused(tmp_path, monkeypatch):
+    import mjrules.games.read as read
+
+    monkeypatch.setattr(read, "MAX_RECORD", 1000)
+    big = tmp_path / "big.xml"
+    big.write_bytes(b"<mjloggm>" + b" " * 2000 + b"</mjloggm>")
+    with pytest.raises(RecordError, match="big.xml: more than 1000 bytes"):
+        read_game(str(big))
+    with pytest.raises(RecordError, match="more than 1000 bytes uncompressed"):
+        read_game("big.gz", gzip.compress(big.read_bytes()))
+
+
 def test_unreadable_inputs(tmp_path):
     assert "not a game record" in _error("x.txt", b"hello")
     assert "cut or broken" in _error("x.gz", b"\x1f\x8b\x08\x00garbage")

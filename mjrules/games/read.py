@@ -8,7 +8,7 @@ import gzip
 import io
 import os
 import zlib
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from mjrules.errors import RecordError
 from mjrules.games.records import Game
@@ -18,12 +18,25 @@ MAX_RECORD = 64 << 20
 FORMATS = ("tenhou-xml", "tenhou-json", "mjai")
 
 
+def _read_limited(read: Callable[[int], bytes]) -> bytes:
+    """At most MAX_RECORD + 1 bytes, read in chunks: ``read(n)`` would set aside n bytes at once."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= MAX_RECORD:
+        chunk = read(1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
 def _decompressed(source: str, data: bytes) -> bytes:
     if data[:2] != b"\x1f\x8b":
         return data
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
-            out = f.read(MAX_RECORD + 1)
+            out = _read_limited(f.read)
     except (EOFError, OSError, zlib.error) as e:
         raise RecordError(f"{source}: the compressed data is cut or broken ({e})") from None
     if len(out) > MAX_RECORD:
@@ -49,7 +62,7 @@ def read_game(path: str, data: bytes | None = None) -> Game:
     if data is None:
         try:
             with open(path, "rb") as f:
-                data = f.read(MAX_RECORD + 1)
+                data = _read_limited(f.read)
         except OSError as e:
             raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
         if len(data) > MAX_RECORD:
