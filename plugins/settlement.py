@@ -1,7 +1,8 @@
 """How a round is settled and a game ends: several winners on one discard, who collects honba and
-riichi sticks, the payments at an exhaustive draw, nagashi mangan, the dealer's repeat, and the
-final points (starting score, return, uma, leftover sticks, rounding). Read by ``mjrules replay``
-(``mjrules.games.settlement``); the defaults are Tenhou's."""
+riichi sticks, the payments at an exhaustive draw, the dealer's repeat, the riichi sticks left at
+the end and how final points are rounded. Read by ``mjrules replay`` (``mjrules.games``); the
+defaults are Tenhou's. Nagashi mangan is the ``nagashi`` plugin's flag, the start and return scores
+and the uma the ``placing`` plugin's."""
 
 from typing import Callable
 
@@ -19,20 +20,9 @@ FLAGS = (
     Flag("noten_payment", int, 3000,
          "points the players not in tenpai pay those in tenpai at an exhaustive draw, in all (0: none)",
          choices=(0, 1000, 3000)),
-    Flag("nagashi_mangan", str, "draw",
-         "nagashi mangan: 'draw' (a mangan tsumo payment, the hand still a draw: no honba, sticks stay), "
-         "'win' (a mangan tsumo win with honba and sticks) or 'none'", choices=("draw", "win", "none")),
     Flag("dealer_repeat", str, "tenpai",
          "the dealer deals again after winning, and after an exhaustive draw in 'tenpai'; only after winning "
          "in 'win' (an abortive draw is always dealt again)", choices=("tenpai", "win")),
-    Flag("start_score", int, 25000, "each player's score at the start of the game", minimum=0, maximum=1_000_000),
-    Flag("return_score", int, 30000,
-         "the score final points are counted from; the difference to start_score, times four, is the top's oka",
-         minimum=0, maximum=1_000_000),
-    Flag("uma_first", int, 20, "uma of the first place, in thousands of points", minimum=-1000, maximum=1000),
-    Flag("uma_second", int, 10, "uma of the second place, in thousands of points", minimum=-1000, maximum=1000),
-    Flag("uma_third", int, -10, "uma of the third place, in thousands of points", minimum=-1000, maximum=1000),
-    Flag("uma_fourth", int, -20, "uma of the fourth place, in thousands of points", minimum=-1000, maximum=1000),
     Flag("leftover_sticks", str, "top",
          "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
          choices=("top", "lost")),

@@ -23,7 +23,7 @@ from mjrules.errors import RecordError, RulesetError
 from mjrules.games import read_game, read_games
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Recorded, RecordedWin, Round
 from mjrules.games.replay import Replayer, record_ruleset
-from mjrules.games.settlement import RoundRules, settle_round
+from mjrules.games.settlement import settle_round
 from mjrules.rules.majiang import ruleset_from_majiang
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
@@ -73,8 +73,7 @@ def test_final_points_follow_tenhou_uma_and_rounding():
     """Tenhou's final points (the record's ``owari``): 30,000 returned, the score rounded to the
     nearest thousand, uma 20-10 and the top's 20 oka; the four 2009 records paid the 10-5 uma
     Tenhou used then."""
-    now, before = Replayer("tenhou"), Replayer(load_ruleset("tenhou").with_flags(
-        uma_first=10, uma_second=5, uma_third=-5, uma_fourth=-10))
+    now, before = Replayer("tenhou"), Replayer(load_ruleset("tenhou").with_flags(uma=[10, 5, -5, -10]))
     old = []
     for game in read_games([str(LOGS)]):
         assert game.final_points is not None
@@ -253,8 +252,7 @@ THREE = [_win("234567m234678s5p5p", 1, 0), _win("234m34p678s66s888m5p", 2, 0), _
 
 
 def _settle(ruleset, rnd: Round):
-    scorer = Scorer(ruleset)
-    return settle_round(rnd, RoundRules.from_flags(scorer.flags), lambda rec, win: scorer.score(rec.hand, win))
+    return settle_round(rnd, Scorer(ruleset))
 
 
 def test_a_triple_ron_aborts_the_hand_under_tenhou():

@@ -10,10 +10,10 @@ import attrs
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.records import Game, RecordedWin, Round
-from mjrules.games.settlement import PaidWin, RoundRules, settle_round
+from mjrules.games.settlement import PaidWin, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.placings import SEAT_ORDER, placing
+from mjrules.scoring.placings import SEAT_ORDER, placing, placing_points
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives
@@ -116,12 +116,11 @@ class Replayer:
 
     def __init__(self, ruleset: Ruleset | str) -> None:
         self.scorer = Scorer(ruleset)
-        self.rules = RoundRules.from_flags(self.scorer.flags)
         flags = self.scorer.flags
+        # the placing plugin's values (Tenhou's if it is disabled)
         self.start = flags.get_int("start_score", 25000)
         self.returned = flags.get_int("return_score", 30000)
-        self.uma = tuple(flags.get_int(f"uma_{n}", d) for n, d in
-                         (("first", 20), ("second", 10), ("third", -10), ("fourth", -20)))
+        self.uma = flags.get_ints("uma", (20, 10, -10, -20))
         self.leftover = flags.get_str("leftover_sticks", "top")
         self.rounding = flags.get_str("points_rounding", "nearest-thousand")
         self.tie = flags.get_str("tie_break", SEAT_ORDER)
@@ -156,7 +155,8 @@ class Replayer:
                 use_honba, use_sticks = honba, sticks
             else:
                 use_honba, use_sticks = rnd.honba, rnd.sticks
-            result = settle_round(rnd, self.rules, lambda rec, win: self.score(where, rec, win), use_honba, use_sticks)
+            result = settle_round(rnd, self.scorer, use_honba, use_sticks,
+                                  lambda rec, win: self.score(where, rec, win))
             for paid in result.wins:
                 recorded = paid.record.recorded
                 rec = Value(recorded.han, recorded.fu, recorded.yakuman, recorded.points, recorded.payments,
@@ -178,27 +178,24 @@ class Replayer:
         final = tuple(scores)
         final_agree = None if game.final is None else final == game.final
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          self.points(final, placings), final_agree)
+                          self.points(final, first_dealer), final_agree)
 
-    def points(self, scores: Sequence[int], placings: Sequence[int]) -> tuple[float, ...]:
-        """Final points (thousands): score less the return score, plus uma, the oka to the top."""
-        out = [0.0] * 4
-        top = placings.index(1)
-        oka = (self.returned - self.start) * 4 / 1000
-        for seat in range(4):
-            if seat == top:
-                continue
-            if self.rounding == "exact":
-                value = (scores[seat] - self.returned) / 1000
-            else:  # the score to the nearest thousand, half away from zero (Tenhou's)
-                q, r = divmod(abs(scores[seat]) + 500, 1000)
-                value = float(q * (1 if scores[seat] >= 0 else -1) - self.returned // 1000)
-            out[seat] = value + self.uma[placings[seat] - 1]
+    def points(self, scores: Sequence[int], first_dealer: int) -> tuple[float, ...]:
+        """Final points (thousands): the score less the return score, plus uma, the oka to the top;
+        Tenhou's way (``points_rounding = "nearest-thousand"``) rounds the others' scores to the
+        nearest thousand, half away from zero, and gives the top what makes the sum zero."""
         if self.rounding == "exact":
-            out[top] = (scores[top] - self.returned) / 1000 + oka + self.uma[0]
-        else:
-            out[top] = -sum(out)
-        return tuple(round(p, 1) for p in out)
+            exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
+                                   tie=self.tie)
+            return tuple(round(p, 1) for p in exact)
+        placings = [placing(scores, s, first_dealer, self.tie) for s in range(4)]
+        out = [0.0] * 4
+        for seat in range(4):
+            if placings[seat] != 1:
+                q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
+                out[seat] = float(q - self.returned // 1000 + self.uma[placings[seat] - 1])
+        out[placings.index(1)] = -sum(out)
+        return tuple(out)
 
 
 @attrs.frozen

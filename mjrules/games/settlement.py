@@ -1,9 +1,10 @@
 """Settling a round under a ruleset: who of several players ronning one discard wins, who collects
 the honba and the riichi sticks, the payments at a draw (noten payments, nagashi mangan), the
-riichi deposits, and whether the dealer deals again. Each win's payments come from the Scorer,
-that is from ``mjrules.scoring.payments.settle``; a nagashi mangan is paid by ``settle`` too.
+riichi deposits, and whether the dealer deals again. Each win and each nagashi mangan is paid by
+the Scorer, that is by ``mjrules.scoring.payments.settle``.
 
-The flags are the ``settlement`` plugin's (Tenhou's values when it is disabled).
+The flags are the ``settlement`` plugin's (Tenhou's values when it is disabled) and the
+``nagashi`` plugin's ``nagashi_mangan``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ import attrs
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
 from mjrules.rules.flags import Flags
-from mjrules.scoring.payments import STICK, settle
+from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
-
-MANGAN_BASE = 2000
+from mjrules.scoring.scorer import Scorer
 
 
 @attrs.frozen
@@ -29,17 +29,14 @@ class RoundRules:
     triple_ron_draw: bool = True
     multi_ron_honba: str = "first"
     noten_payment: int = 3000
-    nagashi_mangan: str = "draw"
     dealer_repeat: str = "tenpai"
-    honba_value: int = 300
 
     @classmethod
     def from_flags(cls, flags: Flags) -> "RoundRules":
         return cls(
             flags.get_int("max_ron_winners", 2), flags.get_bool("triple_ron_draw", True),
             flags.get_str("multi_ron_honba", "first"), flags.get_int("noten_payment", 3000),
-            flags.get_str("nagashi_mangan", "draw"), flags.get_str("dealer_repeat", "tenpai"),
-            flags.get_int("honba_value", 300),
+            flags.get_str("dealer_repeat", "tenpai"),
         )
 
 
@@ -67,7 +64,8 @@ class RoundSettlement:
     sticks: int
     dealer_repeats: bool
     outcome: str
-    """``win``, ``exhaustive``, ``nagashi``, ``abortive`` (a triple ron that aborts included) or ``no win``."""
+    """``win`` (a nagashi mangan paid as a win included), ``exhaustive``, ``nagashi``, ``abortive`` (a
+    triple ron that aborts included) or ``no win``."""
 
 
 def _absolute(payments: Sequence[int], dealer: int) -> tuple[int, ...]:
@@ -83,12 +81,17 @@ def _add(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 
 Score = Callable[[RecordedWin, Win], "Result | NoWin"]
-"""Scores one of the round's wins with the given situation (the caller's Scorer)."""
+"""Scores one of the round's wins with the situation given."""
 
 
-def settle_round(rnd: Round, rules: RoundRules, score: Score, honba: int | None = None,
-                 sticks: int | None = None) -> RoundSettlement:
-    """Settle ``rnd`` starting with ``honba`` and ``sticks`` on the table (the round's own when None)."""
+def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: int | None = None,
+                 score: Score | None = None) -> RoundSettlement:
+    """Settle ``rnd`` under ``scorer``'s ruleset, starting with ``honba`` and ``sticks`` on the table
+    (the round's own when None). ``score`` scores a win (``scorer.score`` of its hand by default)."""
+    rules = RoundRules.from_flags(scorer.flags)
+    if score is None:
+        def score(rec: RecordedWin, win: Win) -> Result | NoWin:
+            return scorer.score(rec.hand, win)
     honba = rnd.honba if honba is None else honba
     sticks = rnd.sticks if sticks is None else sticks
     pay = [0, 0, 0, 0]
@@ -102,14 +105,10 @@ def settle_round(rnd: Round, rules: RoundRules, score: Score, honba: int | None 
     assert draw is not None
     if draw.kind == ABORTIVE:
         return RoundSettlement((), tuple(pay), honba + 1, table, True, ABORTIVE)
-    if draw.kind == NAGASHI and rules.nagashi_mangan != "none":
-        if rules.nagashi_mangan == "win":
-            return _nagashi_win(rnd, rules, honba, table, pay)
-        for seat in draw.nagashi:
-            s = settle(MANGAN_BASE, (seat - dealer) % 4, None)
-            pay = _add(pay, _absolute(s.payments, dealer))
-        return RoundSettlement((), tuple(pay), honba + 1, table,
-                               rules.dealer_repeat == "tenpai" and dealer in draw.tenpai, NAGASHI)
+    if draw.kind == NAGASHI:
+        paid = _nagashi(rnd, scorer, honba, table, pay)
+        if paid is not None:
+            return paid
     tenpai = draw.tenpai
     n = len(tenpai)
     if rules.noten_payment and 0 < n < 4:
@@ -119,17 +118,26 @@ def settle_round(rnd: Round, rules: RoundRules, score: Score, honba: int | None 
                            EXHAUSTIVE)
 
 
-def _nagashi_win(rnd: Round, rules: RoundRules, honba: int, table: int, pay: list[int]) -> RoundSettlement:
+def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int]) -> RoundSettlement | None:
+    """A nagashi mangan as the ruleset pays it: a draw payment (the hand stays a draw: honba + 1,
+    the sticks stay, the dealer repeats if in tenpai), a win (the first nagashi player in turn
+    order from the dealer collects honba and sticks), or None when the ruleset does not pay it."""
     draw = rnd.draw
     assert draw is not None
     dealer = rnd.dealer
-    first = sorted(draw.nagashi, key=lambda s: (s - dealer) % 4)
-    for i, seat in enumerate(first):
-        s = settle(MANGAN_BASE, (seat - dealer) % 4, None, honba if i == 0 else 0, table if i == 0 else 0,
-                   rules.honba_value)
-        pay = _add(pay, _absolute(s.payments, dealer))
-    repeats = dealer in draw.nagashi
-    return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, "win")
+    rules = RoundRules.from_flags(scorer.flags)
+    won = False
+    for seat in sorted(draw.nagashi, key=lambda s: (s - dealer) % 4):
+        paid = scorer.nagashi((seat - dealer) % 4, 0 if won else honba, 0 if won else table)
+        if isinstance(paid, NoWin):
+            return None
+        pay = _add(pay, _absolute(paid.payments, dealer))
+        won = paid.mode == "win"
+    if won:
+        repeats = dealer in draw.nagashi
+        return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, "win")
+    return RoundSettlement((), tuple(pay), honba + 1, table,
+                           rules.dealer_repeat == "tenpai" and dealer in draw.tenpai, NAGASHI)
 
 
 def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table: int,
