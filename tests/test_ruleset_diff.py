@@ -22,6 +22,10 @@ TENHOU_VS_EMA2016 = {
     "pao_covers": (("hand", "tenhou.toml"), ("yakuman", "ema2016.toml")),
     "pao_honba": (("liable", "tenhou.toml"), ("normal", "ema2016.toml")),
     "renhou": (("none", "_standard.toml"), ("mangan", "ema2016.toml")),
+    "kan_dora_timing": (("after_discard", "tenhou.toml"), ("immediate", "ema2016.toml")),
+    "nagashi_mangan": (("draw", "tenhou.toml"), ("none", "ema2016.toml")),
+    "start_score": ((25000, "tenhou.toml"), (30000, "ema2016.toml")),
+    "uma": (([20, 10, -10, -20], "tenhou.toml"), ([15, 5, -5, -15], "ema2016.toml")),
 }
 
 
@@ -75,7 +79,7 @@ def test_a_flag_set_to_its_inherited_value_is_no_difference(tmp_path):
 def test_cli_text_names_each_side_and_file(capsys):
     assert main(["rulesets", "diff", "tenhou", "ema2016"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "tenhou (tenhou.toml) and ema2016 (ema2016.toml): 8 flags differ"
+    assert lines[0] == "tenhou (tenhou.toml) and ema2016 (ema2016.toml): 12 flags differ"
     row = next(line for line in lines if line.split()[0] == "kazoe")
     assert row.split() == ['kazoe', '"yakuman"', "(tenhou.toml)", '"sanbaiman"', "(ema2016.toml)"]
     assert len(lines) == 2 + len(TENHOU_VS_EMA2016)

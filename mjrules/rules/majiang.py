@@ -6,11 +6,10 @@ Every key of majiang-core 1.4.1's ``Majiang.rule()`` is known, in one of three g
   カン裏あり, 赤牌) act in majiang-core by what its game passes to ``hule()`` — no ippatsu chance, no
   ura or kan indicators turned, fewer red fives dealt; here they act on the table as the caller
   describes it, with the same score.
-- ``SCORING_KEYS`` also holds the settlement keys ノーテン罰あり and 流し満貫あり, and
-  ``RONS_KEY`` (最大同時和了数) sets the settlement plugin's two flags for rons on one discard:
-  they do not change a hand's score, but how ``mjrules replay`` settles a round.
-- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet (starting score, uma,
-  when a kan's new indicator is turned).
+- ``配給原点`` and ``順位点`` set the starting score and the uma (game values: ``mjrules needs``).
+- ``最大同時和了数`` sets how many may win on one discard and ``ノーテン罰あり`` the noten payment (the
+  settlement flags ``max_ron_winners``, ``triple_ron_draw``, ``noten_payment``: ``mjrules replay``).
+- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet (none at present).
 - ``GAME_LOOP_KEYS``: choices of majiang-core's game loop that never change a hand's score.
 
 Keys of the last two groups are read and listed in ``MajiangRule.not_applied``; a key in none of
@@ -48,8 +47,9 @@ SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     "裏ドラあり": ("ura_dora", True, False),
     "カンドラあり": ("kan_dora", True, False),
     "カン裏あり": ("kan_ura", True, False),
-    "ノーテン罰あり": ("noten_payment", 3000, 0),
     "流し満貫あり": ("nagashi_mangan", "draw", "none"),
+    "カンドラ後乗せ": ("kan_dora_timing", "after_discard", "immediate"),
+    "ノーテン罰あり": ("noten_payment", 3000, 0),
 }
 """The true-or-false keys that set a flag. カン裏あり counts only with カンドラあり: majiang-core
 turns a kan ura indicator when it turns a kan dora indicator, never otherwise."""
@@ -57,14 +57,16 @@ turns a kan ura indicator when it turns a kan dora indicator, never otherwise.""
 RED_FIVES_KEY = "赤牌"
 """``{"m": n, "p": n, "s": n}``: red fives of each suit in the set (flags ``red_fives_m/p/s``)."""
 
+START_KEY, UMA_KEY = "配給原点", "順位点"
+"""The starting score (flags ``start_score`` and ``return_score``: majiang-core pays no oka) and
+the placing points in thousands, 1st first, as strings (flag ``uma``)."""
+
 RONS_KEY = "最大同時和了数"
 """1 head bump, 2 double ron (three rons abort the hand), 3 triple ron: as the flags
 ``max_ron_winners`` and ``triple_ron_draw``."""
 RONS_FLAGS = {1: (1, False), 2: (2, True), 3: (3, False)}
 
-UNMAPPED_KEYS = frozenset({
-    "配給原点", "順位点", "カンドラ後乗せ",
-})
+UNMAPPED_KEYS: frozenset[str] = frozenset()
 """Keys for values mjrules has no ruleset value for yet: read, listed as not applied."""
 
 GAME_LOOP_KEYS = frozenset({
@@ -77,7 +79,8 @@ never change what a hand scores: read, listed as not applied."""
 GAME_KEYS = UNMAPPED_KEYS | GAME_LOOP_KEYS
 """Every key that is read but not applied to hand scoring."""
 
-KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, RONS_KEY, *sorted(UNMAPPED_KEYS), *sorted(GAME_LOOP_KEYS))
+KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, RONS_KEY, *sorted(UNMAPPED_KEYS),
+              *sorted(GAME_LOOP_KEYS))
 
 
 def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -138,6 +141,14 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
             red = _red_fives(value, where)
             flags.update(red)
             keys.update(dict.fromkeys(red, key))
+        elif key == START_KEY:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1_000_000:
+                raise RulesetError(f"{where}: {key}: expected a whole number of points, got {value!r:.60}")
+            flags["start_score"] = flags["return_score"] = value
+            keys["start_score"] = keys["return_score"] = key
+        elif key == UMA_KEY:
+            flags["uma"] = _uma(value, where)
+            keys["uma"] = key
         elif key == RONS_KEY:
             if isinstance(value, bool) or value not in RONS_FLAGS:
                 raise RulesetError(f"{where}: {key}: expected 1, 2 or 3, got {value!r:.60}")
@@ -152,6 +163,23 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
         flags["kan_ura"] = False
         keys["kan_ura"] = "カンドラあり"
     return MajiangRule(flags, keys, not_applied)
+
+
+def _uma(value: Any, where: str) -> list[int]:
+    """順位点 as whole thousands: majiang-core writes them as strings (``"20.0"``)."""
+    if not isinstance(value, (list, tuple)) or len(value) != 4:
+        raise RulesetError(f"{where}: {UMA_KEY}: expected four placing points, 1st first, got {value!r:.60}")
+    uma = []
+    for v in value:
+        try:
+            number = float(v) if isinstance(v, (str, int, float)) and not isinstance(v, bool) else float("nan")
+        except ValueError:
+            number = float("nan")
+        if number != number or number != int(number):
+            raise RulesetError(f"{where}: {UMA_KEY}: {v!r:.20} is not a whole number of thousands "
+                               f"(mjrules counts uma in whole thousands)")
+        uma.append(int(number))
+    return uma
 
 
 def majiang_flags(rule: Mapping[str, Any], where: str = "rule") -> dict[str, Any]:
