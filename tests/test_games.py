@@ -413,3 +413,73 @@ def test_tenpai_at_a_draw_is_followed_from_the_hands_when_a_record_omits_it():
         assert followed == shown, p.name
         draws += len(shown)
     assert draws == 84
+
+
+# ------------------------------------------------------------------------- hand-made records
+def _mjai(tehais: list[str], moves: list[dict], honba: int = 0, sticks: int = 0) -> bytes:
+    """A one-round mjai record: the dealer is seat 0, the deal written as MPSZ per seat."""
+    def names(text: str) -> list[str]:
+        from games_convert import mjai_name
+        return [mjai_name(t) for t in parse_tiles(text)]
+
+    events = [{"type": "start_game", "names": ["a", "b", "c", "d"]},
+              {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": honba, "kyotaku": sticks, "oya": 0,
+               "dora_marker": "E", "scores": [25000] * 4, "tehais": [names(h) for h in tehais]}]
+    events += moves + [{"type": "end_kyoku"}, {"type": "end_game"}]
+    return "\n".join(json.dumps(ev) for ev in events).encode()
+
+
+def _go_around(tile: str) -> list[dict]:
+    """Each player draws ``tile`` and discards it (so nobody's later ron is a renhou)."""
+    return [ev for seat in range(4) for ev in ({"type": "tsumo", "actor": seat, "pai": tile},
+                                               {"type": "dahai", "actor": seat, "pai": tile, "tsumogiri": True})]
+
+
+# The THREE hands above (seat 2's remade so no tile is held five times): the dealer discards 5p,
+# all three ron; one honba and two sticks on the table. As ema2025 pays it (worked out above):
+# seat 1 1300 + 300 + 2000 sticks, seat 2 1300 + 300, seat 3 2000 + 300.
+TRIPLE_RON = _mjai(
+    ["111m999m111p99p11z", "234567m234678s5p", "34p234m888m33s456s", "22m34p456s678s567m"],
+    _go_around("N") + [
+        {"type": "tsumo", "actor": 0, "pai": "5p"}, {"type": "dahai", "actor": 0, "pai": "5p", "tsumogiri": True},
+        {"type": "hora", "actor": 1, "target": 0, "pai": "5p", "fan": 1, "fu": 40, "hora_points": 1300,
+         "deltas": [-1600, 3600, 0, 0]},
+        {"type": "hora", "actor": 2, "target": 0, "pai": "5p", "fan": 1, "fu": 40, "hora_points": 1300,
+         "deltas": [-1600, 0, 1600, 0]},
+        {"type": "hora", "actor": 3, "target": 0, "pai": "5p", "fan": 2, "fu": 30, "hora_points": 2000,
+         "deltas": [-2300, 0, 0, 2300]},
+    ], honba=1, sticks=2)
+
+
+def test_a_recorded_triple_ron_agrees_where_triple_ron_is_allowed(capsys, tmp_path):
+    log = tmp_path / "triple.mjson"
+    log.write_bytes(TRIPLE_RON)
+    assert main(["replay", str(log), "--ruleset", "ema2025"]) == 0
+    assert capsys.readouterr().out == "1 games, 3 wins, 3 agree; final scores agree in 0/0 games\n"
+    # under Tenhou's rules three rons abort the hand: none of the three is paid
+    assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("wins: win differ: recorded") == 3 and "scored no win" in out
+
+
+# Seat 1 waits on 7z with kokushi; the dealer draws the fourth 7z and declares a closed kan.
+ROBBED_ANKAN = _mjai(
+    ["777z234m567m234p8s", "19m19p19s1234566z", "234567s333m444p5s", "666p777p444m666m5p"],
+    _go_around("8p") + [
+        {"type": "tsumo", "actor": 0, "pai": "C"}, {"type": "ankan", "actor": 0, "consumed": ["C"] * 4},
+        {"type": "hora", "actor": 1, "target": 0, "pai": "C", "fan": 13, "hora_points": 32000,
+         "yakus": [["kokushi", 13]], "deltas": [-32000, 32000, 0, 0]},
+    ])
+
+
+def test_kokushi_robbing_a_closed_kan_follows_the_ruleset(capsys, tmp_path):
+    game = read_game("robbed.mjson", ROBBED_ANKAN)
+    (win,) = game.rounds[0].wins
+    assert win.win.chankan and win.win.extras == {"robbed_ankan"} and win.hand.win_tile == parse_tiles("7z")[0]
+    log = tmp_path / "robbed.mjson"
+    log.write_bytes(ROBBED_ANKAN)
+    assert main(["replay", str(log), "--ruleset", "mahjongsoul"]) == 0  # kokushi_ankan_chankan = true
+    capsys.readouterr()
+    # the tenhou preset lets no hand rob a closed kan: there it is no win
+    assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
+    assert "scored no win: robbing a closed kan" in capsys.readouterr().out

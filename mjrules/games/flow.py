@@ -15,7 +15,7 @@ from mjrules.errors import MjrulesError, RecordError
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
-from mjrules.model.win import Win
+from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.games.records import Call
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
@@ -187,8 +187,9 @@ class Flow:
         """The winner's hand and situation on the tile just discarded or added to a kan, and the
         seat that gave it."""
         chankan = self.kan_tile is not None
+        robbed_ankan = False
         if self.kan_tile is not None:
-            source, win_tile, _ = self.kan_tile
+            source, win_tile, robbed_ankan = self.kan_tile
         elif self.last_discard is not None:
             source, win_tile = self.last_discard
         else:
@@ -200,6 +201,7 @@ class Flow:
         win = self._win(
             seat, False, (source - seat) % 4, round_wind, dora, ura, honba, sticks,
             houtei=self.drawn == LIVE_DRAWS and not chankan, chankan=chankan, renhou=renhou,
+            extras=frozenset({ROBBED_ANKAN}) if robbed_ankan else frozenset(),
         )
         return self._hand(seat, list(self.hands[seat]), win_tile), win, source
 
@@ -213,7 +215,7 @@ class Flow:
     def _win(self, seat: int, tsumo: bool, discarder: int | None, round_wind: int, dora: tuple[Tile, ...],
              ura: tuple[Tile, ...], honba: int, sticks: int, *, haitei: bool = False, houtei: bool = False,
              rinshan: bool = False, chankan: bool = False, tenhou: bool = False, chiihou: bool = False,
-             renhou: bool = False) -> Win:
+             renhou: bool = False, extras: frozenset[str] = frozenset()) -> Win:
         riichi = self.riichi[seat]
         if self.riichi_pending == seat and not tsumo:
             riichi = 0  # a ron before one's own riichi discard passed: hardly possible, but not riichi
@@ -221,7 +223,8 @@ class Flow:
             return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind, seat_wind=(seat - self.dealer) % 4,
                        riichi=riichi, ippatsu=bool(riichi) and self.ippatsu[seat], dora=dora,
                        ura=ura if riichi else (), honba=honba, riichi_sticks=sticks, haitei=haitei, houtei=houtei,
-                       rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, renhou=renhou)
+                       rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
+                       extras=extras)
         except MjrulesError as e:
             self.fail(f"seat {seat}'s win: {e}")
             raise
