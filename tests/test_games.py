@@ -13,7 +13,6 @@ import json
 import re
 from pathlib import Path
 
-import attrs
 import pytest
 
 from games_convert import to_mjai, to_tenhou_json

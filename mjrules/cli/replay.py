@@ -60,11 +60,6 @@ def _emit(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
 
-def _value(v: Value) -> dict[str, Any]:
-    return {"han": v.han, "fu": v.fu, "points": v.points, "payments": list(v.payments), "yakuman": v.yakuman,
-            "yaku": list(v.yaku), "win": v.win}
-
-
 def _brief(v: Value) -> str:
     if not v.win:
         return v.yaku[0] if v.yaku else "no win"
@@ -165,7 +160,7 @@ def _report_game(args, game: Game, rep: GameReplay, other: bool, causes: dict[in
         for k, c in enumerate(rep.checks):
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
                    "discarder": c.discarder, "agree": c.agree, "differs": list(c.differs),
-                   "recorded": _value(c.recorded), "scored": _value(c.scored)}
+                   "recorded": c.recorded.to_dict(), "scored": c.scored.to_dict()}
             if k in causes:
                 obj["causes"] = causes[k]
             _emit(obj)
@@ -231,7 +226,7 @@ def _what_if_json(result: WhatIf) -> None:
     src = result.game.source
     for w in result.wins:
         _emit({"log": src, "round": w.round, "winner": w.winner,
-               "values": {n: _value(v) for n, v in zip(result.rulesets, w.values)},
+               "values": {n: v.to_dict() for n, v in zip(result.rulesets, w.values)},
                "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}})
     _emit({"log": src, "final": {rep.ruleset: {"scores": list(rep.final), "placings": list(rep.placings),
                                                "points": list(rep.points)} for rep in result.replays}})
