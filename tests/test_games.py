@@ -482,3 +482,20 @@ def test_kokushi_robbing_a_closed_kan_follows_the_ruleset(capsys, tmp_path):
     # the tenhou preset lets no hand rob a closed kan: there it is no win
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
     assert "scored no win: robbing a closed kan" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("disp, ruleset, red", [
+    ("般南喰赤", "tenhou", True), ("鳳東喰赤速", "tenhou", True), ("般南", "tenhou-nokuitan", False),
+    ("特南喰", "tenhou", False), ("玉の間四人南", None, True), ("A league final", None, True),
+])
+def test_the_tenhou_json_rule_names_the_ruleset_only_for_a_tenhou_lobby(disp, ruleset, red):
+    doc = json.loads(to_tenhou_json(ONE))
+    doc["rule"] = {"disp": disp, "aka": int(red)} if disp[0] in "玉A" else {"disp": disp}
+    game = read_game("x.json", json.dumps(doc).encode())
+    assert (game.ruleset, game.red_fives) == (ruleset, red)
+
+
+def test_a_three_player_tenhou_lobby_is_refused():
+    doc = json.loads(to_tenhou_json(ONE))
+    doc["rule"] = {"disp": "鳳三南喰赤"}
+    assert "three-player records are not supported yet" in _error("sanma.json", json.dumps(doc).encode())

@@ -26,6 +26,9 @@ from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
+TENHOU_LOBBY = re.compile(r"^[般上特鳳技若銀琥孔]?(?P<sanma>三)?[東南](?P<kuitan>喰)?(?P<red>赤)?(?:速|祝[0-9０-９]*|暗)*$")
+"""The ``rule.disp`` of a Tenhou lobby (``般南喰赤``, ``鳳東喰赤速``): 喰 open tanyao, 赤 red fives."""
+
 DRAWS = {"流局": EXHAUSTIVE, "全員聴牌": EXHAUSTIVE, "全員不聴": EXHAUSTIVE, "流し満貫": NAGASHI,
          "九種九牌": ABORTIVE, "四家立直": ABORTIVE, "三家和了": ABORTIVE, "四槓散了": ABORTIVE, "四風連打": ABORTIVE}
 _YAKU = re.compile(r"^(.+)\((\d+)飜\)$")
@@ -231,6 +234,8 @@ def _round(source: str, index: int, raw: Any, red: bool) -> Round:
         raise RecordError(f"{where}: no dora indicator")
     if not red:
         dora = tuple(tile(t.index) for t in dora)
+    if scores[3] == 0 and raw[13] == []:
+        raise RecordError(f"{where}: a three-player round (no fourth hand): three-player records are not supported yet")
     seats = []
     for s in range(4):
         deal, takes, drops = raw[4 + 3 * s: 7 + 3 * s]
@@ -343,10 +348,13 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
         raise RecordError(f"{source}: a three-player game: three-player records are not supported yet")
     rule = doc.get("rule", {}) if isinstance(doc.get("rule"), dict) else {}
     disp = str(rule.get("disp", ""))
-    if "三" in disp:
+    lobby = TENHOU_LOBBY.match(disp)
+    if lobby and lobby.group("sanma"):
         raise RecordError(f"{source}: a three-player game ({disp}): three-player records are not supported yet")
-    red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53")) or "赤" in disp
-    ruleset = ("tenhou" if "喰" in disp or not disp else "tenhou-nokuitan") if rule else None
+    red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53")) \
+        or bool(lobby and lobby.group("red"))
+    # a Tenhou lobby's name says its rules; any other name (a league's, a client's) does not
+    ruleset = None if lobby is None else "tenhou" if lobby.group("kuitan") else "tenhou-nokuitan"
     rounds = tuple(_round(source, i, raw, red) for i, raw in enumerate(doc["log"]))
     if not rounds:
         raise RecordError(f"{source}: no rounds in the record")
