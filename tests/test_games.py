@@ -499,3 +499,19 @@ def test_a_three_player_tenhou_lobby_is_refused():
     doc = json.loads(to_tenhou_json(ONE))
     doc["rule"] = {"disp": "鳳三南喰赤"}
     assert "three-player records are not supported yet" in _error("sanma.json", json.dumps(doc).encode())
+
+
+def test_what_if_reports_a_hand_that_is_no_win_there(capsys):
+    # East 1: seat 0's open hand has tanyao alone (Tenhou paid 1 han 30 fu, 1,500): no yaku without kuitan
+    assert main(["replay", ONE, "--rulesets", "tenhou,tenhou-nokuitan", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    first = lines[0]
+    assert (first["round"], first["winner"]) == ("E1", 0)
+    assert first["values"]["tenhou"]["points"] == 1500
+    assert first["values"]["tenhou-nokuitan"] == {"win": False, "han": None, "fu": None, "yakuman": 0, "points": 0,
+                                                 "payments": [0, 0, 0, 0], "yaku": ["no win: no yaku"]}
+    assert first["causes"] == {"tenhou-nokuitan": ["flag:open_tanyao"]}
+    finals = [x for x in lines if "final" in x]
+    assert len(finals) == 1 and set(finals[0]["final"]) == {"tenhou", "tenhou-nokuitan"}
+    assert sum(finals[0]["final"]["tenhou-nokuitan"]["scores"]) == 100000
+    assert lines[-1] == {"summary": {"games": 1, "rulesets": ["tenhou", "tenhou-nokuitan"], "unreadable": 0}}
