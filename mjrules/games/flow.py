@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+import attrs
+
 from mjrules.errors import MjrulesError, RecordError
+from mjrules.games.records import Call, Draw, RecordedWin, Round
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
 from mjrules.model.win import ROBBED_ANKAN, Win
-from mjrules.games.records import Call
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
 LIVE_DRAWS = 70
@@ -24,14 +26,35 @@ LIVE_DRAWS = 70
 a kan's replacement tile comes out of this count too, as the dead wall is topped up from the live one."""
 
 
-class Flow:
-    """One round in play. ``where`` names it in errors (``file, round E1``)."""
+@attrs.frozen
+class Deal:
+    """How a round starts: its place (``wind`` 0 East …, ``number`` 0 … 3), honba and riichi sticks
+    on the table, the dealer, the scores, the first dora indicator and each player's 13 tiles."""
 
-    def __init__(self, where: str, dealer: int, hands: list[list[Tile]]) -> None:
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    dora: Tile
+    hands: tuple[tuple[Tile, ...], ...]
+
+
+class Flow:
+    """One round in play, from its deal to its end (``finish`` makes the Round). ``where`` names it
+    in errors (``file, round E1``)."""
+
+    def __init__(self, where: str, deal: Deal) -> None:
         self.where = where
-        self.dealer = dealer
+        self.deal = deal
+        self.dealer = deal.dealer
+        hands = deal.hands
         if len(hands) != 4 or any(len(h) != 13 for h in hands):
             self.fail(f"the deal must give 13 tiles to each of four players, got {[len(h) for h in hands]}")
+        self.dora: list[Tile] = [deal.dora]
+        self.wins: list[RecordedWin] = []
+        self.draw_end: Draw | None = None
         self.hands = [list(h) for h in hands]
         self.melds: list[list[Meld]] = [[], [], [], []]
         self.calls: list[Call] = []
@@ -57,6 +80,29 @@ class Flow:
 
     def fail(self, message: str) -> None:
         raise RecordError(f"{self.where}: {message}")
+
+    @property
+    def over(self) -> bool:
+        """A win or a draw has ended the round."""
+        return bool(self.wins) or self.draw_end is not None
+
+    def won(self, win: RecordedWin) -> None:
+        if self.draw_end is not None:
+            self.fail("a win after the round was drawn")
+        self.wins.append(win)
+
+    def drawn_out(self, draw: Draw) -> None:
+        if self.over:
+            self.fail("a draw after the round ended")
+        self.draw_end = draw
+
+    def finish(self) -> Round:
+        """The round as played; an error if it has no end (a win or a draw)."""
+        if not self.over:
+            self.fail("the round has no end (no win and no draw): the record is cut or broken")
+        d = self.deal
+        return Round(d.wind, d.number, d.honba, d.sticks, d.dealer, d.scores, self.dora[:1], tuple(self.calls),
+                     tuple(self.declared), tuple(self.wins), self.draw_end)
 
     # -- events --------------------------------------------------------------------------------------
     def draw(self, seat: int, t: Tile) -> None:

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.flow import LIVE_DRAWS, Flow
+from mjrules.games.flow import LIVE_DRAWS, Deal, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
@@ -54,7 +54,6 @@ class _Reader:
         self.rounds: list[Round] = []
         self.names: tuple[str, ...] = ("", "", "", "")
         self.flow: Flow | None = None
-        self.open: dict[str, Any] | None = None
         self.final: tuple[int, ...] | None = None
         self.last_scores: list[int] | None = None
 
@@ -81,7 +80,7 @@ class _Reader:
         return [mjai_tile(x, self.where()) for x in value]
 
     def need(self) -> Flow:
-        if self.flow is None or self.open is None:
+        if self.flow is None:
             self.fail("an event outside a round")
             raise AssertionError
         return self.flow
@@ -107,9 +106,7 @@ class _Reader:
         elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
             self.call(kind, ev)
         elif kind == "dora":
-            self.need()
-            assert self.open is not None  # need() has checked
-            self.open["dora"].append(mjai_tile(ev.get("dora_marker"), self.where()))
+            self.need().dora.append(mjai_tile(ev.get("dora_marker"), self.where()))
         elif kind == "hora":
             self.hora(ev)
         elif kind == "ryukyoku":
@@ -125,7 +122,7 @@ class _Reader:
         # other events (none, start of a player's turn, errors) carry nothing the scores depend on
 
     def start(self, ev: dict) -> None:
-        if self.open is not None:
+        if self.flow is not None:
             self.close()
         bakaze = ev.get("bakaze")
         if not isinstance(bakaze, str) or bakaze not in WINDS:
@@ -146,11 +143,10 @@ class _Reader:
         tehais = self.get(ev, "tehais", list)
         if len(tehais) != 4:
             self.fail(f"start_kyoku: {len(tehais)} hands dealt, not four")
-        hands = [[mjai_tile(t, self.where()) for t in h] if isinstance(h, list) else [] for h in tehais]
-        self.flow = Flow(self.where(), dealer, hands)
-        self.open = {"wind": WINDS[bakaze], "number": kyoku - 1, "honba": honba, "sticks": sticks, "dealer": dealer,
-                     "scores": scores, "dora": [mjai_tile(ev.get("dora_marker"), self.where())], "wins": [],
-                     "draw": None}
+        hands = tuple(tuple(mjai_tile(t, self.where()) for t in h) if isinstance(h, list) else () for h in tehais)
+        deal = Deal(WINDS[bakaze], kyoku - 1, honba, sticks, dealer, tuple(scores),
+                    mjai_tile(ev.get("dora_marker"), self.where()), hands)
+        self.flow = Flow(self.where(), deal)
 
     def call(self, kind: str, ev: dict) -> None:
         flow = self.need()
@@ -180,7 +176,6 @@ class _Reader:
 
     def hora(self, ev: dict) -> None:
         flow = self.need()
-        assert self.open is not None
         actor = self.seat(ev, "actor")
         target = self.seat(ev, "target")
         deltas = self.get(ev, "deltas", list)
@@ -188,8 +183,8 @@ class _Reader:
             self.fail(f"hora: deltas {deltas!r} are not four whole numbers")
         ura_raw = ev.get("uradora_markers") or []
         ura = tuple(mjai_tile(t, self.where()) for t in ura_raw) if isinstance(ura_raw, list) else ()
-        dora = tuple(self.open["dora"])
-        round_wind, honba, sticks = self.open["wind"], self.open["honba"], self.open["sticks"] + len(flow.declared)
+        dora = tuple(flow.dora)
+        round_wind, honba, sticks = flow.deal.wind % 4, flow.deal.honba, flow.deal.sticks + len(flow.declared)
         if actor == target:
             hand, win = flow.tsumo(actor, round_wind, honba, sticks, dora, ura)
             discarder = None
@@ -209,11 +204,10 @@ class _Reader:
             raise AssertionError
         recorded = Recorded(None if yakuman or type(fan) is not int else fan,
                             None if yakuman or type(fu) is not int else fu, yakuman, points, names, tuple(deltas))
-        self.open["wins"].append(RecordedWin(actor, discarder, None, hand, win, recorded))
+        flow.won(RecordedWin(actor, discarder, None, hand, win, recorded))
 
     def ryukyoku(self, ev: dict) -> None:
         flow = self.need()
-        assert self.open is not None
         deltas: Any = ev.get("deltas") or [0, 0, 0, 0]
         if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
             self.fail(f"ryukyoku: deltas {deltas!r} are not four whole numbers")
@@ -234,19 +228,12 @@ class _Reader:
             tenpai = tuple(s for s in range(4) if tenpais[s] is True)
         else:  # not given: the hands in tenpai at the draw
             tenpai = flow.tenpai() if kind != ABORTIVE else ()
-        self.open["draw"] = Draw(kind, reason, tenpai, nagashi, tuple(deltas))
+        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(deltas)))
 
     def close(self) -> None:
-        if self.open is None:
-            return
-        o, flow = self.open, self.flow
-        assert flow is not None
-        if not o["wins"] and o["draw"] is None:
-            self.fail("the round has no end (no hora or ryukyoku): the record is cut or broken")
-        self.rounds.append(Round(o["wind"], o["number"], o["honba"], o["sticks"], o["dealer"], o["scores"],
-                                 o["dora"], tuple(flow.calls), tuple(flow.declared), tuple(o["wins"]), o["draw"]))
-        self.open = None
-        self.flow = None
+        if self.flow is not None:
+            self.rounds.append(self.flow.finish())
+            self.flow = None
 
 
 def read_mjai(source: str, data: bytes) -> Game:
@@ -269,11 +256,7 @@ def read_mjai(source: str, data: bytes) -> Game:
         if not isinstance(ev, dict):
             reader.fail("an event must be a JSON object")
         reader.event(ev)
-    if reader.open is not None:
-        if reader.open["wins"] or reader.open["draw"] is not None:
-            reader.close()
-        else:
-            reader.fail("the round has no end (no hora or ryukyoku): the record is cut or broken")
+    reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
     return Game(source, "mjai", None, reader.names, tuple(reader.rounds), reader.final, True)

@@ -18,7 +18,7 @@ from typing import IO, Callable
 from urllib.parse import unquote
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.flow import Flow
+from mjrules.games.flow import Deal, Flow
 from mjrules.games.records import (
     ABORTIVE,
     EXHAUSTIVE,
@@ -108,7 +108,6 @@ class _Reader:
         self.final_points: tuple[float, ...] | None = None
         self.label = "before the first round"
         self.flow: Flow | None = None
-        self.open: dict | None = None
         self.tiles = _Tiles(self.where, True)
         self.ended = False
 
@@ -158,10 +157,9 @@ class _Reader:
         elif tag == "REACH":
             self.reach(el)
         elif tag == "DORA":
-            self.need_flow("<DORA>")
-            assert self.open is not None
+            flow = self.need_flow("<DORA>")
             (n,) = self.ints(el, "hai", 1)
-            self.open["dora"].append(self.tiles.one(n))
+            flow.dora.append(self.tiles.one(n))
         elif tag == "AGARI":
             self.agari(el)
         elif tag == "RYUUKYOKU":
@@ -177,7 +175,7 @@ class _Reader:
         self.ruleset = "tenhou-nokuitan" if bits & NO_KUITAN else "tenhou"
 
     def init(self, el: ET.Element) -> None:
-        if self.open is not None:
+        if self.flow is not None:
             self.fail("a new round is dealt before this one ended (the record is cut or broken)")
         seed = self.ints(el, "seed", 6)
         ten = self.ints(el, "ten", 4)
@@ -186,10 +184,11 @@ class _Reader:
         self.label = f"{'ESWN'[wind % 4]}{number + 1}" + (f"-{seed[1]}" if seed[1] else "")
         if seed[0] < 0 or seed[1] < 0 or seed[2] < 0:
             self.fail(f"<INIT seed=…>: negative round, honba or sticks {seed[:3]}")
-        hands = [[self.tiles.one(n) for n in self.tiles.many(el.get(f"hai{i}"), f"hai{i}")] for i in range(4)]
-        self.flow = Flow(self.where(), dealer, hands)
-        self.open = {"wind": wind, "number": number, "honba": seed[1], "sticks": seed[2], "dealer": dealer,
-                     "scores": [v * 100 for v in ten], "dora": [self.tiles.one(seed[5])], "wins": []}
+        hands = tuple(tuple(self.tiles.one(n) for n in self.tiles.many(el.get(f"hai{i}"), f"hai{i}"))
+                      for i in range(4))
+        deal = Deal(wind, number, seed[1], seed[2], dealer, tuple(v * 100 for v in ten), self.tiles.one(seed[5]),
+                    hands)
+        self.flow = Flow(self.where(), deal)
 
     def need_flow(self, what: str) -> Flow:
         if self.flow is None:
@@ -199,8 +198,8 @@ class _Reader:
 
     def move(self, letter: str, n: int) -> None:
         flow = self.need_flow(f"<{letter}{n}>")
-        if flow is not None and self.open is not None and self.open["wins"]:
-            self.fail("play goes on after a win")
+        if flow.over:
+            self.fail("play goes on after the round ended")
         i = "TUVWDEFG".index(letter)
         t = self.tiles.one(n)
         if i < 4:
@@ -234,7 +233,7 @@ class _Reader:
 
     def agari(self, el: ET.Element) -> None:
         flow = self.need_flow("<AGARI>")
-        assert self.open is not None
+        round_wind = flow.deal.wind % 4
         who = self.seat(el, "who")
         from_who = self.seat(el, "fromWho")
         honba, sticks = self.ints(el, "ba", 2)
@@ -242,10 +241,10 @@ class _Reader:
         ura = tuple(self.tiles.one(n) for n in self.tiles.many(el.get("doraHaiUra"), "doraHaiUra"))
         fu, points, _limit = self.ints(el, "ten", 3)
         if from_who == who:
-            hand, win = flow.tsumo(who, self.open["wind"] % 4, honba, sticks, dora, ura)
+            hand, win = flow.tsumo(who, round_wind, honba, sticks, dora, ura)
             discarder = None
         else:
-            hand, win, discarder = flow.ron(who, self.open["wind"] % 4, honba, sticks, dora, ura)
+            hand, win, discarder = flow.ron(who, round_wind, honba, sticks, dora, ura)
             if discarder != from_who:
                 self.fail(f"seat {who} wins on a tile of seat {discarder}, the record says seat {from_who}")
         held = sorted(self.tiles.one(n) for n in self.tiles.many(el.get("hai"), "hai"))
@@ -274,14 +273,11 @@ class _Reader:
         sc = self.ints(el, "sc", 8)
         recorded = Recorded(None if yakuman else han, None if yakuman else fu, yakuman, points, tuple(yaku),
                             tuple(v * 100 for v in sc[1::2]))
-        self.open["wins"].append(RecordedWin(who, discarder, pao, hand, win, recorded))
+        flow.won(RecordedWin(who, discarder, pao, hand, win, recorded))
         self.end_of(el)
 
     def ryuukyoku(self, el: ET.Element) -> None:
         flow = self.need_flow("<RYUUKYOKU>")
-        assert self.open is not None
-        if self.open["wins"]:
-            self.fail("a draw after a win in the same round")
         kind_attr = el.get("type")
         sc = self.ints(el, "sc", 8)
         shown = tuple(i for i in range(4) if el.get(f"hai{i}") is not None)
@@ -297,7 +293,7 @@ class _Reader:
         nagashi = flow.nagashi() if kind == NAGASHI else ()
         if kind == NAGASHI and not nagashi:
             self.fail("a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
-        self.open["draw"] = Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2]))
+        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2])))
         self.end_of(el)
 
     def end_of(self, el: ET.Element) -> None:
@@ -316,18 +312,14 @@ class _Reader:
             self.final = tuple(v * 100 for v in scores)
             self.final_points = tuple(points)
 
+    def round_over(self) -> bool:
+        """A round is open and has ended (a win or a draw was read)."""
+        return self.flow is not None and self.flow.over
+
     def close_round(self) -> None:
-        if self.open is None:
-            return
-        o, flow = self.open, self.flow
-        assert flow is not None
-        if not o["wins"] and "draw" not in o:
-            self.fail("the round has no end (no <AGARI> or <RYUUKYOKU>): the record is cut or broken")
-        self.rounds.append(Round(o["wind"], o["number"], o["honba"], o["sticks"], o["dealer"], o["scores"],
-                                 o["dora"], tuple(flow.calls), tuple(flow.declared), tuple(o["wins"]),
-                                 o.get("draw")))
-        self.open = None
-        self.flow = None
+        if self.flow is not None:
+            self.rounds.append(self.flow.finish())
+            self.flow = None
 
 
 def read_mjlog(source: str, stream: IO[bytes]) -> Game:
@@ -343,23 +335,19 @@ def read_mjlog(source: str, stream: IO[bytes]) -> Game:
                 continue
             depth -= 1
             if depth == 1:
-                if el.tag in ("INIT",) or (el.tag != "AGARI" and reader.open is not None
-                                           and (reader.open["wins"] or "draw" in reader.open)):
+                if el.tag != "AGARI" and reader.round_over():  # a double ron's second <AGARI> is the same round's
                     reader.close_round()
                 reader.element(el)
                 el.clear()
     except ET.ParseError as e:
         line, column = e.position
         where = reader.where()
-        if reader.open is not None and (reader.open["wins"] or "draw" in reader.open):
+        if reader.round_over():
             where = f"{source}, after round {reader.label}"  # the round had ended; the next one is cut
         raise RecordError(f"{where}: the XML is cut or broken (line {line}, column {column})") from None
     except (EOFError, OSError, zlib.error) as e:  # a cut or damaged gzip stream
         raise RecordError(f"{reader.where()}: the compressed data is cut or broken ({e})") from None
-    if reader.open is not None and (reader.open["wins"] or "draw" in reader.open):
-        reader.close_round()
-    if reader.open is not None:
-        reader.fail("the round has no end (no <AGARI> or <RYUUKYOKU>): the record is cut or broken")
+    reader.close_round()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
     return Game(source, "tenhou-xml", reader.ruleset, reader.names, tuple(reader.rounds), reader.final, reader.red,
