@@ -46,7 +46,9 @@ def _replay_all(games) -> tuple[int, int, int, int, list[str]]:
         if not game.red_fives and game.ruleset is None:  # mjai names no rules: the game's, as Tenhou played it
             ruleset = ruleset.with_flags(red_fives_m=0, red_fives_p=0, red_fives_s=0)
         key = repr(sorted(ruleset.flags.items()))
-        rep = replayers.setdefault(key, Replayer(ruleset)).replay(game)
+        if key not in replayers:  # one Scorer per ruleset, as the command builds them
+            replayers[key] = Replayer(ruleset)
+        rep = replayers[key].replay(game)
         games_n += 1
         wins += len(rep.checks)
         agree += rep.agree
