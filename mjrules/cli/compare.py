@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from mjrules.cli.common import add_situation, hand_and_win, json_int, plain_fives, read_lines, same_file
+from mjrules.tools.query import compare_data, red_five_notes, ruleset_names
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
 from mjrules.notation import parse_json_hand, parse_majiang_input
@@ -33,22 +34,6 @@ def add_command(sub) -> None:
     p.set_defaults(func=cmd_compare)
 
 
-def ruleset_names(text: str | None) -> list[str] | None:
-    """The --rulesets list; None (every preset) only when the option is absent, never for an empty list."""
-    if text is None:
-        return None
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise NotationError("--rulesets: the list is empty; name rulesets, e.g. tenhou,ema2016 "
-                            "(or leave the option out for every preset)")
-    return names
-
-
-def red_five_notes(comparer: Comparer, hand: Hand) -> list[str]:
-    """A note for each ruleset that reads the hand's red fives as plain fives."""
-    return [note for scorer in comparer.scorers for note in plain_fives(scorer, hand)[1]]
-
-
 def cmd_compare(args) -> int:
     names = ruleset_names(args.rulesets)
     if args.input:
@@ -62,14 +47,11 @@ def cmd_compare(args) -> int:
         raise NotationError("give a HAND to compare, or --input FILE")
     hand, win = hand_and_win(args)
     comparer = Comparer(names)
+    if args.json:
+        print(json.dumps(compare_data(comparer, hand, win), ensure_ascii=False))
+        return 0
     comp = comparer.compare(hand, win)
     notes = red_five_notes(comparer, hand)
-    if args.json:
-        data = comp.to_dict()
-        if notes:
-            data["notes"] = notes
-        print(json.dumps(data, ensure_ascii=False))
-        return 0
     print(render(comp))
     for note in notes:
         print(f"Note: {note}.")
