@@ -49,9 +49,7 @@ class Params:
         values = self.values.get(name)
         if not values:
             return None
-        if len(values) > 1 and name not in ("rulesets", "extra"):
-            raise NotationError(f"argument --{name}: given {len(values)} times; give it once")
-        return values[-1]
+        return values[-1]  # as on the command line, an option given twice keeps its last value
 
     def all(self, name: str) -> list[str]:
         return self.values.get(name, [])
