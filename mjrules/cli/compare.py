@@ -12,7 +12,6 @@ from mjrules.cli.common import add_situation, hand_and_win, json_int, plain_five
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
 from mjrules.tools.query import compare_data, red_five_notes, ruleset_names
 from mjrules.errors import MjrulesError, NotationError
-from mjrules.model.hand import Hand
 from mjrules.notation import parse_json_hand, parse_majiang_input
 from mjrules.tools.compare import Comparer, compare_corpus
 

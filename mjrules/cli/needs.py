@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import re
 
 from mjrules.cli.common import DEFAULT_RULESET, count, option_type

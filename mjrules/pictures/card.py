@@ -11,7 +11,6 @@ from typing import Collection, NamedTuple, Sequence
 from mjrules.model.hand import Hand
 from mjrules.model.win import Win
 from mjrules.pictures.svg import (
-    LABELS,
     TEXT_STYLE,
     Canvas,
     draw_hand,
@@ -256,4 +255,4 @@ def result_html(result: Result | NoWin, *, hand: Hand | None = None, win: Win | 
     return "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
 
 
-__all__ = ["LABELS", "Row", "card_element", "card_rows", "result_element", "result_html", "result_svg"]
+__all__ = ["Row", "card_element", "card_rows", "result_element", "result_html", "result_svg"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import xml.etree.ElementTree as ET
 from importlib import resources
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import attrs
 
@@ -264,6 +264,3 @@ def hand_element(hand: Hand, win: Win | None = None, *, face_url: str | None = N
 def seat_names(lang: str) -> Sequence[str]:
     return ("東", "南", "西", "北") if lang == "ja" else SEAT_NAMES
 
-
-def iter_text(lines: Iterable[str]) -> list[str]:
-    return [line for line in lines if line]
