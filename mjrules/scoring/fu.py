@@ -42,7 +42,10 @@ _WAIT_ITEM = {wait: FuItem(f"{wait} wait", 2) for wait in (KANCHAN, PENCHAN, TAN
 _ROUNDING = tuple(FuItem("rounding", n) for n in range(10))
 _BASE, _MENZEN_RON, _TSUMO, _OPEN_PINFU = (FuItem("base", 20), FuItem("menzen ron", 10), FuItem("tsumo", 2),
                                            FuItem("open pinfu", 10))
-_CHIITOITSU = Fu(CHIITOITSU_FU, (FuItem("chiitoitsu", CHIITOITSU_FU),))
+_CHIITOITSU = {
+    "25fu2han": Fu(CHIITOITSU_FU, (FuItem("chiitoitsu", CHIITOITSU_FU),)),
+    "50fu1han": Fu(50, (FuItem("chiitoitsu", 50),)),  # the older count: 50 fu and 1 han
+}
 
 
 def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
@@ -60,7 +63,7 @@ def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
 def count_fu(r: Reading, flags: Mapping[str, Any]) -> Fu:
     """The fu of a non-kokushi reading, itemised."""
     if r.form == CHIITOITSU:
-        return _CHIITOITSU
+        return _CHIITOITSU[flags.get("chiitoitsu_value", "25fu2han")]  # the seven-pairs plugin may be disabled
     closed = r.closed
     tsumo = r.tsumo
     items = [_BASE]
@@ -85,11 +88,15 @@ def count_fu(r: Reading, flags: Mapping[str, Any]) -> Fu:
         items.append(wait)
     total += parts
     if tsumo:
-        # pinfu tsumo has no tsumo fu, nor rinshan where the ruleset says so
-        if not (parts == 0 and closed) and not (r.win.rinshan and not flags.get("rinshan_tsumo_fu", True)):
+        # pinfu tsumo has no tsumo fu unless the ruleset says so, nor rinshan where the ruleset says so
+        if parts == 0 and closed:
+            earns = flags.get("pinfu_tsumo_fu", False)
+        else:
+            earns = not (r.win.rinshan and not flags.get("rinshan_tsumo_fu", True))
+        if earns:
             total += 2
             items.append(_TSUMO)
-    elif parts == 0 and not closed:
+    elif parts == 0 and not closed and flags.get("open_pinfu_fu", True):
         total += 10  # an open hand worth 20 fu on ron is paid as 30
         items.append(_OPEN_PINFU)
     fu = -(-total // 10) * 10

@@ -71,6 +71,8 @@ class Scorer:
         self.extras = frozenset(tag for y in self.yaku for tag in y.extras)
         """The Win.extras tags some enabled yaku reads."""
         self._honba = self.flags.get_int("honba_value", 300)  # the honba plugin may be disabled
+        self._min_hand_han = self.flags.get_int("min_han", 1)  # and so may the yaku plugin
+        self._ryanshiba = self.flags.get_int("ryanshiba_honba", 0)
         self._reds_allowed = tuple(self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
         self._settled: dict[tuple[int, int, int | None, int, int], Settlement] = {}
 
@@ -85,24 +87,41 @@ class Scorer:
         if not readings:
             return NoWin(NO_SHAPE)
         best: Candidate | None = None
+        need = self._min_han(readings[0].win)
+        short = 0  # the most han of yaku among readings below the minimum
         try:
             for reading in readings:
                 hits = self.index.applicable(reading, self.flags)
                 if hits is None:
                     continue
-                candidate = self._price(reading, hits)
-                if best is None or candidate.rank > best.rank:
+                candidate = self._price(reading, hits, need)
+                if candidate is None:
+                    short = max(short, hits.yaku_han, hits.alone_han)
+                elif best is None or candidate.rank > best.rank:
                     best = candidate
         except MjrulesError:
             raise
         except Exception as e:  # a plugin's check or policy failed: name it
             raise self._blame(readings, e) from e
         if best is None:
-            return NoWin(NO_YAKU)
+            return NoWin(self._too_few(short, need, readings[0].win) if short else NO_YAKU)
         return self._result(best)
 
-    def _price(self, reading: Reading, hits: Hits) -> Candidate:
-        """The reading's value with the yaku that fired: fu, limit, payments."""
+    def _min_han(self, win: Win) -> int:
+        """Han of yaku a win needs: ``min_han``, or two from ``ryanshiba_honba`` honba on."""
+        if self._ryanshiba and win.honba >= self._ryanshiba:
+            return max(self._min_hand_han, 2)
+        return self._min_hand_han
+
+    def _too_few(self, han: int, need: int, win: Win) -> str:
+        why = (f"flag ryanshiba_honba = {self._ryanshiba}: {need} han from {self._ryanshiba} honba on"
+               if need > self._min_hand_han else f"flag min_han = {need}")
+        return (f"too few han: the best reading has {han} han of yaku (dora do not count), "
+                f"this ruleset needs {need} ({why})")
+
+    def _price(self, reading: Reading, hits: Hits, need: int) -> Candidate | None:
+        """The reading's value with the yaku that fired: fu, limit, payments; None when its
+        yaku have fewer than ``need`` han."""
         if hits.yakuman:
             limit = self.limits.yakuman([s.yakuman for s in hits.yaku])
             liable = self._liable(reading, hits, limit)
@@ -110,16 +129,15 @@ class Scorer:
                              liable)
         fu = count_fu(reading, self.flags)
         best = None
-        if hits.yaku:
+        if hits.yaku and hits.yaku_han >= need:
             limit = self.limits.ordinary(fu.total, hits.han)
             best = Candidate(reading, hits.yaku, hits.han, fu, limit, self._settle(limit.base, reading.win), None)
-        if hits.alone:  # the alternative: that yaku on its own, no other yaku and no dora
+        if hits.alone and hits.alone_han >= need:  # the alternative: that yaku on its own, no other yaku and no dora
             limit = self.limits.ordinary(fu.total, hits.alone_han)
             other = Candidate(reading, hits.alone, hits.alone_han, fu, limit, self._settle(limit.base, reading.win),
                               None)
             if best is None or other.rank > best.rank:
                 best = other
-        assert best is not None  # Hits has yaku or alone
         return best
 
     def _result(self, best: Candidate) -> Result:

@@ -52,6 +52,8 @@ class Hits:
     """Total han of ``yaku`` (0 for yakuman)."""
     yakuman: bool
     alone: tuple[YakuScore, ...] = ()
+    yaku_han: int = 0
+    """Han of the ordinary yaku alone, without dora and other bonus items (the han minimum counts these)."""
 
     @property
     def alone_han(self) -> int:
@@ -114,13 +116,14 @@ class YakuIndex:
         for e in fired:
             scores.append(e.score)
             han += e.han
+        yaku_han = han
         if scores:
             for y in pool.bonus:
                 n = y.check(r, flags)
                 if n:
                     scores.append(self._scores.get((y.id, n, False)) or self.score(y, n))
                     han += n
-        return Hits(tuple(scores), han, False, alone)
+        return Hits(tuple(scores), han, False, alone, yaku_han)
 
     def _replaced(self, hits: Sequence[Yaku]) -> set[str]:
         """Ids that yaku among ``hits`` supersede."""
