@@ -141,3 +141,18 @@ def test_table_and_needs_pages(client):
     assert r.status_code == 200 and "target: 1st" in r.text
     r = client.get("/needs?scores=1,2&me=0&dealer=1")
     assert r.status_code == 400 and "give four scores" in r.text
+
+
+def test_serve_refuses_a_bad_port_in_one_line(capsys):
+    assert main(["serve", "--port", "http"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'http' is not a port number 1-65535" in err
+
+
+def test_serve_without_the_web_extra_names_it(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn now raises ImportError
+    assert main(["serve", "--port", "8123"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'mjrules[web]'" in err
