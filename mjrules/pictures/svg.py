@@ -24,6 +24,7 @@ from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import HONOR_NAMES, Tile
 from mjrules.model.win import SEAT_NAMES, Win
+from mjrules.notation.mpsz import format_mpsz
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -181,8 +182,6 @@ def _meld_width(layout: Sequence[Placed]) -> int:
 
 
 def hand_title(hand: Hand, lang: str = "en") -> str:
-    from mjrules.notation.mpsz import format_mpsz  # the notation is only needed here
-
     labels = LABELS[lang if lang in LABELS else "en"]
     return f"{labels['hand']}: {format_mpsz(hand)} ({labels['won_on']} {hand.win_tile})"
 

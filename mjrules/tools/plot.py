@@ -60,9 +60,10 @@ def check_plot_path(path: str) -> None:
 def require_matplotlib() -> None:
     """Fail early, with the extra to install, when matplotlib is missing."""
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib
     except ImportError:
         raise MjrulesError("--plot needs the plot extra (matplotlib): pip install 'mjrules[plot]'") from None
+    del matplotlib  # only its presence was asked
 
 
 def plot_differences(pairs: Sequence[PairDifferences], path: str) -> None:
