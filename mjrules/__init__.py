@@ -33,7 +33,7 @@ from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.liability import Liability
 from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.rules.yaku import Yaku
-from mjrules.scoring.result import FuItem, NoWin, Result, YakuScore
+from mjrules.scoring.result import FuItem, Nagashi, NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
 
 _moved.install()
@@ -41,7 +41,7 @@ _moved.install()
 __version__ = "0.2.0"
 
 __all__ = [
-    "Flag", "FuItem", "Hand", "HandError", "Liability", "Meld", "MeldKind", "MjrulesError", "NoWin",
+    "Flag", "FuItem", "Hand", "HandError", "Liability", "Meld", "MeldKind", "MjrulesError", "Nagashi", "NoWin",
     "NotationError", "PluginError", "Result", "Ruleset", "RulesetError", "Scorer", "SituationError", "Tile",
     "Win", "Yaku", "YakuScore", "format_majiang", "format_mpsz", "hookimpl", "load_ruleset", "parse_majiang",
     "parse_majiang_input", "parse_mpsz", "parse_tiles", "preset_names", "tile",

@@ -54,9 +54,10 @@ from mjrules.model.tiles import (
     Tile,
     tile,
 )
-from mjrules.model.win import SITUATIONS, Win
+from mjrules.model.win import ROBBED_ANKAN, SITUATIONS, Win
 from mjrules.rules.flags import Flag, Flags, FlagValue
 from mjrules.rules.hookspecs import hookimpl
+from mjrules.rules.kan_dora import TIMINGS as KAN_DORA_TIMINGS
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
 from mjrules.rules.yaku import FORMS, Yaku
 from mjrules.scoring.placings import SEAT_ORDER, SHARED, TIES
@@ -86,9 +87,9 @@ __all__ = [
     # what a check reads
     "Reading", "Features", "SetShape", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",
-    "TERMINALS_ALL", "SITUATIONS", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
+    "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
     # game rules
-    "TIES", "SEAT_ORDER", "SHARED",
+    "TIES", "SEAT_ORDER", "SHARED", "KAN_DORA_TIMINGS",
     # tile kinds
     "MAN1", "MAN2", "MAN3", "MAN4", "MAN5", "MAN6", "MAN7", "MAN8", "MAN9",
     "PIN1", "PIN2", "PIN3", "PIN4", "PIN5", "PIN6", "PIN7", "PIN8", "PIN9",

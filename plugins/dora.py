@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, Mapping, Sequence
 
-from mjrules.plugin_api import DORA_OF, Flag, Reading, Tile, Yaku, hookimpl
+from mjrules.plugin_api import DORA_OF, KAN_DORA_TIMINGS, Flag, Reading, Tile, Yaku, hookimpl
 
 
 def _count(r: Reading, shown: Sequence[Tile]) -> int:
@@ -44,6 +44,10 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("ura_dora", bool, True, "ura dora count for a riichi hand"))
     register(Flag("kan_dora", bool, True, "indicators after the first (kan dora) count; false: only the first"))
     register(Flag("kan_ura", bool, True, "ura indicators after the first (kan ura) count; false: only the first"))
+    register(Flag("kan_dora_timing", str, KAN_DORA_TIMINGS[0],
+                  "when an open kan's indicator is turned: 'immediate', or 'after_discard' (a rinshan win after a "
+                  "daiminkan or kakan does not see it); for callers passing the indicators on the table",
+                  choices=KAN_DORA_TIMINGS))
 
 
 @hookimpl

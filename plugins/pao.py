@@ -1,4 +1,5 @@
-"""Pao (liability): the player who fed the last dragon or wind set pays for the yakuman."""
+"""Pao (liability): the player who fed the last dragon or wind set (or the fourth kan) pays for the
+yakuman; and, where the ruleset says so, the player whose discard made a daiminkan pays the rinshan win."""
 
 from typing import Callable, Sequence
 
@@ -31,6 +32,9 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("pao_honba", str, HONBA_NORMAL,
                   "'normal': honba as without pao (discarder on ron); 'liable': the liable player pays all honba",
                   choices=(HONBA_NORMAL, HONBA_LIABLE)))
+    register(Flag("rinshan_pao", bool, False,
+                  "大明槓責任払い: a rinshan kaihou tsumo right after a daiminkan (the last kan of the hand) is paid "
+                  "by the player who discarded the kan tile, as if by ron"))
 
 
 def _last_of(melds: Sequence[Meld], kinds: tuple[int, ...], need: int) -> int | None:
@@ -49,7 +53,8 @@ def _suukantsu(melds: Sequence[Meld]) -> int | None:
 
 
 @hookimpl
-def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int, flags: Flags) -> Liability | None:
+def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int,
+                flags: Flags) -> Liability | tuple[Liability, ...] | None:
     if not flags.get_bool("pao"):
         return None
     enabled = flags.get_list("pao_yakuman")
@@ -68,10 +73,27 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
             liable.append((source, multiple, yid))
     if not liable:
         return None
-    # One player can be liable for two yakuman (the red-dragon daiminkan that is also the 4th
-    # kan): they cover both. Two different liable players are not modelled: the first one counts.
-    source = liable[0][0]
-    mine = [(m, y) for s, m, y in liable if s == source]
-    covers = total if flags.get_str("pao_covers") == "hand" else min(total, sum(m for m, _ in mine))
-    # the flag's choices are Liability's honba modes
-    return Liability(source, covers, flags.get_str("pao_honba"), "+".join(y for _, y in mine))
+    sources = list(dict.fromkeys(source for source, _, _ in liable))  # in the order found
+    if len(sources) == 1:
+        covers = total if flags.get_str("pao_covers") == "hand" else min(total, sum(m for _, m, _ in liable))
+        # the flag's choices are Liability's honba modes
+        return Liability(sources[0], covers, flags.get_str("pao_honba"), "+".join(y for _, _, y in liable))
+    # Two players liable (the third dragon set fed by one, the fourth kan by another): each covers
+    # their own yakuman only, in either pao_covers mode, the rest of the hand is paid as usual
+    # (MahjongPantheon issue #744 on EMA/WRC practice: pao "should apply only for the yakuman it can
+    # be applied to"; majiang-core and the WRC summary portion pao to the pao yakuman alike).
+    return tuple(
+        Liability(source, sum(m for s, m, _ in liable if s == source), flags.get_str("pao_honba"),
+                  "+".join(y for s, _, y in liable if s == source))
+        for source in sources
+    )
+
+
+@hookimpl
+def mjrules_rinshan_pao(reading: Reading, flags: Flags) -> int | None:
+    if not flags.get_bool("rinshan_pao") or not reading.win.tsumo:
+        return None
+    kans = [m for m in reading.hand.melds if m.is_kan]
+    if kans and kans[-1].kind is MeldKind.DAIMINKAN:
+        return kans[-1].source
+    return None

@@ -1,4 +1,5 @@
-"""How final placings are decided, for tools that reason about a game's end (``mjrules needs``)."""
+"""How a game's end is counted: final placings and their ties, start and return scores, uma and oka
+(for ``mjrules needs`` and game replays)."""
 
 from typing import Callable
 
@@ -15,3 +16,10 @@ TIE_BREAK = Flag(
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(TIE_BREAK)
+    register(Flag("start_score", int, 25000, "each player's score at the start of a game (配給原点)",
+                  minimum=0, maximum=1_000_000))
+    register(Flag("return_score", int, 30000,
+                  "the score final points are counted from (返し, 原点); the difference to start_score, times the "
+                  "players, is the oka paid to the top", minimum=0, maximum=1_000_000))
+    register(Flag("uma", list, (20, 10, -10, -20),
+                  "placing bonus in thousands, 1st first (順位点); one value per player", item=int))

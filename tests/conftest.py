@@ -23,3 +23,10 @@ def hule_lines():
 def variant_lines():
     """The 38,583 rule-variant cases, each with its majiang-core "rule" object."""
     return _lines("rule-variants-public.jsonl.gz")
+
+
+@pytest.fixture(scope="session")
+def key_lines():
+    """majiang-core's scores of the public hands with one rule key flipped (made by
+    data/make_majiang_keys.js): [{"line": N, "rule": {…}, "out": …}, …]."""
+    return _lines("majiang-keys-public.jsonl.gz")

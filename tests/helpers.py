@@ -52,3 +52,19 @@ def han_of(result) -> dict[str, int]:
 
 def fu_items(result) -> dict[str, int]:
     return {item.label: item.fu for item in result.fu_detail}
+
+
+def majiang_disagreement(result, out) -> str | None:
+    """Why ``result`` differs from majiang-core's ``hule()`` output ``out``, or None when it agrees:
+    both no win, or the same value (defen), payments of all four seats (fenpei), yakuman multiple
+    (damanguan, 0 when null or absent) and, for hands that are not yakuman, the same han and fu."""
+    if out is None:
+        return None if not result.is_win else f"expected no win, got {result.points}"
+    if not result.is_win:
+        return f"expected a win worth {out['defen']}, got no win ({result.reason})"
+    got = (result.points, list(result.payments), result.yakuman)
+    want = (out["defen"], out["fenpei"], out.get("damanguan") or 0)
+    if not out.get("damanguan"):
+        got += (result.han, result.fu)
+        want += (out["fanshu"], out["fu"])
+    return None if got == want else f"got {got}, want {want}"

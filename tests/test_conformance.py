@@ -8,29 +8,17 @@ Data: tests/data, from majiang-core's own test data and its scores (MIT, see LIC
 
 import json
 
+from helpers import majiang_disagreement
 from mjrules import Scorer, parse_majiang_input
 from mjrules.rules.majiang import majiang_flags, ruleset_from_majiang
 from mjrules.rules.ruleset import load_ruleset
-
-
-def _disagreement(result, out):
-    if out is None:
-        return None if not result.is_win else f"expected no win, got {result.points}"
-    if not result.is_win:
-        return f"expected a win worth {out['defen']}, got no win ({result.reason})"
-    got = (result.points, list(result.payments), result.yakuman)
-    want = (out["defen"], out["fenpei"], out["damanguan"] or 0)
-    if not out["damanguan"]:
-        got += (result.han, result.fu)
-        want += (out["fanshu"], out["fu"])
-    return None if got == want else f"got {got}, want {want}"
 
 
 def _check_all(lines, scorer_for):
     failures = []
     for i, line in enumerate(lines):
         result = scorer_for(line).score(*parse_majiang_input(line["in"]))
-        why = _disagreement(result, line["out"])
+        why = majiang_disagreement(result, line["out"])
         if why:
             failures.append(f"line {i + 1}: {json.dumps(line['in'], ensure_ascii=False)} {line.get('rule', {})}: {why}")
     assert not failures, f"{len(failures)} of {len(lines)} lines disagree:\n" + "\n".join(failures[:20])

@@ -122,6 +122,20 @@ def test_batch_reads_a_red_five_as_plain_with_a_note(capsys, monkeypatch):
     assert any("0m" in n and "red_fives_m" in n for n in data["notes"])
 
 
+def test_only_the_red_fives_the_set_lacks_are_read_as_plain(capsys, tmp_path):
+    """A set with red 5p and 5s but no red 5m: the 0m is a plain five, the 0p still a red one."""
+    club = tmp_path / "no-red-m.toml"
+    club.write_text('extends = "tenhou"\n[flags]\nred_fives_m = 0\n', encoding="utf-8")
+    code, out, err = run(capsys, "score", "406m406p22p234s678s", "--seat", "S", "--ruleset", str(club), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    # Menzen tsumo, pinfu, tanyao and one red five (0p): 4 han 20 fu, basic 20 × 2^6 = 1280;
+    # non-dealer tsumo 1300 from each non-dealer, 2600 from the dealer.
+    assert (data["han"], data["fu"], data["points"]) == (4, 20, 5200)
+    assert data["payments"] == [-2600, 5200, -1300, -1300]
+    assert len(data["notes"]) == 1 and "0m" in data["notes"][0] and "red_fives_m" in data["notes"][0]
+
+
 def test_compare_notes_the_red_five_read_as_plain(capsys):
     code, out, _ = run(capsys, "compare", "067p88s45s6s", "3-45m", "555=s", "--rulesets", "tenhou,ema2016")
     assert code == 0
@@ -203,10 +217,24 @@ def test_ctrl_c_in_compare_input_exits_130(capsys, tmp_path, hule_lines, monkeyp
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def _wait_for_cpu(pid: int, seconds: float, timeout: float = 120) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU time (from /proc), not a fixed wall time."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:  # utime + stime
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the process used less than {seconds} s of CPU in {timeout} s")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc (Linux)")
 def test_ctrl_c_in_odds_simulate_exits_130_with_one_line():
     proc = subprocess.Popen([sys.executable, "-m", "mjrules", "odds", "tenhou", "--simulate", "100000000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # past start-up, into the dealing
+    _wait_for_cpu(proc.pid, seconds=1.5)  # past start-up, into the dealing, however loaded the machine
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130

@@ -657,6 +657,8 @@ HAKU = "123m456p78s99m6s 555=z"
     (300, 1600, (-700, 1700, -500, -500)),  # 2 honba: ron + 600; tsumo + 100 each
     (0, 1000, (-500, 1100, -300, -300)),  # honba worth nothing
     (600, 2200, (-900, 2300, -700, -700)),  # ron + 1200; tsumo + 200 each: 700 + 500 + 500 + 600
+    (900, 2800, (-1100, 2900, -900, -900)),  # ron + 1800; tsumo + 300 each
+    (1500, 4000, (-1500, 4100, -1300, -1300)),  # ron + 3000; tsumo + 500 each
 ])
 def test_honba_value(value, ron_total, tsumo_payments):
     s = tenhou_with(honba_value=value)
@@ -690,5 +692,8 @@ def test_every_listed_flag_is_declared():
     for name in ("open_tanyao", "red_fives_m", "red_fives_p", "red_fives_s", "red_dora", "ippatsu", "ura_dora",
                  "kan_dora", "kan_ura", "kazoe", "kiriage", "double_yakuman", "yakuman_stacking", "yakuman_cap",
                  "pao", "pao_yakuman", "pao_covers", "pao_honba", "double_wind_pair_fu", "rinshan_tsumo_fu",
-                 "ryuuiisou_needs_hatsu", "renhou", "honba_value", "disabled_yaku"):
+                 "ryuuiisou_needs_hatsu", "renhou", "honba_value", "disabled_yaku",
+                 # house rules, tested in test_house_rules.py
+                 "pinfu_tsumo_fu", "open_pinfu_fu", "chiitoitsu_value", "min_han", "ryanshiba_honba", "rinshan_pao",
+                 "kokushi_ankan_chankan", "kan_dora_timing", "nagashi_mangan", "start_score", "return_score", "uma"):
         assert name in flags, name

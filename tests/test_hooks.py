@@ -99,6 +99,46 @@ def test_pao_hook():
     assert result.payments == (0, 32000, -16000, -16000)
 
 
+class TwoLiable:
+    @hookimpl(tryfirst=True)
+    def mjrules_pao(self, reading, yakuman, total, flags):
+        return (Liability(offset=1, multiple=1), Liability(offset=3, multiple=1))
+
+
+def test_pao_hook_with_two_liable_players():
+    # a daisangen tsumo by South (1x in tenhou), worth 8,000 basic: the probe names West and East for
+    # one yakuman each, more than the hand's one: refused with the plugin's name
+    with pytest.raises(PluginError, match="probe.*at most 1 yakuman"):
+        score(TwoLiable(), "123m9p9p 555=z 666-z 777+z", Win(tsumo=True, seat_wind=1))
+
+
+def test_pao_hook_with_two_liable_players_each_pays_their_part():
+    # double kokushi (13-sided) in mahjongsoul: West covers one yakuman, East the other.
+    # ron from North: each liable player pays half their 8,000 basic × 4 = 16,000; North the rest,
+    # 16,000 - 8,000 = 8,000 basic: 32,000
+    result = score(TwoLiable(), *KOKUSHI_13, ruleset="mahjongsoul")
+    assert (result.liable, result.liable_seats) == (2, (2, 0))
+    assert result.payments == (-16000, 64000, -16000, -32000)
+
+
+class FeederPays:
+    @hookimpl(tryfirst=True)
+    def mjrules_rinshan_pao(self, reading, flags):
+        return 2
+
+
+def test_rinshan_pao_hook():
+    # South's rinshan tsumo after a closed kan of 8s: tanyao + menzen tsumo + rinshan = 3 han,
+    # 20 + 16 (closed kan of simples) + 2 tsumo = 38 -> 40 fu: 40 × 32 = 1280 basic; the probe makes
+    # the opposite player (North) pay it as a ron: 1280 × 4 = 5120 -> 5200
+    hand, win = "234m456p55m34s2s 8888s", Win(tsumo=True, seat_wind=1, rinshan=True)
+    result = score(FeederPays(), hand, win)
+    assert result.liable == 3
+    assert result.payments == (0, 5200, 0, -5200)
+    # without the probe, an ordinary tsumo: 2600 / 1300 / 1300
+    assert Scorer("tenhou").score(parse_mpsz(hand), win).payments == (-2600, 5200, -1300, -1300)
+
+
 class Aotenjou:
     @hookimpl
     def mjrules_base_points(self, fu, han, yakuman, flags):

@@ -88,7 +88,8 @@ def test_registers_every_yaku_with_every_variant_on(make):
     s = make(daisharin_other_suits=True, open_riichi_deal_in_yakuman=True)
     registered = {y.id for plugin, y in s.yaku_owners if plugin == "local-yaku"}
     assert registered == LOCAL_IDS
-    assert s.extras == {"tsubame_gaeshi", "kanburi", "open_riichi", "discarder_not_riichi", "paarenchan"}
+    # the local yaku's tags, and robbed_ankan, which the standard kokushi reads
+    assert s.extras == {"tsubame_gaeshi", "kanburi", "open_riichi", "discarder_not_riichi", "paarenchan", "robbed_ankan"}
 
 
 def test_default_flags_and_their_docs(local):

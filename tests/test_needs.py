@@ -410,7 +410,8 @@ def test_cli_text(capsys):
     assert "Ron from seat 3 (25000, dealer): 7100 = 2 han 110 fu" in out
     assert "Tsumo: 1500-2900 (5900 in all) = 2 han 90 fu" in out
     assert "Draw: target not reached" in out
-    assert "You are 2nd; target: 1st." in out
+    # tenhou: 25,000 start, 30,000 return, uma 20/10: 2nd with 25,000 is -5 + 10 = +5.0
+    assert "You are 2nd (+5.0 final points if the game ended now); target: 1st." in out
 
 
 def test_cli_json(capsys):

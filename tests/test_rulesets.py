@@ -120,7 +120,7 @@ def test_majiang_rule_object_keys():
     flags = majiang_flags({"クイタンあり": False, "連風牌は2符": True, "ダブル役満あり": False, "役満の複合あり": False,
                            "数え役満あり": False, "役満パオあり": False, "切り上げ満貫あり": True, "一発あり": True})
     assert flags == {"open_tanyao": False, "double_wind_pair_fu": 2, "double_yakuman": [], "yakuman_stacking": False,
-                     "kazoe": "sanbaiman", "pao": False, "kiriage": True}
+                     "kazoe": "sanbaiman", "pao": False, "kiriage": True, "ippatsu": True}
     with pytest.raises(RulesetError, match="unknown majiang-core rule key 'クイタン'"):
         majiang_flags({"クイタン": True})
     with pytest.raises(RulesetError, match="expected true or false"):

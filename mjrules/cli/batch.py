@@ -19,7 +19,7 @@ from mjrules.cli.common import (
 )
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.notation import parse_majiang_input
-from mjrules.rules.majiang import majiang_flags
+from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.scorer import Scorer
 
@@ -27,7 +27,8 @@ from mjrules.scoring.scorer import Scorer
 def add_command(sub) -> None:
     b = sub.add_parser("batch", help="score JSON lines", description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
-        "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset). Writes one "
+        "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset; its game keys, "
+        "such as 配給原点, are named once on stderr as not applied, an unknown key is an error on that line). Writes one "
         "JSON line per input line, blank lines included: null for no win, {\"error\": \"line N: …\"} for a bad "
         "or blank line (the run goes on; exit status 1 at the end), else the result. A red five the ruleset's set "
         "does not have is read as a plain five, with a \"notes\" entry in the result."
@@ -52,7 +53,7 @@ def cmd_batch(args) -> int:
                     raise line
                 if not line.strip():
                     raise NotationError("blank line")
-                out: Any = _batch_line(line, base, scorers)
+                out: Any = _batch_line(line, base, scorers, n)
             except MjrulesError as e:
                 errors += 1
                 out = {"error": f"line {n}: {e}"}
@@ -63,7 +64,7 @@ def cmd_batch(args) -> int:
     return EXIT_NO_WIN if errors else EXIT_WIN
 
 
-def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer]) -> Any:
+def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer], n: int) -> Any:
     try:
         obj = json.loads(line, parse_int=json_int)
     except ValueError as e:
@@ -77,7 +78,11 @@ def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer]) -> Any:
     key = json.dumps(rule, sort_keys=True, ensure_ascii=False)
     scorer = scorers.get(key)
     if scorer is None:
-        scorer = scorers[key] = Scorer(base.with_flags(**majiang_flags(rule)))
+        read = read_majiang_rule(rule)
+        scorer = scorers[key] = Scorer(base.with_flags(**read.flags))
+        if read.not_applied:  # said once per rule object, on the first line that has it
+            sys.stderr.write(f"mjrules batch: line {n}: majiang-core rule keys read but not applied to hand scoring: "
+                             f"{', '.join(read.not_applied)}\n")
     hand, win = parse_majiang_input(obj)
     hand, notes = plain_fives(scorer, hand)
     result = scorer.score(hand, win)

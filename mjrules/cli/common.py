@@ -97,7 +97,8 @@ def add_situation(p: argparse.ArgumentParser) -> None:
     p.add_argument("--honba", type=count, default=0, metavar="N", help=f"honba counters, 0-{MAX_COUNTER}")
     p.add_argument("--sticks", type=count, default=0, metavar="N", help=f"riichi sticks on the table, 0-{MAX_COUNTER}")
     p.add_argument("--extra", action="append", default=[], metavar="TAG",
-                   help="a situation only local yaku know, e.g. kanburi (repeatable)")
+                   help="a situation tag, e.g. kanburi (local yaku) or robbed_ankan (with --chankan: the kan robbed "
+                        "was a closed one) (repeatable)")
 
 
 def hand_and_win(args) -> tuple[Hand, Win]:

@@ -8,19 +8,23 @@ from typing import Any
 
 import attrs
 
-from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, pad
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, display_width, pad
 from mjrules.errors import NotationError
 from mjrules.rules import plugin_manager
 from mjrules.rules.plugin_manager import DEFAULT_PLUGINS
 from mjrules.rules.ruleset import load_ruleset, preset_names
 from mjrules.scoring.hint_check import hint_violations, random_wins
 from mjrules.scoring.scorer import Scorer
+from mjrules.tools.ruleset_diff import diff_rulesets
 
 
 def add_command(sub) -> None:
-    r = sub.add_parser("rulesets", help="list the presets, or show one ruleset's resolved flags")
-    r.add_argument("action", nargs="?", choices=["show"], help="show one ruleset")
-    r.add_argument("name", nargs="?", metavar="NAME|PATH")
+    r = sub.add_parser("rulesets", help="list the presets, show one ruleset's resolved flags, or diff two",
+                       description="List the presets; 'show NAME' prints every resolved flag of a ruleset and the "
+                                   "file that set it; 'diff A B' prints every plugin and flag that differs between "
+                                   "two rulesets (preset names or paths), each side's value and the file that set it.")
+    r.add_argument("action", nargs="?", choices=["show", "diff"], help="show one ruleset, or diff two")
+    r.add_argument("names", nargs="*", metavar="NAME|PATH")
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_rulesets)
 
@@ -56,9 +60,11 @@ def cmd_rulesets(args) -> int:
             for r in rows:
                 print(f"{r['name']:<{width}}  {r['description']}")
         return 0
-    if not args.name:
-        raise NotationError("rulesets show needs a ruleset name or path")
-    scorer = Scorer(args.name)
+    if args.action == "diff":
+        return _diff(args)
+    if len(args.names) != 1:
+        raise NotationError("rulesets show needs one ruleset name or path")
+    scorer = Scorer(args.names[0])
     declared = scorer.plugins.flags()
     rows = []
     for flag, value in scorer.flags.items():
@@ -78,6 +84,40 @@ def cmd_rulesets(args) -> int:
     for r in rows:
         value = json.dumps(r["value"], ensure_ascii=False)
         print(f"  {r['flag']:<{width}} = {value:<24} ({r['set_by']})")
+    return 0
+
+
+def _diff(args) -> int:
+    """``rulesets diff A B``: the plugins and flags that differ, each side with the file that set it."""
+    if len(args.names) != 2:
+        raise NotationError(f"rulesets diff needs two ruleset names or paths, got {len(args.names)}")
+    diff = diff_rulesets(*args.names)
+    if args.json:
+        print(json.dumps(diff.to_dict(), ensure_ascii=False))
+        return 0
+    label_a, label_b = (f"{rs.name} ({rs.path})" for rs in (diff.a, diff.b))
+    n_plugins = sum(d.kind == "plugin" for d in diff.differences)
+    n_flags = len(diff.differences) - n_plugins
+    if not diff.differences:
+        print(f"{label_a} and {label_b}: no plugin or flag differs")
+        return 0
+    counts = [f"{n} {kind}{'s' * (n != 1)}" for n, kind in ((n_plugins, "plugin"), (n_flags, "flag")) if n]
+    print(f"{label_a} and {label_b}: {' and '.join(counts)} differ{'s' * (len(diff.differences) == 1)}")
+
+    def cell(d, side) -> str:
+        if d.kind == "plugin":
+            value = "enabled" if side.value else "not enabled"
+        else:
+            value = json.dumps(side.value, ensure_ascii=False) if side.declared else "—"
+        return f"{value} ({side.set_by})"
+
+    rows = [(f"{d.kind} {d.name}" if d.kind == "plugin" else d.name, cell(d, d.a), cell(d, d.b))
+            for d in diff.differences]
+    head = ("", diff.a.name, diff.b.name)
+    w0 = max(display_width(r[0]) for r in (*rows, head))
+    w1 = max(display_width(r[1]) for r in (*rows, head))
+    for r in (head, *rows):
+        print(f"  {pad(r[0], w0)}  {pad(r[1], w1)}  {r[2]}")
     return 0
 
 

@@ -69,8 +69,9 @@ class Win:
     honba: int = 0
     riichi_sticks: int = 0
     extras: frozenset[str] = frozenset()
-    """Tags of situations only local yaku know (e.g. ``kanburi``, ``open_riichi``), named by the
-    yaku that read them (``Yaku.extras``); a tag no enabled yaku reads is refused when scoring."""
+    """Tags of situations the standard fields do not name (e.g. ``kanburi``, ``open_riichi``, and
+    ``robbed_ankan``: the chankan robbed a closed kan), named by the yaku that read them
+    (``Yaku.extras``); a tag no enabled yaku reads is refused when scoring."""
 
     situation: int = attrs.field(init=False, eq=False, repr=False)
     """Bit mask of the SITUATIONS that hold; derived."""
@@ -262,6 +263,9 @@ def _fifth_copy(hand: Hand, shown: tuple[Tile, ...]) -> None:
         if counts[t.index] > 4:
             raise SituationError(f"indicator {t}: with the hand that is a fifth copy of the tile")
 
+
+ROBBED_ANKAN = "robbed_ankan"
+"""Extras tag: the chankan robbed a closed kan (only kokushi musou may, where the ruleset allows it)."""
 
 _NEEDS_HAND_CHECK = (SITUATION_BIT["riichi"] | SITUATION_BIT["rinshan"] | SITUATION_BIT["tenhou"]
                      | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 from typing import Any, Iterable, NoReturn, TypeVar, Union
 
@@ -22,11 +23,12 @@ class Flag:
     """A ruleset setting.
 
     :param name: key under ``[flags]`` in a ruleset file.
-    :param type: ``bool``, ``int``, ``str`` or ``list`` (of str).
+    :param type: ``bool``, ``int``, ``str`` or ``list`` (of ``item``).
     :param default: value when no ruleset sets it.
     :param doc: one line: what the flag changes.
     :param choices: allowed values of an ``int`` or ``str`` (or the items of a ``list``); None for any.
     :param minimum: smallest allowed ``int``. :param maximum: largest allowed ``int``.
+    :param item: the type of a ``list`` flag's items: ``str`` (the default) or ``int``.
     """
 
     name: str
@@ -36,12 +38,15 @@ class Flag:
     choices: tuple[int | str, ...] | None = attrs.field(default=None, converter=_choices)
     minimum: int | None = None
     maximum: int | None = None
+    item: builtins.type = str
 
     def __attrs_post_init__(self) -> None:
         if not _NAME.match(self.name):
             raise PluginError(f"flag {self.name!r}: use lower-case letters, digits and _")
         if self.type not in (bool, int, str, list):
             raise PluginError(f"flag {self.name!r}: type must be bool, int, str or list")
+        if self.item not in (str, int):
+            raise PluginError(f"flag {self.name!r}: a list's items must be str or int")
         if not self.doc:
             raise PluginError(f"flag {self.name!r}: needs a one-line doc")
         self.validate(self.default, where=f"default of flag {self.name!r}")
@@ -50,20 +55,22 @@ class Flag:
         """Return ``value`` if it fits this flag, else raise RulesetError naming ``where``."""
         t = self.type
         if t is list:
-            ok = isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+            ok = isinstance(value, (list, tuple)) and all(
+                isinstance(v, self.item) and not isinstance(v, bool) for v in value)
         else:
             ok = isinstance(value, t) and (t is bool or not isinstance(value, bool))
         if not ok:
             raise RulesetError(
                 f"{where}: expected {t.__name__}, got {type(value).__name__} {value!r}"
-                + (" (a list of strings)" if t is list else "")
+                + ((" (a list of strings)" if self.item is str else " (a list of whole numbers)") if t is list else "")
             )
         if t is int and self.minimum is not None and value < self.minimum:
             raise RulesetError(f"{where}: must be ≥ {self.minimum}, got {value}")
         if t is int and self.maximum is not None and value > self.maximum:
             raise RulesetError(f"{where}: must be ≤ {self.maximum}, got {value}")
-        if t is int and abs(value) > 10**6:
-            raise RulesetError(f"{where}: {value} is out of range")
+        for n in (value if t is list and self.item is int else [value] if t is int else []):
+            if abs(n) > 10**6:
+                raise RulesetError(f"{where}: {n} is out of range")
         if self.choices is not None:
             items = value if t is list else [value]
             for v in items:
@@ -74,8 +81,8 @@ class Flag:
         return value
 
 
-FlagValue = Union[bool, int, str, tuple[str, ...]]
-"""What a flag holds once resolved: a list flag becomes a tuple of strings."""
+FlagValue = Union[bool, int, str, tuple[str, ...], tuple[int, ...]]
+"""What a flag holds once resolved: a list flag becomes a tuple (of strings or of whole numbers)."""
 
 _V = TypeVar("_V", bool, int, str, tuple[str, ...])  # one of FlagValue's types, so a getter returns it
 
@@ -109,7 +116,17 @@ class Flags(dict[str, FlagValue]):
 
     def get_list(self, name: str, default: tuple[str, ...] | None = None) -> tuple[str, ...]:
         """The list flag ``name`` (a tuple); ``default`` if no enabled plugin declares it (else PluginError)."""
-        return self._typed(name, tuple, default)
+        value = self._typed(name, tuple, default)
+        if any(not isinstance(v, str) for v in value):
+            raise PluginError(f"flag {name!r} is a list of whole numbers: read it with get_ints")
+        return value
+
+    def get_ints(self, name: str, default: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        """The list-of-int flag ``name`` (a tuple); ``default`` if no enabled plugin declares it (else PluginError)."""
+        value: tuple[Any, ...] = self._typed(name, tuple, default)  # type: ignore[arg-type]
+        if any(not isinstance(v, int) for v in value):
+            raise PluginError(f"flag {name!r} is a list of strings: read it with get_list")
+        return value
 
     def _typed(self, name: str, kind: type[_V], default: _V | None) -> _V:
         """The flag's value if it is a ``kind``; PluginError if it is another type, or if it is

@@ -118,10 +118,10 @@ def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Flags) -> int | No
 @hookspec(firstresult=True)
 def mjrules_pao(
     reading: "Reading", yakuman: Sequence[tuple[str, int]], total: int, flags: Flags
-) -> "Liability | None":
-    """Whether another player is liable (pao) for this yakuman hand, and for how much.
+) -> "Liability | Sequence[Liability] | None":
+    """Whether other players are liable (pao) for this yakuman hand, and for how much.
 
-    Since mjrules 0.1.
+    Since mjrules 0.1; a sequence of liabilities (several liable players) since 0.3.
 
     Called only for hands with a natural yakuman.
 
@@ -129,7 +129,25 @@ def mjrules_pao(
     :param yakuman: ``(yaku id, multiple)`` of each yakuman in the hand.
     :param total: the hand's yakuman multiple after stacking.
     :param flags: the ruleset's resolved flags.
-    :return: a :class:`mjrules.rules.liability.Liability`, or None for no liability. firstresult.
+    :return: a :class:`mjrules.rules.liability.Liability`, a sequence of them (one per liable
+        player, their multiples adding up to at most ``total``), or None for no liability. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_rinshan_pao(reading: "Reading", flags: Flags) -> int | None:
+    """Whether a rinshan kaihou tsumo is paid by one player alone, as if they had dealt in it
+    (大明槓責任払い: the player whose discard made the daiminkan before the replacement draw).
+
+    Since mjrules 0.3.
+
+    Called for tsumo wins with ``win.rinshan`` for which no yakuman liability applies.
+
+    :param reading: the reading being paid (melds in the order they were made: the last kan is
+        the one the replacement tile was drawn for).
+    :param flags: the ruleset's resolved flags.
+    :return: the paying player's seat offset from the winner (1 next, 2 opposite, 3 previous), or
+        None. firstresult.
     """
 
 hookimpl = pluggy.HookimplMarker("mjrules")

@@ -1,12 +1,25 @@
 """電脳麻将 (majiang-core) rule objects: ``{"クイタンあり": false, …}`` as mjrules rulesets.
 
-The seven keys that change a hand's score map onto flags; the keys that only steer majiang's
-game loop (start score, red tiles dealt, abortive draws, …) are accepted and ignored.
+Every key of majiang-core 1.4.1's ``Majiang.rule()`` is known, in one of three groups:
+
+- ``SCORING_KEYS`` and ``赤牌`` set mjrules flags. Some of them (一発あり, 裏ドラあり, カンドラあり,
+  カン裏あり, 赤牌) act in majiang-core by what its game passes to ``hule()`` — no ippatsu chance, no
+  ura or kan indicators turned, fewer red fives dealt; here they act on the table as the caller
+  describes it, with the same score.
+- ``配給原点`` and ``順位点`` set the starting score and the uma (game values: ``mjrules needs``).
+- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet (double ron, noten payments).
+- ``GAME_LOOP_KEYS``: choices of majiang-core's game loop that never change a hand's score.
+
+Keys of the last two groups are read and listed in ``MajiangRule.not_applied``; a key in none of
+them is an error naming it.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Mapping
+
+import attrs
 
 from mjrules.errors import RulesetError
 from mjrules.rules.plugin_manager import Plugins
@@ -28,38 +41,149 @@ SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     "数え役満あり": ("kazoe", "yakuman", "sanbaiman"),
     "役満パオあり": ("pao", True, False),
     "切り上げ満貫あり": ("kiriage", True, False),
+    "一発あり": ("ippatsu", True, False),
+    "裏ドラあり": ("ura_dora", True, False),
+    "カンドラあり": ("kan_dora", True, False),
+    "カン裏あり": ("kan_ura", True, False),
+    "流し満貫あり": ("nagashi_mangan", "draw", "none"),
+    "カンドラ後乗せ": ("kan_dora_timing", "after_discard", "immediate"),
 }
+"""The true-or-false keys that set a flag. カン裏あり counts only with カンドラあり: majiang-core
+turns a kan ura indicator when it turns a kan dora indicator, never otherwise."""
 
-GAME_KEYS = frozenset({
-    "配給原点", "順位点", "赤牌", "喰い替え許可レベル", "場数", "途中流局あり", "流し満貫あり",
-    "ノーテン宣言あり", "ノーテン罰あり", "最大同時和了数", "連荘方式", "トビ終了あり", "オーラス止めあり",
-    "延長戦方式", "一発あり", "裏ドラあり", "カンドラあり", "カン裏あり", "カンドラ後乗せ",
-    "ツモ番なしリーチあり", "リーチ後暗槓許可レベル",
+RED_FIVES_KEY = "赤牌"
+"""``{"m": n, "p": n, "s": n}``: red fives of each suit in the set (flags ``red_fives_m/p/s``)."""
+
+START_KEY, UMA_KEY = "配給原点", "順位点"
+"""The starting score (flags ``start_score`` and ``return_score``: majiang-core pays no oka) and
+the placing points in thousands, 1st first, as strings (flag ``uma``)."""
+
+UNMAPPED_KEYS = frozenset({"最大同時和了数", "ノーテン罰あり"})
+"""Keys for values mjrules has no ruleset value for yet: read, listed as not applied."""
+
+GAME_LOOP_KEYS = frozenset({
+    "喰い替え許可レベル", "場数", "途中流局あり", "ノーテン宣言あり", "連荘方式", "トビ終了あり",
+    "オーラス止めあり", "延長戦方式", "ツモ番なしリーチあり", "リーチ後暗槓許可レベル",
 })
-"""majiang-core keys that decide what a game passes to ``hule()``, not how it scores a hand."""
+"""Keys that steer majiang-core's game loop (calls allowed, game length, abortive draws, …) and
+never change what a hand scores: read, listed as not applied."""
+
+GAME_KEYS = UNMAPPED_KEYS | GAME_LOOP_KEYS
+"""Every key that is read but not applied to hand scoring."""
+
+KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, *sorted(UNMAPPED_KEYS), *sorted(GAME_LOOP_KEYS))
+
+
+def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+def _keys(value: Any) -> tuple[str, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class MajiangRule:
+    """What mjrules makes of a majiang-core rule object."""
+
+    flags: Mapping[str, Any] = attrs.field(converter=_frozen_map)
+    """The mjrules flags its scoring keys set."""
+    keys: Mapping[str, str] = attrs.field(converter=_frozen_map)
+    """For each flag set, the rule key that set it."""
+    not_applied: tuple[str, ...] = attrs.field(converter=_keys)
+    """Its keys that were read but are not applied to hand scoring, in the object's order."""
+
+
+def _red_fives(value: Any, where: str) -> dict[str, int]:
+    """The ``red_fives_m/p/s`` flags of a 赤牌 value. A suit left out has none, as in majiang-core
+    (its wall deals ``rule['赤牌'][s]`` red fives of suit s, and an absent count deals none)."""
+    if not isinstance(value, Mapping):
+        raise RulesetError(f"{where}: {RED_FIVES_KEY}: expected an object like {{\"m\": 1, \"p\": 1, \"s\": 1}}, "
+                           f"got {value!r:.60}")
+    flags = {}
+    for suit, n in value.items():
+        if suit not in ("m", "p", "s"):
+            raise RulesetError(f"{where}: {RED_FIVES_KEY}: unknown suit {suit!r:.20} (expected m, p or s)")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4:
+            raise RulesetError(f"{where}: {RED_FIVES_KEY}.{suit}: expected a count from 0 to 4, got {n!r:.20}")
+    for suit in "mps":
+        flags[f"red_fives_{suit}"] = value.get(suit, 0)
+    return flags
+
+
+def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRule:
+    """Read a majiang-core rule object: the flags it sets and the keys it holds that are not applied.
+
+    An unknown key, or a scoring key with a value of the wrong type, is a RulesetError naming it.
+    """
+    if not isinstance(rule, Mapping):
+        raise RulesetError(f"{where}: expected an object of majiang-core rule keys, got {type(rule).__name__}")
+    flags: dict[str, Any] = {}
+    keys: dict[str, str] = {}
+    not_applied = []
+    for key, value in rule.items():
+        if key in SCORING_KEYS:
+            if not isinstance(value, bool):
+                raise RulesetError(f"{where}: {key}: expected true or false, got {value!r:.60}")
+            flag, on, off = SCORING_KEYS[key]
+            flags[flag] = on if value else off
+            keys[flag] = key
+        elif key == RED_FIVES_KEY:
+            red = _red_fives(value, where)
+            flags.update(red)
+            keys.update(dict.fromkeys(red, key))
+        elif key == START_KEY:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1_000_000:
+                raise RulesetError(f"{where}: {key}: expected a whole number of points, got {value!r:.60}")
+            flags["start_score"] = flags["return_score"] = value
+            keys["start_score"] = keys["return_score"] = key
+        elif key == UMA_KEY:
+            flags["uma"] = _uma(value, where)
+            keys["uma"] = key
+        elif key in GAME_KEYS:
+            not_applied.append(key)
+        else:
+            raise RulesetError(f"{where}: unknown majiang-core rule key {key!r:.60}{suggest(str(key), KNOWN_KEYS)}")
+    if flags.get("kan_dora") is False and flags.get("kan_ura") is not False:
+        # no kan dora: majiang-core turns no kan indicator at all, so no kan ura either
+        flags["kan_ura"] = False
+        keys["kan_ura"] = "カンドラあり"
+    return MajiangRule(flags, keys, not_applied)
+
+
+def _uma(value: Any, where: str) -> list[int]:
+    """順位点 as whole thousands: majiang-core writes them as strings (``"20.0"``)."""
+    if not isinstance(value, (list, tuple)) or len(value) != 4:
+        raise RulesetError(f"{where}: {UMA_KEY}: expected four placing points, 1st first, got {value!r:.60}")
+    uma = []
+    for v in value:
+        try:
+            number = float(v) if isinstance(v, (str, int, float)) and not isinstance(v, bool) else float("nan")
+        except ValueError:
+            number = float("nan")
+        if number != number or number != int(number):
+            raise RulesetError(f"{where}: {UMA_KEY}: {v!r:.20} is not a whole number of thousands "
+                               f"(mjrules counts uma in whole thousands)")
+        uma.append(int(number))
+    return uma
 
 
 def majiang_flags(rule: Mapping[str, Any], where: str = "rule") -> dict[str, Any]:
     """The mjrules flags a majiang rule object sets (only its scoring keys)."""
-    if not isinstance(rule, Mapping):
-        raise RulesetError(f"{where}: expected an object of majiang-core rule keys, got {type(rule).__name__}")
-    flags: dict[str, Any] = {}
-    for key, value in rule.items():
-        if key in SCORING_KEYS:
-            if not isinstance(value, bool):
-                raise RulesetError(f"{where}: {key}: expected true or false, got {value!r}")
-            flag, on, off = SCORING_KEYS[key]
-            flags[flag] = on if value else off
-        elif key not in GAME_KEYS:
-            raise RulesetError(f"{where}: unknown majiang-core rule key {key!r}{suggest(key, [*SCORING_KEYS, *GAME_KEYS])}")
-    return flags
+    return dict(read_majiang_rule(rule, where).flags)
 
 
 def ruleset_from_majiang(rule: Mapping[str, Any], base: str | Ruleset = "majiang") -> Ruleset:
-    """A ruleset: ``base`` (the majiang-core defaults) with the rule object's scoring keys applied."""
+    """A ruleset: ``base`` (the majiang-core defaults) with the rule object's scoring keys applied.
+
+    Each flag set names its rule key in the ruleset's ``origin``. The keys not applied to hand
+    scoring are listed by ``read_majiang_rule(rule).not_applied``; an unknown key is an error.
+    """
     if isinstance(base, str):
         base = load_ruleset(base)
-    flags = majiang_flags(rule)
-    if not flags:
+    read = read_majiang_rule(rule)
+    if not read.flags:
         return base
-    return base.with_flags(**flags)
+    origin = dict(base.origin)
+    origin.update({flag: f"majiang-core rule key {key}" for flag, key in read.keys.items()})
+    return attrs.evolve(base.with_flags(**read.flags), origin=origin)

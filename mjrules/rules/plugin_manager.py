@@ -28,6 +28,7 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "pao": "mjrules.plugins.pao",
     "renhou": "mjrules.plugins.renhou",
     "placing": "mjrules.plugins.placing",
+    "nagashi": "mjrules.plugins.nagashi",
     "local-yaku": "mjrules.plugins.local_yaku",
     "aotenjou": "mjrules.plugins.aotenjou",
 }
@@ -201,5 +202,24 @@ class Plugins:
         r = self._first("mjrules_yakuman_stacking", int, multiples=tuple(multiples), flags=flags)
         return sum(multiples) if r is None else r
 
-    def pao(self, reading, yakuman: Sequence[tuple[str, int]], total: int, flags: Mapping[str, Any]) -> Liability | None:
-        return self._first("mjrules_pao", Liability, reading=reading, yakuman=tuple(yakuman), total=total, flags=flags)
+    def pao(self, reading, yakuman: Sequence[tuple[str, int]], total: int,
+            flags: Mapping[str, Any]) -> tuple[Liability, ...]:
+        """Every liable player's liability for this yakuman hand; () for none."""
+        r = self._first("mjrules_pao", (Liability, tuple, list), reading=reading, yakuman=tuple(yakuman), total=total,
+                        flags=flags)
+        if r is None or isinstance(r, Liability):
+            return () if r is None else (r,)
+        if not all(isinstance(one, Liability) for one in r) or sum(one.multiple for one in r) > total:
+            hook = self.pm.hook.mjrules_pao
+            raise PluginError(f"plugin {self._answerer(hook, dict(reading=reading, yakuman=tuple(yakuman), total=total, flags=flags))!r} "
+                              f"returned {r!r} from mjrules_pao; expected Liability objects covering at most "
+                              f"{total} yakuman in all")
+        return tuple(r)
+
+    def rinshan_pao(self, reading, flags: Mapping[str, Any]) -> int | None:
+        """The seat offset of the player who pays this rinshan kaihou win alone, if any."""
+        r = self._first("mjrules_rinshan_pao", int, reading=reading, flags=flags)
+        if r is not None and r not in (1, 2, 3):
+            raise PluginError(f"plugin {self._answerer(self.pm.hook.mjrules_rinshan_pao, dict(reading=reading, flags=flags))!r} "
+                              f"returned {r!r} from mjrules_rinshan_pao; expected a seat offset 1, 2 or 3, or None")
+        return r

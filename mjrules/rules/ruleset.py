@@ -95,6 +95,8 @@ class Ruleset:
     """Flags set in a ``[plugin.NAME]`` table, with that plugin's name (checked when built)."""
     players: int = attrs.field(default=4, validator=_players)
     """Players at the table: 4 (3 is refused until three-player scoring exists)."""
+    plugin_origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    """Plugins a file enables or disables, with the last file that did (the others are as by default)."""
 
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""
@@ -205,10 +207,11 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         flags = dict(parent.flags)
         origin = dict(parent.origin)
         owners = dict(parent.owners)
+        plugin_origin = dict(parent.plugin_origin)
         players = parent.players
     else:
         plugins = list(ENABLED_BY_DEFAULT)
-        flags, origin, owners = {}, {}, {}
+        flags, origin, owners, plugin_origin = {}, {}, {}, {}
         players = 4
     if "players" in doc:
         players = _check_players(doc["players"], f"{label}: players")
@@ -225,11 +228,13 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
             raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, known)}")
         if pname not in plugins:
             plugins.append(pname)
+        plugin_origin[pname] = label
     for pname in _str_list(ptable.get("disable", []), f"{label}: plugins.disable"):
         if pname not in known:
             raise RulesetError(f"{label}: plugins.disable: unknown plugin {pname!r}{suggest(pname, known)}")
         if pname in plugins:
             plugins.remove(pname)
+        plugin_origin[pname] = label
 
     ftable = doc.get("flags", {})
     if not isinstance(ftable, dict):
@@ -253,4 +258,5 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
-    return Ruleset(name, plugins, flags, description, sources, origin, label, owners, players)
+    return Ruleset(name, plugins, flags, description, sources, origin, label, owners, players,
+                   plugin_origin=plugin_origin)

@@ -32,23 +32,28 @@ class Settlement(NamedTuple):
 
 
 def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks: int = 0,
-           honba_value: int = 300, *, liable: Liable | None = None, players: int = 4) -> Settlement:
+           honba_value: int = 300, *, liable: Liable | tuple[Liable, ...] = (), players: int = 4) -> Settlement:
     """Settle a win of ``base`` points by seat ``winner`` (seat 0 deals), on a discard of seat
     ``discarder`` or by tsumo (None). ``honba_value`` is the points of one honba in all: paid by
-    the discarder on a ron, split between the payers on a tsumo."""
+    the discarder on a ron, split between the payers on a tsumo. Each ``liable`` player pays their
+    part of the base as the discarder would (on a ron, half of it); the rest is paid as usual."""
+    liable_players = (liable,) if isinstance(liable, Liable) else liable
     mult = 6 if winner == 0 else 4
     honba_total = honba * honba_value
     pay = [0] * players
     value = 0
     rest = base
-    if liable is not None:
-        part = liable.base // 2 if discarder is not None else liable.base
+    for one in liable_players:
+        part = one.base // 2 if discarder is not None else one.base
         amount = round_up(part * mult)
-        pay[liable.seat] -= amount
+        pay[one.seat] -= amount
         value += amount
-        rest = base - part
-        if liable.all_honba or (discarder is None and rest == 0):
-            pay[liable.seat] -= honba_total
+        rest -= part
+    if liable_players:
+        # the first liable player pays every honba where the rule says so, or when nothing is left to pay
+        first = liable_players[0]
+        if first.all_honba or (discarder is None and rest == 0):
+            pay[first.seat] -= honba_total
             honba_total = 0
     if discarder is not None:
         if rest:

@@ -23,3 +23,23 @@ def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT
         if s > mine or (s == mine and tie == SEAT_ORDER and (other - first_dealer) % players < prio):
             above += 1
     return above + 1
+
+
+def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, returned: int,
+                   uma: Sequence[int], tie: str = SEAT_ORDER) -> tuple[float, ...]:
+    """Each seat's final points in thousands: ``(score - returned) / 1000`` plus the uma of its
+    placing, and the oka (``(returned - start) × players / 1000``) to the top. Players who share a
+    placing (``tie = "shared"``) share the uma and oka of the places they fill."""
+    players = len(scores)
+    if len(uma) != players:
+        raise ValueError(f"uma has {len(uma)} values for {players} players")
+    bonus = [float(u) for u in uma]
+    bonus[0] += (returned - start) * players / 1000
+    places = [placing(scores, seat, first_dealer, tie) for seat in range(players)]
+    points = []
+    for seat in range(players):
+        p = places[seat]
+        together = places.count(p)  # equal only under "shared"; seat-order gives distinct placings
+        share = sum(bonus[p - 1:p - 1 + together]) / together
+        points.append((scores[seat] - returned) / 1000 + share)
+    return tuple(points)

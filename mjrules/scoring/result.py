@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from mjrules.model.win import Win
     from mjrules.scoring.reading import Reading
 
-__all__ = ["FuItem", "NoWin", "Result", "YakuScore", "tsumo_split"]
+__all__ = ["FuItem", "Nagashi", "NoWin", "Result", "YakuScore", "tsumo_split"]
 
 
 @attrs.frozen
@@ -58,6 +58,9 @@ class Result:
     """The reading that was paid (its ``hand`` and ``win`` are the ones scored)."""
     fu_items: tuple[FuItem, ...] = attrs.field(default=(), eq=False, repr=False)
     """The fu items (base, menzen ron, each set, pair, wait, tsumo, rounding); () for a yakuman."""
+    liable_seats: tuple[int, ...] = ()
+    """Every liable player's seat, ``liable`` first: two when one player fed a pao yakuman and
+    another the fourth kan."""
     is_win: bool = attrs.field(default=True, init=False)
 
     @property
@@ -102,10 +105,27 @@ class Result:
             "points": self.points,
             "payments": list(self.payments),
             "liable": self.liable,
+            "liable_seats": list(self.liable_seats),
             "yaku": [y.to_dict() for y in self.yaku],
             "fu_detail": [{"label": f.label, "fu": f.fu} for f in self.fu_items],
             "reading": self.reading,
         }
+
+
+@attrs.frozen
+class Nagashi:
+    """Nagashi mangan as the ruleset pays it: ``mode`` is ``"draw"`` (a draw payment: no honba,
+    the riichi sticks stay on the table) or ``"win"`` (a mangan tsumo win)."""
+
+    mode: str = attrs.field(validator=attrs.validators.in_(("draw", "win")))
+    base: int
+    points: int
+    """What the payers pay, honba excluded."""
+    payments: tuple[int, ...]
+    """Each seat's score change, East first."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"nagashi": self.mode, "base": self.base, "points": self.points, "payments": list(self.payments)}
 
 
 @attrs.frozen

@@ -13,20 +13,23 @@ import attrs
 
 from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationError
 from mjrules.model.hand import Hand
-from mjrules.model.win import Win, check_against_hand
+from mjrules.model.win import ROBBED_ANKAN, Win, check_against_hand
 from mjrules.rules.flags import Flags
 from mjrules.rules.plugin_manager import Plugins, known_plugins
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 from mjrules.rules.yaku import Yaku
 from mjrules.scoring.fu import Fu, count_fu
-from mjrules.scoring.limits import LIMIT_NAMES, Limit, LimitPolicy, yakuman_name
+from mjrules.scoring.limits import LIMIT_NAMES, MANGAN, Limit, LimitPolicy, yakuman_name
 from mjrules.scoring.payments import Liable, Settlement, settle
-from mjrules.scoring.reading import Reading, analyse
-from mjrules.scoring.result import NoWin, Result, YakuScore
+from mjrules.scoring.reading import KOKUSHI, Reading, analyse
+from mjrules.scoring.result import Nagashi, NoWin, Result, YakuScore
 from mjrules.scoring.yaku_index import Hits, YakuIndex
 
 NO_SHAPE = "no winning shape: the tiles do not form four sets and a pair, seven pairs or kokushi"
 NO_YAKU = "no yaku: the hand has a winning shape but nothing that counts as a yaku"
+ROBBED_ANKAN_ONLY_KOKUSHI = "robbing a closed kan (robbed_ankan): only kokushi musou may, and this hand is not one"
+ROBBED_ANKAN_REFUSED = ("robbing a closed kan (robbed_ankan): this ruleset lets no hand do it, kokushi musou included "
+                        "(flag kokushi_ankan_chankan = false)")
 
 _MAX_SETTLED = 20_000
 """Settlements kept per Scorer at most (see ``Scorer._settle``)."""
@@ -42,7 +45,7 @@ class Candidate:
     fu: Fu | None
     limit: Limit
     settlement: Settlement
-    liable: Liable | None
+    liable: tuple[Liable, ...]
 
     @property
     def rank(self) -> tuple[int, int, int]:
@@ -73,6 +76,7 @@ class Scorer:
         self._honba = self.flags.get_int("honba_value", 300)  # the honba plugin may be disabled
         self._min_hand_han = self.flags.get_int("min_han", 1)  # and so may the yaku plugin
         self._ryanshiba = self.flags.get_int("ryanshiba_honba", 0)
+        self._kokushi_robs_ankan = self.flags.get_bool("kokushi_ankan_chankan", False)
         self._reds_allowed = tuple(self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
         self._settled: dict[tuple[int, int, int | None, int, int], Settlement] = {}
 
@@ -87,14 +91,21 @@ class Scorer:
         if not readings:
             return NoWin(NO_SHAPE)
         best: Candidate | None = None
-        need = self._min_han(readings[0].win)
+        win = readings[0].win
+        if win.extras and ROBBED_ANKAN in win.extras:
+            readings = [r for r in readings if r.form == KOKUSHI]
+            if not readings or not self._kokushi_robs_ankan:
+                return NoWin(ROBBED_ANKAN_ONLY_KOKUSHI if self._kokushi_robs_ankan else ROBBED_ANKAN_REFUSED)
+        need = self._min_han(win) if self._ryanshiba else self._min_hand_han
+        # who pays a rinshan win after a daiminkan alone: it depends on the melds, not the reading
+        rinshan = self.plugins.rinshan_pao(readings[0], self.flags) if win.rinshan and win.tsumo else None
         short = 0  # the most han of yaku among readings below the minimum
         try:
             for reading in readings:
                 hits = self.index.applicable(reading, self.flags)
                 if hits is None:
                     continue
-                candidate = self._price(reading, hits, need)
+                candidate = self._price(reading, hits, need, rinshan)
                 if candidate is None:
                     short = max(short, hits.yaku_han, hits.alone_han)
                 elif best is None or candidate.rank > best.rank:
@@ -104,7 +115,7 @@ class Scorer:
         except Exception as e:  # a plugin's check or policy failed: name it
             raise self._blame(readings, e) from e
         if best is None:
-            return NoWin(self._too_few(short, need, readings[0].win) if short else NO_YAKU)
+            return NoWin(self._too_few(short, need, win) if short else NO_YAKU)
         return self._result(best)
 
     def _min_han(self, win: Win) -> int:
@@ -119,60 +130,70 @@ class Scorer:
         return (f"too few han: the best reading has {han} han of yaku (dora do not count), "
                 f"this ruleset needs {need} ({why})")
 
-    def _price(self, reading: Reading, hits: Hits, need: int) -> Candidate | None:
+    def _price(self, reading: Reading, hits: Hits, need: int, rinshan: int | None) -> Candidate | None:
         """The reading's value with the yaku that fired: fu, limit, payments; None when its
-        yaku have fewer than ``need`` han."""
+        yaku have fewer than ``need`` han. ``rinshan``: the seat offset of a player who pays
+        a rinshan win alone (rinshan pao)."""
         if hits.yakuman:
             limit = self.limits.yakuman([s.yakuman for s in hits.yaku])
             liable = self._liable(reading, hits, limit)
+            if not liable and rinshan is not None:
+                liable = self._rinshan_liable(reading, limit, rinshan)
             return Candidate(reading, hits.yaku, None, None, limit, self._settle(limit.base, reading.win, liable),
                              liable)
         fu = count_fu(reading, self.flags)
         best = None
         if hits.yaku and hits.yaku_han >= need:
             limit = self.limits.ordinary(fu.total, hits.han)
-            best = Candidate(reading, hits.yaku, hits.han, fu, limit, self._settle(limit.base, reading.win), None)
+            liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
+            best = Candidate(reading, hits.yaku, hits.han, fu, limit, self._settle(limit.base, reading.win, liable),
+                             liable)
         if hits.alone and hits.alone_han >= need:  # the alternative: that yaku on its own, no other yaku and no dora
             limit = self.limits.ordinary(fu.total, hits.alone_han)
-            other = Candidate(reading, hits.alone, hits.alone_han, fu, limit, self._settle(limit.base, reading.win),
-                              None)
+            liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
+            other = Candidate(reading, hits.alone, hits.alone_han, fu, limit,
+                              self._settle(limit.base, reading.win, liable), liable)
             if best is None or other.rank > best.rank:
                 best = other
         return best
 
     def _result(self, best: Candidate) -> Result:
         reading = best.reading
-        liable = None if best.liable is None else best.liable.seat
+        seats = tuple(one.seat for one in best.liable) if best.liable else ()
+        liable = seats[0] if seats else None
         if best.han is None:  # a natural yakuman
             return Result(best.yaku, None, None, best.limit.multiple, yakuman_name(best.limit.multiple),
-                          best.limit.base, best.settlement.value, best.settlement.payments, liable, reading)
+                          best.limit.base, best.settlement.value, best.settlement.payments, liable, reading, (),
+                          seats)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         multiple = best.limit.multiple
         limit = yakuman_name(multiple, counted=True) if multiple else LIMIT_NAMES.get(best.limit.base)
         fu = best.fu
         assert fu is not None
         return Result(best.yaku, best.han, fu.total, 0, limit, best.limit.base, best.settlement.value,
-                      best.settlement.payments, liable, reading, fu.items)
+                      best.settlement.payments, liable, reading, fu.items, seats)
 
     # -- payments -----------------------------------------------------------------------------
-    def _liable(self, reading: Reading, hits: Hits, limit: Limit) -> Liable | None:
+    def _liable(self, reading: Reading, hits: Hits, limit: Limit) -> tuple[Liable, ...]:
         """Who is liable (pao) for this yakuman hand, by the ruleset's pao policy."""
-        liability = self.plugins.pao(reading, [(s.id, s.yakuman) for s in hits.yaku], limit.multiple, self.flags)
-        if liability is None:
-            return None
-        # The liable player's share of the base points: their yakuman out of the hand's
+        liabilities = self.plugins.pao(reading, [(s.id, s.yakuman) for s in hits.yaku], limit.multiple, self.flags)
+        # Each liable player's share of the base points: their yakuman out of the hand's
         # (8,000 each under the usual limits; proportional under aotenjou).
-        share = limit.base * min(liability.multiple, limit.multiple) // limit.multiple
-        seat = (reading.win.seat_wind + liability.offset) % self.players
-        return Liable(seat, share, liability.honba == "liable")
+        return tuple(Liable((reading.win.seat_wind + one.offset) % self.players,
+                            limit.base * min(one.multiple, limit.multiple) // limit.multiple, one.honba == "liable")
+                     for one in liabilities)
 
-    def _settle(self, base: int, win: Win, liable: Liable | None = None) -> Settlement:
+    def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int) -> tuple[Liable, ...]:
+        """Rinshan pao: the player who made the daiminkan pays the whole hand and its honba, as on a ron."""
+        return (Liable((reading.win.seat_wind + offset) % self.players, limit.base, True),)
+
+    def _settle(self, base: int, win: Win, liable: tuple[Liable, ...] = ()) -> Settlement:
         """The payments of a win of ``base`` points. Kept for the next hand that settles alike
         when nobody is liable: most do, as base points, seats and counters take few values
         (a hand costs 3 % less; ``bench/README.md``)."""
         winner = win.seat_wind
         discarder = None if win.discarder is None else (winner + win.discarder) % self.players
-        if liable is not None:
+        if liable:
             return settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable=liable,
                           players=self.players)
         key = (base, winner, discarder, win.honba, win.riichi_sticks)
@@ -182,6 +203,23 @@ class Scorer:
             if len(self._settled) < _MAX_SETTLED:
                 self._settled[key] = hit
         return hit
+
+    def nagashi(self, seat_wind: int, honba: int = 0, riichi_sticks: int = 0) -> Nagashi | NoWin:
+        """Nagashi mangan by ``seat_wind`` at an exhaustive draw, as the ruleset pays it (flag
+        ``nagashi_mangan``): a mangan tsumo's amounts, as a draw payment or as a win."""
+        if seat_wind not in range(self.players):
+            raise SituationError(f"seat {seat_wind!r}: expected 0 (East) to {self.players - 1}")
+        if honba < 0 or riichi_sticks < 0:
+            raise SituationError(f"honba {honba} and riichi sticks {riichi_sticks} must not be negative")
+        mode = self.flags.get_str("nagashi_mangan", "none")  # the nagashi plugin may be disabled
+        if mode == "none":
+            return NoWin("this ruleset does not pay nagashi mangan (flag nagashi_mangan = none)")
+        base = MANGAN
+        if mode == "draw":
+            paid = settle(base, seat_wind, None, players=self.players)
+        else:
+            paid = settle(base, seat_wind, None, honba, riichi_sticks, self._honba, players=self.players)
+        return Nagashi(mode, base, paid.value, paid.payments)
 
     # -- what the ruleset says about itself ----------------------------------------------------
     def yakuman_base(self, multiple: int) -> int:
@@ -214,6 +252,9 @@ class Scorer:
                 self._check_red(hand)
 
     def _check_ruleset(self, hand: Hand, win: Win) -> None:
+        if ROBBED_ANKAN in win.extras and not win.chankan:
+            raise SituationError(f"situation tag {ROBBED_ANKAN!r} says a closed kan was robbed: that is a chankan, "
+                                 "and the win does not say chankan")
         if win.extras and not win.extras <= self.extras:
             unknown = sorted(win.extras - self.extras)
             raise SituationError(
@@ -257,6 +298,11 @@ class Scorer:
                 raise RulesetError(f"{where}: {name}: declared by plugin {declared[name][0]!r}, not {owner!r}")
             key = f"{where}: {name}" if "[plugin." in where else f"{where}: [flags] {name}"
             values[name] = declared[name][1].validate(value, key)
+        uma = values.get("uma")
+        if isinstance(uma, tuple) and len(uma) != self.ruleset.players:
+            where = self.ruleset.origin.get("uma", self.ruleset.name)
+            raise RulesetError(f"{where}: [flags] uma: {len(uma)} values for {self.ruleset.players} players; "
+                               f"give one per placing, 1st first")
         return Flags(values)
 
     def _active_yaku(self) -> list[tuple[str, Yaku]]:
@@ -265,6 +311,11 @@ class Scorer:
         registered = self.plugins.yaku(self.flags)
         disabled = self.flags.get_list("disabled_yaku", ())
         ids = [y.id for _, y in registered]
+        if any(yid not in ids for yid in disabled):
+            # a yaku another flag already switches off (ippatsu = false, a set without red fives)
+            # is still a yaku of these plugins: naming it is redundant, not a typo
+            defaults = Flags({name: flag.default for name, (_, flag) in self.plugins.flags().items()})
+            ids += [y.id for _, y in self.plugins.yaku(defaults) if y.id not in ids]
         for yid in disabled:
             if yid not in ids:
                 where = self.ruleset.origin.get("disabled_yaku", self.ruleset.name)

@@ -1,1 +1,2 @@
-"""Tools built on the Scorer: point table, conditions, comparison, shanten, waits, discards, odds."""
+"""Tools built on the Scorer: point table, conditions, comparison, shanten, waits, discards, odds,
+ruleset differences."""

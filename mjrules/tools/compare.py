@@ -41,13 +41,34 @@ def _same(a: Result | NoWin, b: Result | NoWin) -> bool:
                                                                         b.liable)
 
 
-def without_red_fives(hand: Hand) -> Hand:
-    """The same hand with every red five made a plain five."""
-    def plain(tiles: Iterable[Tile]) -> list[Tile]:
-        return [tile(t.index) for t in tiles]
+def without_red_fives(hand: Hand, keep: Sequence[int] = (0, 0, 0)) -> Hand:
+    """The same hand with its red fives beyond ``keep`` (a count per suit m, p, s) made plain
+    fives: the hand as a set with that many red fives of each suit would have dealt it. Only
+    the count of red fives scores, so which of them stay red does not matter."""
+    left = list(keep)
 
+    def plain(tiles: Iterable[Tile]) -> list[Tile]:
+        out = []
+        for t in tiles:
+            if t.red:
+                suit = t.index // 9
+                if left[suit] > 0:
+                    left[suit] -= 1
+                else:
+                    t = tile(t.index)
+            out.append(t)
+        return out
+
+    concealed = plain(hand.concealed)
+    win_tile = plain([hand.win_tile])[0]
     melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
-    return Hand(plain(hand.concealed), tile(hand.win_tile.index), melds)
+    return Hand(concealed, win_tile, melds)
+
+
+def red_fives_of(scorer: Scorer) -> tuple[int, int, int]:
+    """How many red fives of each suit (m, p, s) the scorer's set has (4 where no plugin says)."""
+    m, p, s = (scorer.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
+    return m, p, s
 
 
 @attrs.frozen
@@ -128,16 +149,17 @@ class Comparer:
     def compare(self, hand: Hand, win: Win) -> HandComparison:
         """Score one hand under every ruleset (readings computed once) and explain the differences."""
         readings = analyse(hand, win)
-        plain: list[tuple[Hand, list[Reading]]] = []
+        plain: dict[tuple[int, ...], tuple[Hand, list[Reading]]] = {}
 
         def scored_as(scorer: Scorer) -> tuple[Hand, list[Reading]]:
             """The hand as ``scorer`` sees it, with its readings."""
             if hand.red_fives and not scorer.allows_red_fives(hand):
-                # A set without (so many) red fives: the same tiles are plain fives there.
-                if not plain:
-                    plain_hand = without_red_fives(hand)
-                    plain.append((plain_hand, analyse(plain_hand, win)))
-                return plain[0]
+                # A set without (so many) red fives: the red fives beyond its counts are plain fives there.
+                keep = tuple(min(n, allowed) for n, allowed in zip(hand.reds, red_fives_of(scorer)))
+                if keep not in plain:
+                    plain_hand = without_red_fives(hand, keep)
+                    plain[keep] = (plain_hand, analyse(plain_hand, win))
+                return plain[keep]
             return hand, readings
 
         def readings_for(scorer: Scorer) -> list[Reading]:

@@ -50,7 +50,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.win import MAX_COUNTER, WIND_WORDS
 from mjrules.scoring.payments import settle
-from mjrules.scoring.placings import SEAT_ORDER, TIES, placing
+from mjrules.scoring.placings import SEAT_ORDER, TIES, placing, placing_points
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.point_table import (
     Entry,
@@ -102,6 +102,8 @@ class Option:
     gain: int | None = None
     scores: tuple[int, ...] | None = None
     placing: int | None = None
+    final_points: float | None = None
+    """The player's final points (uma and oka included) if the game ends with these scores."""
 
     @property
     def points(self) -> int | None:
@@ -121,7 +123,8 @@ class Option:
             "route": self.route, "from": self.discarder, "status": self.status, "points": self.points,
             "text": self.text, "ron": self.ron, "tsumo": None if self.tsumo is None else self.tsumo.to_dict(),
             "gain": self.gain, "scores": None if self.scores is None else list(self.scores),
-            "placing": self.placing, "readings": [e.to_dict() for e in self.readings],
+            "placing": self.placing, "final_points": self.final_points,
+            "readings": [e.to_dict() for e in self.readings],
         }
 
 
@@ -133,10 +136,11 @@ class DrawOutcome:
     scores: tuple[int, ...]
     placing: int
     reached: bool
+    final_points: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"tenpai": list(self.tenpai), "scores": list(self.scores), "placing": self.placing,
-                "reached": self.reached}
+                "reached": self.reached, "final_points": self.final_points}
 
 
 @attrs.frozen
@@ -173,6 +177,10 @@ class Needs:
     tsumo: Option
     draw: Draw
     table: PointTable = attrs.field(eq=False, repr=False)
+    final_points: float | None = None
+    """The player's final points if the game ended now (the ruleset's start and return scores,
+    uma and oka; None when its placing plugin is not enabled). Riichi sticks left on the table are
+    not counted."""
 
     @property
     def reached(self) -> bool:
@@ -190,7 +198,8 @@ class Needs:
             "ruleset": self.ruleset, "scores": list(self.scores), "me": self.me, "dealer": self.dealer,
             "first_dealer": self.first_dealer, "target": self.target, "honba": self.honba, "sticks": self.sticks,
             "riichi": self.riichi, "tie": self.tie, "honba_value": self.table.honba_value,
-            "start": {"scores": list(self.start), "placing": self.placing, "reached": self.reached},
+            "start": {"scores": list(self.start), "placing": self.placing, "reached": self.reached,
+                      "final_points": self.final_points},
             "ron": [o.to_dict() for o in self.ron], "tsumo": self.tsumo.to_dict(), "draw": self.draw.to_dict(),
         }
 
@@ -211,6 +220,8 @@ class Needs:
         now = f"You are {ordinal(self.placing)}"
         if self.riichi:
             now += f" after declaring riichi ({self.start[self.me]})"
+        if self.final_points is not None:
+            now += f" ({self.final_points:+.1f} final points if the game ended now)"
         target = ordinal(self.target) + ("" if self.target == 1 else " or better")
         lines.append(f"{now}; target: {target}.")
         for o in self.ron:
@@ -229,6 +240,8 @@ class Needs:
         text = f"{value} = {readings_text(o.readings)}"
         if o.gain != o.points:
             text += f"; you gain {o.gain} with honba and sticks"
+        if o.final_points is not None:
+            text += f"; final points {o.final_points:+.1f}"
         return f"any win; cheapest {text}" if o.status == ANY_WIN else text
 
     def _draw_text(self) -> str:
@@ -381,6 +394,8 @@ def needs(
     def rank(after: Sequence[int]) -> int:
         return placing(after, me, first, tie)
 
+    counting = _final_points(table, me, first, tie)
+
     winner = (me - dealer) % 4
     i_deal = me == dealer
 
@@ -395,7 +410,7 @@ def needs(
                 return Option(
                     route, discarder, ANY_WIN if i == 0 else NEEDS,
                     ron=pay if isinstance(pay, int) else None, tsumo=pay if isinstance(pay, Tsumo) else None,
-                    readings=tuple(entries), gain=change[winner], scores=after, placing=p,
+                    readings=tuple(entries), gain=change[winner], scores=after, placing=p, final_points=counting(after),
                 )
         return Option(route, discarder, IMPOSSIBLE)
 
@@ -404,8 +419,23 @@ def needs(
     return Needs(
         ruleset=table.ruleset, scores=given, me=me, dealer=dealer, first_dealer=first, target=target,
         honba=honba, sticks=sticks, riichi=riichi, tie=tie, start=start, placing=rank(start), ron=ron,
-        tsumo=tsumo, draw=_draw(start, me, riichi, rank, target), table=table,
+        tsumo=tsumo, draw=_draw(start, me, riichi, rank, target, counting), table=table,
+        final_points=counting(start),
     )
+
+
+def _final_points(table: PointTable, me: int, first: int, tie: str) -> Callable[[Sequence[int]], float | None]:
+    """The player's final points for given final scores, by the ruleset's placing flags."""
+    flags = table.flags
+    if "uma" not in flags:
+        return lambda after: None
+    uma = tuple(int(u) for u in flags["uma"])
+    start, returned = int(flags["start_score"]), int(flags["return_score"])
+
+    def count(after: Sequence[int]) -> float | None:
+        return placing_points(after, first, start=start, returned=returned, uma=uma, tie=tie)[me]
+
+    return count
 
 
 def draw_scores(start: Sequence[int], tenpai: Sequence[int]) -> tuple[int, ...]:
@@ -417,7 +447,8 @@ def draw_scores(start: Sequence[int], tenpai: Sequence[int]) -> tuple[int, ...]:
     return tuple(v + (gain if s in tenpai else -loss) for s, v in enumerate(start))
 
 
-def _draw(start: tuple[int, ...], me: int, riichi: bool, rank: Callable[[Sequence[int]], int], target: int) -> Draw:
+def _draw(start: tuple[int, ...], me: int, riichi: bool, rank: Callable[[Sequence[int]], int], target: int,
+          counting: Callable[[Sequence[int]], float | None]) -> Draw:
     outcomes = []
     for k in range(5):
         for tenpai in combinations(range(4), k):
@@ -425,7 +456,7 @@ def _draw(start: tuple[int, ...], me: int, riichi: bool, rank: Callable[[Sequenc
                 continue
             after = draw_scores(start, tenpai)
             p = rank(after)
-            outcomes.append(DrawOutcome(tenpai, after, p, p <= target))
+            outcomes.append(DrawOutcome(tenpai, after, p, p <= target, counting(after)))
     if all(o.reached for o in outcomes):
         status = ALWAYS
     elif not any(o.reached for o in outcomes):

@@ -19,7 +19,7 @@ from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.notation.mpsz import parse_tile
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import Comparer, without_red_fives
+from mjrules.tools.compare import Comparer, red_fives_of, without_red_fives
 from mjrules.tools.needs import SEATS
 
 MAX_DIGITS = 100
@@ -101,17 +101,18 @@ def make_win(*, ron: int | None = None, round_wind: int = 0, seat_wind: int = 0,
 
 
 def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
-    """The hand as the ruleset's set has it: when the hand holds more red fives of a suit than the
-    set does, every red five is read as a plain five (as ``compare`` does), with a note per suit."""
+    """The hand as the ruleset's set has it: the red fives of a suit beyond the set's count are
+    read as plain fives (as ``compare`` does), with a note per suit."""
     if not hand.red_fives or scorer.allows_red_fives(hand):
         return hand, []
     notes = []
-    for suit, held in zip("mps", hand.reds):
-        allowed = scorer.flags.get_int(f"red_fives_{suit}", 4)
-        if held > allowed:
-            notes.append(f"red 0{suit} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {allowed} "
+    allowed = red_fives_of(scorer)
+    for suit, held, n in zip("mps", hand.reds, allowed):
+        if held > n:
+            which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
+            notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
                          f"red 5{suit} (flag red_fives_{suit})")
-    return without_red_fives(hand), notes
+    return without_red_fives(hand, allowed), notes
 
 
 def score_json(result: Result | NoWin, hand: Hand, ruleset: str, notes: Sequence[str] = ()) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from . import (
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("ryuuiisou_needs_hatsu", bool, False, "all green needs the green dragon in the hand"))
+    register(kokushi.ANKAN_CHANKAN)
 
 
 @hookimpl

@@ -2,7 +2,7 @@
 
 from typing import Any, Mapping
 
-from mjrules.plugin_api import KOKUSHI, Reading, Yaku
+from mjrules.plugin_api import KOKUSHI, ROBBED_ANKAN, Flag, Reading, Yaku
 
 KOKUSHI_ONLY = (KOKUSHI,)
 
@@ -17,7 +17,14 @@ def kokushi_13(r: Reading, flags: Mapping[str, Any]) -> bool:
 
 
 YAKU = (
-    Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1, forms=KOKUSHI_ONLY),
+    # kokushi is the one hand that may rob a closed kan, where the ruleset allows it: it reads the tag
+    Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1, forms=KOKUSHI_ONLY, extras=(ROBBED_ANKAN,)),
     Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面", kokushi_13, yakuman=2, double=True,
          replaces=("kokushi",), forms=KOKUSHI_ONLY),
+)
+
+ANKAN_CHANKAN = Flag(
+    "kokushi_ankan_chankan", bool, False,
+    "kokushi musou may rob a closed kan (国士無双の暗槓槍槓; Win extras tag 'robbed_ankan' with chankan); "
+    "false: no hand may",
 )

@@ -1,0 +1,176 @@
+"""The majiang-core keys that act through what its game passes to ``hule()`` (赤牌, 一発あり,
+裏ドラあり, カンドラあり, カン裏あり), checked against majiang-core itself.
+
+``data/majiang-keys-public.jsonl.gz`` holds, for each rule object that flips those keys and each
+public conformance hand it bears on, what majiang-core 1.4.1's ``hule()`` returns when given the
+hand as its game would pass it under that rule: no ippatsu when 一発あり is false, no ura
+indicators when 裏ドラあり is false, only the first indicator (and ura indicator) when カンドラあり
+is false, no kan ura when カン裏あり is false, the red fives beyond 赤牌's count of their suit as
+plain fives (``data/make_majiang_keys.js`` makes it). mjrules is given the table as the public
+line describes it (every indicator, the ippatsu chance, every red five) and must reach the same
+score under ``ruleset_from_majiang`` of the same rule object.
+"""
+
+import io
+import json
+from collections import Counter
+
+import pytest
+
+from helpers import majiang_disagreement
+from mjrules import Scorer, parse_majiang_input
+from mjrules.cli import main
+from mjrules.errors import RulesetError
+from mjrules.rules.majiang import read_majiang_rule, ruleset_from_majiang
+from mjrules.tools.compare import red_fives_of, without_red_fives
+
+NEW_KEYS = {"赤牌", "一発あり", "裏ドラあり", "カンドラあり", "カン裏あり"}
+
+# Lines per rule object in the data: the hands each rule bears on (see make_majiang_keys.js).
+EXPECTED_COUNTS = {
+    '{"一発あり": false}': 368,
+    '{"裏ドラあり": false}': 1979,
+    '{"カンドラあり": false}': 328,
+    '{"カン裏あり": false}': 107,
+    '{"赤牌": {"m": 0, "p": 0, "s": 0}}': 2215,
+    '{"赤牌": {"m": 0, "p": 1, "s": 1}}': 996,
+    '{"赤牌": {"m": 1, "p": 0, "s": 1}}': 1007,
+    '{"赤牌": {"m": 1, "p": 1, "s": 0}}': 1022,
+    '{"赤牌": {"m": 2, "p": 3, "s": 4}}': 405,
+    '{"一発あり": false, "裏ドラあり": false, "カンドラあり": false, "赤牌": {"m": 0, "p": 0, "s": 0}}': 3420,
+}
+
+
+def _rule_key(rule):
+    return json.dumps(rule, ensure_ascii=False)
+
+
+def test_data_covers_each_new_key(key_lines):
+    counts = Counter(_rule_key(x["rule"]) for x in key_lines)
+    assert dict(counts) == EXPECTED_COUNTS
+    assert set().union(*(x["rule"] for x in key_lines)) == NEW_KEYS
+
+
+def test_each_flipped_key_changes_scores(key_lines, hule_lines):
+    """Each rule, bar the larger red-five set, moves the score of some hand it bears on."""
+    changed = Counter()
+    for x in key_lines:
+        before, after = hule_lines[x["line"] - 1]["out"], x["out"]
+        if (before and (before["defen"], before["fenpei"])) != (after and (after["defen"], after["fenpei"])):
+            changed[_rule_key(x["rule"])] += 1
+    assert set(changed) == set(EXPECTED_COUNTS) - {'{"赤牌": {"m": 2, "p": 3, "s": 4}}'}
+
+
+def test_scores_agree_with_majiang_core_per_rule(key_lines, hule_lines):
+    scorers: dict[str, Scorer] = {}
+    failures, agreed = [], Counter()
+    for x in key_lines:
+        key = _rule_key(x["rule"])
+        if key not in scorers:
+            scorers[key] = Scorer(ruleset_from_majiang(x["rule"]))
+        scorer = scorers[key]
+        hand, win = parse_majiang_input(hule_lines[x["line"] - 1]["in"])
+        # the red fives the set does not have are plain fives, as that set would have dealt them
+        hand = without_red_fives(hand, red_fives_of(scorer))
+        why = majiang_disagreement(scorer.score(hand, win), x["out"])
+        if why:
+            failures.append(f"line {x['line']} under {key}: {why}")
+        else:
+            agreed[key] += 1
+    assert not failures, f"{len(failures)} of {len(key_lines)} disagree:\n" + "\n".join(failures[:20])
+    assert dict(agreed) == EXPECTED_COUNTS
+
+
+def test_batch_with_the_rule_per_line_agrees(key_lines, hule_lines, capsys, monkeypatch):
+    """The same data through ``mjrules batch``, the rule object beside each ``in``."""
+    text = "".join(json.dumps({"in": hule_lines[x["line"] - 1]["in"], "rule": x["rule"]}, ensure_ascii=False) + "\n"
+                   for x in key_lines)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["batch"]) == 0
+    got = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(got) == len(key_lines)
+    bad = []
+    for x, g in zip(key_lines, got):
+        want = x["out"] and (x["out"]["defen"], x["out"]["fenpei"])
+        if (g and (g["points"], g["payments"])) != want:
+            bad.append((x["line"], x["rule"], g and g["points"], want))
+    assert not bad, f"{len(bad)} disagree: {bad[:5]}"
+
+
+def test_rule_keys_map_onto_flags():
+    read = read_majiang_rule({"一発あり": False, "裏ドラあり": False, "カンドラあり": True, "カン裏あり": False,
+                              "赤牌": {"m": 0, "p": 2, "s": 1}})
+    assert dict(read.flags) == {"ippatsu": False, "ura_dora": False, "kan_dora": True, "kan_ura": False,
+                                "red_fives_m": 0, "red_fives_p": 2, "red_fives_s": 1}
+    assert read.keys["red_fives_p"] == "赤牌" and read.not_applied == ()
+    # majiang-core turns no kan ura indicator when it turns no kan dora indicator
+    assert dict(read_majiang_rule({"カンドラあり": False}).flags) == {"kan_dora": False, "kan_ura": False}
+    # a suit the 赤牌 object leaves out has no red five, as majiang-core's wall deals it
+    assert dict(read_majiang_rule({"赤牌": {"m": 1}}).flags) == {"red_fives_m": 1, "red_fives_p": 0, "red_fives_s": 0}
+
+
+def test_ruleset_names_the_rule_key_that_set_each_flag():
+    rs = ruleset_from_majiang({"一発あり": False, "赤牌": {"m": 0, "p": 1, "s": 1}})
+    assert rs.flags["ippatsu"] is False and rs.flags["red_fives_m"] == 0
+    assert rs.origin["ippatsu"] == "majiang-core rule key 一発あり"
+    assert rs.origin["red_fives_s"] == "majiang-core rule key 赤牌"
+    assert rs.origin["kiriage"] == "majiang.toml"  # untouched flags keep their file
+
+
+def test_game_keys_are_read_or_listed_as_not_applied():
+    rule = {"配給原点": 30000, "クイタンあり": False, "順位点": ["20.0", "10.0", "-10.0", "-20.0"], "場数": 1,
+            "最大同時和了数": 1, "流し満貫あり": False, "ノーテン罰あり": False, "カンドラ後乗せ": False}
+    read = read_majiang_rule(rule)
+    # majiang-core counts final points from 配給原点 (no oka); 順位点 are thousands written as strings;
+    # 流し満貫あり is its draw settlement; カンドラ後乗せ false turns an open kan's indicator at once
+    assert dict(read.flags) == {"open_tanyao": False, "start_score": 30000, "return_score": 30000,
+                                "uma": [20, 10, -10, -20], "nagashi_mangan": "none", "kan_dora_timing": "immediate"}
+    assert read.not_applied == ("場数", "最大同時和了数", "ノーテン罰あり")
+    on = read_majiang_rule({"流し満貫あり": True, "カンドラ後乗せ": True})
+    assert dict(on.flags) == {"nagashi_mangan": "draw", "kan_dora_timing": "after_discard"}
+
+
+@pytest.mark.parametrize("uma", [["20.5", "10", "-10", "-20.5"], ["20", "10", "-30"], "20,10,-10,-20", [True, 1, 2, 3]])
+def test_uma_must_be_four_whole_thousands(uma):
+    with pytest.raises(RulesetError, match="順位点"):
+        read_majiang_rule({"順位点": uma})
+
+
+def test_every_key_of_majiang_core_defaults_is_known(key_lines):
+    """The 28 keys of majiang-core 1.4.1's Majiang.rule() (lib/rule.js), each read or listed."""
+    defaults = {
+        "配給原点": 25000, "順位点": ["20.0", "10.0", "-10.0", "-20.0"], "連風牌は2符": False,
+        "赤牌": {"m": 1, "p": 1, "s": 1}, "クイタンあり": True, "喰い替え許可レベル": 0, "場数": 2,
+        "途中流局あり": True, "流し満貫あり": True, "ノーテン宣言あり": False, "ノーテン罰あり": True,
+        "最大同時和了数": 2, "連荘方式": 2, "トビ終了あり": True, "オーラス止めあり": True, "延長戦方式": 1,
+        "一発あり": True, "裏ドラあり": True, "カンドラあり": True, "カン裏あり": True, "カンドラ後乗せ": True,
+        "ツモ番なしリーチあり": False, "リーチ後暗槓許可レベル": 2, "役満の複合あり": True,
+        "ダブル役満あり": True, "数え役満あり": True, "役満パオあり": True, "切り上げ満貫あり": False,
+    }
+    read = read_majiang_rule(defaults)
+    assert len(defaults) == 28 and len(read.flags) == 19 and len(read.not_applied) == 12
+    # the defaults object changes nothing the majiang preset says
+    assert Scorer(ruleset_from_majiang(defaults)).flags == Scorer("majiang").flags
+
+
+@pytest.mark.parametrize("rule, message", [
+    ({"一発": True}, "unknown majiang-core rule key '一発' (did you mean '一発あり'?)"),
+    ({"裏ドラあり": 1}, "裏ドラあり: expected true or false, got 1"),
+    ({"赤牌": 1}, "赤牌: expected an object"),
+    ({"赤牌": {"m": 1, "z": 1}}, "赤牌: unknown suit 'z'"),
+    ({"赤牌": {"m": 5}}, "赤牌.m: expected a count from 0 to 4, got 5"),
+    ({"赤牌": {"p": True}}, "赤牌.p: expected a count from 0 to 4, got True"),
+])
+def test_bad_rule_objects_are_errors_naming_the_key(rule, message):
+    with pytest.raises(RulesetError) as e:
+        read_majiang_rule(rule)
+    assert message in str(e.value)
+
+
+def test_batch_names_the_keys_it_does_not_apply_once(hule_lines, capsys, monkeypatch):
+    line = {"in": hule_lines[0]["in"], "rule": {"ノーテン罰あり": False, "一発あり": False}}
+    monkeypatch.setattr("sys.stdin", io.StringIO((json.dumps(line, ensure_ascii=False) + "\n") * 3))
+    assert main(["batch"]) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(x)["points"] for x in captured.out.splitlines()] == [hule_lines[0]["out"]["defen"]] * 3
+    assert captured.err == "mjrules batch: line 1: majiang-core rule keys read but not applied to hand scoring: ノーテン罰あり\n"
