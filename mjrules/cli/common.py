@@ -6,16 +6,18 @@ import argparse
 import os
 import sys
 import unicodedata
-from typing import Any, Iterator, NoReturn
+from typing import Any, Callable, Iterator, NoReturn, TypeVar
 
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
-from mjrules.model.tiles import Tile
 from mjrules.model.win import MAX_COUNTER, Win
-from mjrules.notation import parse_majiang, parse_mpsz, parse_tiles
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
-from mjrules.notation.mpsz import parse_tile
-from mjrules.tools.batch import BATCH_RULESET, MAX_DIGITS, json_int, plain_fives  # noqa: F401 (the commands' names)
+from mjrules.tools import query
+from mjrules.tools.batch import BATCH_RULESET, json_int
+from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
+
+__all__ = ["BATCH_RULESET", "MAX_DIGITS", "json_int", "plain_fives", "shown",
+           "whole_number"]  # kept here for the commands that import them
 
 EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -26,6 +28,7 @@ MAX_ARGS = 200
 
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+_T = TypeVar("_T")
 
 
 class Parser(argparse.ArgumentParser):
@@ -49,53 +52,23 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - display_width(text))
 
 
-def shown(text: str, most: int = 20) -> str:
-    """``text`` quoted for an error message, cut to ``most`` characters: an error is one short line."""
-    return repr(text) if len(text) <= most else f"{text[:most]!r}… ({len(text)} characters)"
+def option_type(reader: Callable[[str], _T]) -> Callable[[str], _T]:
+    """An argparse type from a reader of ``mjrules.tools.query``: its NotationError becomes argparse's error."""
+    def read(text: str) -> _T:
+        try:
+            return reader(text)
+        except NotationError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    read.__name__ = reader.__name__
+    return read
 
 
-def whole_number(text: str, limit: int) -> int:
-    """``text`` as a whole number 0..limit, ASCII digits only; ValueError naming the range otherwise."""
-    # str.isdigit() also takes '²' and other digits int() refuses; length first, before int() is tried.
-    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS or int(text) > limit:
-        raise ValueError(f"{shown(text)} is not a whole number 0-{limit}")
-    return int(text)
-
-
-def wind(text: str) -> int:
-    w = WINDS.get(text.lower())
-    if w is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a wind (E, S, W, N)")
-    return w
-
-
-def ron(text: str) -> int:
-    r = RON_SOURCES.get(text.lower())
-    if r is None:
-        raise argparse.ArgumentTypeError(
-            f"{shown(text)}: say who dealt in: previous, opposite or next (or left, across, right)")
-    return r
-
-
-def count(text: str) -> int:
-    try:
-        return whole_number(text, MAX_COUNTER)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def tile_arg(text: str) -> Tile:
-    try:
-        return parse_tile(text)
-    except NotationError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def indicators(text: str) -> tuple:
-    try:
-        return tuple(parse_tiles(text))
-    except NotationError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+wind = option_type(query.read_wind)
+ron = option_type(query.read_ron)
+count = option_type(query.read_count)
+tile_arg = option_type(query.read_tile)
+indicators = option_type(query.read_indicators)
 
 
 def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
@@ -125,14 +98,11 @@ def add_situation(p: argparse.ArgumentParser) -> None:
 def hand_and_win(args) -> tuple[Hand, Win]:
     """The Hand and Win described by HAND and the situation options."""
     hand = read_hand(args)
-    if args.riichi and args.double_riichi:
-        raise NotationError("give --riichi or --double-riichi, not both")
-    win = Win(
-        tsumo=args.ron is None, discarder=args.ron, round_wind=args.round, seat_wind=args.seat,
-        riichi=2 if args.double_riichi else 1 if args.riichi else 0,
-        ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan,
-        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
-        dora=args.dora, ura=args.ura, honba=args.honba, riichi_sticks=args.sticks, extras=args.extra,
+    win = query.make_win(
+        ron=args.ron, round_wind=args.round, seat_wind=args.seat, riichi=args.riichi,
+        double_riichi=args.double_riichi, ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei,
+        rinshan=args.rinshan, chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
+        dora=args.dora, ura=args.ura, honba=args.honba, sticks=args.sticks, extra=args.extra,
     )
     return hand, win
 
@@ -143,13 +113,7 @@ def hand_text(words: str | list[str]) -> str:
 
 
 def read_hand(args) -> Hand:
-    text = hand_text(args.hand).strip()
-    if text[:1] in ("m", "p", "s", "z"):
-        hand, _ = parse_majiang(text)
-        if args.win is not None:
-            raise NotationError("--win is for MPSZ hands; in majiang notation the winning tile is written last")
-        return hand
-    return parse_mpsz(text, args.win)
+    return query.read_hand(hand_text(args.hand), args.win)
 
 
 def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str | NotationError]]:
@@ -208,6 +172,13 @@ def add_jobs(p: argparse.ArgumentParser) -> None:
                    help="worker processes (default 1; 0: one per core); the output is the same for any N")
 
 
+def jobs_arg(text: str) -> int:
+    try:
+        return whole_number(text, 1024)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def add_scheduler(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                    help="score on this Dask cluster (pip install 'mjrules[dask]'); the output is the same")
@@ -225,10 +196,3 @@ def parallel_lines(args, work, lines, setup, chunk_size: int | None = None):
 
     with cluster(args.scheduler) as c:
         yield from ordered_map(work, lines, setup, c.slots, size, executor=c.executor)
-
-
-def jobs_arg(text: str) -> int:
-    try:
-        return whole_number(text, 1024)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None

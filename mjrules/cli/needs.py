@@ -2,40 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import re
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, count, shown
-from mjrules.tools.needs import SEATS, TIES, needs
+from mjrules.cli.common import DEFAULT_RULESET, count, option_type
+from mjrules.tools import query
+from mjrules.tools.needs import TIES, needs
 
 
-def _seat(text: str) -> int:
-    s = SEATS.get(text.strip().lower())
-    if s is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores)")
-    return s
-
-
-def _scores(text: str) -> list[int]:
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4:
-        raise argparse.ArgumentTypeError(
-            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
-    out = []
-    for p in parts:
-        try:
-            if len(p) > MAX_DIGITS:  # before int(), whose own limit message names a Python function
-                raise ValueError
-            out.append(int(p))
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{shown(p)} is not a whole number of points") from None
-    return out
-
-
-def _target(text: str) -> int:
-    if text not in ("1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a placing 1, 2 or 3")
-    return int(text)
+_seat = option_type(query.read_seat)
+_scores = option_type(query.read_scores)
+_target = option_type(query.read_target)
 
 
 def add_command(subparsers) -> None:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from mjrules.model.win import Win
     from mjrules.scoring.reading import Reading
 
-__all__ = ["FuItem", "Nagashi", "NoWin", "Result", "YakuScore"]
+__all__ = ["FuItem", "Nagashi", "NoWin", "Result", "YakuScore", "tsumo_split"]
 
 
 @attrs.frozen(cache_hash=True)  # shared by the results of a Scorer, and a key of the batch renderer's texts
@@ -83,6 +83,17 @@ class Result:
         """The paid reading as text, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
         return self.paid.describe() if self.paid is not None else ""
 
+    def _repr_svg_(self) -> str:
+        """The result card (tiles, yaku, fu, points, payments), for Jupyter."""
+        from mjrules.pictures import result_svg  # loaded only when a picture is asked for
+
+        return result_svg(self)
+
+    def _repr_html_(self) -> str:
+        from mjrules.pictures import result_html
+
+        return result_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "win": True,
@@ -126,3 +137,16 @@ class NoWin:
 
     def to_dict(self) -> dict[str, Any]:
         return {"win": False, "reason": self.reason}
+
+
+def tsumo_split(result: Result, dealer: bool) -> str | None:
+    """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
+    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao)."""
+    def share(factor: int) -> int:
+        return -(-factor * result.base // 100) * 100  # each payer's share, rounded up to 100
+
+    if dealer:
+        return f"{share(2)} all" if 3 * share(2) == result.points else None
+    if 2 * share(1) + share(2) == result.points:
+        return f"{share(1)}-{share(2)}"
+    return None

@@ -14,19 +14,16 @@ from typing import Any, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError, NotationError
-from mjrules.model.hand import Hand
 from mjrules.notation import parse_majiang_input
 from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.fu import FuItem
 from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import red_fives_of, without_red_fives
+from mjrules.tools.query import MAX_DIGITS, plain_fives
 
 BATCH_RULESET = "majiang"
 """The majiang format's own defaults, so a line scores as majiang-core would."""
-MAX_DIGITS = 100
-"""Longest number read from a JSON line; longer is an error, not Python's int limit."""
 _MAX_RULES = 256
 """Scorers kept for distinct "rule" objects at most."""
 
@@ -62,21 +59,6 @@ def read_json(line: str) -> Any:
         raise NotationError(f"not JSON: {e}") from None
     except RecursionError:
         raise NotationError("JSON nested too deeply") from None
-
-
-def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
-    """The hand as the ruleset's set has it: the red fives of a suit beyond the set's count are
-    read as plain fives (as ``compare`` does), with a note per suit."""
-    if not hand.red_fives or scorer.allows_red_fives(hand):
-        return hand, []
-    notes = []
-    allowed = red_fives_of(scorer)
-    for suit, held, n in zip("mps", hand.reds, allowed):
-        if held > n:
-            which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
-            notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
-                         f"red 5{suit} (flag red_fives_{suit})")
-    return without_red_fives(hand, allowed), notes
 
 
 @attrs.frozen

@@ -17,7 +17,7 @@ from mjrules.errors import MjrulesError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
-from mjrules.rules.ruleset import load_ruleset, preset_names
+from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.scoring.reading import Reading, analyse
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
@@ -92,15 +92,18 @@ class HandComparison:
 class Comparer:
     """Scorers for a list of rulesets, plus the counterfactual scorers built on demand."""
 
-    def __init__(self, rulesets: Sequence[str] | None = None) -> None:
+    def __init__(self, rulesets: Sequence[str | Ruleset] | None = None) -> None:
+        """``rulesets``: preset names, TOML paths or loaded Rulesets; the first is the reference."""
+        refs: list[str | Ruleset]
         if rulesets:
-            names = list(rulesets)
+            refs = list(rulesets)
         else:  # every preset, Tenhou first as the reference
-            names = sorted(preset_names(), key=lambda n: (n != "tenhou", n))
-        if not names:
+            refs = list(sorted(preset_names(), key=lambda n: (n != "tenhou", n)))
+        if not refs:
             raise MjrulesError("no rulesets to compare")
-        self.names = names
-        self.scorers = [Scorer(load_ruleset(n)) for n in names]
+        loaded = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
+        self.names = [r if isinstance(r, str) else r.name for r in refs]
+        self.scorers = [Scorer(r) for r in loaded]
         self._flips: dict[tuple[int, str], Scorer | None] = {}
         self._differing: dict[int, list[str]] = {}
 
