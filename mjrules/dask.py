@@ -18,6 +18,7 @@ the workers whole, so a TOML file need not exist on them.
 from __future__ import annotations
 
 import json
+import re
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 INSTALL = "pip install 'mjrules[dask]'"
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss)://)?(?:[A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}")
+"""A scheduler address: [tcp:// | tls:// | ws:// | wss://] host or [IPv6] : port."""
 
 def _require() -> Any:
     try:
@@ -53,12 +56,14 @@ class Cluster:
 @contextmanager
 def cluster(address: str) -> Iterator[Cluster]:
     """A Cluster on the Dask scheduler at ``address`` (``tcp://HOST:PORT``), closed on leaving."""
+    if not _ADDRESS.fullmatch(address):
+        raise MjrulesError(f"--scheduler {address!r}: give the Dask scheduler's address as tcp://HOST:PORT")
     _require()
     from distributed import Client
 
     try:
         client = Client(address, timeout="5s", set_as_default=False)
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError) as e:
         raise MjrulesError(f"--scheduler {address}: cannot reach the Dask scheduler: {e}") from None
     try:
         yield Cluster(client.get_executor(), max(1, sum(client.nthreads().values())))

@@ -330,3 +330,10 @@ def test_rule_objects_and_their_notices_are_the_same_with_jobs_2(tmp_path, capsy
     expected = [x["out"]["defen"] if x["out"] else 0 for x in variant_lines[:3000]]
     got = [r["points"] if r else 0 for n, r in enumerate(results, 1) if n not in (1500, 1700, 2600, 2900)]
     assert got == expected  # majiang-core's own points for each variant line
+
+
+@pytest.mark.parametrize("address", ["0", "tcp://", "localhost", "tcp://host:port", "http://h:1 x"])
+def test_a_scheduler_address_that_is_not_one_is_refused_at_once(capsys, corpus, address):
+    assert main(["batch", "--scheduler", address, "--input", str(corpus), "--output", os.devnull]) == 2
+    err = capsys.readouterr().err
+    assert "tcp://HOST:PORT" in err and len(err.strip().splitlines()) == 1
