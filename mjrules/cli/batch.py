@@ -83,7 +83,7 @@ def _batch_line(line: str, base: Ruleset, scorers: dict[str, Scorer], n: int) ->
         if read.not_applied:  # said once per rule object, on the first line that has it
             sys.stderr.write(f"mjrules batch: line {n}: majiang-core rule keys read but not applied to hand scoring: "
                              f"{', '.join(read.not_applied)}\n")
-    hand, win = parse_majiang_input(obj)
+    hand, win = parse_majiang_input(obj, scorer.players)
     hand, notes = plain_fives(scorer, hand)
     result = scorer.score(hand, win)
     if not result.is_win:

@@ -48,13 +48,22 @@ def cmd_score(args) -> int:
             data["notes"] = notes
         print(json.dumps(data, ensure_ascii=False))
     else:
-        print(render(hand, win, result, scorer.ruleset.name, notes))
+        print(render(hand, win, result, scorer.ruleset.name, notes, scorer.players))
     return EXIT_WIN if result.is_win else EXIT_NO_WIN
 
 
-def tsumo_split(result: Result, dealer: bool) -> str | None:
+def tsumo_split(result: Result, dealer: bool, win: Win | None = None, players: int = 4) -> str | None:
     """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
-    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao)."""
+    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao). At a three-player
+    table (``win`` given) it is read from the payments, whatever pays the absent seat's share."""
+    if players == 3 and win is not None:
+        honba = (result.payments[win.seat_wind] - result.points - win.riichi_sticks * 1000) // 2
+        paid = [-p - honba for s, p in enumerate(result.payments) if s != win.seat_wind]
+        if dealer:
+            return f"{paid[0]} all" if paid[0] == paid[1] else None
+        other = -result.payments[3 - win.seat_wind] - honba
+        return f"{other}-{-result.payments[0] - honba}"
+
     def share(factor: int) -> int:
         return -(-factor * result.base // 100) * 100  # each payer's share, rounded up to 100
 
@@ -65,9 +74,10 @@ def tsumo_split(result: Result, dealer: bool) -> str | None:
     return None
 
 
-def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: list[str] | None = None) -> str:
+def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: list[str] | None = None,
+           players: int = 4) -> str:
     """The text report of ``mjrules score``."""
-    dealt_in = win.discarder_seat
+    dealt_in = win.discarder_seat_at(players)
     how = "tsumo" if dealt_in is None else f"ron from seat {SEAT_NAMES[dealt_in]}"
     concealed = format_tiles(hand.concealed)
     melds = "".join(" " + m for m in format_mpsz(hand).split()[1:])
@@ -90,7 +100,7 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: li
     if result.limit:
         head += f" ({result.limit})"
     # Under pao the liable player pays (part of) a tsumo alone: the usual split would mislead.
-    split = tsumo_split(result, win.seat_wind == 0) if win.tsumo and result.liable is None else None
+    split = tsumo_split(result, win.seat_wind == 0, win, players) if win.tsumo and result.liable is None else None
     if split:
         lines.append(f"{head}: {split} ({result.points} points; base {result.base})")
     else:

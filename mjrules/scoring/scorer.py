@@ -13,7 +13,7 @@ import attrs
 
 from mjrules.errors import HandError, MjrulesError, PluginError, RulesetError, SituationError
 from mjrules.model.hand import Hand
-from mjrules.model.melds import MeldKind
+from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import NORTH, SANMA_REMOVED, WIND_NAMES, tile
 from mjrules.model.win import ROBBED_ANKAN, Win, check_against_hand, seat_at
 from mjrules.rules.flags import Flags
@@ -315,10 +315,11 @@ class Scorer:
                                  "the next or the previous player")
         for meld in hand.melds:
             if meld.kind is MeldKind.CHI:
-                raise HandError(f"chi {meld}: there is no chi in three-player mahjong (ruleset {self.ruleset.name})")
+                raise HandError(f"chi {_written(meld)}: there is no chi in three-player mahjong "
+                                f"(ruleset {self.ruleset.name})")
             if meld.source == 2:
-                raise HandError(f"{meld.kind.value} {meld}: called from the opposite seat, which a three-player "
-                                "table does not have (marks: + next player, - previous player)")
+                raise HandError(f"{meld.kind.value} {_written(meld)}: called from the opposite seat, which a "
+                                "three-player table does not have (marks: + next player, - previous player)")
         counts = hand.counts
         shown = win.dora + win.ura if win.ura else win.dora
         if self._sanma_set:
@@ -440,6 +441,13 @@ class Scorer:
                 except Exception as e:
                     return PluginError(f"yaku {y.id!r} of plugin {owner[y.id]!r} failed: {type(e).__name__}: {e}")
         return PluginError(f"a plugin failed while scoring: {type(error).__name__}: {error}")
+
+
+def _written(meld: Meld) -> str:
+    """A meld as MPSZ writes it (``3-45m``), for error messages."""
+    from mjrules.notation.marks import meld_digits  # only on this error path; notation imports the model
+
+    return meld_digits(meld) + meld.tiles[0].suit
 
 
 def _declaring_plugin(flag: str, enabled: list[str]) -> str | None:
