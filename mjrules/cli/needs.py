@@ -12,15 +12,17 @@ from mjrules.tools.needs import SEATS, TIES, needs
 def _seat(text: str) -> int:
     s = SEATS.get(text.strip().lower())
     if s is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores; "
+                                         "0-2 or E, S, W under a three-player ruleset)")
     return s
 
 
 def _scores(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4:
+    if len(parts) not in (3, 4):
         raise argparse.ArgumentTypeError(
-            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
+            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000 "
+            "(three under a three-player ruleset)")
     out = []
     for p in parts:
         try:
@@ -45,7 +47,8 @@ def add_command(subparsers) -> None:
         "whether a draw reaches it. Seats are indexes into --scores (0-3, or E S W N for 0 1 2 3), in turn order; "
         "--dealer names who deals now. Placings are as if the game ends after this hand."
     ))
-    p.add_argument("--scores", type=_scores, required=True, metavar="A,B,C,D", help="the four scores, seat 0 first")
+    p.add_argument("--scores", type=_scores, required=True, metavar="A,B,C,D",
+                   help="the four scores, seat 0 first (three under a three-player ruleset)")
     # Let a list starting with a negative score ("-5000,45000,…") be a value, not an option.
     p._negative_number_matcher = re.compile(r"^-\d[\d,\s-]*$")
     p.add_argument("--me", type=_seat, required=True, metavar="SEAT", help="your seat")
