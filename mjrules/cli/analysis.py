@@ -12,7 +12,7 @@ import json
 import random
 import sys
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, ron, shown, wind
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, count, ron, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -20,7 +20,7 @@ from mjrules.scoring.scorer import Scorer
 from mjrules.tools.discard import advise_discard, render_advice
 from mjrules.tools.odds import Z99, Simulation, simulate_tenhou, tenhou_odds, wilson_interval
 from mjrules.tools.shanten import HandTiles, analyse_shanten, improving_tiles, parse_hand
-from mjrules.tools.waits import find_waits, render_waits, unseen_counts
+from mjrules.tools.waits import find_waits, render_waits, tile_set, unseen_counts
 
 __all__ = ["add_command"]
 
@@ -46,9 +46,12 @@ def add_command(sub) -> None:
                            help="your own discards: seen, and furiten if one is a winning tile")
         p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="your seat wind; E is the dealer (default E)")
         p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind (default E)")
-        p.add_argument("--ron-from", type=ron, default=2, metavar="FROM",
-                       help="who deals in for the ron values: previous|opposite|next (default opposite)")
+        p.add_argument("--ron-from", type=ron, default=None, metavar="FROM",
+                       help="who deals in for the ron values: previous|opposite|next (default opposite; "
+                            "previous under a three-player ruleset)")
         p.add_argument("--dora", type=tiles, default=(), metavar="TILES", help="dora indicators (also counted as seen)")
+        p.add_argument("--kita", type=count, default=0, metavar="N",
+                       help="Norths you set aside (three-player nukidora): dora, and seen")
         add_ruleset(p, DEFAULT_RULESET)
         p.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -58,6 +61,8 @@ def add_command(sub) -> None:
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
     s.add_argument("hand", nargs="+", metavar="HAND")
+    s.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+                   help="count unseen tiles in this ruleset's set (a three-player one has 108: no 2m-8m)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(func=cmd_shanten)
 
@@ -162,9 +167,12 @@ def cmd_shanten(args) -> int:
     sh = analyse_shanten(hand)
     data = {"hand": hand.mpsz(), "tiles": hand.size, **sh.to_dict()}
     improving = None
+    tiles = tile_set(Scorer(args.ruleset)) if args.ruleset else "136"
+    if tiles == "108":
+        unseen_counts(hand, tiles=tiles)  # refuses 2m-8m
     if hand.size == 13 and sh.minimum >= 0:
-        unseen = unseen_counts(hand)
-        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum)]
+        unseen = unseen_counts(hand, tiles=tiles)
+        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum) if unseen[i] or tiles == "136"]
         data["improving"] = [{"tile": t.mpsz(), "remaining": n} for t, n in improving]
         data["ukeire"] = sum(n for _, n in improving)
     if args.json:
@@ -187,7 +195,7 @@ def cmd_shanten(args) -> int:
 def cmd_waits(args) -> int:
     hand = _hand(args.hand)
     result = find_waits(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
-                        round_wind=args.round, dora=args.dora, ron_from=args.ron_from)
+                        round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
@@ -201,7 +209,7 @@ def cmd_waits(args) -> int:
 def cmd_discard(args) -> int:
     hand = _hand(args.hand)
     advice = advise_discard(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
-                            round_wind=args.round, dora=args.dora, ron_from=args.ron_from)
+                            round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)
     if args.json:
         print(json.dumps(advice.to_dict(), ensure_ascii=False))
     else:
