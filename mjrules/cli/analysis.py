@@ -87,13 +87,16 @@ def add_command(sub) -> None:
 
     o = sub.add_parser("odds", help="exact odds of a dealt win (tenhou), or a simulation", description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
-        "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors. --simulate N also deals "
+        "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors; from the 108 of a "
+        "three-player wall with --ruleset of a three-player ruleset. --simulate N also deals "
         f"N random hands (at most {SIMULATE_MAX:,}; about 50,000 a second) and reports the hit rate with a 99% "
         "Wilson interval, with progress on stderr when it is a terminal."
     ))
     o.add_argument("which", choices=["tenhou"], metavar="tenhou")
     o.add_argument("--simulate", type=_deals, metavar="N", help=f"also deal N random hands, 1-{SIMULATE_MAX:,}")
     o.add_argument("--seed", type=_seed, metavar="S", help="random seed of the simulation (a whole number)")
+    o.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+                   help="deal from this ruleset's wall: 136 tiles, or 108 for a three-player ruleset")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
     o.set_defaults(func=cmd_odds)
 
@@ -123,11 +126,11 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def _simulate(draws: int, seed: int | None, show: bool) -> Simulation:
+def _simulate(draws: int, seed: int | None, show: bool, players: int = 4) -> Simulation:
     """``simulate_tenhou(draws, seed)``; above SIMULATE_CHUNK deals, in chunks seeded from ``seed`` (the same
     result with or without progress), writing progress to stderr when ``show``."""
     if draws <= SIMULATE_CHUNK:
-        return simulate_tenhou(draws, seed)
+        return simulate_tenhou(draws, seed, players=players)
     seeds = random.Random(seed)
     hits = done = 0
     examples: list[str] = []
@@ -135,7 +138,7 @@ def _simulate(draws: int, seed: int | None, show: bool) -> Simulation:
     try:
         while done < draws:
             n = min(SIMULATE_CHUNK, draws - done)
-            part = simulate_tenhou(n, None if seed is None else seeds.getrandbits(64))
+            part = simulate_tenhou(n, None if seed is None else seeds.getrandbits(64), players=players)
             done += n
             hits += part.hits
             examples += part.examples[:5 - len(examples)]
@@ -223,9 +226,13 @@ def cmd_discard(args) -> int:
 def cmd_odds(args) -> int:
     if args.seed is not None and args.simulate is None:
         raise NotationError("--seed is for --simulate N")
-    odds = tenhou_odds()
+    players = 4
+    if args.ruleset:
+        scorer = Scorer(args.ruleset)
+        players = 3 if scorer.players == 3 and tile_set(scorer) == "108" else 4
+    odds = tenhou_odds(players=players)
     p = odds.probability
-    sim = _simulate(args.simulate, args.seed, sys.stderr.isatty()) if args.simulate else None
+    sim = _simulate(args.simulate, args.seed, sys.stderr.isatty(), players) if args.simulate else None
     if args.json:
         data = {"which": "tenhou", **odds.to_dict()}
         if sim is not None:
@@ -233,10 +240,11 @@ def cmd_odds(args) -> int:
         print(json.dumps(data))
         return 0
     lines = [
-        "Tenhou: 14 tiles drawn from the 136 form a winning shape",
+        f"Tenhou: 14 tiles drawn from the {odds.wall}{' of a three-player wall' if players == 3 else ''} "
+        "form a winning shape",
         f"  exact: {p.numerator} / {p.denominator}",
         f"       = 1 in {odds.one_in:,.1f}  ({float(p):.6e})",
-        f"  winning 14-tile sets: {odds.winning:,} of C(136,14) = {odds.hands:,}",
+        f"  winning 14-tile sets: {odds.winning:,} of C({odds.wall},14) = {odds.hands:,}",
         f"    four sets and a pair {odds.standard:,}; seven pairs {odds.chiitoitsu:,} "
         f"(of which {odds.overlap:,} also four sets and a pair); thirteen orphans {odds.kokushi:,}",
     ]
