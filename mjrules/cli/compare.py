@@ -107,7 +107,7 @@ def render(comp) -> str:
     return "\n".join(lines)
 
 
-def _items(path: str):
+def _items(path: str, players: int = 4):
     for n, line in read_lines(path):
         if isinstance(line, MjrulesError):
             yield n, f"line {n}: {line}"
@@ -117,7 +117,7 @@ def _items(path: str):
             if isinstance(obj, dict) and "hand" in obj:
                 item: Any = parse_json_hand(obj)
             elif isinstance(obj, dict):
-                item = parse_majiang_input(obj.get("in", obj))
+                item = parse_majiang_input(obj.get("in", obj), players)
             else:
                 raise NotationError("expected a JSON object")
         except ValueError as e:
@@ -189,7 +189,7 @@ def _corpus(args, comparer: Comparer) -> int:
             out.write(json.dumps(data, ensure_ascii=False) + "\n")
 
     try:
-        summary = compare_corpus(comparer, noted(_items(args.input)), on_row)
+        summary = compare_corpus(comparer, noted(_items(args.input, comparer.players)), on_row)
     finally:
         if show:
             sys.stderr.write("\n")

@@ -90,18 +90,32 @@ class HandComparison:
         }
 
 
+_TABLE = {3: "three-player", 4: "four-player"}
+
+
 class Comparer:
     """Scorers for a list of rulesets, plus the counterfactual scorers built on demand."""
 
     def __init__(self, rulesets: Sequence[str] | None = None) -> None:
         if rulesets:
             names = list(rulesets)
-        else:  # every preset, Tenhou first as the reference
-            names = sorted(preset_names(), key=lambda n: (n != "tenhou", n))
+            loaded = [load_ruleset(n) for n in names]
+        else:  # every four-player preset, Tenhou first as the reference
+            loaded = [load_ruleset(n) for n in sorted(preset_names(), key=lambda n: (n != "tenhou", n))]
+            loaded = [rs for rs in loaded if rs.players == 4]
+            names = [rs.name for rs in loaded]
         if not names:
             raise MjrulesError("no rulesets to compare")
+        for name, rs in zip(names[1:], loaded[1:]):
+            if rs.players != loaded[0].players:
+                raise MjrulesError(
+                    f"compare: {names[0]} is a {_TABLE[loaded[0].players]} ruleset and {name} a "
+                    f"{_TABLE[rs.players]} one; a hand of one is no hand of the other: compare rulesets "
+                    "of the same number of players")
         self.names = names
-        self.scorers = [Scorer(load_ruleset(n)) for n in names]
+        self.players = loaded[0].players
+        """Players at the table of every ruleset compared."""
+        self.scorers = [Scorer(rs) for rs in loaded]
         self._flips: dict[tuple[int, str], Scorer | None] = {}
 
     def _flipped(self, i: int, flag: str) -> Scorer | None:
