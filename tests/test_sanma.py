@@ -396,3 +396,167 @@ def test_rulesets_lists_the_sanma_presets():
     assert p.returncode == 0
     for name in SANMA_PRESETS:
         assert name in p.stdout
+
+
+# --------------------------------------------------------------------------------------------
+# the tools
+# --------------------------------------------------------------------------------------------
+
+def test_point_table_three_players():
+    from mjrules.tools.point_table import point_table
+
+    table = point_table("tenhou-sanma")
+    assert table.players == 3
+    cell = table.cell(4, 40)  # mangan
+    t = cell.tsumo(dealer=False)
+    assert (t.non_dealer, t.dealer, t.total, t.text) == (2000, 4000, 6000, "2000-4000")
+    t = cell.tsumo(dealer=True)
+    assert (t.non_dealer, t.dealer, t.total, t.text) == (4000, None, 8000, "4000 all")
+    # 30 fu 1 han: 300-500, 800 in all (ron 1000)
+    assert cell is not None and table.cell(1, 30).tsumo(dealer=False).total == 800
+    bisect = point_table(Scorer(load_ruleset("tenhou-sanma").with_flags(tsumo_loss="north-bisection")))
+    assert bisect.cell(4, 40).tsumo(dealer=False).text == "3000-5000"
+    p = run("table", "--non-dealer", "--ruleset", "tenhou-sanma", "--json")
+    data = json.loads(p.stdout)
+    assert data["players"] == 3 and data["tsumo_loss"] == "loss"
+
+
+def test_needs_three_players():
+    from mjrules.tools.needs import ConditionError, draw_scores, needs
+
+    n = needs([35000, 42000, 28000], me=0, dealer=2, ruleset="tenhou-sanma")
+    # 2nd now: (35000 - 40000) / 1000 + uma 0 = -5.0
+    assert n.placing == 2 and n.final_points == -5.0
+    # a ron from seat 1 of 3600 (1 han 110 fu) passes them: 38600 against 38400 (3200 leaves 38200 < 38800)
+    assert n.ron_from(1).ron == 3600 and n.ron_from(1).scores == (38600, 38400, 28000)
+    # 1st: 38.6 - 40 + 20 uma + 15 oka ((40000 - 35000) x 3 / 1000) = 33.6
+    assert n.ron_from(1).final_points == pytest.approx(33.6)
+    # tsumo: the dealer (seat 2) pays 3600, seat 1 pays 1800, nobody pays North's share
+    t = n.tsumo
+    assert t.tsumo.text == "1800-3600" and t.scores == (40400, 40200, 24400)
+    assert len(n.ron) == 2
+    # noten payments among three: one tenpai gains 3000, the two others pay 1500
+    assert draw_scores((35000, 35000, 35000), (0,)) == (38000, 33500, 33500)
+    with pytest.raises(ConditionError, match=r"give the three players' scores \(the ruleset is for 3\)"):
+        needs([25000] * 4, me=0, dealer=0, ruleset="tenhou-sanma")
+    with pytest.raises(ConditionError, match=r"me: 3 is not a seat 0-2"):
+        needs([35000] * 3, me=3, dealer=0, ruleset="tenhou-sanma")
+    with pytest.raises(ConditionError, match=r"target: 3 is not a placing 1-2"):
+        needs([35000] * 3, me=0, dealer=0, target=3, ruleset="tenhou-sanma")
+
+
+def test_waits_and_discard_three_players():
+    from mjrules.tools.discard import advise_discard
+    from mjrules.tools.waits import find_waits, unseen_counts
+    from mjrules.tools.shanten import parse_hand
+
+    s = scorer()
+    # 111m 456p 789s, shanpon 11z / 44z, one North set aside, indicator West (North is dora)
+    w = find_waits("111m456p789s1144z", scorer=s, seat_wind=1, dora=tuple(parse_tiles("3z")), kita=1)
+    assert [str(x.tile) for x in w.waits] == ["1z", "4z"]
+    assert [x.remaining for x in w.waits] == [2, 1]  # 4 - 2 held (- 1 set aside for North)
+    assert w.ron_from == 3  # no opposite player: the previous one deals in
+    # ron on 1z: East triplet 1 + dora (2 Norths held + 1 kita) 3 + kita 1 = 5 han
+    assert w.waits[0].ron.han == 5
+    unseen = unseen_counts(parse_hand("111m456p789s1144z"), tiles="108")
+    assert unseen[1:8] == [0] * 7 and sum(unseen) == 108 - 13
+    with pytest.raises(HandError, match=r"tile 2m: the three-player set has no 2m-8m"):
+        unseen_counts(parse_hand("123m456p789s1144z"), tiles="108")
+    advice = advise_discard("111m456p789s11444z", scorer=s, seat_wind=1)
+    kita = [o for o in advice.options if o.kita]
+    assert len(kita) == 1 and str(kita[0].tile) == "4z"
+    # setting the North aside leaves the hand the 4z discard leaves, but not furiten and one dora more
+    plain = next(o for o in advice.options if str(o.tile) == "4z" and not o.kita)
+    assert kita[0].shanten == plain.shanten == 0 and plain.waits.furiten and not kita[0].waits.furiten
+    assert "kita 4z" in run("discard", "111m456p789s11444z", "--ruleset", "tenhou-sanma", "--seat", "S").stdout
+    assert Scorer("tenhou").players == 4 and not any(o.kita for o in advise_discard("111m456p789s11444z").options)
+
+
+def test_shanten_over_the_108_tiles():
+    p = run("shanten", "19m19p19s1234567z", "--ruleset", "tenhou-sanma", "--json")
+    data = json.loads(p.stdout)
+    assert data["ukeire"] == 13 * 3  # every orphan, three unseen of each
+    p = run("shanten", "123m19p19s123456z", "--ruleset", "tenhou-sanma")
+    assert p.returncode == 2 and "tile 2m: the three-player set has no 2m-8m" in p.stderr
+
+
+def test_odds_cli_three_players():
+    p = run("odds", "tenhou", "--ruleset", "tenhou-sanma", "--json")
+    data = json.loads(p.stdout)
+    assert data["wall"] == 108 and 100_000 < data["one_in"] < 110_000
+
+
+def test_compare_three_players():
+    p = run("compare", MANGAN, "--seat", "S", "--dora", "1z", "--rulesets", "tenhou-sanma,mahjongsoul-sanma", "--json")
+    assert p.returncode == 0
+    data = json.loads(p.stdout)
+    assert data["rulesets"] == ["tenhou-sanma", "mahjongsoul-sanma"]
+    p = run("compare", MANGAN, "--seat", "S", "--rulesets", "tenhou-sanma,tenhou")
+    assert p.returncode == 2
+    assert "tenhou-sanma is a three-player ruleset and tenhou a four-player one" in p.stderr
+
+
+# --------------------------------------------------------------------------------------------
+# random hands: three-player payments against the four-player ones
+# --------------------------------------------------------------------------------------------
+
+def _three_player_wins(n: int, seed: int):
+    """Random winning hands legal at a three-player table (no chi, no 2m-8m, no fourth seat, no
+    1m indicator), from the hint checker's generator, with some kita."""
+    import random
+
+    import attrs
+
+    from mjrules.model.melds import MeldKind
+    from mjrules.scoring.hint_check import random_wins
+
+    rng = random.Random(seed)
+    out = []
+    for hand, w in random_wins(n, seed=seed):
+        kinds = [t.index for t in hand.tiles()] + [t.index for t in w.dora + w.ura]
+        if any(1 <= k <= 7 for k in kinds) or any(m.kind is MeldKind.CHI or m.source == 2 for m in hand.melds):
+            continue
+        if any(t.index in (0, 2) for t in w.dora + w.ura) or w.extras:  # 1m (and 3m) indicators differ
+            continue
+        discarder = None if w.discarder is None else (1 if w.discarder == 1 else 3)
+        north = hand.counts[30] + sum(t.index == 30 for t in w.dora + w.ura)
+        kita = rng.randrange(0, 5 - north) if not (w.tenhou or w.chiihou) else 0
+        try:
+            w3 = attrs.evolve(w, seat_wind=w.seat_wind % 3, round_wind=w.round_wind % 3, discarder=discarder,
+                              honba=rng.randrange(4), riichi_sticks=rng.randrange(3), kita=kita)
+            w4 = attrs.evolve(w3, kita=0)
+        except SituationError:
+            continue
+        out.append((hand, w3, w4))
+    return out
+
+
+def test_three_player_payments_on_random_hands():
+    s3 = scorer()
+    s4 = Scorer(load_ruleset("tenhou").with_flags(red_fives_m=0))
+    checked = 0
+    for hand, w3, w4 in _three_player_wins(6000, seed=16):
+        try:
+            r3 = s3.score(hand, w3)
+        except SituationError as e:  # the generator's indicators may be a fifth copy
+            assert "fifth" in str(e)
+            continue
+        if not r3.is_win:
+            continue
+        r4 = s4.score(hand, w4)
+        pay = r3.payments
+        winner = w3.seat_wind
+        honba = w3.honba * 200
+        assert len(pay) == 3 and sum(pay) == w3.riichi_sticks * 1000
+        assert all(p % 100 == 0 for p in pay)
+        assert pay[winner] == r3.points + honba + w3.riichi_sticks * 1000
+        if w3.kita == 0 and r4.is_win:
+            assert r3.han == r4.han and r3.fu == r4.fu and r3.yakuman == r4.yakuman
+            if not w3.tsumo:  # a ron is worth what it is at four
+                assert r3.points == r4.points
+                assert pay[w3.discarder_seat_at(3)] == -(r3.points + honba) or r3.liable is not None
+            elif r3.liable is None:  # tsumo loss: the absent North's share is not paid
+                absent = -r4.payments[3] - w4.honba * 100 if winner != 3 else None
+                assert absent is not None and r3.points == r4.points - absent
+        checked += 1
+    assert checked > 500
