@@ -560,3 +560,57 @@ def test_three_player_payments_on_random_hands():
                 assert absent is not None and r3.points == r4.points - absent
         checked += 1
     assert checked > 500
+
+
+# --------------------------------------------------------------------------------------------
+# real records: Tenhou phoenix sanma (tests/data/tenhou-sanma/, see SOURCE.md there)
+# --------------------------------------------------------------------------------------------
+
+# Each win of the two records, transcribed by hand from its AGARI tag: `hai` and `machi` (tile ids
+# // 4 = kinds; id 88 is the red 5s), `m` (kita: 30752 + 256 x copy, tiles 120-123), `doraHai`,
+# `doraHaiUra`, `who` / `fromWho` / `oya` (seats; fromWho == who for a tsumo), INIT's `seed`
+# (round, honba; riichi sticks on the table from AGARI's `ba`). Expected: `ten` (fu, points) and
+# `sc` (each seat's change, in hundreds; the fourth pair is the empty seat).
+RECORDS = [
+    # 2009060321gm-00b9-0000-75b25bcf: East 1, dealer ron from seat 1; sanankou 2, chun 1, honitsu 3,
+    # dora 4 (two kita, each doubled by the West indicator), aka 1: 11 han
+    ("2009060321gm", "11s444s055s78s777z9s", dict(seat=0, ron=1, dora="3z", kita=2), 11, 50, 36000,
+     (36000, -36000, 0)),
+    # 2018110809gm-00b9-0000-00a79b89, hand 1: dealer ron from seat 1, penchan 7p; iipeikou 1 and the
+    # kita 1; indicator 1m makes 9m dora (none held)
+    ("2018110809gm/1", "456p789p89p11s234s7p", dict(seat=0, ron=1, dora="1m", kita=1), 2, 40, 3900,
+     (3900, -3900, 0)),
+    # hand 2 (1 honba, seat 1's riichi stick): dealer tsumo, chiitoitsu + tsumo + two kita = 5 han
+    ("2018110809gm/2", "99m5566p113366s66z", dict(seat=0, dora="8p7z", kita=2, honba=1, riichi_sticks=1), 5, 25,
+     8000, (9200, -4100, -4100)),
+    # hand 3 (2 honba, the winner's riichi stick): West wins by ron from seat 1 (the previous player);
+    # riichi, sanankou, toitoi, East, hatsu, honitsu, ura 3 = 13 han, counted yakuman
+    ("2018110809gm/3", "666s77s111z222z666z", dict(seat=2, ron=3, riichi=1, dora="9s", ura="5s", honba=2,
+                                                    riichi_sticks=1), 13, 60, 32000, (0, -32400, 33400)),
+]
+
+
+@pytest.mark.parametrize("record, hand, situation, han, fu, points, payments", RECORDS, ids=[r[0] for r in RECORDS])
+def test_tenhou_sanma_records(record, hand, situation, han, fu, points, payments):
+    r = scorer().score(parse_mpsz(hand), win(**situation))
+    assert (r.han, r.fu, r.points, r.payments) == (han, fu, points, payments)
+    # and through the batch contract, as a majiang-style line
+    h, w = parse_mpsz(hand), win(**situation)
+    line = json.dumps(majiang_input(h, w, 3), ensure_ascii=False)
+    out = json.loads(run("batch", "--ruleset", "tenhou-sanma", stdin=line + "\n").stdout)
+    assert out["payments"] == list(payments) and out["points"] == points
+
+
+def test_the_records_are_kept_verbatim():
+    import hashlib
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "data" / "tenhou-sanma"
+    sums = {p.name: hashlib.sha1(p.read_bytes()).hexdigest() for p in folder.glob("*.xml")}
+    assert sums == {
+        "2009060321gm-00b9-0000-75b25bcf.xml": "554c0c2646f21854bd368fca440fc56ea6eaae2e",
+        "2018110809gm-00b9-0000-00a79b89.xml": "12470d1add902ba5650707f87ef34b8f2e8e7ed4",
+    }
+    for path in folder.glob("*.xml"):  # what the transcription above was read from
+        text = path.read_text(encoding="ascii")
+        assert '<GO type="185"' in text and 'hai3=""' in text
