@@ -13,6 +13,7 @@ from mjrules.errors import (
     MjrulesError,
     NotationError,
     PluginError,
+    RecordError,
     RulesetError,
     SituationError,
 )
@@ -42,7 +43,7 @@ __version__ = "0.2.0"
 
 __all__ = [
     "Flag", "FuItem", "Hand", "HandError", "Liability", "Meld", "MeldKind", "MjrulesError", "Nagashi", "NoWin",
-    "NotationError", "PluginError", "Result", "Ruleset", "RulesetError", "Scorer", "SituationError", "Tile",
+    "NotationError", "PluginError", "RecordError", "Result", "Ruleset", "RulesetError", "Scorer", "SituationError", "Tile",
     "Win", "Yaku", "YakuScore", "format_majiang", "format_mpsz", "hookimpl", "load_ruleset", "parse_majiang",
     "parse_majiang_input", "parse_mpsz", "parse_tiles", "preset_names", "tile",
 ]

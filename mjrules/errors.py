@@ -25,3 +25,8 @@ class RulesetError(MjrulesError):
 
 class PluginError(MjrulesError):
     """A plugin that is missing, misbehaves, or clashes with another; the message names it."""
+
+
+class RecordError(MjrulesError):
+    """A game record that cannot be read (broken, truncated, unsupported); the message names the
+    file and the round."""

@@ -21,8 +21,5 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("return_score", int, 30000,
                   "the score final points are counted from (返し, 原点); the difference to start_score, times the "
                   "players, is the oka paid to the top", minimum=0, maximum=1_000_000))
-    register(Flag("noten_payment", int, 3000,
-                  "noten payments at an exhaustive draw, in all: the noten players pay it, shared, to the tenpai "
-                  "players", minimum=0, maximum=100_000))
     register(Flag("uma", list, (20, 10, -10, -20),
                   "placing bonus in thousands, 1st first (順位点); one value per player", item=int))

@@ -127,6 +127,7 @@ _RUN = [(c, shown) for c, shown in _readme_commands() if c not in SKIPPED]
 def test_readme_command_runs_and_prints_what_is_shown(capsys, monkeypatch, tmp_path, hule_lines, command, shown):
     # Commands reading hands.jsonl get five majiang-core cases in a scratch directory.
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "tests").symlink_to(Path(__file__).resolve().parent)  # the records under tests/data, as from the root
     (tmp_path / "hands.jsonl").write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:5]),
                                           encoding="utf-8")
     code = main(shlex.split(command)[1:])

@@ -217,10 +217,24 @@ def test_ctrl_c_in_compare_input_exits_130(capsys, tmp_path, hule_lines, monkeyp
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def _wait_for_cpu(pid: int, seconds: float, timeout: float = 120) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU time (from /proc), not a fixed wall time."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:  # utime + stime
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the process used less than {seconds} s of CPU in {timeout} s")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc (Linux)")
 def test_ctrl_c_in_odds_simulate_exits_130_with_one_line():
     proc = subprocess.Popen([sys.executable, "-m", "mjrules", "odds", "tenhou", "--simulate", "100000000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # past start-up, into the dealing
+    _wait_for_cpu(proc.pid, seconds=1.5)  # past start-up, into the dealing, however loaded the machine
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130

@@ -302,3 +302,18 @@ def test_presets_kan_dora_timing(preset, timing):
     from mjrules import Scorer
     from mjrules.rules.kan_dora import ruleset_timing
     assert ruleset_timing(Scorer(preset).flags) == timing
+
+
+# -- disabled_yaku ---------------------------------------------------------------------------
+
+def test_disabled_yaku_may_name_a_yaku_a_flag_already_switched_off():
+    from mjrules import Scorer, load_ruleset
+    # jpml-a has no ippatsu and no red fives: naming them again is redundant, not an error
+    s = Scorer(load_ruleset("jpml-a").with_flags(disabled_yaku=["ippatsu", "aka"]))
+    assert "ippatsu" not in {y.id for y in s.yaku}
+
+
+def test_disabled_yaku_typo_is_an_error_with_a_suggestion():
+    from mjrules import RulesetError, Scorer, load_ruleset
+    with pytest.raises(RulesetError, match="did you mean 'ippatsu'"):
+        Scorer(load_ruleset("jpml-a").with_flags(disabled_yaku=["ipatsu"]))

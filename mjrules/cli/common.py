@@ -132,7 +132,8 @@ def add_situation(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kita", type=count, default=0, metavar="N",
                    help="Norths the winner set aside (three-player nukidora), 0-4")
     p.add_argument("--extra", action="append", default=[], metavar="TAG",
-                   help="a situation only local yaku know, e.g. kanburi (repeatable)")
+                   help="a situation tag, e.g. kanburi (local yaku) or robbed_ankan (with --chankan: the kan robbed "
+                        "was a closed one) (repeatable)")
 
 
 def hand_and_win(args) -> tuple[Hand, Win]:

@@ -29,7 +29,8 @@ def add_command(sub) -> None:
         "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
     ))
     s.add_argument("hand", nargs="+", metavar="HAND",
-                   help="the hand; the melds of an open hand may follow as separate words, quoted or not")
+                   help="the hand; the melds of an open hand may follow as separate words, quoted or not, "
+                        "in the order they were called (pao and rinshan pao read the last)")
     add_situation(s)
     add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -7,7 +7,9 @@ Every key of majiang-core 1.4.1's ``Majiang.rule()`` is known, in one of three g
   ura or kan indicators turned, fewer red fives dealt; here they act on the table as the caller
   describes it, with the same score.
 - ``配給原点`` and ``順位点`` set the starting score and the uma (game values: ``mjrules needs``).
-- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet (double ron, noten payments).
+- ``最大同時和了数`` sets how many may win on one discard and ``ノーテン罰あり`` the noten payment (the
+  settlement flags ``max_ron_winners``, ``triple_ron_draw``, ``noten_payment``: ``mjrules replay``).
+- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet (none at present).
 - ``GAME_LOOP_KEYS``: choices of majiang-core's game loop that never change a hand's score.
 
 Keys of the last two groups are read and listed in ``MajiangRule.not_applied``; a key in none of
@@ -47,6 +49,7 @@ SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     "カン裏あり": ("kan_ura", True, False),
     "流し満貫あり": ("nagashi_mangan", "draw", "none"),
     "カンドラ後乗せ": ("kan_dora_timing", "after_discard", "immediate"),
+    "ノーテン罰あり": ("noten_payment", 3000, 0),
 }
 """The true-or-false keys that set a flag. カン裏あり counts only with カンドラあり: majiang-core
 turns a kan ura indicator when it turns a kan dora indicator, never otherwise."""
@@ -58,7 +61,12 @@ START_KEY, UMA_KEY = "配給原点", "順位点"
 """The starting score (flags ``start_score`` and ``return_score``: majiang-core pays no oka) and
 the placing points in thousands, 1st first, as strings (flag ``uma``)."""
 
-UNMAPPED_KEYS = frozenset({"最大同時和了数", "ノーテン罰あり"})
+RONS_KEY = "最大同時和了数"
+"""1 head bump, 2 double ron (three rons abort the hand), 3 triple ron: as the flags
+``max_ron_winners`` and ``triple_ron_draw``."""
+RONS_FLAGS = {1: (1, False), 2: (2, True), 3: (3, False)}
+
+UNMAPPED_KEYS: frozenset[str] = frozenset()
 """Keys for values mjrules has no ruleset value for yet: read, listed as not applied."""
 
 GAME_LOOP_KEYS = frozenset({
@@ -71,7 +79,8 @@ never change what a hand scores: read, listed as not applied."""
 GAME_KEYS = UNMAPPED_KEYS | GAME_LOOP_KEYS
 """Every key that is read but not applied to hand scoring."""
 
-KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, *sorted(UNMAPPED_KEYS), *sorted(GAME_LOOP_KEYS))
+KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, RONS_KEY, *sorted(UNMAPPED_KEYS),
+              *sorted(GAME_LOOP_KEYS))
 
 
 def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -140,6 +149,11 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
         elif key == UMA_KEY:
             flags["uma"] = _uma(value, where)
             keys["uma"] = key
+        elif key == RONS_KEY:
+            if isinstance(value, bool) or value not in RONS_FLAGS:
+                raise RulesetError(f"{where}: {key}: expected 1, 2 or 3, got {value!r:.60}")
+            flags["max_ron_winners"], flags["triple_ron_draw"] = RONS_FLAGS[value]
+            keys["max_ron_winners"] = keys["triple_ron_draw"] = key
         elif key in GAME_KEYS:
             not_applied.append(key)
         else:

@@ -29,6 +29,7 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "renhou": "mjrules.plugins.renhou",
     "placing": "mjrules.plugins.placing",
     "nagashi": "mjrules.plugins.nagashi",
+    "settlement": "mjrules.plugins.settlement",
     "sanma": "mjrules.plugins.sanma",
     "local-yaku": "mjrules.plugins.local_yaku",
     "aotenjou": "mjrules.plugins.aotenjou",

@@ -130,7 +130,7 @@ class Scorer:
             readings = [r for r in readings if r.form == KOKUSHI]
             if not readings or not self._kokushi_robs_ankan:
                 return NoWin(ROBBED_ANKAN_ONLY_KOKUSHI if self._kokushi_robs_ankan else ROBBED_ANKAN_REFUSED)
-        need = self._min_han(win)
+        need = self._min_han(win) if self._ryanshiba else self._min_hand_han
         # who pays a rinshan win after a daiminkan alone: it depends on the melds, not the reading
         rinshan = self.plugins.rinshan_pao(readings[0], self.flags) if win.rinshan and win.tsumo else None
         short = 0  # the most han of yaku among readings below the minimum
@@ -170,19 +170,21 @@ class Scorer:
         a rinshan win alone (rinshan pao)."""
         if hits.yakuman:
             limit = self.limits.yakuman([s.yakuman for s in hits.yaku])
-            liable = self._liable(reading, hits, limit) or self._rinshan_liable(reading, limit, rinshan)
+            liable = self._liable(reading, hits, limit)
+            if not liable and rinshan is not None:
+                liable = self._rinshan_liable(reading, limit, rinshan)
             return Candidate(reading, hits.yaku, None, None, limit, self._settle(limit.base, reading.win, liable),
                              liable)
         fu = count_fu(reading, self.flags)
         best = None
         if hits.yaku and hits.yaku_han >= need:
             limit = self.limits.ordinary(fu.total, hits.han)
-            liable = self._rinshan_liable(reading, limit, rinshan)
+            liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
             best = Candidate(reading, hits.yaku, hits.han, fu, limit, self._settle(limit.base, reading.win, liable),
                              liable)
         if hits.alone and hits.alone_han >= need:  # the alternative: that yaku on its own, no other yaku and no dora
             limit = self.limits.ordinary(fu.total, hits.alone_han)
-            liable = self._rinshan_liable(reading, limit, rinshan)
+            liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
             other = Candidate(reading, hits.alone, hits.alone_han, fu, limit,
                               self._settle(limit.base, reading.win, liable), liable)
             if best is None or other.rank > best.rank:
@@ -191,19 +193,19 @@ class Scorer:
 
     def _result(self, best: Candidate) -> Result:
         reading = best.reading
-        seats = tuple(one.seat for one in best.liable)
+        seats = tuple(one.seat for one in best.liable) if best.liable else ()
         liable = seats[0] if seats else None
         if best.han is None:  # a natural yakuman
             return Result(best.yaku, None, None, best.limit.multiple, yakuman_name(best.limit.multiple),
-                          best.limit.base, best.settlement.value, best.settlement.payments, liable, reading,
-                          liable_seats=seats)
+                          best.limit.base, best.settlement.value, best.settlement.payments, liable, reading, (),
+                          seats)
         # A counted (kazoe) yakuman keeps han and fu and is not a natural yakuman: multiple 0.
         multiple = best.limit.multiple
         limit = yakuman_name(multiple, counted=True) if multiple else LIMIT_NAMES.get(best.limit.base)
         fu = best.fu
         assert fu is not None
         return Result(best.yaku, best.han, fu.total, 0, limit, best.limit.base, best.settlement.value,
-                      best.settlement.payments, liable, reading, fu.items, liable_seats=seats)
+                      best.settlement.payments, liable, reading, fu.items, seats)
 
     # -- payments -----------------------------------------------------------------------------
     def _liable(self, reading: Reading, hits: Hits, limit: Limit) -> tuple[Liable, ...]:
@@ -215,10 +217,8 @@ class Scorer:
                             limit.base * min(one.multiple, limit.multiple) // limit.multiple, one.honba == "liable")
                      for one in liabilities)
 
-    def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int | None) -> tuple[Liable, ...]:
+    def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int) -> tuple[Liable, ...]:
         """Rinshan pao: the player who made the daiminkan pays the whole hand and its honba, as on a ron."""
-        if offset is None:
-            return ()
         return (Liable(seat_at(reading.win.seat_wind, offset, self.players), limit.base, True),)
 
     def _settle(self, base: int, win: Win, liable: tuple[Liable, ...] = ()) -> Settlement:
@@ -425,6 +425,11 @@ class Scorer:
         registered = self.plugins.yaku(self.flags)
         disabled = self.flags.get_list("disabled_yaku", ())
         ids = [y.id for _, y in registered]
+        if any(yid not in ids for yid in disabled):
+            # a yaku another flag already switches off (ippatsu = false, a set without red fives)
+            # is still a yaku of these plugins: naming it is redundant, not a typo
+            defaults = Flags({name: flag.default for name, (_, flag) in self.plugins.flags().items()})
+            ids += [y.id for _, y in self.plugins.yaku(defaults) if y.id not in ids]
         for yid in disabled:
             if yid not in ids:
                 where = self.ruleset.origin.get("disabled_yaku", self.ruleset.name)

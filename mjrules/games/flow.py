@@ -1,0 +1,276 @@
+"""The play of one round, followed event by event: each player's concealed tiles and melds in
+call order, the wall, riichi and the conditions a win's situation depends on (ippatsu, haitei,
+houtei, rinshan, chankan, tenhou, chiihou, double riichi, renhou).
+
+The Tenhou XML and mjai readers feed it the events they read; it never guesses: an event that
+does not fit the state (a discard of a tile the player does not hold, a call with no discard to
+call) is a RecordError naming the record and the round.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import attrs
+
+from mjrules.errors import MjrulesError, RecordError
+from mjrules.games.records import Call, Draw, RecordedWin, Round
+from mjrules.model.hand import Hand
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import Tile
+from mjrules.model.win import ROBBED_ANKAN, Win
+from mjrules.tools.shanten import shanten, tiles_to_counts
+
+LIVE_DRAWS = 70
+"""Draws a four-player round allows after the deal (136 tiles, 52 dealt, 14 in the dead wall);
+a kan's replacement tile comes out of this count too, as the dead wall is topped up from the live one."""
+
+
+@attrs.frozen
+class Deal:
+    """How a round starts: its place (``wind`` 0 East …, ``number`` 0 … 3), honba and riichi sticks
+    on the table, the dealer, the scores, the first dora indicator and each player's 13 tiles."""
+
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    dora: Tile
+    hands: tuple[tuple[Tile, ...], ...]
+
+
+class Flow:
+    """One round in play, from its deal to its end (``finish`` makes the Round). ``where`` names it
+    in errors (``file, round E1``)."""
+
+    def __init__(self, where: str, deal: Deal) -> None:
+        self.where = where
+        self.deal = deal
+        self.dealer = deal.dealer
+        hands = deal.hands
+        if len(hands) != 4 or any(len(h) != 13 for h in hands):
+            self.fail(f"the deal must give 13 tiles to each of four players, got {[len(h) for h in hands]}")
+        self.dora: list[Tile] = [deal.dora]
+        self.wins: list[RecordedWin] = []
+        self.draw_end: Draw | None = None
+        self.hands = [list(h) for h in hands]
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.calls: list[Call] = []
+        self.drawn = 0
+        self.last_draw: tuple[int, Tile] | None = None
+        self.rinshan_next = [False] * 4
+        self.drew_rinshan = False
+        self.last_discard: tuple[int, Tile] | None = None
+        self.kan_tile: tuple[int, Tile, bool] | None = None
+        """A tile just added to a kan (seat, tile, closed): it may be robbed (chankan)."""
+        self.any_call = False
+        self.discarded = [False] * 4
+        self.drew = [False] * 4
+        self.riichi = [0] * 4
+        self.riichi_pending: int | None = None
+        self.ippatsu = [False] * 4
+        self.ippatsu_ends = False
+        """A kakan was declared: ippatsu ends once it stands (the replacement draw)."""
+        self.declared: list[int] = []
+        self.river: list[list[Tile]] = [[], [], [], []]
+        self.robbed = [False] * 4
+        """A discard of this seat was called (it can no longer draw a nagashi mangan)."""
+
+    def fail(self, message: str) -> None:
+        raise RecordError(f"{self.where}: {message}")
+
+    @property
+    def over(self) -> bool:
+        """A win or a draw has ended the round."""
+        return bool(self.wins) or self.draw_end is not None
+
+    def won(self, win: RecordedWin) -> None:
+        if self.draw_end is not None:
+            self.fail("a win after the round was drawn")
+        self.wins.append(win)
+
+    def drawn_out(self, draw: Draw) -> None:
+        if self.over:
+            self.fail("a draw after the round ended")
+        self.draw_end = draw
+
+    def finish(self) -> Round:
+        """The round as played; an error if it has no end (a win or a draw)."""
+        if not self.over:
+            self.fail("the round has no end (no win and no draw): the record is cut or broken")
+        d = self.deal
+        return Round(d.wind, d.number, d.honba, d.sticks, d.dealer, d.scores, self.dora[:1], tuple(self.calls),
+                     tuple(self.declared), tuple(self.wins), self.draw_end)
+
+    # -- events --------------------------------------------------------------------------------------
+    def draw(self, seat: int, t: Tile) -> None:
+        if self.drawn >= LIVE_DRAWS:
+            self.fail(f"seat {seat} draws {t} after the wall is empty")
+        if len(self.hands[seat]) + 3 * len(self.melds[seat]) != 13:
+            self.fail(f"seat {seat} draws {t} while holding {len(self.hands[seat])} tiles")
+        self.drawn += 1
+        if self.ippatsu_ends:
+            self.ippatsu = [False] * 4
+            self.ippatsu_ends = False
+        self.drew_rinshan = self.rinshan_next[seat]
+        self.rinshan_next[seat] = False
+        self.hands[seat].append(t)
+        self.last_draw = (seat, t)
+        self.drew[seat] = True
+        self.kan_tile = None
+
+    def discard(self, seat: int, t: Tile) -> None:
+        self._take(seat, [t], "discard")
+        if self.riichi_pending == seat:
+            self.riichi_pending = None
+        elif self.ippatsu[seat]:
+            self.ippatsu[seat] = False
+        self.discarded[seat] = True
+        self.river[seat].append(t)
+        self.last_discard = (seat, t)
+        self.last_draw = None
+        self.kan_tile = None
+
+    def declare_riichi(self, seat: int) -> None:
+        if self.riichi[seat]:
+            self.fail(f"seat {seat} declares riichi twice")
+        if self.melds[seat] and any(m.is_open for m in self.melds[seat]):
+            self.fail(f"seat {seat} declares riichi with an open hand")
+        self.riichi[seat] = 2 if not self.discarded[seat] and not self.any_call else 1
+        self.riichi_pending = seat
+
+    def riichi_accepted(self, seat: int) -> None:
+        """The riichi discard passed without a ron: the stick is deposited, ippatsu starts."""
+        if not self.riichi[seat]:
+            self.fail(f"riichi of seat {seat} accepted but never declared")
+        self.ippatsu[seat] = True
+        self.declared.append(seat)
+
+    def call(self, seat: int, meld: Meld, own: Iterable[Tile], called: Tile | None) -> None:
+        """``meld`` made by ``seat`` from the tiles ``own`` of its hand and the tile ``called``
+        (the last discard for chi, pon and daiminkan; the added tile itself for a kakan)."""
+        kind = meld.kind
+        if kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN):
+            if self.last_discard is None or called is None:
+                self.fail(f"seat {seat} calls {meld.describe()} with no discard to call")
+                return
+            source, tile_ = self.last_discard
+            if tile_ != called:
+                self.fail(f"seat {seat} calls {called} but the last discard is {tile_}")
+            if (source - seat) % 4 != meld.source:
+                self.fail(f"seat {seat} calls {meld.describe()} but the discard came from seat {source}")
+            self._take(seat, list(own), kind.value)
+            self.robbed[source] = True
+            self.melds[seat].append(meld)
+            if kind is MeldKind.DAIMINKAN:
+                self.rinshan_next[seat] = True
+            self.last_discard = None
+        elif kind is MeldKind.KAKAN:
+            added = meld.tiles[3]
+            self._take(seat, [added], "kakan")
+            for i, m in enumerate(self.melds[seat]):
+                if m.kind is MeldKind.PON and m.tiles[0].index == added.index:
+                    self.melds[seat][i] = meld  # the pon becomes the kan where it stood
+                    break
+            else:
+                self.fail(f"seat {seat} adds {added} to a pon it does not have")
+            self.rinshan_next[seat] = True
+            self.kan_tile = (seat, added, False)
+        else:  # ankan
+            self._take(seat, list(meld.tiles), "ankan")
+            self.melds[seat].append(meld)
+            self.rinshan_next[seat] = True
+            self.kan_tile = (seat, meld.tiles[0], True)
+        self.calls.append(Call(seat, meld))
+        self.any_call = True
+        if kind is MeldKind.KAKAN:  # the kan is not complete while its tile may be robbed: chankan keeps ippatsu
+            self.ippatsu_ends = True
+        else:
+            self.ippatsu = [False] * 4
+        self.last_draw = None
+
+    def _take(self, seat: int, tiles: list[Tile], what: str) -> None:
+        hand = self.hands[seat]
+        for t in tiles:
+            try:
+                hand.remove(t)
+            except ValueError:
+                held = "".join(x.mpsz() for x in sorted(hand))
+                self.fail(f"seat {seat} {what}: {t} is not in its hand ({held})")
+
+    def nagashi(self) -> tuple[int, ...]:
+        """The seats whose discards are all terminals and honours, none of them called."""
+        return tuple(s for s in range(4)
+                     if self.river[s] and not self.robbed[s] and all(t.is_yaochu for t in self.river[s]))
+
+    def tenpai(self) -> tuple[int, ...]:
+        """The seats whose concealed tiles wait on a winning tile (shanten 0)."""
+        return tuple(s for s in range(4) if len(self.hands[s]) % 3 == 1
+                     and shanten(tiles_to_counts(self.hands[s])) == 0)
+
+    # -- wins ----------------------------------------------------------------------------------------
+    def tsumo(self, seat: int, round_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...],
+              ura: tuple[Tile, ...]) -> tuple[Hand, Win]:
+        if self.last_draw is None or self.last_draw[0] != seat:
+            self.fail(f"seat {seat} wins by tsumo but did not just draw")
+            raise AssertionError
+        win_tile = self.last_draw[1]
+        concealed = list(self.hands[seat])
+        concealed.remove(win_tile)
+        first = not self.any_call and not self.discarded[seat]
+        dealer = seat == self.dealer
+        win = self._win(
+            seat, True, None, round_wind, dora, ura, honba, sticks,
+            haitei=self.drawn == LIVE_DRAWS and not self.drew_rinshan,
+            rinshan=self.drew_rinshan, tenhou=first and dealer, chiihou=first and not dealer,
+        )
+        return self._hand(seat, concealed, win_tile), win
+
+    def ron(self, seat: int, round_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...],
+            ura: tuple[Tile, ...]) -> tuple[Hand, Win, int]:
+        """The winner's hand and situation on the tile just discarded or added to a kan, and the
+        seat that gave it."""
+        chankan = self.kan_tile is not None
+        robbed_ankan = False
+        if self.kan_tile is not None:
+            source, win_tile, robbed_ankan = self.kan_tile
+        elif self.last_discard is not None:
+            source, win_tile = self.last_discard
+        else:
+            self.fail(f"seat {seat} wins by ron but there is no discard to win on")
+            raise AssertionError
+        if source == seat:
+            self.fail(f"seat {seat} wins by ron on its own tile")
+        renhou = (not self.any_call and not self.drew[seat] and seat != self.dealer)
+        win = self._win(
+            seat, False, (source - seat) % 4, round_wind, dora, ura, honba, sticks,
+            houtei=self.drawn == LIVE_DRAWS and not chankan, chankan=chankan, renhou=renhou,
+            extras=frozenset({ROBBED_ANKAN}) if robbed_ankan else frozenset(),
+        )
+        return self._hand(seat, list(self.hands[seat]), win_tile), win, source
+
+    def _hand(self, seat: int, concealed: list[Tile], win_tile: Tile) -> Hand:
+        try:
+            return Hand(concealed, win_tile, self.melds[seat])
+        except MjrulesError as e:
+            self.fail(f"seat {seat}'s winning hand: {e}")
+            raise
+
+    def _win(self, seat: int, tsumo: bool, discarder: int | None, round_wind: int, dora: tuple[Tile, ...],
+             ura: tuple[Tile, ...], honba: int, sticks: int, *, haitei: bool = False, houtei: bool = False,
+             rinshan: bool = False, chankan: bool = False, tenhou: bool = False, chiihou: bool = False,
+             renhou: bool = False, extras: frozenset[str] = frozenset()) -> Win:
+        riichi = self.riichi[seat]
+        if self.riichi_pending == seat and not tsumo:
+            riichi = 0  # a ron before one's own riichi discard passed: hardly possible, but not riichi
+        try:
+            return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind, seat_wind=(seat - self.dealer) % 4,
+                       riichi=riichi, ippatsu=bool(riichi) and self.ippatsu[seat], dora=dora,
+                       ura=ura if riichi else (), honba=honba, riichi_sticks=sticks, haitei=haitei, houtei=houtei,
+                       rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
+                       extras=extras)
+        except MjrulesError as e:
+            self.fail(f"seat {seat}'s win: {e}")
+            raise

@@ -1,0 +1,262 @@
+"""mjai event streams: one JSON object a line (``start_kyoku``, ``tsumo``, ``dahai``, ``chi``,
+``pon``, ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``reach``, ``reach_accepted``, ``hora``,
+``ryukyoku``, ``end_kyoku``, …). Tiles are ``1m`` … ``9s``, ``5mr`` for a red five, ``E S W N`` and
+``P F C`` for the dragons (white, green, red); they are read by the one tile reader once written
+as MPSZ. A ``hora`` must carry what was paid (``deltas``; ``fan``, ``fu``, ``hora_points`` when
+the log has them); the situation of the win is followed from the events.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mjrules.errors import MjrulesError, RecordError
+from mjrules.games.flow import LIVE_DRAWS, Deal, Flow
+from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import Tile
+from mjrules.notation import parse_tiles
+
+EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku"})
+NAGASHI_REASONS = frozenset({"nagashimangan", "nagashi_mangan"})
+ABORTIVE_REASONS = frozenset({"kyushukyuhai", "kyuushukyuuhai", "suufonrenda", "suuchareach", "suukaikan", "sanchaho",
+                              "sanchahou", "yao9", "reach4", "kan4", "kaze4", "ron3"})
+"""mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters)."""
+
+HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_CACHE: dict[str, Tile] = {}
+
+
+def mjai_tile(text: Any, where: str) -> Tile:
+    """An mjai tile name as a Tile."""
+    if isinstance(text, str):
+        hit = _CACHE.get(text)
+        if hit is not None:
+            return hit
+        mpsz = HONOURS.get(text)
+        if mpsz is None and len(text) in (2, 3) and text[0] in "123456789" and text[1] in "mps" \
+                and (len(text) == 2 or (text[2] == "r" and text[0] == "5")):
+            mpsz = ("0" if len(text) == 3 else text[0]) + text[1]
+        if mpsz is not None:
+            (t,) = parse_tiles(mpsz)
+            _CACHE[text] = t
+            return t
+    raise RecordError(f"{where}: {text!r} is not an mjai tile (1m … 9s, 5mr, E S W N P F C)")
+
+
+class _Reader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.line = 0
+        self.label = "before the first round"
+        self.rounds: list[Round] = []
+        self.names: tuple[str, ...] = ("", "", "", "")
+        self.flow: Flow | None = None
+        self.final: tuple[int, ...] | None = None
+        self.last_scores: list[int] | None = None
+
+    def where(self) -> str:
+        return f"{self.source}, round {self.label} (line {self.line})"
+
+    def fail(self, message: str) -> None:
+        raise RecordError(f"{self.where()}: {message}")
+
+    def get(self, ev: dict, key: str, kind: type | tuple = int) -> Any:
+        value = ev.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.fail(f"{ev.get('type')}: {key} is missing or not a {getattr(kind, '__name__', 'value')}")
+        return value
+
+    def seat(self, ev: dict, key: str) -> int:
+        value = self.get(ev, key)
+        if not 0 <= value <= 3:
+            self.fail(f"{ev.get('type')}: {key} {value} is not a seat 0 … 3")
+        return value
+
+    def tiles(self, ev: dict, key: str) -> list[Tile]:
+        value = self.get(ev, key, list)
+        return [mjai_tile(x, self.where()) for x in value]
+
+    def need(self) -> Flow:
+        if self.flow is None:
+            self.fail("an event outside a round")
+            raise AssertionError
+        return self.flow
+
+    def event(self, ev: dict) -> None:
+        kind = ev.get("type")
+        if kind == "start_game":
+            names = ev.get("names")
+            if isinstance(names, list):
+                if len(names) == 3:
+                    self.fail("a three-player game: three-player records are not supported yet")
+                self.names = tuple(str(n) for n in names)
+        elif kind == "start_kyoku":
+            self.start(ev)
+        elif kind == "tsumo":
+            self.need().draw(self.seat(ev, "actor"), mjai_tile(ev.get("pai"), self.where()))
+        elif kind == "dahai":
+            self.need().discard(self.seat(ev, "actor"), mjai_tile(ev.get("pai"), self.where()))
+        elif kind == "reach":
+            self.need().declare_riichi(self.seat(ev, "actor"))
+        elif kind == "reach_accepted":
+            self.need().riichi_accepted(self.seat(ev, "actor"))
+        elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
+            self.call(kind, ev)
+        elif kind == "dora":
+            self.need().dora.append(mjai_tile(ev.get("dora_marker"), self.where()))
+        elif kind == "hora":
+            self.hora(ev)
+        elif kind == "ryukyoku":
+            self.ryukyoku(ev)
+        elif kind == "end_kyoku":
+            self.close()
+        elif kind == "end_game":
+            scores = ev.get("scores")
+            if isinstance(scores, list) and len(scores) == 4 and all(type(s) is int for s in scores):
+                self.final = tuple(scores)
+        elif not isinstance(kind, str):
+            self.fail("an event without a type")
+        # other events (none, start of a player's turn, errors) carry nothing the scores depend on
+
+    def start(self, ev: dict) -> None:
+        if self.flow is not None:
+            self.close()
+        bakaze = ev.get("bakaze")
+        if not isinstance(bakaze, str) or bakaze not in WINDS:
+            self.fail(f"start_kyoku: bakaze {bakaze!r} is not E, S, W or N")
+            raise AssertionError
+        kyoku = self.get(ev, "kyoku")
+        honba = self.get(ev, "honba")
+        sticks = self.get(ev, "kyotaku")
+        dealer = self.seat(ev, "oya")
+        if not 1 <= kyoku <= 4 or honba < 0 or sticks < 0:
+            self.fail(f"start_kyoku: kyoku {kyoku}, honba {honba}, kyotaku {sticks} out of range")
+        self.label = f"{bakaze}{kyoku}" + (f"-{honba}" if honba else "")
+        scores = self.get(ev, "scores", list)
+        if len(scores) == 3:
+            self.fail("a three-player game: three-player records are not supported yet")
+        if len(scores) != 4 or not all(type(s) is int for s in scores):
+            self.fail(f"start_kyoku: scores {scores!r} are not four whole numbers")
+        tehais = self.get(ev, "tehais", list)
+        if len(tehais) != 4:
+            self.fail(f"start_kyoku: {len(tehais)} hands dealt, not four")
+        hands = tuple(tuple(mjai_tile(t, self.where()) for t in h) if isinstance(h, list) else () for h in tehais)
+        deal = Deal(WINDS[bakaze], kyoku - 1, honba, sticks, dealer, tuple(scores),
+                    mjai_tile(ev.get("dora_marker"), self.where()), hands)
+        self.flow = Flow(self.where(), deal)
+
+    def call(self, kind: str, ev: dict) -> None:
+        flow = self.need()
+        actor = self.seat(ev, "actor")
+        consumed = self.tiles(ev, "consumed")
+        try:
+            if kind == "ankan":
+                flow.call(actor, Meld(MeldKind.ANKAN, consumed), consumed, None)
+                return
+            pai = mjai_tile(ev.get("pai"), self.where())
+            if kind == "kakan":
+                pon = next((m for m in flow.melds[actor] if m.kind is MeldKind.PON and m.tiles[0].index == pai.index),
+                           None)
+                if pon is None:
+                    self.fail(f"kakan: seat {actor} has no pon of {pai}")
+                    raise AssertionError
+                flow.call(actor, Meld(MeldKind.KAKAN, [*pon.tiles, pai], pon.called, pon.source), [pai], pai)
+                return
+            target = self.seat(ev, "target")
+            source = (target - actor) % 4
+            meld_kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.DAIMINKAN}[kind]
+            flow.call(actor, Meld(meld_kind, [pai, *consumed], 0, source), consumed, pai)
+        except MjrulesError as e:
+            if isinstance(e, RecordError):
+                raise
+            self.fail(f"{kind} by seat {actor}: {e}")
+
+    def hora(self, ev: dict) -> None:
+        flow = self.need()
+        actor = self.seat(ev, "actor")
+        target = self.seat(ev, "target")
+        deltas = self.get(ev, "deltas", list)
+        if len(deltas) != 4 or not all(type(d) is int for d in deltas):
+            self.fail(f"hora: deltas {deltas!r} are not four whole numbers")
+        ura_raw = ev.get("uradora_markers") or []
+        ura = tuple(mjai_tile(t, self.where()) for t in ura_raw) if isinstance(ura_raw, list) else ()
+        dora = tuple(flow.dora)
+        round_wind, honba, sticks = flow.deal.wind % 4, flow.deal.honba, flow.deal.sticks + len(flow.declared)
+        if actor == target:
+            hand, win = flow.tsumo(actor, round_wind, honba, sticks, dora, ura)
+            discarder = None
+        else:
+            hand, win, discarder = flow.ron(actor, round_wind, honba, sticks, dora, ura)
+            if discarder != target:
+                self.fail(f"hora: seat {actor} wins on a tile of seat {discarder}, the event says seat {target}")
+        fan, fu = ev.get("fan"), ev.get("fu")
+        raw_yakus = ev.get("yakus")
+        yakus: list[Any] = [y for y in raw_yakus if isinstance(y, list) and y] if isinstance(raw_yakus, list) else []
+        names = tuple(str(y[0]) for y in yakus)
+        # a yakuman is listed with 13 han or more a multiple
+        yakuman = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
+        points = ev.get("hora_points")
+        if not isinstance(points, int) or isinstance(points, bool):
+            self.fail("hora: no hora_points (the points the win was worth); the record cannot be checked")
+            raise AssertionError
+        recorded = Recorded(None if yakuman or type(fan) is not int else fan,
+                            None if yakuman or type(fu) is not int else fu, yakuman, points, names, tuple(deltas))
+        flow.won(RecordedWin(actor, discarder, None, hand, win, recorded))
+
+    def ryukyoku(self, ev: dict) -> None:
+        flow = self.need()
+        deltas: Any = ev.get("deltas") or [0, 0, 0, 0]
+        if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
+            self.fail(f"ryukyoku: deltas {deltas!r} are not four whole numbers")
+        reason = str(ev.get("reason", ""))
+        if reason in NAGASHI_REASONS:
+            kind, nagashi = NAGASHI, flow.nagashi()
+            if not nagashi:
+                self.fail("ryukyoku: a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
+        elif reason in EXHAUSTIVE_REASONS or (not reason and flow.drawn >= LIVE_DRAWS):
+            kind, nagashi = EXHAUSTIVE, ()
+        elif reason in ABORTIVE_REASONS or (not reason and flow.drawn < LIVE_DRAWS):
+            kind, nagashi = ABORTIVE, ()
+        else:
+            self.fail(f"ryukyoku: unknown reason {reason!r}")
+            raise AssertionError
+        tenpais = ev.get("tenpais")
+        if isinstance(tenpais, list) and len(tenpais) == 4:
+            tenpai = tuple(s for s in range(4) if tenpais[s] is True)
+        else:  # not given: the hands in tenpai at the draw
+            tenpai = flow.tenpai() if kind != ABORTIVE else ()
+        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(deltas)))
+
+    def close(self) -> None:
+        if self.flow is not None:
+            self.rounds.append(self.flow.finish())
+            self.flow = None
+
+
+def read_mjai(source: str, data: bytes) -> Game:
+    """The game of an mjai event stream; ``source`` names it in errors."""
+    reader = _Reader(source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    for n, line in enumerate(text.splitlines(), 1):
+        reader.line = n
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line)
+        except json.JSONDecodeError as e:
+            reader.fail(f"not a JSON event ({e.msg}): the record is cut or broken")
+        except RecursionError:
+            reader.fail("a JSON event nested too deeply")
+        if not isinstance(ev, dict):
+            reader.fail("an event must be a JSON object")
+        reader.event(ev)
+    reader.close()
+    if not reader.rounds:
+        raise RecordError(f"{source}: no rounds in the record")
+    return Game(source, "mjai", None, reader.names, tuple(reader.rounds), reader.final, True)

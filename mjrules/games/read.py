@@ -1,0 +1,111 @@
+"""Open game records: a file (plain or gzip-compressed) whose format is recognised from its
+content, or every record under a directory or matching a glob, one game at a time."""
+
+from __future__ import annotations
+
+import glob
+import gzip
+import io
+import os
+import zlib
+from typing import Callable, Iterable, Iterator
+
+from mjrules.errors import RecordError
+from mjrules.games.records import Game
+
+MAX_RECORD = 64 << 20
+"""Largest record read (after decompression): a game is some tens of kilobytes."""
+FORMATS = ("tenhou-xml", "tenhou-json", "mjai")
+
+
+def _read_limited(read: Callable[[int], bytes]) -> bytes:
+    """At most MAX_RECORD + 1 bytes, read in chunks: ``read(n)`` would set aside n bytes at once."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= MAX_RECORD:
+        chunk = read(1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def _decompressed(source: str, data: bytes) -> bytes:
+    if data[:2] != b"\x1f\x8b":
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
+            out = _read_limited(f.read)
+    except (EOFError, OSError, zlib.error) as e:
+        raise RecordError(f"{source}: the compressed data is cut or broken ({e})") from None
+    if len(out) > MAX_RECORD:
+        raise RecordError(f"{source}: more than {MAX_RECORD} bytes uncompressed; a game record is far smaller")
+    return out
+
+
+def detect_format(data: bytes) -> str | None:
+    """``tenhou-xml``, ``tenhou-json`` or ``mjai`` by the content's start; None if none fits."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"<"):
+        return "tenhou-xml"
+    if head.startswith(b"{"):
+        first = head.split(b"\n", 1)[0]
+        if b'"type"' in first:
+            return "mjai"
+        return "tenhou-json"
+    return None
+
+
+def read_game(path: str, data: bytes | None = None) -> Game:
+    """The game in the file ``path`` (or in ``data``, named ``path``)."""
+    if data is None:
+        try:
+            with open(path, "rb") as f:
+                data = _read_limited(f.read)
+        except OSError as e:
+            raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
+        if len(data) > MAX_RECORD:
+            raise RecordError(f"{path}: more than {MAX_RECORD} bytes; a game record is far smaller")
+    data = _decompressed(path, data)
+    fmt = detect_format(data)
+    if fmt == "tenhou-xml":
+        from mjrules.games.tenhou_xml import read_mjlog_bytes
+        return read_mjlog_bytes(path, data)
+    if fmt == "tenhou-json":
+        from mjrules.games.tenhou_json import read_tenhou_json
+        return read_tenhou_json(path, data)
+    if fmt == "mjai":
+        from mjrules.games.mjai import read_mjai
+        return read_mjai(path, data)
+    raise RecordError(f"{path}: not a game record mjrules reads (Tenhou mjlog XML, Tenhou JSON, mjai JSON lines)")
+
+
+def record_paths(specs: Iterable[str]) -> Iterator[str]:
+    """Each file named, every file under a directory named (sorted, hidden files and LICENSE/README
+    files skipped), every file a glob pattern matches; a name that matches nothing is an error."""
+    for spec in specs:
+        if os.path.isdir(spec):
+            for root, dirs, files in os.walk(spec):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(files):
+                    if name.startswith(".") or name.upper().startswith(("LICENSE", "README")):
+                        continue
+                    yield os.path.join(root, name)
+        elif os.path.exists(spec):
+            yield spec
+        elif glob.has_magic(spec):
+            matches = sorted(glob.iglob(spec, recursive=True))
+            if not matches:
+                raise RecordError(f"{spec}: no file matches")
+            for m in matches:
+                if os.path.isfile(m):
+                    yield m
+        else:
+            raise RecordError(f"{spec}: no such file or directory")
+
+
+def read_games(specs: Iterable[str]) -> Iterator[Game]:
+    """The games of every record ``specs`` name, read one at a time."""
+    for path in record_paths(specs):
+        yield read_game(path)

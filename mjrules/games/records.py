@@ -1,0 +1,149 @@
+"""What a game record holds, whatever its format: games, rounds, calls, wins and draws.
+
+Seats are absolute (0 … 3, the seats of the game's first dealer order as the record numbers
+them); ``Round.dealer`` says who deals. Scores and payments are points (not hundreds).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+import attrs
+
+from mjrules.model.hand import Hand
+from mjrules.model.melds import Meld
+from mjrules.model.tiles import Tile
+from mjrules.model.win import Win
+
+WIND_LETTERS = "ESWN"
+
+
+def _seat(instance: object, attribute: attrs.Attribute, value: object) -> None:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ValueError(f"{attribute.name} must be a seat 0 … 3, not {value!r}")
+
+
+def _maybe_seat(instance: object, attribute: attrs.Attribute, value: object) -> None:
+    if value is not None:
+        _seat(instance, attribute, value)
+
+
+def _four(value: Iterable[int]) -> tuple[int, ...]:
+    t = tuple(value)
+    if len(t) != 4 or not all(type(v) is int for v in t):
+        raise ValueError(f"expected four whole numbers, one per seat, not {value!r}")
+    return t
+
+
+def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class Call:
+    """A meld called or declared by ``seat``. A round keeps its calls in the order of play (a Tenhou
+    JSON log, which lists each player's moves apart, keeps each player's in their order)."""
+
+    seat: int = attrs.field(validator=_seat)
+    meld: Meld
+
+
+@attrs.frozen
+class Recorded:
+    """What the record says a win paid: fu, han (None for a yakuman), yakuman multiple, the
+    hand's points (without honba and sticks), the yaku as the record names them, and each seat's
+    score change (honba and sticks included)."""
+
+    han: int | None
+    fu: int | None
+    yakuman: int
+    points: int
+    yaku: tuple[str, ...]
+    payments: tuple[int, ...] = attrs.field(converter=_four)
+
+
+@attrs.frozen
+class RecordedWin:
+    """One win: who won, from whom (None for tsumo), who was liable (pao), the hand with its
+    melds in call order, the situation as a Win (seat wind relative to the round's dealer,
+    honba and sticks as the win collected them), and what the record paid."""
+
+    winner: int = attrs.field(validator=_seat)
+    discarder: int | None = attrs.field(validator=_maybe_seat)
+    pao: int | None = attrs.field(validator=_maybe_seat)
+    hand: Hand
+    win: Win
+    recorded: Recorded
+
+
+EXHAUSTIVE, NAGASHI, ABORTIVE = "exhaustive", "nagashi", "abortive"
+DRAW_KINDS = (EXHAUSTIVE, NAGASHI, ABORTIVE)
+
+
+@attrs.frozen
+class Draw:
+    """A round that ended without a win: ``kind`` exhaustive, nagashi (mangan at the draw) or
+    abortive (``reason`` names it: nine terminals, four riichi, four kans, four winds, three rons),
+    the seats in tenpai at an exhaustive draw, the nagashi seats, and the recorded score changes."""
+
+    kind: str = attrs.field(validator=attrs.validators.in_(DRAW_KINDS))
+    reason: str
+    tenpai: tuple[int, ...]
+    nagashi: tuple[int, ...]
+    payments: tuple[int, ...] = attrs.field(converter=_four)
+
+
+@attrs.frozen
+class Round:
+    """One hand of a game: its place (``wind`` 0 East …, ``number`` 0 … 3 within the wind),
+    honba and riichi sticks at the start, the dealer, the scores at the start, the dora
+    indicators at the deal, the calls, the seats that declared riichi (their sticks deposited),
+    and how it ended: one or more wins on the same tile, or a draw."""
+
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int = attrs.field(validator=_seat)
+    scores: tuple[int, ...] = attrs.field(converter=_four)
+    dora: tuple[Tile, ...] = attrs.field(converter=_tiles)
+    calls: tuple[Call, ...]
+    riichi: tuple[int, ...]
+    wins: tuple[RecordedWin, ...]
+    draw: Draw | None
+
+    def wins_in_turn_order(self) -> tuple[RecordedWin, ...]:
+        """The wins, several on one discard in turn order from the discarder (who is paid first)."""
+        if len(self.wins) < 2:
+            return self.wins
+        d = self.wins[0].discarder or 0
+        return tuple(sorted(self.wins, key=lambda w: (w.winner - d) % 4))
+
+    @property
+    def label(self) -> str:
+        """``E1``, ``S3-2`` (South 3, two honba): how the round is named in messages."""
+        name = f"{WIND_LETTERS[self.wind % 4]}{self.number + 1}"
+        return f"{name}-{self.honba}" if self.honba else name
+
+
+@attrs.frozen
+class Game:
+    """A game: where it was read from, the record's format, the ruleset it was played under
+    (a preset name or None when the record does not say), the players, the rounds, and the
+    final scores the record gives (None when it gives none)."""
+
+    source: str
+    format: str
+    ruleset: str | None
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+    final: tuple[int, ...] | None
+    red_fives: bool = True
+    """Whether the game was played with red fives (a variant the ruleset gets from the record)."""
+    final_points: tuple[float, ...] | None = None
+    """The record's final points per seat (uma and oka included), when it gives them."""
+
+    def wins(self) -> Iterator[tuple[Round, RecordedWin]]:
+        for r in self.rounds:
+            for w in r.wins:
+                yield r, w

@@ -1,0 +1,260 @@
+"""Replaying a game under a ruleset: every win re-scored and settled, the running scores rebuilt
+round by round, and the outcome (final scores, placings, points with uma and oka) compared with
+what the record paid; or the same flow paid under several rulesets (``what_if``)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+
+from mjrules.errors import MjrulesError, RecordError
+from mjrules.games.records import Game, RecordedWin, Round
+from mjrules.games.settlement import PaidWin, settle_round
+from mjrules.model.win import Win
+from mjrules.rules.ruleset import Ruleset, load_ruleset
+from mjrules.scoring.placings import SEAT_ORDER, placing, placing_points
+from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.compare import Comparer, without_red_fives
+
+
+def record_ruleset(game: Game) -> Ruleset | None:
+    """The ruleset the record says the game was played under (its red-five choice applied), or None."""
+    if game.ruleset is None:
+        return None
+    ruleset = load_ruleset(game.ruleset)
+    if not game.red_fives:
+        ruleset = attrs.evolve(ruleset.with_flags(red_fives_m=0, red_fives_p=0, red_fives_s=0),
+                               name=f"{ruleset.name} (no red fives)")
+    return ruleset
+
+
+@attrs.frozen
+class Value:
+    """A win's value as one side has it: han (None for a yakuman), fu, yakuman multiple, points
+    (without honba and sticks) and each seat's score change."""
+
+    han: int | None
+    fu: int | None
+    yakuman: int
+    points: int
+    payments: tuple[int, ...]
+    yaku: tuple[str, ...]
+    win: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"win": self.win, "han": self.han, "fu": self.fu, "yakuman": self.yakuman, "points": self.points,
+                "payments": list(self.payments), "yaku": list(self.yaku)}
+
+
+def _scored_value(paid: PaidWin) -> Value:
+    r = paid.result
+    if isinstance(r, Result):
+        return Value(r.han, r.fu, r.yakuman, r.points, paid.payments, tuple(y.id for y in r.yaku if y.han != 0))
+    reason = "no win" if r is None else f"no win: {r.reason.split(':')[0]}"
+    return Value(None, None, 0, 0, paid.payments, (reason,), False)
+
+
+@attrs.frozen
+class WinCheck:
+    """One win of the record against the ruleset: ``differs`` names what disagrees (empty: agrees)."""
+
+    round: str
+    honba: int
+    winner: int
+    discarder: int | None
+    recorded: Value
+    scored: Value
+    differs: tuple[str, ...]
+
+    @property
+    def agree(self) -> bool:
+        return not self.differs
+
+
+@attrs.frozen
+class GameReplay:
+    """A game replayed under one ruleset."""
+
+    game: Game
+    ruleset: str
+    checks: tuple[WinCheck, ...]
+    flow_notes: tuple[str, ...]
+    """Round starts where the rebuilt scores, honba, sticks or dealer differ from the record."""
+    final: tuple[int, ...]
+    placings: tuple[int, ...]
+    points: tuple[float, ...]
+    final_agree: bool | None
+    """The rebuilt final scores equal the record's; None when the record gives none."""
+
+    @property
+    def agree(self) -> int:
+        return sum(c.agree for c in self.checks)
+
+
+def _differs(rec: Value, got: Value) -> tuple[str, ...]:
+    out = []
+    if not got.win:
+        return ("win",)
+    if rec.yakuman != got.yakuman:
+        out.append("yakuman")
+    if rec.yakuman == 0 and got.yakuman == 0:
+        if rec.han is not None and rec.han != got.han:
+            out.append("han")
+        if rec.fu is not None and rec.fu != got.fu:  # a record may give a limit hand's value without its fu
+            out.append("fu")
+    if rec.points != got.points:
+        out.append("points")
+    if rec.payments != got.payments:
+        out.append("payments")
+    return tuple(out)
+
+
+class Replayer:
+    """Replays games under one ruleset (a Scorer built once)."""
+
+    def __init__(self, ruleset: Ruleset | str) -> None:
+        self.scorer = Scorer(ruleset)
+        flags = self.scorer.flags
+        # the placing plugin's values (Tenhou's if it is disabled)
+        self.start = flags.get_int("start_score", 25000)
+        self.returned = flags.get_int("return_score", 30000)
+        self.uma = flags.get_ints("uma", (20, 10, -10, -20))
+        self.leftover = flags.get_str("leftover_sticks", "top")
+        self.rounding = flags.get_str("points_rounding", "nearest-thousand")
+        self.tie = flags.get_str("tie_break", SEAT_ORDER)
+
+    def score(self, where: str, rec: RecordedWin, win: Win) -> Result | NoWin:
+        hand = rec.hand
+        if hand.red_fives and not self.scorer.allows_red_fives(hand):
+            hand = without_red_fives(hand)  # a set without red fives: the same tiles are plain fives there
+        try:
+            return self.scorer.score(hand, win)
+        except MjrulesError as e:
+            raise RecordError(f"{where}: seat {rec.winner}'s win: {e}") from None
+
+    def replay(self, game: Game, *, from_start: bool = False) -> GameReplay:
+        """Replay ``game``. The running scores start from the record's first round, or from the
+        ruleset's ``start_score`` when ``from_start``."""
+        rounds = game.rounds
+        scores = [self.start] * 4 if from_start else list(rounds[0].scores)
+        honba, sticks = rounds[0].honba, rounds[0].sticks
+        checks: list[WinCheck] = []
+        notes: list[str] = []
+        for i, rnd in enumerate(rounds):
+            where = f"{game.source}, round {rnd.label}"
+            if i and not from_start and scores != list(rnd.scores):
+                notes.append(f"{where}: starts with scores {list(rnd.scores)} in the record, {scores} replayed")
+                # go on from the record's scores, so one disagreement is reported once
+                scores = list(rnd.scores)
+            if i and (honba, sticks) != (rnd.honba, rnd.sticks):
+                notes.append(f"{where}: starts with {rnd.honba} honba and {rnd.sticks} sticks in the record, "
+                             f"{honba} and {sticks} replayed")
+            if from_start:
+                use_honba, use_sticks = honba, sticks
+            else:
+                use_honba, use_sticks = rnd.honba, rnd.sticks
+            result = settle_round(rnd, self.scorer, use_honba, use_sticks,
+                                  lambda rec, win: self.score(where, rec, win))
+            for paid in result.wins:
+                recorded = paid.record.recorded
+                rec = Value(recorded.han, recorded.fu, recorded.yakuman, recorded.points, recorded.payments,
+                            recorded.yaku)
+                got = _scored_value(paid)
+                checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
+                                       _differs(rec, got)))
+            scores = [s + p for s, p in zip(scores, result.payments)]
+            honba, sticks = result.honba, result.sticks
+            if i + 1 < len(rounds):
+                nxt = rounds[i + 1]
+                if not from_start and (nxt.dealer == rnd.dealer) != result.dealer_repeats:
+                    notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} replayed, "
+                                 f"not in the record")
+        first_dealer = rounds[0].dealer
+        placings = [placing(scores, s, first_dealer, self.tie) for s in range(4)]
+        if sticks and self.leftover == "top":
+            scores[placings.index(1)] += sticks * 1000
+        final = tuple(scores)
+        final_agree = None if game.final is None else final == game.final
+        return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
+                          self.points(final, first_dealer), final_agree)
+
+    def points(self, scores: Sequence[int], first_dealer: int) -> tuple[float, ...]:
+        """Final points (thousands): the score less the return score, plus uma, the oka to the top;
+        Tenhou's way (``points_rounding = "nearest-thousand"``) rounds the others' scores to the
+        nearest thousand, half away from zero, and gives the top what makes the sum zero."""
+        if self.rounding == "exact":
+            exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
+                                   tie=self.tie)
+            return tuple(round(p, 1) for p in exact)
+        placings = [placing(scores, s, first_dealer, self.tie) for s in range(4)]
+        out = [0.0] * 4
+        for seat in range(4):
+            if placings[seat] != 1:
+                q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
+                out[seat] = float(q - self.returned // 1000 + self.uma[placings[seat] - 1])
+        out[placings.index(1)] = -sum(out)
+        return tuple(out)
+
+
+@attrs.frozen
+class WhatIfWin:
+    """One win of the game under each ruleset: the results and the causes of each difference
+    from the first ruleset (as ``compare`` names them)."""
+
+    round: str
+    winner: int
+    values: tuple[Value, ...]
+    causes: tuple[tuple[str, ...], ...]
+
+
+@attrs.frozen
+class WhatIf:
+    """A game's flow paid under several rulesets."""
+
+    game: Game
+    rulesets: tuple[str, ...]
+    replays: tuple[GameReplay, ...]
+    wins: tuple[WhatIfWin, ...]
+
+
+class WhatIfReplayer:
+    """Pays games under several rulesets; the first is the reference the causes are named against."""
+
+    def __init__(self, rulesets: Sequence[str]) -> None:
+        self.comparer = Comparer(rulesets)
+        self.replayers = [Replayer(s.ruleset) for s in self.comparer.scorers]
+        self.names = tuple(self.comparer.names)
+
+    def replay(self, game: Game) -> WhatIf:
+        replays = tuple(r.replay(game, from_start=True) for r in self.replayers)
+        wins: list[WhatIfWin] = []
+        n = len(replays[0].checks)
+        for k in range(n):
+            values = tuple(rep.checks[k].scored for rep in replays)
+            check = replays[0].checks[k]
+            causes: list[tuple[str, ...]] = [()]
+            record = _nth_win(game.rounds, k)
+            for i in range(1, len(replays)):
+                a, b = values[0], values[i]
+                if (a.points, a.han, a.fu, a.yakuman, a.win) == (b.points, b.han, b.fu, b.yakuman, b.win):
+                    causes.append(())
+                    continue
+                plain = attrs.evolve(record.win, honba=0, riichi_sticks=0)
+                try:
+                    cmp = self.comparer.compare(record.hand, plain)
+                    causes.append(cmp.causes[i])
+                except MjrulesError as e:
+                    causes.append((f"error: {e}",))
+            wins.append(WhatIfWin(check.round, check.winner, values, tuple(causes)))
+        return WhatIf(game, self.names, replays, tuple(wins))
+
+
+def _nth_win(rounds: Sequence[Round], k: int) -> RecordedWin:
+    """The game's ``k``-th win, counting in the order the settlement pays them."""
+    for rnd in rounds:
+        if k < len(rnd.wins):
+            return rnd.wins_in_turn_order()[k]
+        k -= len(rnd.wins)
+    raise IndexError(k)

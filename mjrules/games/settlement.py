@@ -1,0 +1,171 @@
+"""Settling a round under a ruleset: who of several players ronning one discard wins, who collects
+the honba and the riichi sticks, the payments at a draw (noten payments, nagashi mangan), the
+riichi deposits, and whether the dealer deals again. Each win and each nagashi mangan is paid by
+the Scorer, that is by ``mjrules.scoring.payments.settle``.
+
+The flags are the ``settlement`` plugin's (Tenhou's values when it is disabled) and the
+``nagashi`` plugin's ``nagashi_mangan``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import attrs
+
+from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, RecordedWin, Round
+from mjrules.model.win import Win
+from mjrules.rules.flags import Flags
+from mjrules.scoring.payments import STICK
+from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.scorer import Scorer
+
+
+@attrs.frozen
+class RoundRules:
+    """The settlement flags of a ruleset (see ``plugins/settlement.py``)."""
+
+    max_ron_winners: int = 2
+    triple_ron_draw: bool = True
+    multi_ron_honba: str = "first"
+    noten_payment: int = 3000
+    dealer_repeat: str = "tenpai"
+
+    @classmethod
+    def from_flags(cls, flags: Flags) -> "RoundRules":
+        return cls(
+            flags.get_int("max_ron_winners", 2), flags.get_bool("triple_ron_draw", True),
+            flags.get_str("multi_ron_honba", "first"), flags.get_int("noten_payment", 3000),
+            flags.get_str("dealer_repeat", "tenpai"),
+        )
+
+
+@attrs.frozen
+class PaidWin:
+    """One win as the ruleset pays it: the record's win, the Win scored (honba and sticks as this
+    winner collects them), the result (NoWin when the ruleset finds no win) and each seat's
+    score change (absolute seats; zeros for a NoWin or a head-bumped winner)."""
+
+    record: RecordedWin
+    win: Win
+    result: Result | NoWin | None
+    """None when the winner lost the discard to a head bump or an aborted triple ron."""
+    payments: tuple[int, ...]
+
+
+@attrs.frozen
+class RoundSettlement:
+    """A round's end under a ruleset: the wins paid, each seat's score change (riichi deposits
+    included), the honba and sticks the next round starts with, and whether the dealer repeats."""
+
+    wins: tuple[PaidWin, ...]
+    payments: tuple[int, ...]
+    honba: int
+    sticks: int
+    dealer_repeats: bool
+    outcome: str
+    """``win`` (a nagashi mangan paid as a win included), ``exhaustive``, ``nagashi``, ``abortive`` (a
+    triple ron that aborts included) or ``no win``."""
+
+
+def _absolute(payments: Sequence[int], dealer: int) -> tuple[int, ...]:
+    """Payments indexed by seat relative to the dealer (as the Scorer gives them), by absolute seat."""
+    out = [0, 0, 0, 0]
+    for rel, p in enumerate(payments):
+        out[(dealer + rel) % 4] += p
+    return tuple(out)
+
+
+def _add(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    return [x + y for x, y in zip(a, b)]
+
+
+Score = Callable[[RecordedWin, Win], "Result | NoWin"]
+"""Scores one of the round's wins with the situation given."""
+
+
+def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: int | None = None,
+                 score: Score | None = None) -> RoundSettlement:
+    """Settle ``rnd`` under ``scorer``'s ruleset, starting with ``honba`` and ``sticks`` on the table
+    (the round's own when None). ``score`` scores a win (``scorer.score`` of its hand by default)."""
+    rules = RoundRules.from_flags(scorer.flags)
+    if score is None:
+        def score(rec: RecordedWin, win: Win) -> Result | NoWin:
+            return scorer.score(rec.hand, win)
+    honba = rnd.honba if honba is None else honba
+    sticks = rnd.sticks if sticks is None else sticks
+    pay = [0, 0, 0, 0]
+    for seat in rnd.riichi:
+        pay[seat] -= STICK
+    table = sticks + len(rnd.riichi)
+    dealer = rnd.dealer
+    if rnd.wins:
+        return _settle_wins(rnd, rules, score, honba, table, pay)
+    draw = rnd.draw
+    assert draw is not None
+    if draw.kind == ABORTIVE:
+        return RoundSettlement((), tuple(pay), honba + 1, table, True, ABORTIVE)
+    if draw.kind == NAGASHI:
+        paid = _nagashi(rnd, scorer, honba, table, pay)
+        if paid is not None:
+            return paid
+    tenpai = draw.tenpai
+    n = len(tenpai)
+    if rules.noten_payment and 0 < n < 4:
+        for seat in range(4):
+            pay[seat] += rules.noten_payment // n if seat in tenpai else -(rules.noten_payment // (4 - n))
+    return RoundSettlement((), tuple(pay), honba + 1, table, rules.dealer_repeat == "tenpai" and dealer in tenpai,
+                           EXHAUSTIVE)
+
+
+def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int]) -> RoundSettlement | None:
+    """A nagashi mangan as the ruleset pays it: a draw payment (the hand stays a draw: honba + 1,
+    the sticks stay, the dealer repeats if in tenpai), a win (the first nagashi player in turn
+    order from the dealer collects honba and sticks), or None when the ruleset does not pay it."""
+    draw = rnd.draw
+    assert draw is not None
+    dealer = rnd.dealer
+    rules = RoundRules.from_flags(scorer.flags)
+    won = False
+    for seat in sorted(draw.nagashi, key=lambda s: (s - dealer) % 4):
+        paid = scorer.nagashi((seat - dealer) % 4, 0 if won else honba, 0 if won else table)
+        if isinstance(paid, NoWin):
+            return None
+        pay = _add(pay, _absolute(paid.payments, dealer))
+        won = paid.mode == "win"
+    if won:
+        repeats = dealer in draw.nagashi
+        return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, "win")
+    return RoundSettlement((), tuple(pay), honba + 1, table,
+                           rules.dealer_repeat == "tenpai" and dealer in draw.tenpai, NAGASHI)
+
+
+def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table: int,
+                 pay: list[int]) -> RoundSettlement:
+    dealer = rnd.dealer
+    wins = rnd.wins_in_turn_order()
+    if len(wins) == 3 and rules.triple_ron_draw:
+        paid = tuple(PaidWin(w, w.win, None, (0, 0, 0, 0)) for w in wins)
+        return RoundSettlement(paid, tuple(pay), honba + 1, table, True, ABORTIVE)
+    counted = wins[:rules.max_ron_winners]
+    out: list[PaidWin] = []
+    first = True
+    for w in wins:
+        if w not in counted:
+            out.append(PaidWin(w, w.win, None, (0, 0, 0, 0)))
+            continue
+        h = honba if first or rules.multi_ron_honba == "each" else 0
+        win = attrs.evolve(w.win, honba=h, riichi_sticks=table if first else 0)
+        result = score(w, win)
+        if isinstance(result, Result):
+            payments = _absolute(result.payments, dealer)
+            pay = _add(pay, payments)
+            first = False
+        else:
+            payments = (0, 0, 0, 0)
+        out.append(PaidWin(w, win, result, payments))
+    winners = [p.record.winner for p in out if isinstance(p.result, Result)]
+    if not winners:  # the ruleset finds no win: nothing is paid, the hand counts as an abortive draw
+        return RoundSettlement(tuple(out), tuple(pay), honba + 1, table, True, "no win")
+    repeats = dealer in winners
+    return RoundSettlement(tuple(out), tuple(pay), honba + 1 if repeats else 0, 0, repeats, "win")

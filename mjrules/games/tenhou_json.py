@@ -1,0 +1,372 @@
+"""Tenhou's JSON log (what tenhou.net/6 shows and exports): ``{"title", "name", "rule", "log"}``.
+
+Each round of ``log`` is ``[[round, honba, sticks], scores, dora indicators, ura indicators,`` then
+for each seat its deal, its draws and its discards, then the result. Tiles are 11–19 (m), 21–29
+(p), 31–39 (s), 41–47 (East … Red), 51–53 the red fives. A draw may be a call written as the
+tiles with a letter before the called one (``c`` chi, ``p`` pon, ``m`` open kan; the letter's
+place says who gave it); a discard may be ``60`` (the tile just drawn), ``r…`` (riichi), ``a…``
+(closed kan), ``k…`` (added kan), or ``0`` after an open kan. The result names the win (``和了``,
+with each win's score changes and ``[who, from, pao, "30符2飜2000点", "立直(1飜)", …]``) or the draw.
+
+The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from mjrules.errors import MjrulesError, RecordError
+from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Call, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.games.tenhou_yaku import BY_NAME
+from mjrules.model.hand import Hand
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import Tile, tile
+from mjrules.model.win import Win
+from mjrules.tools.shanten import shanten, tiles_to_counts
+
+TENHOU_LOBBY = re.compile(r"^[般上特鳳技若銀琥孔]?(?P<sanma>三)?[東南](?P<kuitan>喰)?(?P<red>赤)?(?:速|祝[0-9０-９]*|暗)*$")
+"""The ``rule.disp`` of a Tenhou lobby (``般南喰赤``, ``鳳東喰赤速``): 喰 open tanyao, 赤 red fives."""
+
+DRAWS = {"流局": EXHAUSTIVE, "全員聴牌": EXHAUSTIVE, "全員不聴": EXHAUSTIVE, "流し満貫": NAGASHI,
+         "九種九牌": ABORTIVE, "四家立直": ABORTIVE, "三家和了": ABORTIVE, "四槓散了": ABORTIVE, "四風連打": ABORTIVE}
+_YAKU = re.compile(r"^(.+)\((\d+)飜\)$")
+_YAKUMAN = re.compile(r"^(.+)\(役満\)$")
+_FU = re.compile(r"(\d+)符")
+_POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?$")
+
+
+def _tile(code: Any, where: str) -> Tile:
+    if type(code) is not int:
+        raise RecordError(f"{where}: {code!r} is not a tile code")
+    if code in (51, 52, 53):
+        return tile((code - 51) * 9 + 4, True)
+    suit, number = divmod(code, 10)
+    if 1 <= suit <= 3 and 1 <= number <= 9:
+        return tile((suit - 1) * 9 + number - 1)
+    if suit == 4 and 1 <= number <= 7:
+        return tile(27 + number - 1)
+    raise RecordError(f"{where}: {code!r} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+def _call_tiles(text: str, where: str) -> tuple[str, int, list[Tile], Tile]:
+    """A call string: its letter, the letter's place (0, 2, 4, 6), the other tiles, the marked tile."""
+    m = re.fullmatch(r"((?:\d\d)*)([cpmak])(\d\d)((?:\d\d)*)", text)
+    if not m:
+        raise RecordError(f"{where}: {text!r} is not a call (tiles with one of c p m a k before a tile)")
+    before, letter, marked, after = m.groups()
+    others = [_tile(int(before[i:i + 2]), where) for i in range(0, len(before), 2)]
+    others += [_tile(int(after[i:i + 2]), where) for i in range(0, len(after), 2)]
+    return letter, len(before), others, _tile(int(marked), where)
+
+
+_PLAIN_FIVE = {51: 15, 52: 25, 53: 35}
+"""Without red fives, the red codes are plain fives."""
+
+_SOURCE = {0: 3, 2: 2, 4: 1, 6: 1}
+"""The place of the letter in a pon or kan string: from the previous player, opposite, next."""
+
+
+class _Seat:
+    """One player's deal, draws and discards, played through to the end of the round."""
+
+    def __init__(self, where: str, seat: int, deal: list, takes: list, drops: list) -> None:
+        self.where = where
+        self.hand = [_tile(c, where) for c in deal]
+        if len(self.hand) != 13:
+            raise RecordError(f"{where}: seat {seat} is dealt {len(self.hand)} tiles, not 13")
+        self.melds: list[Meld] = []
+        self.riichi = False
+        self.riichi_last = False
+        self.last_drop: Tile | None = None
+        self.kakan_last = False
+        self.last_take: Tile | None = None
+        self.seat = seat
+        if len(takes) < len(drops) or len(takes) > len(drops) + 1:
+            raise RecordError(f"{where}: seat {seat} draws {len(takes)} times and discards {len(drops)} times")
+        for i, take in enumerate(takes):
+            self._take(take)
+            if i < len(drops):
+                self._drop(drops[i])
+        self.won_on_draw = len(takes) == len(drops) + 1
+
+    def _remove(self, t: Tile) -> None:
+        try:
+            self.hand.remove(t)
+        except ValueError:
+            raise RecordError(f"{self.where}: seat {self.seat} gives up {t}, which it does not hold") from None
+
+    def _take(self, take: Any) -> None:
+        self.kakan_last = False
+        if isinstance(take, int):
+            t = _tile(take, self.where)
+            self.hand.append(t)
+            self.last_take = t
+            return
+        if not isinstance(take, str):
+            raise RecordError(f"{self.where}: seat {self.seat} draws {take!r}")
+        letter, place, own, called = _call_tiles(take, self.where)
+        for t in own:
+            self._remove(t)
+        try:
+            if letter == "c":
+                self.melds.append(Meld(MeldKind.CHI, [called, *own], 0, 3))
+            elif letter == "p":
+                self.melds.append(Meld(MeldKind.PON, [called, *own], 0, _SOURCE[place]))
+            elif letter == "m":
+                self.melds.append(Meld(MeldKind.DAIMINKAN, [*own, called], 3, _SOURCE[place]))
+            else:
+                raise RecordError(f"{self.where}: seat {self.seat} draws {take!r}: not a chi, pon or open kan")
+        except MjrulesError as e:
+            if isinstance(e, RecordError):
+                raise
+            raise RecordError(f"{self.where}: seat {self.seat} calls {take!r}: {e}") from None
+        self.last_take = None
+
+    def _drop(self, drop: Any) -> None:
+        self.riichi_last = False
+        if drop == 0:  # after an open kan: no discard
+            return
+        if drop == 60:
+            if self.last_take is None:
+                raise RecordError(f"{self.where}: seat {self.seat} discards the drawn tile right after a call")
+            t = self.last_take
+        elif isinstance(drop, int):
+            t = _tile(drop, self.where)
+        elif isinstance(drop, str) and drop.startswith("r"):
+            self.riichi = self.riichi_last = True
+            code = drop[1:]
+            if code == "60":
+                if self.last_take is None:
+                    raise RecordError(f"{self.where}: seat {self.seat} declares riichi on a drawn tile it has not")
+                t = self.last_take
+            elif code.isdigit():
+                t = _tile(int(code), self.where)
+            else:
+                raise RecordError(f"{self.where}: seat {self.seat} discards {drop!r}")
+        elif isinstance(drop, str):
+            letter, place, others, marked = _call_tiles(drop, self.where)
+            if letter == "a":
+                for x in (*others, marked):
+                    self._remove(x)
+                self.melds.append(self._meld(MeldKind.ANKAN, [*others, marked]))
+            elif letter == "k":
+                self._remove(marked)
+                for i, m in enumerate(self.melds):
+                    if m.kind is MeldKind.PON and m.tiles[0].index == marked.index:
+                        self.melds[i] = self._meld(MeldKind.KAKAN, [*m.tiles, marked], m.called, m.source)
+                        break
+                else:
+                    raise RecordError(f"{self.where}: seat {self.seat} adds {marked} to a pon it does not have")
+                self.kakan_last = True
+                self.last_drop = marked
+            else:
+                raise RecordError(f"{self.where}: seat {self.seat} discards {drop!r}")
+            self.last_take = None
+            return
+        else:
+            raise RecordError(f"{self.where}: seat {self.seat} discards {drop!r}")
+        self._remove(t)
+        self.last_drop = t
+        self.last_take = None
+
+    def _meld(self, kind: MeldKind, tiles: list[Tile], called: int | None = None, source: int | None = None) -> Meld:
+        try:
+            return Meld(kind, tiles, called, source)
+        except MjrulesError as e:
+            raise RecordError(f"{self.where}: seat {self.seat}'s {kind.value}: {e}") from None
+
+
+def _recorded_value(info: list, deltas: list, where: str) -> tuple[Recorded, set[str]]:
+    yaku: list[str] = []
+    han = 0
+    yakuman = 0
+    texts = info[4:]
+    for text in texts:
+        if not isinstance(text, str):
+            raise RecordError(f"{where}: yaku {text!r} is not text")
+        m = _YAKU.match(text)
+        ym = _YAKUMAN.match(text)
+        if m:
+            name, h = m.group(1), int(m.group(2))
+            han += h
+        elif ym:
+            name, h = ym.group(1), 0
+            yakuman += 1
+        else:
+            raise RecordError(f"{where}: {text!r} is not a yaku with its han")
+        if name not in BY_NAME:
+            raise RecordError(f"{where}: unknown yaku {name!r}")
+        if h or ym:
+            yaku.append(BY_NAME[name])
+    head = info[3] if len(info) > 3 else ""
+    if not isinstance(head, str):
+        raise RecordError(f"{where}: {head!r} is not the value of the win")
+    fu_m, pts = _FU.search(head), _POINTS.search(head)
+    if pts is None:
+        raise RecordError(f"{where}: {head!r} gives no points")
+    a, b, every = int(pts.group(1)), pts.group(2), pts.group(3)
+    points = a * 3 if every else (2 * a + int(b) if b else a)
+    if len(deltas) != 4 or not all(type(d) is int for d in deltas):
+        raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers")
+    return Recorded(None if yakuman else han, (int(fu_m.group(1)) if fu_m and not yakuman else None), yakuman,
+                    points, tuple(yaku), tuple(deltas)), set(yaku)
+
+
+def _round(source: str, index: int, raw: Any, red: bool) -> Round:
+    where = f"{source}, round {index + 1}"
+    if not isinstance(raw, list) or len(raw) < 17:
+        raise RecordError(f"{where}: a round is a list of 17 entries (header, scores, dora, ura, 3 per seat, result)")
+    head = raw[0]
+    if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)):
+        raise RecordError(f"{where}: {head!r} is not [round, honba, sticks]")
+    kyoku, honba, sticks = head
+    wind, number = divmod(kyoku, 4)
+    label = f"{'ESWN'[wind % 4]}{number + 1}" + (f"-{honba}" if honba else "")
+    where = f"{source}, round {label}"
+    scores = raw[1]
+    if not (isinstance(scores, list) and len(scores) == 4 and all(type(s) is int for s in scores)):
+        raise RecordError(f"{where}: {scores!r} is not the four scores")
+    dora = tuple(_tile(c, where) for c in raw[2]) if isinstance(raw[2], list) else ()
+    ura = tuple(_tile(c, where) for c in raw[3]) if isinstance(raw[3], list) else ()
+    if not dora:
+        raise RecordError(f"{where}: no dora indicator")
+    if not red:
+        dora = tuple(tile(t.index) for t in dora)
+    if scores[3] == 0 and raw[13] == []:
+        raise RecordError(f"{where}: a three-player round (no fourth hand): three-player records are not supported yet")
+    seats = []
+    for s in range(4):
+        deal, takes, drops = raw[4 + 3 * s: 7 + 3 * s]
+        if not all(isinstance(x, list) for x in (deal, takes, drops)):
+            raise RecordError(f"{where}: seat {s}'s deal, draws and discards must be lists")
+        if not red:
+            deal, takes, drops = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x]
+                                  for x in (deal, takes, drops))
+        seats.append(_Seat(where, s, list(deal), list(takes), list(drops)))
+    result = raw[16]
+    if not (isinstance(result, list) and result and isinstance(result[0], str)):
+        raise RecordError(f"{where}: {result!r} is not the result of the round")
+    dealer = kyoku % 4
+    calls = tuple(Call(s, m) for s in range(4) for m in seats[s].melds)  # per seat in call order
+    wins: list[RecordedWin] = []
+    draw = None
+    kind = result[0]
+    if kind == "和了":
+        if len(result) < 3 or len(result) % 2 != 1:
+            raise RecordError(f"{where}: a win lists score changes and [who, from, pao, value, yaku…] in pairs")
+        for j in range(1, len(result), 2):
+            deltas, info = result[j], result[j + 1]
+            if not (isinstance(info, list) and len(info) >= 5 and all(type(x) is int for x in info[:3])):
+                raise RecordError(f"{where}: {info!r} is not [who, from, pao, value, yaku…]")
+            who, frm, pao = info[:3]
+            if not (0 <= who <= 3 and 0 <= frm <= 3 and 0 <= pao <= 3):
+                raise RecordError(f"{where}: {info[:3]!r}: seats are 0 … 3")
+            recorded, names = _recorded_value(info, deltas, where)
+            wins.append(_win(where, seats, who, frm, pao, wind, dealer, honba, sticks, dora, ura, recorded, names))
+    elif kind in DRAWS:
+        deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
+        if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
+            raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers")
+        tenpai: tuple[int, ...] = ()
+        if kind == "全員聴牌":
+            tenpai = (0, 1, 2, 3)
+        elif kind == "流局":
+            tenpai = tuple(s for s in range(4) if deltas[s] > 0)
+        elif kind == "流し満貫":
+            tenpai = tuple(s for s in range(4) if len(seats[s].hand) % 3 == 1
+                           and shanten(tiles_to_counts(seats[s].hand)) == 0)
+        nagashi = tuple(s for s in range(4) if kind == "流し満貫" and deltas[s] > 0)
+        draw = Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas))
+    else:
+        raise RecordError(f"{where}: unknown result {kind!r}")
+    riichi = tuple(s for s in range(4) if seats[s].riichi and not (
+        seats[s].riichi_last and any(w.discarder == s for w in wins)))
+    return Round(wind, number, honba, sticks, dealer, tuple(scores), dora[:1], calls, riichi, tuple(wins), draw)
+
+
+def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int, dealer: int, honba: int,
+         sticks: int, dora: tuple[Tile, ...], ura: tuple[Tile, ...], recorded: Recorded, names: set[str]) -> RecordedWin:
+    me = seats[who]
+    tsumo = who == frm
+    if tsumo:
+        if not me.won_on_draw or me.last_take is None:
+            raise RecordError(f"{where}: seat {who} wins by tsumo but its last draw is not a tile")
+        concealed = list(me.hand)
+        concealed.remove(me.last_take)
+        win_tile = me.last_take
+    else:
+        giver = seats[frm]
+        if giver.last_drop is None:
+            raise RecordError(f"{where}: seat {who} wins on a discard of seat {frm}, which discarded nothing")
+        concealed, win_tile = list(me.hand), giver.last_drop
+    riichi = 2 if "double_riichi" in names else 1 if me.riichi else 0
+    try:
+        hand = Hand(concealed, win_tile, me.melds)
+        win = Win(tsumo=tsumo, discarder=None if tsumo else (frm - who) % 4, round_wind=wind % 4,
+                  seat_wind=(who - dealer) % 4, riichi=riichi, ippatsu="ippatsu" in names,
+                  haitei="haitei" in names, houtei="houtei" in names, rinshan="rinshan" in names,
+                  chankan="chankan" in names, tenhou="tenhou" in names, chiihou="chiihou" in names,
+                  renhou="renhou" in names, dora=dora, ura=ura if riichi else (), honba=honba, riichi_sticks=sticks)
+    except MjrulesError as e:
+        raise RecordError(f"{where}: seat {who}'s win: {e}") from None
+    return RecordedWin(who, None if tsumo else frm, None if pao == who else pao, hand, win, recorded)
+
+
+_HEADER = re.compile(r"\[\s*\[\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\]\s*,\s*\[")
+
+
+def _round_at(data: bytes, pos: int) -> str:
+    """``, round S2-1``: the round whose header last precedes character ``pos``, or nothing."""
+    text = data.decode("utf-8-sig", errors="replace")[:pos]
+    last = None
+    for last in _HEADER.finditer(text):
+        pass
+    if last is None:
+        return ""
+    wind, number = divmod(int(last.group(1)), 4)
+    honba = int(last.group(2))
+    return f", round {'ESWN'[wind % 4]}{number + 1}" + (f"-{honba}" if honba else "")
+
+
+def read_tenhou_json(source: str, data: bytes) -> Game:
+    """The game of a Tenhou JSON log; ``source`` names it in errors."""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{source}{_round_at(data, e.pos)}: the JSON is cut or broken ({e.msg}, "
+                          f"character {e.pos})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: the JSON is nested too deeply") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
+        raise RecordError(f"{source}: not a Tenhou JSON log (no \"log\" list)")
+    names = doc.get("name", ["", "", "", ""])
+    if isinstance(names, list) and len(names) == 3:
+        raise RecordError(f"{source}: a three-player game: three-player records are not supported yet")
+    rule = doc.get("rule", {}) if isinstance(doc.get("rule"), dict) else {}
+    disp = str(rule.get("disp", ""))
+    lobby = TENHOU_LOBBY.match(disp)
+    if lobby and lobby.group("sanma"):
+        raise RecordError(f"{source}: a three-player game ({disp}): three-player records are not supported yet")
+    red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53")) \
+        or bool(lobby and lobby.group("red"))
+    # a Tenhou lobby's name says its rules; any other name (a league's, a client's) does not
+    ruleset = None if lobby is None else "tenhou" if lobby.group("kuitan") else "tenhou-nokuitan"
+    rounds = tuple(_round(source, i, raw, red) for i, raw in enumerate(doc["log"]))
+    if not rounds:
+        raise RecordError(f"{source}: no rounds in the record")
+    for r in rounds:
+        if r.draw is None and not r.wins:
+            raise RecordError(f"{source}, round {r.label}: no result")
+    final = None
+    sc = doc.get("sc")
+    if isinstance(sc, list) and len(sc) == 8 and all(isinstance(x, (int, float)) for x in sc):
+        scores = [int(x) for x in sc[0::2]]
+        # in hundreds as in the mjlog (four scores of 25,000 sum to 1,000 hundreds), or in points
+        final = tuple(s * 100 for s in scores) if abs(sum(scores)) < 10000 else tuple(scores)
+    players = tuple(str(n) for n in names) if isinstance(names, list) else ("", "", "", "")
+    return Game(source, "tenhou-json", ruleset, players, rounds, final, red,
+                tuple(float(x) for x in sc[1::2]) if final is not None and isinstance(sc, list) else None)

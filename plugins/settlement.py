@@ -1,0 +1,38 @@
+"""How a round is settled and a game ends: several winners on one discard, who collects honba and
+riichi sticks, the payments at an exhaustive draw, the dealer's repeat, the riichi sticks left at
+the end and how final points are rounded. Read by ``mjrules replay`` (``mjrules.games``); the
+defaults are Tenhou's. Nagashi mangan is the ``nagashi`` plugin's flag, the start and return scores
+and the uma the ``placing`` plugin's."""
+
+from typing import Callable
+
+from mjrules.plugin_api import Flag, hookimpl
+
+FLAGS = (
+    Flag("max_ron_winners", int, 2,
+         "most players who win on one discard: 1 = head bump (the first in turn order from the discarder), "
+         "2 = double ron, 3 = triple ron", minimum=1, maximum=3),
+    Flag("triple_ron_draw", bool, True,
+         "three players ronning one discard abort the hand as a draw (三家和) instead of the head bump"),
+    Flag("multi_ron_honba", str, "first",
+         "several winners on one discard: 'each' collects the honba from the discarder, or only the 'first' "
+         "in turn order (riichi sticks always go to the first)", choices=("each", "first")),
+    Flag("noten_payment", int, 3000,
+         "points the players not in tenpai pay those in tenpai at an exhaustive draw, in all (0: none)",
+         choices=(0, 1000, 2000, 3000)),  # 2000: Mahjong Soul's three-player rooms
+    Flag("dealer_repeat", str, "tenpai",
+         "the dealer deals again after winning, and after an exhaustive draw in 'tenpai'; only after winning "
+         "in 'win' (an abortive draw is always dealt again)", choices=("tenpai", "win")),
+    Flag("leftover_sticks", str, "top",
+         "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
+         choices=("top", "lost")),
+    Flag("points_rounding", str, "nearest-thousand",
+         "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
+         "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact")),
+)
+
+
+@hookimpl
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
+    for flag in FLAGS:
+        register(flag)
