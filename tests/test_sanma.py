@@ -614,3 +614,11 @@ def test_the_records_are_kept_verbatim():
     for path in folder.glob("*.xml"):  # what the transcription above was read from
         text = path.read_text(encoding="ascii")
         assert '<GO type="185"' in text and 'hai3=""' in text
+
+
+def test_rulesets_diff_names_the_players():
+    p = run("rulesets", "diff", "tenhou", "tenhou-sanma")
+    assert p.stdout.splitlines()[0] == "tenhou (tenhou.toml) and tenhou-sanma (tenhou-sanma.toml): players 4 and 3"
+    data = json.loads(run("rulesets", "diff", "tenhou", "tenhou-sanma", "--json").stdout)
+    assert (data["a"]["players"], data["b"]["players"]) == (4, 3)
+    assert {d["name"] for d in data["differences"]} >= {"tile_set", "honba_value", "uma", "start_score"}
