@@ -622,3 +622,44 @@ def test_rulesets_diff_names_the_players():
     data = json.loads(run("rulesets", "diff", "tenhou", "tenhou-sanma", "--json").stdout)
     assert (data["a"]["players"], data["b"]["players"]) == (4, 3)
     assert {d["name"] for d in data["differences"]} >= {"tile_set", "honba_value", "uma", "start_score"}
+
+
+def test_the_records_replay_as_tenhou_paid():
+    from pathlib import Path
+
+    from mjrules.games import read_game
+    from mjrules.games.replay import Replayer, record_ruleset
+
+    folder = Path(__file__).parent / "data" / "tenhou-sanma"
+    games = [read_game(str(p)) for p in sorted(folder.glob("*.xml"))]
+    assert [g.ruleset for g in games] == ["tenhou-sanma", "tenhou-sanma"]
+    wins = [w for g in games for _, w in g.wins()]
+    assert len(wins) == 4 and [w.win.kita for w in wins] == [2, 1, 2, 0]
+    for game in games:
+        replay = Replayer(record_ruleset(game)).replay(game, from_start=True)
+        assert replay.agree == len(replay.checks) and replay.final_agree and not replay.flow_notes
+        # the recorded final points (owari): Tenhou's rounding, uma +20/0/-20, oka 15 to the top
+        assert replay.points == game.final_points
+    assert [g.final_points for g in games] == [(66.0, -61.0, -5.0), (8.0, -66.0, 58.0)]
+    p = run("replay", *map(str, sorted(folder.glob("*.xml"))))
+    assert p.returncode == 0 and p.stdout.startswith("2 games, 4 wins, 4 agree; final scores agree in 2/2")
+
+
+def test_a_three_player_record_under_a_four_player_ruleset():
+    from pathlib import Path
+
+    from mjrules.errors import RecordError
+    from mjrules.games import read_game
+    from mjrules.games.replay import Replayer
+
+    path = Path(__file__).parent / "data" / "tenhou-sanma" / "2009060321gm-00b9-0000-75b25bcf.xml"
+    with pytest.raises(RecordError, match=r"a 3-player game, and ruleset tenhou is for 4 players"):
+        Replayer("tenhou").replay(read_game(str(path)))
+    # a kita code on tile 119 (a West): the record is broken, and the error names the tile
+    bad = path.read_text(encoding="ascii").replace('m="31520"', 'm="' + str((119 << 8) | 0x20) + '"')
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "bad.xml"
+        f.write_text(bad, encoding="ascii")
+        p = run("replay", str(f))
+    assert p.returncode == 2 and "a kita code (30496) on 3z, not on a North" in p.stderr
