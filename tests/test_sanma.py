@@ -563,7 +563,7 @@ def test_three_player_payments_on_random_hands():
 
 
 # --------------------------------------------------------------------------------------------
-# real records: Tenhou phoenix sanma (tests/data/tenhou-sanma/, see SOURCE.md there)
+# real records: Tenhou phoenix sanma (tests/data/tenhou-sanma/; source and licence: tests/data/LICENSE-tenhou-sanma.md)
 # --------------------------------------------------------------------------------------------
 
 # Each win of the two records, transcribed by hand from its AGARI tag: `hai` and `machi` (tile ids
