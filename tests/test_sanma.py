@@ -663,3 +663,18 @@ def test_a_three_player_record_under_a_four_player_ruleset():
         f.write_text(bad, encoding="ascii")
         p = run("replay", str(f))
     assert p.returncode == 2 and "a kita code (30496) on 3z, not on a North" in p.stderr
+
+
+def test_a_three_player_draw_settles_among_three():
+    from mjrules.games.records import EXHAUSTIVE, Draw, Round
+    from mjrules.games.settlement import settle_round
+
+    def drawn(tenpai):
+        return Round(0, 0, 0, 0, 0, (35000, 35000, 35000), tuple(parse_tiles("1z")), (), (), (),
+                     Draw(EXHAUSTIVE, "exhaustive draw", tenpai, (), (0, 0, 0)))
+
+    # noten payments, in all: 3000 (tenhou-sanma's stated value, ?) and 2000 (mahjongsoul-sanma, riichi.wiki)
+    assert settle_round(drawn((0,)), scorer()).payments == (3000, -1500, -1500)
+    assert settle_round(drawn((0, 2)), scorer()).payments == (1500, -3000, 1500)
+    assert settle_round(drawn((1,)), scorer("mahjongsoul-sanma")).payments == (-1000, 2000, -1000)
+    assert settle_round(drawn(()), scorer()).payments == (0, 0, 0)
