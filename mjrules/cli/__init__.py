@@ -13,11 +13,11 @@ import argparse
 import os
 import sys
 
-from mjrules.cli import analysis, batch, compare, needs, replay, rulesets, score, table
+from mjrules.cli import analysis, batch, compare, needs, replay, rulesets, score, serve, table
 from mjrules.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, MAX_ARGS, Parser, add_debug
 from mjrules.errors import MjrulesError
 
-COMMANDS = (score, rulesets, batch, compare, table, needs, analysis, replay)
+COMMANDS = (score, rulesets, batch, compare, table, needs, analysis, replay, serve)
 """The command modules, in the order ``mjrules --help`` lists them."""
 
 

@@ -6,17 +6,16 @@ import argparse
 import os
 import sys
 import unicodedata
-from typing import Any, Iterator, NoReturn
+from typing import Any, Callable, Iterator, NoReturn, TypeVar
 
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
-from mjrules.model.tiles import Tile
 from mjrules.model.win import MAX_COUNTER, Win
-from mjrules.notation import parse_majiang, parse_mpsz, parse_tiles
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
-from mjrules.notation.mpsz import parse_tile
-from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import red_fives_of, without_red_fives
+from mjrules.tools import query
+from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
+
+__all__ = ["MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # kept here for the commands that import them
 
 EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -28,8 +27,7 @@ BATCH_RULESET = "majiang"  # the majiang format's own defaults, so a line scores
 
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
-MAX_DIGITS = 100
-"""Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
+_T = TypeVar("_T")
 
 
 class Parser(argparse.ArgumentParser):
@@ -53,19 +51,6 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - display_width(text))
 
 
-def shown(text: str, most: int = 20) -> str:
-    """``text`` quoted for an error message, cut to ``most`` characters: an error is one short line."""
-    return repr(text) if len(text) <= most else f"{text[:most]!r}… ({len(text)} characters)"
-
-
-def whole_number(text: str, limit: int) -> int:
-    """``text`` as a whole number 0..limit, ASCII digits only; ValueError naming the range otherwise."""
-    # str.isdigit() also takes '²' and other digits int() refuses; length first, before int() is tried.
-    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS or int(text) > limit:
-        raise ValueError(f"{shown(text)} is not a whole number 0-{limit}")
-    return int(text)
-
-
 def json_int(text: str) -> int:
     """``parse_int`` for json.loads: a number of absurd length is a NotationError."""
     if len(text.lstrip("-")) > MAX_DIGITS:
@@ -73,40 +58,23 @@ def json_int(text: str) -> int:
     return int(text)
 
 
-def wind(text: str) -> int:
-    w = WINDS.get(text.lower())
-    if w is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a wind (E, S, W, N)")
-    return w
+def option_type(reader: Callable[[str], _T]) -> Callable[[str], _T]:
+    """An argparse type from a reader of ``mjrules.tools.query``: its NotationError becomes argparse's error."""
+    def read(text: str) -> _T:
+        try:
+            return reader(text)
+        except NotationError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    read.__name__ = reader.__name__
+    return read
 
 
-def ron(text: str) -> int:
-    r = RON_SOURCES.get(text.lower())
-    if r is None:
-        raise argparse.ArgumentTypeError(
-            f"{shown(text)}: say who dealt in: previous, opposite or next (or left, across, right)")
-    return r
-
-
-def count(text: str) -> int:
-    try:
-        return whole_number(text, MAX_COUNTER)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def tile_arg(text: str) -> Tile:
-    try:
-        return parse_tile(text)
-    except NotationError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def indicators(text: str) -> tuple:
-    try:
-        return tuple(parse_tiles(text))
-    except NotationError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+wind = option_type(query.read_wind)
+ron = option_type(query.read_ron)
+count = option_type(query.read_count)
+tile_arg = option_type(query.read_tile)
+indicators = option_type(query.read_indicators)
 
 
 def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
@@ -139,15 +107,11 @@ def add_situation(p: argparse.ArgumentParser) -> None:
 def hand_and_win(args) -> tuple[Hand, Win]:
     """The Hand and Win described by HAND and the situation options."""
     hand = read_hand(args)
-    if args.riichi and args.double_riichi:
-        raise NotationError("give --riichi or --double-riichi, not both")
-    win = Win(
-        tsumo=args.ron is None, discarder=args.ron, round_wind=args.round, seat_wind=args.seat,
-        riichi=2 if args.double_riichi else 1 if args.riichi else 0,
-        ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan,
-        chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
-        dora=args.dora, ura=args.ura, honba=args.honba, riichi_sticks=args.sticks, extras=args.extra,
-        kita=args.kita,
+    win = query.make_win(
+        ron=args.ron, round_wind=args.round, seat_wind=args.seat, riichi=args.riichi,
+        double_riichi=args.double_riichi, ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei,
+        rinshan=args.rinshan, chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
+        dora=args.dora, ura=args.ura, honba=args.honba, sticks=args.sticks, extra=args.extra, kita=args.kita,
     )
     return hand, win
 
@@ -158,28 +122,7 @@ def hand_text(words: str | list[str]) -> str:
 
 
 def read_hand(args) -> Hand:
-    text = hand_text(args.hand).strip()
-    if text[:1] in ("m", "p", "s", "z"):
-        hand, _ = parse_majiang(text)
-        if args.win is not None:
-            raise NotationError("--win is for MPSZ hands; in majiang notation the winning tile is written last")
-        return hand
-    return parse_mpsz(text, args.win)
-
-
-def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
-    """The hand as the ruleset's set has it: the red fives of a suit beyond the set's count are
-    read as plain fives (as ``compare`` does), with a note per suit."""
-    if not hand.red_fives or scorer.allows_red_fives(hand):
-        return hand, []
-    notes = []
-    allowed = red_fives_of(scorer)
-    for suit, held, n in zip("mps", hand.reds, allowed):
-        if held > n:
-            which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
-            notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
-                         f"red 5{suit} (flag red_fives_{suit})")
-    return without_red_fives(hand, allowed), notes
+    return query.read_hand(hand_text(args.hand), args.win)
 
 
 def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str | NotationError]]:

@@ -9,8 +9,9 @@ from collections import Counter
 from typing import Any
 
 from mjrules.cli.common import add_situation, hand_and_win, json_int, plain_fives, read_lines, same_file
+from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
+from mjrules.tools.query import compare_data, red_five_notes, ruleset_names
 from mjrules.errors import MjrulesError, NotationError
-from mjrules.model.hand import Hand
 from mjrules.notation import parse_json_hand, parse_majiang_input
 from mjrules.tools.compare import Comparer, compare_corpus
 
@@ -27,26 +28,12 @@ def add_command(sub) -> None:
     p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
     p.add_argument("--input", metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
     p.add_argument("--output", metavar="FILE", help="per-hand details: CSV if FILE ends in .csv, else JSON lines")
+    p.add_argument("--plot", metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
+                   "the point differences and their causes (needs mjrules[plot])")
     p.add_argument("--progress", action="store_true", default=None, help="progress bar on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
     p.set_defaults(func=cmd_compare)
-
-
-def ruleset_names(text: str | None) -> list[str] | None:
-    """The --rulesets list; None (every preset) only when the option is absent, never for an empty list."""
-    if text is None:
-        return None
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise NotationError("--rulesets: the list is empty; name rulesets, e.g. tenhou,ema2016 "
-                            "(or leave the option out for every preset)")
-    return names
-
-
-def red_five_notes(comparer: Comparer, hand: Hand) -> list[str]:
-    """A note for each ruleset that reads the hand's red fives as plain fives."""
-    return [note for scorer in comparer.scorers for note in plain_fives(scorer, hand)[1]]
 
 
 def cmd_compare(args) -> int:
@@ -57,19 +44,23 @@ def cmd_compare(args) -> int:
         if args.output and same_file(args.input, args.output):
             raise NotationError(f"--output {args.output} is the --input file; "
                                 "it would be overwritten before it is read")
+        if args.plot:
+            if same_file(args.input, args.plot) or (args.output and same_file(args.output, args.plot)):
+                raise NotationError(f"--plot {args.plot} is the --input or --output file; it would be overwritten")
+            check_plot_path(args.plot)
+            require_matplotlib()
         return _corpus(args, Comparer(names))
+    if args.plot:
+        raise NotationError("--plot draws a corpus: give --input FILE")
     if not args.hand:
         raise NotationError("give a HAND to compare, or --input FILE")
     hand, win = hand_and_win(args)
     comparer = Comparer(names)
+    if args.json:
+        print(json.dumps(compare_data(comparer, hand, win), ensure_ascii=False))
+        return 0
     comp = comparer.compare(hand, win)
     notes = red_five_notes(comparer, hand)
-    if args.json:
-        data = comp.to_dict()
-        if notes:
-            data["notes"] = notes
-        print(json.dumps(data, ensure_ascii=False))
-        return 0
     print(render(comp))
     for note in notes:
         print(f"Note: {note}.")
@@ -164,8 +155,12 @@ def _corpus(args, comparer: Comparer) -> int:
                             line_notes.setdefault(n, []).extend(notes)
             yield n, item
 
+    collector = DifferenceCollector(comparer.names) if args.plot else None
+
     def on_row(line: int, comp, error: str | None) -> None:
         done[0] += 1
+        if collector is not None and comp is not None:
+            collector.add(comp)
         if show and (done[0] % 100 == 0 or done[0] == total):
             bar = f"{done[0]}/{total}" if total else str(done[0])
             frac = done[0] / total if total else 0
@@ -196,6 +191,8 @@ def _corpus(args, comparer: Comparer) -> int:
         if out is not None:
             out.close()
     summary["red_fives_read_plain"] = dict(plain_reds)
+    if collector is not None:
+        plot_differences(collector.pairs, args.plot)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0

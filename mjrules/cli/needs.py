@@ -2,42 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import re
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, count, shown
-from mjrules.tools.needs import SEATS, TIES, needs
+from mjrules.cli.common import DEFAULT_RULESET, count, option_type
+from mjrules.tools import query
+from mjrules.tools.needs import TIES, needs
 
 
-def _seat(text: str) -> int:
-    s = SEATS.get(text.strip().lower())
-    if s is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores; "
-                                         "0-2 or E, S, W under a three-player ruleset)")
-    return s
-
-
-def _scores(text: str) -> list[int]:
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) not in (3, 4):
-        raise argparse.ArgumentTypeError(
-            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000 "
-            "(three under a three-player ruleset)")
-    out = []
-    for p in parts:
-        try:
-            if len(p) > MAX_DIGITS:  # before int(), whose own limit message names a Python function
-                raise ValueError
-            out.append(int(p))
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{shown(p)} is not a whole number of points") from None
-    return out
-
-
-def _target(text: str) -> int:
-    if text not in ("1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a placing 1, 2 or 3")
-    return int(text)
+_seat = option_type(query.read_seat)
+_scores = option_type(query.read_scores)
+_target = option_type(query.read_target)
 
 
 def add_command(subparsers) -> None:
@@ -47,8 +21,7 @@ def add_command(subparsers) -> None:
         "whether a draw reaches it. Seats are indexes into --scores (0-3, or E S W N for 0 1 2 3), in turn order; "
         "--dealer names who deals now. Placings are as if the game ends after this hand."
     ))
-    p.add_argument("--scores", type=_scores, required=True, metavar="A,B,C,D",
-                   help="the four scores, seat 0 first (three under a three-player ruleset)")
+    p.add_argument("--scores", type=_scores, required=True, metavar="A,B,C,D", help="the four scores, seat 0 first")
     # Let a list starting with a negative score ("-5000,45000,…") be a value, not an option.
     p._negative_number_matcher = re.compile(r"^-\d[\d,\s-]*$")
     p.add_argument("--me", type=_seat, required=True, metavar="SEAT", help="your seat")

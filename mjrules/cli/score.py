@@ -13,13 +13,16 @@ from mjrules.cli.common import (
     hand_and_win,
     pad,
     plain_fives,
+    same_file,
 )
+from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.notation import format_mpsz
 from mjrules.notation.mpsz import format_tiles
-from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.result import NoWin, Result, tsumo_split
 from mjrules.scoring.scorer import Scorer
+from mjrules.tools.query import score_json
 
 
 def add_command(sub) -> None:
@@ -34,45 +37,49 @@ def add_command(sub) -> None:
     add_situation(s)
     add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")
+    s.add_argument("--svg", metavar="FILE", help="also write the result card as an SVG picture to FILE")
+    s.add_argument("--html", metavar="FILE", help="also write the result card as an HTML page to FILE")
+    s.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the --svg / --html card (default en)")
     s.set_defaults(func=cmd_score)
 
+
+def _check_outputs(args) -> None:
+    """Refuse a picture file that is an input (the ruleset file) or the other picture."""
+    inputs = [args.ruleset] if args.ruleset.endswith(".toml") or "/" in args.ruleset else []
+    outs = [(opt, path) for opt, path in (("--svg", args.svg), ("--html", args.html)) if path]
+    for opt, path in outs:
+        if path == "-":
+            raise NotationError(f"{opt}: give a file name; the card is not written to stdout")
+        for src in inputs:
+            if same_file(src, path):
+                raise NotationError(f"{opt} {path} is the --ruleset file; it would be overwritten")
+    if len(outs) == 2 and same_file(outs[0][1], outs[1][1]):
+        raise NotationError(f"--svg and --html name the same file {args.svg}")
+
+
+def _write_pictures(args, hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> None:
+    from mjrules.pictures import result_html, result_svg  # only when asked: scoring never loads it
+
+    for path, text in ((args.svg, lambda: result_svg(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang)),
+                       (args.html, lambda: result_html(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang,
+                                                       document=True))):
+        if path:
+            # An OSError (no such folder, a full disk) names the file; main() makes it one line, status 1.
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text())
+
 def cmd_score(args) -> int:
+    _check_outputs(args)
     hand, win = hand_and_win(args)
     scorer = Scorer(args.ruleset)
     hand, notes = plain_fives(scorer, hand)
     result = scorer.score(hand, win)
     if args.json:
-        data = result.to_dict()
-        data["hand"] = format_mpsz(hand)
-        data["ruleset"] = scorer.ruleset.name
-        if notes:
-            data["notes"] = notes
-        print(json.dumps(data, ensure_ascii=False))
+        print(json.dumps(score_json(result, hand, scorer.ruleset.name, notes), ensure_ascii=False))
     else:
         print(render(hand, win, result, scorer.ruleset.name, notes, scorer.players))
+    _write_pictures(args, hand, win, result, scorer.ruleset.name)
     return EXIT_WIN if result.is_win else EXIT_NO_WIN
-
-
-def tsumo_split(result: Result, dealer: bool, win: Win | None = None, players: int = 4) -> str | None:
-    """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
-    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao). At a three-player
-    table (``win`` given) it is read from the payments, whatever pays the absent seat's share."""
-    if players == 3 and win is not None:
-        honba = (result.payments[win.seat_wind] - result.points - win.riichi_sticks * 1000) // 2
-        paid = [-p - honba for s, p in enumerate(result.payments) if s != win.seat_wind]
-        if dealer:
-            return f"{paid[0]} all" if paid[0] == paid[1] else None
-        other = -result.payments[3 - win.seat_wind] - honba
-        return f"{other}-{-result.payments[0] - honba}"
-
-    def share(factor: int) -> int:
-        return -(-factor * result.base // 100) * 100  # each payer's share, rounded up to 100
-
-    if dealer:
-        return f"{share(2)} all" if 3 * share(2) == result.points else None
-    if 2 * share(1) + share(2) == result.points:
-        return f"{share(1)}-{share(2)}"
-    return None
 
 
 def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: list[str] | None = None,

@@ -108,6 +108,15 @@ class Hand:
     def kan_count(self) -> int:
         return sum(1 for m in self.melds if m.is_kan)
 
+    def _repr_svg_(self) -> str:
+        """The hand as tiles, for Jupyter."""
+        from mjrules.pictures import hand_svg  # loaded only when a picture is asked for
+
+        return hand_svg(self)
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
+
 
 _new = object.__new__
 _SET_CONCEALED = Hand.__dict__["concealed"].__set__

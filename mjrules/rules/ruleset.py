@@ -169,7 +169,19 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         raise RulesetError(f"{label}: cyclic extends: {' -> '.join(_chain + (key,))}")
     if len(_chain) >= MAX_EXTENDS:
         raise RulesetError(f"{label}: extends chain deeper than {MAX_EXTENDS}")
-    doc = _read(label, data)
+    return _resolve(label, _read(label, data), _chain + (key,), directory, paths=True)
+
+
+def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
+    """A ruleset from the bytes of a TOML file that has no place on disk (an upload). Like a file
+    it can name only installed plugins; its ``extends`` can name only a preset, never a path."""
+    if not isinstance(data, bytes):
+        raise RulesetError(f"{label}: expected the bytes of a TOML file")
+    return _resolve(label, _read(label, data), (label,), None, paths=False)
+
+
+def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool) -> Ruleset:
+    """The Ruleset a parsed TOML document describes, its ``extends`` followed."""
     for k in doc:
         if k not in TOP_KEYS:
             raise RulesetError(f"{label}: unknown key {k!r}{suggest(k, TOP_KEYS)}")
@@ -183,7 +195,10 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         parent_ref = doc["extends"]
         if not isinstance(parent_ref, str):
             raise RulesetError(f"{label}: extends: expected a preset name or a path")
-        parent = load_ruleset(parent_ref, _chain + (key,), directory)
+        if not paths and (parent_ref.endswith(".toml") or os.sep in parent_ref or "/" in parent_ref):
+            raise RulesetError(f"{label}: extends: {parent_ref!r} is a path; this ruleset can extend only a preset "
+                               f"({', '.join(preset_names())})")
+        parent = load_ruleset(parent_ref, chain, directory)
         plugins = list(parent.plugins)
         flags = dict(parent.flags)
         origin = dict(parent.origin)

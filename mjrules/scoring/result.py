@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from mjrules.model.win import Win
     from mjrules.scoring.reading import Reading
 
-__all__ = ["FuItem", "Nagashi", "NoWin", "Result", "YakuScore"]
+__all__ = ["FuItem", "Nagashi", "NoWin", "Result", "YakuScore", "tsumo_split"]
 
 
 @attrs.frozen
@@ -83,6 +83,17 @@ class Result:
         """The paid reading as text, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
         return self.paid.describe() if self.paid is not None else ""
 
+    def _repr_svg_(self) -> str:
+        """The result card (tiles, yaku, fu, points, payments), for Jupyter."""
+        from mjrules.pictures import result_svg  # loaded only when a picture is asked for
+
+        return result_svg(self)
+
+    def _repr_html_(self) -> str:
+        from mjrules.pictures import result_html
+
+        return result_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "win": True,
@@ -126,3 +137,25 @@ class NoWin:
 
     def to_dict(self) -> dict[str, Any]:
         return {"win": False, "reason": self.reason}
+
+
+def tsumo_split(result: Result, dealer: bool, win: Any = None, players: int = 4) -> str | None:
+    """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
+    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao). At a three-player
+    table (``win``, the Win, given) it is read from the payments, whatever pays the absent seat's share."""
+    if players == 3 and win is not None:
+        honba = (result.payments[win.seat_wind] - result.points - win.riichi_sticks * 1000) // 2
+        paid = [-p - honba for s, p in enumerate(result.payments) if s != win.seat_wind]
+        if dealer:
+            return f"{paid[0]} all" if paid[0] == paid[1] else None
+        other = -result.payments[3 - win.seat_wind] - honba
+        return f"{other}-{-result.payments[0] - honba}"
+
+    def share(factor: int) -> int:
+        return -(-factor * result.base // 100) * 100  # each payer's share, rounded up to 100
+
+    if dealer:
+        return f"{share(2)} all" if 3 * share(2) == result.points else None
+    if 2 * share(1) + share(2) == result.points:
+        return f"{share(1)}-{share(2)}"
+    return None

@@ -17,7 +17,7 @@ from mjrules.errors import MjrulesError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
-from mjrules.rules.ruleset import load_ruleset, preset_names
+from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.scoring.reading import Reading, analyse
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
@@ -96,16 +96,19 @@ _TABLE = {3: "three-player", 4: "four-player"}
 class Comparer:
     """Scorers for a list of rulesets, plus the counterfactual scorers built on demand."""
 
-    def __init__(self, rulesets: Sequence[str] | None = None) -> None:
+    def __init__(self, rulesets: Sequence[str | Ruleset] | None = None) -> None:
+        """``rulesets``: preset names, TOML paths or loaded Rulesets; the first is the reference."""
+        refs: list[str | Ruleset]
         if rulesets:
-            names = list(rulesets)
-            loaded = [load_ruleset(n) for n in names]
+            refs = list(rulesets)
+            loaded = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
         else:  # every four-player preset, Tenhou first as the reference
             loaded = [load_ruleset(n) for n in sorted(preset_names(), key=lambda n: (n != "tenhou", n))]
             loaded = [rs for rs in loaded if rs.players == 4]
-            names = [rs.name for rs in loaded]
-        if not names:
+            refs = [rs.name for rs in loaded]
+        if not refs:
             raise MjrulesError("no rulesets to compare")
+        names = [r if isinstance(r, str) else r.name for r in refs]
         for name, rs in zip(names[1:], loaded[1:]):
             if rs.players != loaded[0].players:
                 raise MjrulesError(
