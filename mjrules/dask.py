@@ -11,8 +11,9 @@ Two ways in:
   ``mjrules.tools.parallel.ordered_map``: the chunks of the input go to the cluster's workers and
   the results are written in input order.
 
-Every worker needs mjrules (and the plugins the ruleset names) installed; a ruleset is sent to
-the workers whole, so a TOML file need not exist on them.
+Every worker needs mjrules (and the plugins the ruleset names) installed. ``batch`` sends its
+ruleset to the workers whole, so a TOML file need not exist on them; ``compare`` sends the names,
+so a ruleset given as a TOML path must be at that path on every worker.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from mjrules.model.melds import SEQ, TRIPLET, Meld, MeldKind, SetShape
 from mjrules.model.tiles import (
     CHUN,
     DORA_OF,
+    DORA_OF_SANMA,
     DRAGONS,
     EAST,
     FIVES,
@@ -48,6 +49,7 @@ from mjrules.model.tiles import (
     SOU9,
     SOUTH,
     TERMINALS,
+    TILE_SETS,
     WEST,
     WINDS,
     YAOCHU,
@@ -95,5 +97,5 @@ __all__ = [
     "PIN1", "PIN2", "PIN3", "PIN4", "PIN5", "PIN6", "PIN7", "PIN8", "PIN9",
     "SOU1", "SOU2", "SOU3", "SOU4", "SOU5", "SOU6", "SOU7", "SOU8", "SOU9",
     "EAST", "SOUTH", "WEST", "NORTH", "HAKU", "HATSU", "CHUN",
-    "WINDS", "DRAGONS", "TERMINALS", "YAOCHU", "FIVES", "DORA_OF",
+    "WINDS", "DRAGONS", "TERMINALS", "YAOCHU", "FIVES", "DORA_OF", "DORA_OF_SANMA", "TILE_SETS",
 ]

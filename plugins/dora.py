@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, Mapping, Sequence
 
-from mjrules.plugin_api import DORA_OF, KAN_DORA_TIMINGS, Flag, Reading, Tile, Yaku, hookimpl
+from mjrules.plugin_api import DORA_OF, DORA_OF_SANMA, KAN_DORA_TIMINGS, NORTH, TILE_SETS, Flag, Reading, Tile, Yaku, hookimpl
 
 
 def _count(r: Reading, shown: Sequence[Tile]) -> int:
@@ -15,6 +15,32 @@ def _count(r: Reading, shown: Sequence[Tile]) -> int:
 
 def dora(r: Reading, flags: Mapping[str, Any]) -> int:
     return _count(r, r.win.dora)
+
+
+def _count3(r: Reading, shown: Sequence[Tile]) -> int:
+    """``_count`` for three players: indicator 1m makes 9m, and a North indicated also counts once
+    per North the winner set aside (kita)."""
+    c = r.counts
+    n = 0
+    for t in shown:
+        kind = DORA_OF_SANMA[t.index]
+        n += c[kind]
+        if kind == NORTH:
+            n += r.win.kita
+    return n
+
+
+def _three_player(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, Callable[[Reading, Any], int]]:
+    """The dora, ura and their first-indicator-only variants, counting with ``count``."""
+    return {
+        "dora": lambda r, f: count(r, r.win.dora),
+        "dora_first": lambda r, f: count(r, r.win.dora[:1]),
+        "ura": lambda r, f: count(r, r.win.ura),
+        "ura_first": lambda r, f: count(r, r.win.ura[:1]),
+    }
+
+
+_SANMA = _three_player(_count3)
 
 
 def dora_first(r: Reading, flags: Mapping[str, Any]) -> int:
@@ -44,6 +70,9 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("ura_dora", bool, True, "ura dora count for a riichi hand"))
     register(Flag("kan_dora", bool, True, "indicators after the first (kan dora) count; false: only the first"))
     register(Flag("kan_ura", bool, True, "ura indicators after the first (kan ura) count; false: only the first"))
+    register(Flag("tile_set", str, TILE_SETS[0],
+                  "the tiles in play: '136' (all), or '108' for three players (2m-8m removed; a hand, meld or "
+                  "indicator with one is refused; indicator 1m makes 9m dora)", choices=TILE_SETS))
     register(Flag("kan_dora_timing", str, KAN_DORA_TIMINGS[0],
                   "when an open kan's indicator is turned: 'immediate', or 'after_discard' (a rinshan win after a "
                   "daiminkan or kakan does not see it); for callers passing the indicators on the table",
@@ -52,8 +81,13 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 @hookimpl
 def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
-    register(Yaku("dora", "Dora", "ドラ", dora if flags["kan_dora"] else dora_first, bonus=True))
+    if flags["tile_set"] == "108" or flags.get("kita", False):  # three players: the 1m/9m wrap, kita
+        checks = _SANMA
+    else:
+        checks = {"dora": dora, "dora_first": dora_first, "ura": ura, "ura_first": ura_first}
+    register(Yaku("dora", "Dora", "ドラ", checks["dora"] if flags["kan_dora"] else checks["dora_first"], bonus=True))
     if flags["red_dora"] and any(flags[f"red_fives_{suit}"] for suit in "mps"):  # a set without red fives has none
         register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
     if flags["ura_dora"]:
-        register(Yaku("ura", "Ura dora", "裏ドラ", ura if flags["kan_ura"] else ura_first, bonus=True, when="riichi"))
+        register(Yaku("ura", "Ura dora", "裏ドラ", checks["ura"] if flags["kan_ura"] else checks["ura_first"],
+                      bonus=True, when="riichi"))

@@ -7,4 +7,6 @@ from mjrules.plugin_api import Flag, hookimpl
 
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
-    register(Flag("honba_value", int, 300, "points per honba: all from the discarder on ron, a third from each payer on tsumo", choices=(0, 300, 600, 900, 1500)))
+    register(Flag("honba_value", int, 300,
+                  "points per honba in all: from the discarder on a ron, shared by the payers of a tsumo (a third "
+                  "each of four players, half each of three)", choices=(0, 200, 300, 600, 900, 1000, 1500)))

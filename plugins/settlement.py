@@ -19,7 +19,7 @@ FLAGS = (
          "in turn order (riichi sticks always go to the first)", choices=("each", "first")),
     Flag("noten_payment", int, 3000,
          "points the players not in tenpai pay those in tenpai at an exhaustive draw, in all (0: none)",
-         choices=(0, 1000, 3000)),
+         choices=(0, 1000, 2000, 3000)),  # 2000: Mahjong Soul's three-player rooms
     Flag("dealer_repeat", str, "tenpai",
          "the dealer deals again after winning, and after an exhaustive draw in 'tenpai'; only after winning "
          "in 'win' (an abortive draw is always dealt again)", choices=("tenpai", "win")),

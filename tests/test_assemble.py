@@ -18,7 +18,9 @@ from strategies import budget, deals, load_profile
 
 load_profile()
 
-FIELDS = [f.name for f in attrs.fields(Win) if f.init and f.name != "extras"]
+# assemble_win takes every field but the tags and the kita (0 on the parsers' path; a win with kita is
+# built by Win(...) or attrs.evolve)
+FIELDS = [f.name for f in attrs.fields(Win) if f.init and f.name not in ("extras", "kita")]
 
 
 def _values(w: Win) -> list:

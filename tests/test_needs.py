@@ -445,7 +445,7 @@ def test_cli_impossible(capsys):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["--scores", "25000,25000,25000", "--me", "0", "--dealer", "0"], "four scores"),
+    (["--scores", "25000,25000,25000", "--me", "0", "--dealer", "0"], "four players' scores"),
     (["--scores", "25000,25000,25000,x", "--me", "0", "--dealer", "0"], "'x'"),
     (["--scores", "25000,25000,25000,25000", "--me", "4", "--dealer", "0"], "'4'"),
     (["--scores", "25000,25000,25000,25000", "--me", "X", "--dealer", "0"], "'X'"),

@@ -27,15 +27,15 @@ from mjrules.tools.odds import (
 YAOCHU = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 
 
-def automaton_count(size: int = 14, sets: int = 4, special: bool = True) -> int:
+def automaton_count(size: int = 14, sets: int = 4, special: bool = True, removed: tuple = ()) -> int:
     """Weighted count of winning count vectors of ``size`` tiles; seven pairs and kokushi count at 14
-    tiles when ``special``."""
+    tiles when ``special``; the kinds ``removed`` are not in the set (three players: 2m-8m)."""
     layer = {((frozenset({(0, 0, 0, 0)}), 0, 0), 0): 1}
     for i in range(34):
         can_start = i < 27 and i % 9 <= 6
         nxt: dict = defaultdict(int)
         for ((readings, pairs7, orphans), n), w in layer.items():
-            for c in range(min(4, size - n) + 1):
+            for c in range(1 if i in removed else min(4, size - n) + 1):
                 new = set()
                 for a, b, s, p in readings:
                     r = c - a - b          # tiles left after the sequences that need this kind
@@ -72,6 +72,16 @@ def test_exact_count_matches_the_automaton():
     assert odds.kokushi == 13 * 6 * 4 ** 12
     # seven-pair hands that also read as sets: doubled sequences, e.g. 112233m 445566p 77s
     assert 0 < odds.overlap < odds.chiitoitsu
+
+
+def test_three_player_count_matches_the_automaton():
+    # the 108 tiles of three-player mahjong: the automaton over the 34 kinds with 2m-8m held at 0
+    odds = tenhou_odds(players=3)
+    assert odds.winning == automaton_count(14, 4, removed=tuple(range(1, 8)))
+    assert odds.hands == math.comb(108, 14) and odds.wall == 108
+    assert odds.chiitoitsu == math.comb(27, 7) * 6 ** 7
+    assert odds.kokushi == 13 * 6 * 4 ** 12  # every orphan is still in the set
+    assert odds.one_in < tenhou_odds().one_in  # fewer kinds: a dealt win is likelier
 
 
 def test_smaller_hands_match_the_automaton():

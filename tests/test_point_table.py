@@ -192,8 +192,8 @@ def test_yakuman_cap_limits_the_rows():
     assert [e.limit for e in t.yakuman] == ["yakuman", "double yakuman"]
 
 
-@pytest.mark.parametrize("ruleset", sorted(set(preset_names())))
-def test_every_value_is_what_the_payments_module_settles(ruleset):
+@pytest.mark.parametrize("ruleset", sorted(n for n in preset_names() if not n.endswith("-sanma")))
+def test_every_value_is_what_the_payments_module_settles(ruleset):  # three players: tests/test_sanma.py
     t = point_table(ruleset)
     for e in t.entries:
         for dealer in (False, True):

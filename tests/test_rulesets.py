@@ -179,26 +179,23 @@ def test_unknown_flag_through_the_api_is_an_error():
 def test_players_defaults_to_four(tmp_path):
     assert load_ruleset(write(tmp_path, "plain.toml", 'name = "plain"\n')).players == 4
     assert Ruleset("api").players == 4
-    for name in preset_names():  # every preset is a four-player ruleset
-        assert load_ruleset(name).players == 4, name
+    for name in preset_names():  # every preset but the sanma ones is a four-player ruleset
+        assert load_ruleset(name).players == (3 if name.endswith("-sanma") else 4), name
 
 
 def test_players_is_inherited_through_extends(tmp_path):
     write(tmp_path, "four.toml", "players = 4\n")
     assert load_ruleset(write(tmp_path, "child.toml", 'extends = "four.toml"\n')).players == 4
-    # Only 4 is accepted today, so the parent's value shows through only as its refusal: a parent
-    # asking for three players refuses its children too, naming the parent's file.
     write(tmp_path, "sanma.toml", "players = 3\n")
-    with pytest.raises(RulesetError, match=r"sanma\.toml: players: three-player rules are not supported yet"):
-        load_ruleset(write(tmp_path, "child3.toml", 'extends = "sanma.toml"\n'))
+    assert load_ruleset(write(tmp_path, "child3.toml", 'extends = "sanma.toml"\n')).players == 3
+    # and a child may say four again
+    assert load_ruleset(write(tmp_path, "child4.toml", 'extends = "sanma.toml"\nplayers = 4\n')).players == 4
 
 
-def test_three_players_is_refused_with_a_clear_message(tmp_path):
+def test_three_players_is_accepted(tmp_path):
     path = write(tmp_path, "sanma.toml", 'name = "sanma"\nextends = "tenhou"\nplayers = 3\n')
-    with pytest.raises(RulesetError, match=r"sanma\.toml: players: three-player rules are not supported yet"):
-        load_ruleset(path)
-    with pytest.raises(RulesetError, match=r"Ruleset\.players: three-player rules are not supported yet"):
-        Ruleset("api", players=3)
+    assert load_ruleset(path).players == 3
+    assert Ruleset("api", players=3).players == 3
 
 
 @pytest.mark.parametrize("text, shown", [("5", "5"), ('"four"', "'four'"), ("true", "True"), ("4.0", "4.0"),

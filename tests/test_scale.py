@@ -337,3 +337,21 @@ def test_a_scheduler_address_that_is_not_one_is_refused_at_once(capsys, corpus, 
     assert main(["batch", "--scheduler", address, "--input", str(corpus), "--output", os.devnull]) == 2
     err = capsys.readouterr().err
     assert "tcp://HOST:PORT" in err and len(err.strip().splitlines()) == 1
+
+
+def test_three_player_lines_are_the_same_with_jobs_2_and_have_no_fourth_payment(tmp_path):
+    param = {"zhuangfeng": 0, "menfeng": 1, "hupai": {}, "baopai": ["z1"], "fubaopai": None,
+             "jicun": {"changbang": 1, "lizhibang": 0}, "players": 3}
+    line = json.dumps({"shoupai": "m111p456s789z11222", "rongpai": None, "param": param})
+    src = tmp_path / "sanma.jsonl"
+    src.write_text((line + "\n") * 2500, encoding="utf-8")  # more than two chunks
+    outs = []
+    for jobs in ("1", "2"):
+        dst = tmp_path / f"out{jobs}.jsonl"
+        assert main(["batch", "--ruleset", "tenhou-sanma", "--jobs", jobs, "--input", str(src),
+                     "--output", str(dst)]) == 0
+        outs.append(dst.read_bytes())
+    assert outs[0] == outs[1]
+    assert json.loads(outs[0].splitlines()[0])["payments"] == [-4100, 6200, -2100]  # as tests/test_sanma.py
+    records = LineScorer("tenhou-sanma").records([(1, line)]).records
+    assert [records[0][f"pay_{s}"] for s in ("east", "south", "west", "north")] == [-4100, 6200, -2100, None]

@@ -579,7 +579,7 @@ AGAINST_HAND = [
     (OPEN_CHI, Win(riichi=2, **RON), r"riichi on an open hand"),
     (OPEN_KAKAN, Win(riichi=1), r"riichi on an open hand"),
     (OPEN_DAIMINKAN, Win(riichi=1, ippatsu=True), r"riichi on an open hand"),
-    (CLOSED, Win(rinshan=True), r"rinshan kaihou without a kan in the hand"),
+    (CLOSED, Win(rinshan=True), r"rinshan kaihou without a kan \(or a kita\) in the hand"),
     (OPEN_PON, Win(rinshan=True), r"rinshan kaihou without a kan"),
     (ANKAN_ONLY, Win(tenhou=True), r"tenhou with melds"),
     (ANKAN_ONLY, Win(chiihou=True, seat_wind=1), r"chiihou with melds"),

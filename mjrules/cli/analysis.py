@@ -12,7 +12,7 @@ import json
 import random
 import sys
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, ron, shown, wind
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, count, ron, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -20,7 +20,7 @@ from mjrules.scoring.scorer import Scorer
 from mjrules.tools.discard import advise_discard, render_advice
 from mjrules.tools.odds import Z99, Simulation, simulate_tenhou, tenhou_odds, wilson_interval
 from mjrules.tools.shanten import HandTiles, analyse_shanten, improving_tiles, parse_hand
-from mjrules.tools.waits import find_waits, render_waits, unseen_counts
+from mjrules.tools.waits import find_waits, render_waits, tile_set, unseen_counts
 
 __all__ = ["add_command"]
 
@@ -46,9 +46,12 @@ def add_command(sub) -> None:
                            help="your own discards: seen, and furiten if one is a winning tile")
         p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="your seat wind; E is the dealer (default E)")
         p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind (default E)")
-        p.add_argument("--ron-from", type=ron, default=2, metavar="FROM",
-                       help="who deals in for the ron values: previous|opposite|next (default opposite)")
+        p.add_argument("--ron-from", type=ron, default=None, metavar="FROM",
+                       help="who deals in for the ron values: previous|opposite|next (default opposite; "
+                            "previous under a three-player ruleset)")
         p.add_argument("--dora", type=tiles, default=(), metavar="TILES", help="dora indicators (also counted as seen)")
+        p.add_argument("--kita", type=count, default=0, metavar="N",
+                       help="Norths you set aside (three-player nukidora): dora, and seen")
         add_ruleset(p, DEFAULT_RULESET)
         p.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -58,6 +61,8 @@ def add_command(sub) -> None:
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
     s.add_argument("hand", nargs="+", metavar="HAND")
+    s.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+                   help="count unseen tiles in this ruleset's set (a three-player one has 108: no 2m-8m)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(func=cmd_shanten)
 
@@ -82,13 +87,16 @@ def add_command(sub) -> None:
 
     o = sub.add_parser("odds", help="exact odds of a dealt win (tenhou), or a simulation", description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
-        "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors. --simulate N also deals "
+        "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors; from the 108 of a "
+        "three-player wall with --ruleset of a three-player ruleset. --simulate N also deals "
         f"N random hands (at most {SIMULATE_MAX:,}; about 50,000 a second) and reports the hit rate with a 99% "
         "Wilson interval, with progress on stderr when it is a terminal."
     ))
     o.add_argument("which", choices=["tenhou"], metavar="tenhou")
     o.add_argument("--simulate", type=_deals, metavar="N", help=f"also deal N random hands, 1-{SIMULATE_MAX:,}")
     o.add_argument("--seed", type=_seed, metavar="S", help="random seed of the simulation (a whole number)")
+    o.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+                   help="deal from this ruleset's wall: 136 tiles, or 108 for a three-player ruleset")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
     o.set_defaults(func=cmd_odds)
 
@@ -118,11 +126,11 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def _simulate(draws: int, seed: int | None, show: bool) -> Simulation:
+def _simulate(draws: int, seed: int | None, show: bool, players: int = 4) -> Simulation:
     """``simulate_tenhou(draws, seed)``; above SIMULATE_CHUNK deals, in chunks seeded from ``seed`` (the same
     result with or without progress), writing progress to stderr when ``show``."""
     if draws <= SIMULATE_CHUNK:
-        return simulate_tenhou(draws, seed)
+        return simulate_tenhou(draws, seed, players=players)
     seeds = random.Random(seed)
     hits = done = 0
     examples: list[str] = []
@@ -130,7 +138,7 @@ def _simulate(draws: int, seed: int | None, show: bool) -> Simulation:
     try:
         while done < draws:
             n = min(SIMULATE_CHUNK, draws - done)
-            part = simulate_tenhou(n, None if seed is None else seeds.getrandbits(64))
+            part = simulate_tenhou(n, None if seed is None else seeds.getrandbits(64), players=players)
             done += n
             hits += part.hits
             examples += part.examples[:5 - len(examples)]
@@ -162,9 +170,12 @@ def cmd_shanten(args) -> int:
     sh = analyse_shanten(hand)
     data = {"hand": hand.mpsz(), "tiles": hand.size, **sh.to_dict()}
     improving = None
+    tiles = tile_set(Scorer(args.ruleset)) if args.ruleset else "136"
+    if tiles == "108":
+        unseen_counts(hand, tiles=tiles)  # refuses 2m-8m
     if hand.size == 13 and sh.minimum >= 0:
-        unseen = unseen_counts(hand)
-        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum)]
+        unseen = unseen_counts(hand, tiles=tiles)
+        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum) if unseen[i] or tiles == "136"]
         data["improving"] = [{"tile": t.mpsz(), "remaining": n} for t, n in improving]
         data["ukeire"] = sum(n for _, n in improving)
     if args.json:
@@ -187,7 +198,7 @@ def cmd_shanten(args) -> int:
 def cmd_waits(args) -> int:
     hand = _hand(args.hand)
     result = find_waits(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
-                        round_wind=args.round, dora=args.dora, ron_from=args.ron_from)
+                        round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
@@ -201,7 +212,7 @@ def cmd_waits(args) -> int:
 def cmd_discard(args) -> int:
     hand = _hand(args.hand)
     advice = advise_discard(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
-                            round_wind=args.round, dora=args.dora, ron_from=args.ron_from)
+                            round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)
     if args.json:
         print(json.dumps(advice.to_dict(), ensure_ascii=False))
     else:
@@ -215,9 +226,13 @@ def cmd_discard(args) -> int:
 def cmd_odds(args) -> int:
     if args.seed is not None and args.simulate is None:
         raise NotationError("--seed is for --simulate N")
-    odds = tenhou_odds()
+    players = 4
+    if args.ruleset:
+        scorer = Scorer(args.ruleset)
+        players = 3 if scorer.players == 3 and tile_set(scorer) == "108" else 4
+    odds = tenhou_odds(players=players)
     p = odds.probability
-    sim = _simulate(args.simulate, args.seed, sys.stderr.isatty()) if args.simulate else None
+    sim = _simulate(args.simulate, args.seed, sys.stderr.isatty(), players) if args.simulate else None
     if args.json:
         data = {"which": "tenhou", **odds.to_dict()}
         if sim is not None:
@@ -225,10 +240,11 @@ def cmd_odds(args) -> int:
         print(json.dumps(data))
         return 0
     lines = [
-        "Tenhou: 14 tiles drawn from the 136 form a winning shape",
+        f"Tenhou: 14 tiles drawn from the {odds.wall}{' of a three-player wall' if players == 3 else ''} "
+        "form a winning shape",
         f"  exact: {p.numerator} / {p.denominator}",
         f"       = 1 in {odds.one_in:,.1f}  ({float(p):.6e})",
-        f"  winning 14-tile sets: {odds.winning:,} of C(136,14) = {odds.hands:,}",
+        f"  winning 14-tile sets: {odds.winning:,} of C({odds.wall},14) = {odds.hands:,}",
         f"    four sets and a pair {odds.standard:,}; seven pairs {odds.chiitoitsu:,} "
         f"(of which {odds.overlap:,} also four sets and a pair); thirteen orphans {odds.kokushi:,}",
     ]

@@ -79,7 +79,8 @@ def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
 def add_situation(p: argparse.ArgumentParser) -> None:
     """The options that describe the win (shared by every command that scores one hand)."""
     p.add_argument("--win", type=tile_arg, metavar="TILE", help="the winning tile, e.g. 5m or 0p (default: last tile written)")
-    p.add_argument("--ron", type=ron, metavar="FROM", help="won by ron from previous|opposite|next (default: tsumo)")
+    p.add_argument("--ron", type=ron, metavar="FROM",
+                   help="won by ron from previous|opposite|next (default: tsumo); three players: previous|next")
     p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind E S W N (default E)")
     p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="winner's seat wind; E is the dealer (default E)")
     p.add_argument("--riichi", action="store_true")
@@ -90,6 +91,8 @@ def add_situation(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ura", type=indicators, default=(), metavar="TILES", help="ura-dora indicators")
     p.add_argument("--honba", type=count, default=0, metavar="N", help=f"honba counters, 0-{MAX_COUNTER}")
     p.add_argument("--sticks", type=count, default=0, metavar="N", help=f"riichi sticks on the table, 0-{MAX_COUNTER}")
+    p.add_argument("--kita", type=count, default=0, metavar="N",
+                   help="Norths the winner set aside (three-player nukidora), 0-4")
     p.add_argument("--extra", action="append", default=[], metavar="TAG",
                    help="a situation tag, e.g. kanburi (local yaku) or robbed_ankan (with --chankan: the kan robbed "
                         "was a closed one) (repeatable)")
@@ -102,7 +105,7 @@ def hand_and_win(args) -> tuple[Hand, Win]:
         ron=args.ron, round_wind=args.round, seat_wind=args.seat, riichi=args.riichi,
         double_riichi=args.double_riichi, ippatsu=args.ippatsu, haitei=args.haitei, houtei=args.houtei,
         rinshan=args.rinshan, chankan=args.chankan, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
-        dora=args.dora, ura=args.ura, honba=args.honba, sticks=args.sticks, extra=args.extra,
+        dora=args.dora, ura=args.ura, honba=args.honba, sticks=args.sticks, extra=args.extra, kita=args.kita,
     )
     return hand, win
 

@@ -115,8 +115,8 @@ def render(comp) -> str:
     return "\n".join(lines)
 
 
-def _item(n: int, line: str | MjrulesError) -> tuple[Hand, Win] | str:
-    """Input line ``n`` as a hand and win, or its error text."""
+def _item(n: int, line: str | MjrulesError, players: int = 4) -> tuple[Hand, Win] | str:
+    """Input line ``n`` as a hand and win at a table of ``players``, or its error text."""
     if isinstance(line, MjrulesError):
         return f"line {n}: {line}"
     try:
@@ -124,7 +124,7 @@ def _item(n: int, line: str | MjrulesError) -> tuple[Hand, Win] | str:
         if isinstance(obj, dict) and "hand" in obj:
             return parse_json_hand(obj)
         if isinstance(obj, dict):
-            return parse_majiang_input(obj.get("in", obj))
+            return parse_majiang_input(obj.get("in", obj), players)
         raise NotationError("expected a JSON object")
     except ValueError as e:
         return f"line {n}: not JSON: {e}"
@@ -146,7 +146,7 @@ class _CorpusWorker:
 
     def row(self, n: int, line: str | MjrulesError) -> CorpusRow:
         comparer = self.comparer
-        item = _item(n, line)
+        item = _item(n, line, comparer.players)
         plain: list[str] = []
         notes: list[str] = []
         if not isinstance(item, str) and item[0].red_fives:

@@ -98,6 +98,8 @@ def _diff(args) -> int:
     label_a, label_b = (f"{rs.name} ({rs.path})" for rs in (diff.a, diff.b))
     n_plugins = sum(d.kind == "plugin" for d in diff.differences)
     n_flags = len(diff.differences) - n_plugins
+    if diff.a.players != diff.b.players:
+        print(f"{label_a} and {label_b}: players {diff.a.players} and {diff.b.players}")
     if not diff.differences:
         print(f"{label_a} and {label_b}: no plugin or flag differs")
         return 0

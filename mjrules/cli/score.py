@@ -77,14 +77,15 @@ def cmd_score(args) -> int:
     if args.json:
         print(json.dumps(score_json(result, hand, scorer.ruleset.name, notes), ensure_ascii=False))
     else:
-        print(render(hand, win, result, scorer.ruleset.name, notes))
+        print(render(hand, win, result, scorer.ruleset.name, notes, scorer.players))
     _write_pictures(args, hand, win, result, scorer.ruleset.name)
     return EXIT_WIN if result.is_win else EXIT_NO_WIN
 
 
-def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: list[str] | None = None) -> str:
+def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: list[str] | None = None,
+           players: int = 4) -> str:
     """The text report of ``mjrules score``."""
-    dealt_in = win.discarder_seat
+    dealt_in = win.discarder_seat_at(players)
     how = "tsumo" if dealt_in is None else f"ron from seat {SEAT_NAMES[dealt_in]}"
     concealed = format_tiles(hand.concealed)
     melds = "".join(" " + m for m in format_mpsz(hand).split()[1:])
@@ -107,7 +108,7 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: li
     if result.limit:
         head += f" ({result.limit})"
     # Under pao the liable player pays (part of) a tsumo alone: the usual split would mislead.
-    split = tsumo_split(result, win.seat_wind == 0) if win.tsumo and result.liable is None else None
+    split = tsumo_split(result, win.seat_wind == 0, win, players) if win.tsumo and result.liable is None else None
     if split:
         lines.append(f"{head}: {split} ({result.points} points; base {result.base})")
     else:

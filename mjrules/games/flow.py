@@ -19,11 +19,15 @@ from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
 from mjrules.model.win import ROBBED_ANKAN, Win
+from mjrules.scoring.scorer import ROBBED_KITA
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
 LIVE_DRAWS = 70
 """Draws a four-player round allows after the deal (136 tiles, 52 dealt, 14 in the dead wall);
 a kan's replacement tile comes out of this count too, as the dead wall is topped up from the live one."""
+LIVE_DRAWS_SANMA = 55
+"""The same for three players: 108 tiles, 39 dealt, 14 in the dead wall (a kita's replacement
+tile counts too)."""
 
 
 @attrs.frozen
@@ -50,32 +54,38 @@ class Flow:
         self.deal = deal
         self.dealer = deal.dealer
         hands = deal.hands
-        if len(hands) != 4 or any(len(h) != 13 for h in hands):
-            self.fail(f"the deal must give 13 tiles to each of four players, got {[len(h) for h in hands]}")
+        if len(hands) not in (3, 4) or any(len(h) != 13 for h in hands):
+            self.fail(f"the deal must give 13 tiles to each of four (or three) players, got {[len(h) for h in hands]}")
+        n = self.players = len(hands)
+        self.live_draws = LIVE_DRAWS if n == 4 else LIVE_DRAWS_SANMA
         self.dora: list[Tile] = [deal.dora]
         self.wins: list[RecordedWin] = []
         self.draw_end: Draw | None = None
         self.hands = [list(h) for h in hands]
-        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.calls: list[Call] = []
         self.drawn = 0
         self.last_draw: tuple[int, Tile] | None = None
-        self.rinshan_next = [False] * 4
+        self.rinshan_next = [False] * n
         self.drew_rinshan = False
         self.last_discard: tuple[int, Tile] | None = None
         self.kan_tile: tuple[int, Tile, bool] | None = None
         """A tile just added to a kan (seat, tile, closed): it may be robbed (chankan)."""
+        self.kita_tile: tuple[int, Tile] | None = None
+        """A North just set aside (three players): a ron on it is not chankan."""
+        self.kita = [0] * n
+        """Norths each seat has set aside (three players)."""
         self.any_call = False
-        self.discarded = [False] * 4
-        self.drew = [False] * 4
-        self.riichi = [0] * 4
+        self.discarded = [False] * n
+        self.drew = [False] * n
+        self.riichi = [0] * n
         self.riichi_pending: int | None = None
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * n
         self.ippatsu_ends = False
         """A kakan was declared: ippatsu ends once it stands (the replacement draw)."""
         self.declared: list[int] = []
-        self.river: list[list[Tile]] = [[], [], [], []]
-        self.robbed = [False] * 4
+        self.river: list[list[Tile]] = [[] for _ in range(n)]
+        self.robbed = [False] * n
         """A discard of this seat was called (it can no longer draw a nagashi mangan)."""
 
     def fail(self, message: str) -> None:
@@ -106,13 +116,13 @@ class Flow:
 
     # -- events --------------------------------------------------------------------------------------
     def draw(self, seat: int, t: Tile) -> None:
-        if self.drawn >= LIVE_DRAWS:
+        if self.drawn >= self.live_draws:
             self.fail(f"seat {seat} draws {t} after the wall is empty")
         if len(self.hands[seat]) + 3 * len(self.melds[seat]) != 13:
             self.fail(f"seat {seat} draws {t} while holding {len(self.hands[seat])} tiles")
         self.drawn += 1
         if self.ippatsu_ends:
-            self.ippatsu = [False] * 4
+            self.ippatsu = [False] * self.players
             self.ippatsu_ends = False
         self.drew_rinshan = self.rinshan_next[seat]
         self.rinshan_next[seat] = False
@@ -120,6 +130,7 @@ class Flow:
         self.last_draw = (seat, t)
         self.drew[seat] = True
         self.kan_tile = None
+        self.kita_tile = None
 
     def discard(self, seat: int, t: Tile) -> None:
         self._take(seat, [t], "discard")
@@ -132,6 +143,7 @@ class Flow:
         self.last_discard = (seat, t)
         self.last_draw = None
         self.kan_tile = None
+        self.kita_tile = None
 
     def declare_riichi(self, seat: int) -> None:
         if self.riichi[seat]:
@@ -161,6 +173,8 @@ class Flow:
                 self.fail(f"seat {seat} calls {called} but the last discard is {tile_}")
             if (source - seat) % 4 != meld.source:
                 self.fail(f"seat {seat} calls {meld.describe()} but the discard came from seat {source}")
+            if self.players == 3:  # the marks say next or previous at a table of three (seat_at)
+                meld = attrs.evolve(meld, source=1 if source == (seat + 1) % 3 else 3)
             self._take(seat, list(own), kind.value)
             self.robbed[source] = True
             self.melds[seat].append(meld)
@@ -191,6 +205,19 @@ class Flow:
             self.ippatsu = [False] * 4
         self.last_draw = None
 
+    def set_aside_north(self, seat: int, north: Tile) -> None:
+        """Three players: ``seat`` sets a North aside (kita); it draws a replacement tile, a rinshan
+        draw, and the kita counts as a call for ippatsu and the first go-around."""
+        if self.players != 3:
+            self.fail(f"seat {seat} sets North aside (kita) in a four-player game")
+        self._take(seat, [north], "kita")
+        self.kita[seat] += 1
+        self.rinshan_next[seat] = True
+        self.kita_tile = (seat, north)
+        self.any_call = True
+        self.ippatsu = [False] * self.players
+        self.last_draw = None
+
     def _take(self, seat: int, tiles: list[Tile], what: str) -> None:
         hand = self.hands[seat]
         for t in tiles:
@@ -202,12 +229,12 @@ class Flow:
 
     def nagashi(self) -> tuple[int, ...]:
         """The seats whose discards are all terminals and honours, none of them called."""
-        return tuple(s for s in range(4)
+        return tuple(s for s in range(self.players)
                      if self.river[s] and not self.robbed[s] and all(t.is_yaochu for t in self.river[s]))
 
     def tenpai(self) -> tuple[int, ...]:
         """The seats whose concealed tiles wait on a winning tile (shanten 0)."""
-        return tuple(s for s in range(4) if len(self.hands[s]) % 3 == 1
+        return tuple(s for s in range(self.players) if len(self.hands[s]) % 3 == 1
                      and shanten(tiles_to_counts(self.hands[s])) == 0)
 
     # -- wins ----------------------------------------------------------------------------------------
@@ -223,7 +250,7 @@ class Flow:
         dealer = seat == self.dealer
         win = self._win(
             seat, True, None, round_wind, dora, ura, honba, sticks,
-            haitei=self.drawn == LIVE_DRAWS and not self.drew_rinshan,
+            haitei=self.drawn == self.live_draws and not self.drew_rinshan,
             rinshan=self.drew_rinshan, tenhou=first and dealer, chiihou=first and not dealer,
         )
         return self._hand(seat, concealed, win_tile), win
@@ -234,8 +261,11 @@ class Flow:
         seat that gave it."""
         chankan = self.kan_tile is not None
         robbed_ankan = False
+        robbed_kita = self.kita_tile is not None
         if self.kan_tile is not None:
             source, win_tile, robbed_ankan = self.kan_tile
+        elif self.kita_tile is not None:  # a ron on a North set aside: not chankan (Tenhou)
+            source, win_tile = self.kita_tile
         elif self.last_discard is not None:
             source, win_tile = self.last_discard
         else:
@@ -244,10 +274,12 @@ class Flow:
         if source == seat:
             self.fail(f"seat {seat} wins by ron on its own tile")
         renhou = (not self.any_call and not self.drew[seat] and seat != self.dealer)
+        offset = (source - seat) % 4 if self.players == 4 else (1 if source == (seat + 1) % 3 else 3)
+        extras = frozenset({ROBBED_ANKAN}) if robbed_ankan else frozenset({ROBBED_KITA}) if robbed_kita else frozenset()
         win = self._win(
-            seat, False, (source - seat) % 4, round_wind, dora, ura, honba, sticks,
-            houtei=self.drawn == LIVE_DRAWS and not chankan, chankan=chankan, renhou=renhou,
-            extras=frozenset({ROBBED_ANKAN}) if robbed_ankan else frozenset(),
+            seat, False, offset, round_wind, dora, ura, honba, sticks,
+            houtei=self.drawn == self.live_draws and not chankan and not robbed_kita, chankan=chankan,
+            renhou=renhou, extras=extras,
         )
         return self._hand(seat, list(self.hands[seat]), win_tile), win, source
 
@@ -266,7 +298,8 @@ class Flow:
         if self.riichi_pending == seat and not tsumo:
             riichi = 0  # a ron before one's own riichi discard passed: hardly possible, but not riichi
         try:
-            return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind, seat_wind=(seat - self.dealer) % 4,
+            return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind,
+                       seat_wind=(seat - self.dealer) % self.players, kita=self.kita[seat],
                        riichi=riichi, ippatsu=bool(riichi) and self.ippatsu[seat], dora=dora,
                        ura=ura if riichi else (), honba=honba, riichi_sticks=sticks, haitei=haitei, houtei=houtei,
                        rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, renhou=renhou,

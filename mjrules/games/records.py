@@ -1,7 +1,8 @@
 """What a game record holds, whatever its format: games, rounds, calls, wins and draws.
 
 Seats are absolute (0 … 3, the seats of the game's first dealer order as the record numbers
-them); ``Round.dealer`` says who deals. Scores and payments are points (not hundreds).
+them; 0 … 2 in a three-player game, whose tuples have three values); ``Round.dealer`` says who
+deals. Scores and payments are points (not hundreds).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ def _maybe_seat(instance: object, attribute: attrs.Attribute, value: object) -> 
 
 def _four(value: Iterable[int]) -> tuple[int, ...]:
     t = tuple(value)
-    if len(t) != 4 or not all(type(v) is int for v in t):
-        raise ValueError(f"expected four whole numbers, one per seat, not {value!r}")
+    if len(t) not in (3, 4) or not all(type(v) is int for v in t):
+        raise ValueError(f"expected four (three-player: three) whole numbers, one per seat, not {value!r}")
     return t
 
 
@@ -117,7 +118,8 @@ class Round:
         if len(self.wins) < 2:
             return self.wins
         d = self.wins[0].discarder or 0
-        return tuple(sorted(self.wins, key=lambda w: (w.winner - d) % 4))
+        n = len(self.scores)
+        return tuple(sorted(self.wins, key=lambda w: (w.winner - d) % n))
 
     @property
     def label(self) -> str:

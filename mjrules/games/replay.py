@@ -138,7 +138,11 @@ class Replayer:
         """Replay ``game``. The running scores start from the record's first round, or from the
         ruleset's ``start_score`` when ``from_start``."""
         rounds = game.rounds
-        scores = [self.start] * 4 if from_start else list(rounds[0].scores)
+        players = len(rounds[0].scores)
+        if players != self.scorer.players:
+            raise RecordError(f"{game.source}: a {players}-player game, and ruleset {self.scorer.ruleset.name} "
+                              f"is for {self.scorer.players} players")
+        scores = [self.start] * players if from_start else list(rounds[0].scores)
         honba, sticks = rounds[0].honba, rounds[0].sticks
         checks: list[WinCheck] = []
         notes: list[str] = []
@@ -172,7 +176,7 @@ class Replayer:
                     notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} replayed, "
                                  f"not in the record")
         first_dealer = rounds[0].dealer
-        placings = [placing(scores, s, first_dealer, self.tie) for s in range(4)]
+        placings = [placing(scores, s, first_dealer, self.tie) for s in range(players)]
         if sticks and self.leftover == "top":
             scores[placings.index(1)] += sticks * 1000
         final = tuple(scores)
@@ -188,9 +192,10 @@ class Replayer:
             exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
-        placings = [placing(scores, s, first_dealer, self.tie) for s in range(4)]
-        out = [0.0] * 4
-        for seat in range(4):
+        n = len(scores)
+        placings = [placing(scores, s, first_dealer, self.tie) for s in range(n)]
+        out = [0.0] * n
+        for seat in range(n):
             if placings[seat] != 1:
                 q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
                 out[seat] = float(q - self.returned // 1000 + self.uma[placings[seat] - 1])

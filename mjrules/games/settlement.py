@@ -69,10 +69,12 @@ class RoundSettlement:
 
 
 def _absolute(payments: Sequence[int], dealer: int) -> tuple[int, ...]:
-    """Payments indexed by seat relative to the dealer (as the Scorer gives them), by absolute seat."""
-    out = [0, 0, 0, 0]
+    """Payments indexed by seat relative to the dealer (as the Scorer gives them), by absolute seat
+    (as many seats as payments: three or four)."""
+    n = len(payments)
+    out = [0] * n
     for rel, p in enumerate(payments):
-        out[(dealer + rel) % 4] += p
+        out[(dealer + rel) % n] += p
     return tuple(out)
 
 
@@ -94,7 +96,8 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
             return scorer.score(rec.hand, win)
     honba = rnd.honba if honba is None else honba
     sticks = rnd.sticks if sticks is None else sticks
-    pay = [0, 0, 0, 0]
+    players = len(rnd.scores)
+    pay = [0] * players
     for seat in rnd.riichi:
         pay[seat] -= STICK
     table = sticks + len(rnd.riichi)
@@ -111,9 +114,9 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
             return paid
     tenpai = draw.tenpai
     n = len(tenpai)
-    if rules.noten_payment and 0 < n < 4:
-        for seat in range(4):
-            pay[seat] += rules.noten_payment // n if seat in tenpai else -(rules.noten_payment // (4 - n))
+    if rules.noten_payment and 0 < n < players:
+        for seat in range(players):
+            pay[seat] += rules.noten_payment // n if seat in tenpai else -(rules.noten_payment // (players - n))
     return RoundSettlement((), tuple(pay), honba + 1, table, rules.dealer_repeat == "tenpai" and dealer in tenpai,
                            EXHAUSTIVE)
 
@@ -127,8 +130,9 @@ def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int])
     dealer = rnd.dealer
     rules = RoundRules.from_flags(scorer.flags)
     won = False
-    for seat in sorted(draw.nagashi, key=lambda s: (s - dealer) % 4):
-        paid = scorer.nagashi((seat - dealer) % 4, 0 if won else honba, 0 if won else table)
+    n = len(rnd.scores)
+    for seat in sorted(draw.nagashi, key=lambda s: (s - dealer) % n):
+        paid = scorer.nagashi((seat - dealer) % n, 0 if won else honba, 0 if won else table)
         if isinstance(paid, NoWin):
             return None
         pay = _add(pay, _absolute(paid.payments, dealer))
@@ -144,15 +148,16 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
                  pay: list[int]) -> RoundSettlement:
     dealer = rnd.dealer
     wins = rnd.wins_in_turn_order()
+    none = (0,) * len(rnd.scores)
     if len(wins) == 3 and rules.triple_ron_draw:
-        paid = tuple(PaidWin(w, w.win, None, (0, 0, 0, 0)) for w in wins)
+        paid = tuple(PaidWin(w, w.win, None, none) for w in wins)
         return RoundSettlement(paid, tuple(pay), honba + 1, table, True, ABORTIVE)
     counted = wins[:rules.max_ron_winners]
     out: list[PaidWin] = []
     first = True
     for w in wins:
         if w not in counted:
-            out.append(PaidWin(w, w.win, None, (0, 0, 0, 0)))
+            out.append(PaidWin(w, w.win, None, none))
             continue
         h = honba if first or rules.multi_ron_honba == "each" else 0
         win = attrs.evolve(w.win, honba=h, riichi_sticks=table if first else 0)
@@ -162,7 +167,7 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
             pay = _add(pay, payments)
             first = False
         else:
-            payments = (0, 0, 0, 0)
+            payments = none
         out.append(PaidWin(w, win, result, payments))
     winners = [p.record.winner for p in out if isinstance(p.result, Result)]
     if not winners:  # the ruleset finds no win: nothing is paid, the hand counts as an abortive draw

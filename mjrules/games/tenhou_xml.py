@@ -6,6 +6,10 @@ copy 0 of each five, 16, 52 and 88, is the red one). Draws are ``<T…>``, ``<U�
 ``m`` encode the meld; ``<INIT>`` deals a round, ``<AGARI>`` a win with what Tenhou paid,
 ``<RYUUKYOKU>`` a draw. ``<GO type>`` carries the lobby's rule bits: 0x02 no red fives, 0x04 no
 open tanyao, 0x10 three players.
+
+A three-player game (read under ``tenhou-sanma``) has an empty fourth seat: ``hai3=""``, a fourth
+score of 0; a call's offset counts seats on the four-seat table, and a North set aside (kita) is
+an ``<N>`` whose code is ``(tile << 8) | 0x20``.
 """
 
 from __future__ import annotations
@@ -66,6 +70,20 @@ class _Tiles:
         return numbers
 
 
+KITA = 0x20
+"""The bit of an ``<N m=…>`` code that sets a North aside (three players)."""
+
+
+def kita_tile(m: int, tiles: _Tiles) -> Tile | None:
+    """The North of an ``<N m=…>`` code that sets one aside (kita), or None for a meld."""
+    if m & 0x3C != KITA:
+        return None
+    t = tiles.one((m & 0xFF00) >> 8)
+    if t.index != 30:
+        raise RecordError(f"{tiles.where()}: a kita code ({m}) on {t}, not on a North")
+    return t
+
+
 def decode_meld(m: int, tiles: _Tiles) -> tuple[Meld, list[Tile], Tile | None]:
     """The meld of an ``<N m=…>`` code, the caller's own tiles in it, and the called tile."""
     source = m & 3
@@ -86,8 +104,8 @@ def decode_meld(m: int, tiles: _Tiles) -> tuple[Meld, list[Tile], Tile | None]:
             return Meld(MeldKind.PON, ts, r, source), ts[:r] + ts[r + 1:], ts[r]
         added = tiles.one(t * 4 + unused)
         return Meld(MeldKind.KAKAN, [*ts, added], r, source), [added], added
-    if m & 0x20:
-        raise RecordError(f"{tiles.where()}: a north-tile call (nukidora): three-player records are not supported yet")
+    if m & KITA:
+        raise RecordError(f"{tiles.where()}: a North set aside (kita, code {m}) is no meld")
     called = (m & 0xFF00) >> 8
     kind = called // 4
     ts = [tiles.one(kind * 4 + i) for i in range(4)]
@@ -110,6 +128,7 @@ class _Reader:
         self.flow: Flow | None = None
         self.tiles = _Tiles(self.where, True)
         self.ended = False
+        self.players = 4
 
     def where(self) -> str:
         return f"{self.source}, round {self.label}"
@@ -133,8 +152,8 @@ class _Reader:
 
     def seat(self, el: ET.Element, name: str) -> int:
         (value,) = self.ints(el, name, 1)
-        if not 0 <= value <= 3:
-            self.fail(f"<{el.tag} {name}={value}>: not a seat 0 … 3")
+        if not 0 <= value < self.players:
+            self.fail(f"<{el.tag} {name}={value}>: not a seat 0 … {self.players - 1}")
         return value
 
     # -- elements --------------------------------------------------------------------------------------
@@ -147,9 +166,9 @@ class _Reader:
             self.go(el)
         elif tag == "UN":
             if el.get("n0") is not None and not self.rounds and self.flow is None:
-                self.names = tuple(unquote(el.get(f"n{i}", "")) for i in range(4))
-                if el.get("n3", "") == "" and el.get("n2") is not None:
-                    self.fail("a three-player game: three-player records are not supported yet")
+                self.names = tuple(unquote(el.get(f"n{i}", "")) for i in range(self.players))
+                if self.players == 4 and el.get("n3", "") == "" and el.get("n2") is not None:
+                    self.fail("a game with no fourth player, but GO type does not say three players (bit 0x10)")
         elif tag == "INIT":
             self.init(el)
         elif tag == "N":
@@ -168,11 +187,15 @@ class _Reader:
 
     def go(self, el: ET.Element) -> None:
         (bits,) = self.ints(el, "type", 1)
-        if bits & SANMA:
-            self.fail("a three-player game (GO type bit 0x10): three-player records are not supported yet")
         self.red = not bits & NO_RED
         self.tiles = _Tiles(self.where, self.red)
-        self.ruleset = "tenhou-nokuitan" if bits & NO_KUITAN else "tenhou"
+        if bits & SANMA:
+            if bits & NO_KUITAN:
+                self.fail("a three-player game without open tanyao (GO type bits 0x14): no preset plays it")
+            self.players = 3
+            self.ruleset = "tenhou-sanma"
+        else:
+            self.ruleset = "tenhou-nokuitan" if bits & NO_KUITAN else "tenhou"
 
     def init(self, el: ET.Element) -> None:
         if self.flow is not None:
@@ -186,6 +209,11 @@ class _Reader:
             self.fail(f"<INIT seed=…>: negative round, honba or sticks {seed[:3]}")
         hands = tuple(tuple(self.tiles.one(n) for n in self.tiles.many(el.get(f"hai{i}"), f"hai{i}"))
                       for i in range(4))
+        n = self.players
+        if n == 3:
+            if hands[3] or ten[3] or dealer == 3:
+                self.fail("<INIT>: a three-player game deals to a fourth seat")
+            hands, ten = hands[:3], ten[:3]
         deal = Deal(wind, number, seed[1], seed[2], dealer, tuple(v * 100 for v in ten), self.tiles.one(seed[5]),
                     hands)
         self.flow = Flow(self.where(), deal)
@@ -211,6 +239,10 @@ class _Reader:
         flow = self.need_flow("<N>")
         who = self.seat(el, "who")
         (m,) = self.ints(el, "m", 1)
+        north = kita_tile(m, self.tiles)
+        if north is not None:
+            flow.set_aside_north(who, north)
+            return
         try:
             meld, own, called = decode_meld(m, self.tiles)
         except MjrulesError as e:
@@ -272,7 +304,7 @@ class _Reader:
         pao = self.seat(el, "paoWho") if el.get("paoWho") is not None else None
         sc = self.ints(el, "sc", 8)
         recorded = Recorded(None if yakuman else han, None if yakuman else fu, yakuman, points, tuple(yaku),
-                            tuple(v * 100 for v in sc[1::2]))
+                            tuple(v * 100 for v in sc[1::2][:self.players]))
         flow.won(RecordedWin(who, discarder, pao, hand, win, recorded))
         self.end_of(el)
 
@@ -293,7 +325,7 @@ class _Reader:
         nagashi = flow.nagashi() if kind == NAGASHI else ()
         if kind == NAGASHI and not nagashi:
             self.fail("a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
-        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2])))
+        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2][:self.players])))
         self.end_of(el)
 
     def end_of(self, el: ET.Element) -> None:
@@ -309,8 +341,8 @@ class _Reader:
                 raise
             if len(scores) != 4 or len(points) != 4:
                 self.fail(f"<{el.tag} owari=…>: expected 8 numbers, got {len(parts)}")
-            self.final = tuple(v * 100 for v in scores)
-            self.final_points = tuple(points)
+            self.final = tuple(v * 100 for v in scores[:self.players])
+            self.final_points = tuple(points[:self.players])
 
     def round_over(self) -> bool:
         """A round is open and has ended (a win or a draw was read)."""

@@ -27,14 +27,25 @@ DISCARDER_WORDS: dict[str, int] = {
 
 SITUATIONS = ("riichi", "double_riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan", "chankan",
               "tenhou", "chiihou", "renhou", "round_east", "round_south", "round_west", "round_north",
-              "seat_east", "seat_south", "seat_west", "seat_north")
+              "seat_east", "seat_south", "seat_west", "seat_north", "kita")
 """Conditions of a win that a yaku can name as its precondition (``Yaku.when``); ``riichi``
-holds for riichi and double riichi alike, ``seat_east`` for the dealer."""
+holds for riichi and double riichi alike, ``seat_east`` for the dealer, ``kita`` when the winner
+has set North aside (three-player nukidora, ``Win.kita``)."""
 SITUATION_BIT = {name: 1 << i for i, name in enumerate(SITUATIONS)}
 
 
 MAX_COUNTER = 999
 """Largest honba or riichi-stick count accepted."""
+MAX_KITA = 4
+"""Most Norths a player can set aside (there are four)."""
+KITA_BIT = SITUATION_BIT["kita"]
+
+
+def seat_at(seat: int, offset: int, players: int = 4) -> int:
+    """The seat ``offset`` places from ``seat`` as ``Win.discarder`` and meld marks count them
+    (1 next, 2 opposite, 3 previous), at a table of ``players``: the previous player is offset 3
+    at any table, so a three-player table's previous seat is ``seat + 2``; it has no opposite."""
+    return (seat + (offset if offset != 3 else -1)) % players
 
 
 def _tiles(value: list[Tile] | tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -72,6 +83,9 @@ class Win:
     """Tags of situations the standard fields do not name (e.g. ``kanburi``, ``open_riichi``, and
     ``robbed_ankan``: the chankan robbed a closed kan), named by the yaku that read them
     (``Yaku.extras``); a tag no enabled yaku reads is refused when scoring."""
+    kita: int = 0
+    """Norths the winner set aside (北抜き, three-player nukidora), 0–4; not part of the hand.
+    A four-player ruleset refuses a win with kita."""
 
     situation: int = attrs.field(init=False, eq=False, repr=False)
     """Bit mask of the SITUATIONS that hold; derived."""
@@ -85,9 +99,15 @@ class Win:
 
     @property
     def discarder_seat(self) -> int | None:
-        """Absolute seat (0 East … 3 North) of the player who dealt in, None for tsumo."""
+        """Absolute seat (0 East … 3 North) of the player who dealt in at a four-player table,
+        None for tsumo; ``discarder_seat_at(3)`` for a three-player one."""
         d = self.discarder  # None exactly when tsumo: checked when built
         return None if d is None else (self.seat_wind + d) % 4
+
+    def discarder_seat_at(self, players: int) -> int | None:
+        """Absolute seat of the player who dealt in at a table of ``players``, None for tsumo."""
+        d = self.discarder
+        return None if d is None else seat_at(self.seat_wind, d, players)
 
 
 _BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
@@ -133,10 +153,16 @@ _RIICHI_BITS = (0, 1, 3)  # riichi; double riichi is riichi too
 
 def _check_win(w: Win) -> int:
     """Check a Win on its own; returns its ``situation`` mask."""
-    return _check_values(
+    situation = _check_values(
         w, w.tsumo, w.discarder, w.round_wind, w.seat_wind, w.riichi, w.ippatsu, w.haitei, w.houtei, w.rinshan,
         w.chankan, w.tenhou, w.chiihou, w.renhou, w.dora, w.ura, w.honba, w.riichi_sticks,
     )
+    kita = w.kita
+    if kita.__class__ is not int or kita:  # kita only here: ``assemble_win`` (the parsers' path) leaves it 0
+        if kita.__class__ is not int or not 0 <= kita <= MAX_KITA:
+            _bad(f"kita must be a whole number from 0 to {MAX_KITA} (there are four Norths), not {kita!r}")
+        situation |= KITA_BIT
+    return situation
 
 
 def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
@@ -229,13 +255,17 @@ def _check_special(w: Win) -> None:
             _bad("renhou is won before the first draw: no riichi, ippatsu, houtei, chankan, tenhou or chiihou")
 
 
-def check_against_hand(hand: Hand, win: Win) -> None:
-    """The checks that need both: riichi on an open hand, rinshan without a kan, …"""
+def check_against_hand(hand: Hand, win: Win, players: int = 4) -> None:
+    """The checks that need both: riichi on an open hand, rinshan without a kan, … ``players``:
+    at the table (kita are three-player only)."""
     if win.situation & _NEEDS_HAND_CHECK:
+        if win.kita and players != 3:
+            raise SituationError(f"kita ({win.kita} North set aside): only three-player rulesets have kita; "
+                                 f"this one is for {players} players")
         if win.riichi and not hand.is_closed:
             raise SituationError("riichi on an open hand")
-        if win.rinshan and hand.kan_count == 0:
-            raise SituationError("rinshan kaihou without a kan in the hand")
+        if win.rinshan and hand.kan_count == 0 and not win.kita:  # a kita's replacement draw is rinshan too
+            raise SituationError("rinshan kaihou without a kan (or a kita) in the hand")
         if (win.tenhou or win.chiihou) and hand.melds:
             raise SituationError(f"{'tenhou' if win.tenhou else 'chiihou'} with melds: the hand is the dealt one")
         if win.chankan:
@@ -268,7 +298,7 @@ ROBBED_ANKAN = "robbed_ankan"
 """Extras tag: the chankan robbed a closed kan (only kokushi musou may, where the ruleset allows it)."""
 
 _NEEDS_HAND_CHECK = (SITUATION_BIT["riichi"] | SITUATION_BIT["rinshan"] | SITUATION_BIT["tenhou"]
-                     | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"])
+                     | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"] | KITA_BIT)
 
 
 def assemble_win(tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan,
@@ -312,7 +342,7 @@ _TEMPLATE = {**attrs.asdict(Win(), recurse=False), "situation": 0}
 def _follows_the_fields() -> None:
     """``assemble_win`` takes Win's fields in their order: checked against the attrs definition
     when this module loads, so a field added to Win cannot be left out of it."""
-    fields = [f.name for f in attrs.fields(Win) if f.init and f.name != "extras"]
+    fields = [f.name for f in attrs.fields(Win) if f.init and f.name not in ("extras", "kita")]
     params = list(inspect.signature(assemble_win).parameters)
     if params != fields or set(_TEMPLATE) != {f.name for f in attrs.fields(Win)}:
         raise ImportError(f"assemble_win takes {params}, Win has the fields {fields}")

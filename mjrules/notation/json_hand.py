@@ -3,12 +3,13 @@
     {"hand": "123m456p789s11z 555=z", "win": "1z", "ron": "opposite", "seat": "S", "round": "E",
      "riichi": 0, "ippatsu": false, "haitei": false, "houtei": false, "rinshan": false,
      "chankan": false, "tenhou": false, "chiihou": false, "renhou": false,
-     "dora": "4z", "ura": "", "honba": 0, "sticks": 0, "extras": []}
+     "dora": "4z", "ura": "", "honba": 0, "sticks": 0, "extras": [], "nukidora": 0}
 
 Only ``hand`` is required. ``hand`` is MPSZ with melds; ``win`` names the winning tile (default:
 the last concealed tile written); ``ron`` is who dealt in (previous, opposite, next, or any word of
 ``RON_WORDS``, the words ``mjrules --ron`` takes), absent or null for a tsumo; winds are E S W N (or
-any word of ``WIND_WORDS``); ``dora`` and ``ura`` are indicator tiles in MPSZ.
+any word of ``WIND_WORDS``); ``dora`` and ``ura`` are indicator tiles in MPSZ; ``nukidora`` is the
+number of Norths the winner set aside (three-player kita).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from mjrules.notation.mpsz import format_mpsz, parse_mpsz, parse_tile, parse_til
 RON_WORDS = DISCARDER_WORDS
 _RON = {"next": 1, "opposite": 2, "previous": 3}
 _FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
-KEYS = ("hand", "win", "ron", "seat", "round", "riichi", *_FLAGS, "dora", "ura", "honba", "sticks", "extras")
+KEYS = ("hand", "win", "ron", "seat", "round", "riichi", *_FLAGS, "dora", "ura", "honba", "sticks", "extras",
+        "nukidora")
 
 
 def _get(obj: dict, key: str, kind: type, default: Any) -> Any:
@@ -68,6 +70,7 @@ def parse_json_hand(obj: Any) -> tuple[Hand, Win]:
         **{f: _get(obj, f, bool, False) for f in _FLAGS},
         dora=tuple(parse_tiles(_get(obj, "dora", str, ""))), ura=tuple(parse_tiles(_get(obj, "ura", str, ""))),
         honba=_get(obj, "honba", int, 0), riichi_sticks=_get(obj, "sticks", int, 0), extras=extras,
+        kita=_get(obj, "nukidora", int, 0),
     )
     return hand, win
 
@@ -93,4 +96,6 @@ def json_hand(hand: Hand, win: Win) -> dict:
         out["sticks"] = win.riichi_sticks
     if win.extras:
         out["extras"] = sorted(win.extras)
+    if win.kita:
+        out["nukidora"] = win.kita
     return out

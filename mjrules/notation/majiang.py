@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Union
 
+import attrs
+
 from mjrules.errors import NotationError, SituationError
 from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
 from mjrules.model.tiles import BY_RANK, BY_SUIT, Tile, tile_from
@@ -168,7 +170,9 @@ def format_majiang(hand: Hand, discarder: int | None = None) -> tuple[str, str |
 
 
 _HUPAI_KEYS = frozenset({"lizhi", "yifa", "qianggang", "lingshang", "haidi", "tianhu"})
-_PARAM_KEYS = frozenset({"zhuangfeng", "menfeng", "hupai", "baopai", "fubaopai", "jicun"})
+_PARAM_KEYS = frozenset({"zhuangfeng", "menfeng", "hupai", "baopai", "fubaopai", "jicun", "players", "nukidora"})
+"""majiang-core's param keys, and two for three players: ``players`` (3 or 4) and ``nukidora``
+(the Norths the winner set aside, not written in ``shoupai``)."""
 _JICUN_KEYS = frozenset({"changbang", "lizhibang"})
 
 
@@ -258,8 +262,10 @@ def _param_fields(data: dict) -> tuple:
             jicun.get("changbang", 0), jicun.get("lizhibang", 0))
 
 
-def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
-    """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win."""
+def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
+    """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win, for a
+    table of ``players``: a ``param.players`` that says otherwise is an error, and
+    ``param.nukidora`` becomes ``Win.kita``."""
     if data.__class__ is not dict:
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
     # majiang-core writes every key: once all are read, the sizes of the objects show that no
@@ -332,11 +338,25 @@ def parse_majiang_input(data: dict) -> tuple[Hand, Win]:
             _flag(chankan, "param.hupai.qianggang"), tianhu == 1, tianhu == 2, False, dora, ura,
             _number(honba, "param.jicun.changbang", _COUNTER), _number(sticks, "param.jicun.lizhibang", _COUNTER),
         )
+    if not complete:  # majiang-core's own lines have neither key
+        win = _three_player(data["param"], win, players)
     return hand, win
 
 
-def majiang_input(hand: Hand, win: Win) -> dict:
-    """The ``in`` object for a Hand and Win (inverse of ``parse_majiang_input``)."""
+def _three_player(param: dict, win: Win, players: int) -> Win:
+    """``win`` with the kita of ``param.nukidora``, once ``param.players`` is checked against ``players``."""
+    said = param.get("players")
+    if said is not None and said != players:
+        if said.__class__ is not int or said not in (3, 4):
+            raise NotationError(f"param.players: expected 3 or 4, got {json.dumps(said) if _plain(said) else said!r}")
+        raise SituationError(f"param.players: {said}, but the ruleset is for {players} players")
+    kita = _number(param.get("nukidora"), "param.nukidora", "a whole number 0-4")
+    return attrs.evolve(win, kita=kita) if kita else win
+
+
+def majiang_input(hand: Hand, win: Win, players: int = 4) -> dict:
+    """The ``in`` object for a Hand and Win (inverse of ``parse_majiang_input``); at a
+    three-player table it says ``players`` and, with kita, ``nukidora``."""
     shoupai, rongpai = format_majiang(hand, None if win.tsumo else win.discarder)
     hupai: dict[str, int | bool] = {}
     if win.riichi:
@@ -351,15 +371,16 @@ def majiang_input(hand: Hand, win: Win) -> dict:
         hupai["haidi"] = 1 if win.haitei else 2
     if win.tenhou or win.chiihou:
         hupai["tianhu"] = 1 if win.tenhou else 2
-    return {
-        "shoupai": shoupai,
-        "rongpai": rongpai,
-        "param": {
-            "zhuangfeng": win.round_wind,
-            "menfeng": win.seat_wind,
-            "hupai": hupai,
-            "baopai": [t.majiang() for t in win.dora],
-            "fubaopai": [t.majiang() for t in win.ura],
-            "jicun": {"changbang": win.honba, "lizhibang": win.riichi_sticks},
-        },
+    param: dict[str, Any] = {
+        "zhuangfeng": win.round_wind,
+        "menfeng": win.seat_wind,
+        "hupai": hupai,
+        "baopai": [t.majiang() for t in win.dora],
+        "fubaopai": [t.majiang() for t in win.ura],
+        "jicun": {"changbang": win.honba, "lizhibang": win.riichi_sticks},
     }
+    if players != 4:
+        param["players"] = players
+    if win.kita:
+        param["nukidora"] = win.kita
+    return {"shoupai": shoupai, "rongpai": rongpai, "param": param}

@@ -69,7 +69,7 @@ def points_text(result: Result, win: Win | None, lang: str = "en") -> str:
     t = TEXT[_lang(lang)]
     split = None
     if win is not None and win.tsumo and result.liable is None:
-        split = tsumo_split(result, win.seat_wind == 0)
+        split = tsumo_split(result, win.seat_wind == 0, win, len(result.payments))
     if split and split.endswith(" all"):
         split = split[:-4] + (t["all"] if lang == "ja" else " all")
     head = f"{result.points}{t['points_unit']}" if lang == "ja" else f"{result.points} {t['points_unit']}"

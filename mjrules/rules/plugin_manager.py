@@ -30,12 +30,13 @@ DEFAULT_PLUGINS: dict[str, str] = {
     "placing": "mjrules.plugins.placing",
     "nagashi": "mjrules.plugins.nagashi",
     "settlement": "mjrules.plugins.settlement",
+    "sanma": "mjrules.plugins.sanma",
     "local-yaku": "mjrules.plugins.local_yaku",
     "aotenjou": "mjrules.plugins.aotenjou",
 }
 """Plugins that ship with mjrules, by the name a ruleset uses for them, and their modules."""
 
-ENABLED_BY_DEFAULT: tuple[str, ...] = tuple(n for n in DEFAULT_PLUGINS if n not in ("local-yaku", "aotenjou"))
+ENABLED_BY_DEFAULT: tuple[str, ...] = tuple(n for n in DEFAULT_PLUGINS if n not in ("local-yaku", "aotenjou", "sanma"))
 """The built-in plugins a ruleset starts from; the others are switched on by name."""
 
 ENTRY_POINT_GROUP = "mjrules"

@@ -8,8 +8,7 @@ File format::
     sources = ["https://…"]
     extends = "tenhou"            # a preset name, a hidden base ("_standard"), or a path
                                   # relative to this file
-    players = 4                   # 4 (the default); inherited through extends. 3 is refused
-                                  # until three-player scoring exists
+    players = 4                   # 4 (the default) or 3 (sanma); inherited through extends
 
     [plugins]
     enable = ["local-yaku"]       # added to the inherited (or default) plugins
@@ -67,9 +66,6 @@ def _check_players(value: Any, where: str) -> int:
     # bool is an int subclass: ``players = true`` must not pass as 1
     if isinstance(value, bool) or not isinstance(value, int) or value not in (3, 4):
         raise RulesetError(f"{where}: expected 3 or 4, got {value!r}")
-    if value == 3:
-        # refused rather than scored as four-player: sanma pays differently (tsumo loss, 200 a honba)
-        raise RulesetError(f"{where}: three-player rules are not supported yet (players = 4 only)")
     return value
 
 
@@ -94,7 +90,7 @@ class Ruleset:
     owners: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     """Flags set in a ``[plugin.NAME]`` table, with that plugin's name (checked when built)."""
     players: int = attrs.field(default=4, validator=_players)
-    """Players at the table: 4 (3 is refused until three-player scoring exists)."""
+    """Players at the table: 4, or 3 (sanma: the ``sanma`` plugin's flags say how it is played)."""
     plugin_origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     """Plugins a file enables or disables, with the last file that did (the others are as by default)."""
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping, NamedTuple
 import attrs
 
 from mjrules.model.melds import SEQ
-from mjrules.model.tiles import DRAGONS, YAOCHU, tile
+from mjrules.model.tiles import DRAGONS, NORTH, YAOCHU, tile
 from mjrules.scoring.reading import CHIITOITSU, KANCHAN, PENCHAN, TANKI, Reading
 
 _YAOCHU = frozenset(YAOCHU)
@@ -55,6 +55,8 @@ def pair_fu(r: Reading, flags: Mapping[str, Any]) -> int:
     if p >= DRAGONS[0]:
         return 2
     fu = (2 if p == r.seat_wind else 0) + (2 if p == r.round_wind else 0)
+    if p == NORTH and flags.get("north_yakuhai", False):  # three-player rule; the sanma plugin declares it
+        fu += 2
     if fu == 4:
         return flags.get("double_wind_pair_fu", 4)  # the fu plugin may be disabled
     return fu

@@ -8,6 +8,15 @@ from typing import NamedTuple
 STICK = 1000
 """Points of one riichi stick."""
 
+TSUMO_LOSS = "loss"
+"""Three players: each payer pays its four-player share; the absent seat's is not paid (ツモ損)."""
+NORTH_BISECTION = "north-bisection"
+"""Three players: the absent seat's share is split between the two payers, each half rounded up (北家折半)."""
+NO_TSUMO_LOSS = "none"
+"""Three players: the payers pay the hand's ron value (ツモ損なし): a dealer's in two halves, a
+non-dealer's three eighths by the other non-dealer (rounded up) and the rest by the dealer."""
+ABSENT_SHARE = (TSUMO_LOSS, NORTH_BISECTION, NO_TSUMO_LOSS)
+
 
 def round_up(x: int) -> int:
     """Round a payment up to a whole 100 points."""
@@ -32,11 +41,14 @@ class Settlement(NamedTuple):
 
 
 def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks: int = 0,
-           honba_value: int = 300, *, liable: Liable | tuple[Liable, ...] = (), players: int = 4) -> Settlement:
+           honba_value: int = 300, *, liable: Liable | tuple[Liable, ...] = (), players: int = 4,
+           absent: str = TSUMO_LOSS) -> Settlement:
     """Settle a win of ``base`` points by seat ``winner`` (seat 0 deals), on a discard of seat
     ``discarder`` or by tsumo (None). ``honba_value`` is the points of one honba in all: paid by
     the discarder on a ron, split between the payers on a tsumo. Each ``liable`` player pays their
-    part of the base as the discarder would (on a ron, half of it); the rest is paid as usual."""
+    part of the base as the discarder would (on a ron, half of it); the rest is paid as usual.
+    ``players`` is 4 or 3; with 3, ``absent`` (one of ``ABSENT_SHARE``) says how a tsumo pays
+    the share of the seat nobody sits in."""
     liable_players = (liable,) if isinstance(liable, Liable) else liable
     mult = 6 if winner == 0 else 4
     honba_total = honba * honba_value
@@ -65,9 +77,38 @@ def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks
         share = honba_total // (players - 1)
         big = round_up(rest * 2)  # the dealer's share, or everyone's when the dealer wins
         small = big if winner == 0 else round_up(rest)
+        if players == 3 and absent != TSUMO_LOSS:
+            return _sanma_tsumo(rest, winner, share, sticks, absent, pay, value)
         for seat in range(players):
             if seat != winner:
                 pay[seat] -= (big if seat == 0 else small) + share
                 value += big if seat == 0 else small
+    pay[winner] = -sum(pay) + sticks * STICK
+    return Settlement(value, tuple(pay))
+
+
+def _sanma_tsumo(rest: int, winner: int, honba_share: int, sticks: int, absent: str, pay: list[int],
+                 value: int) -> Settlement:
+    """The two payers of a three-player tsumo of ``rest`` base points, when the absent seat's share
+    is paid (``NORTH_BISECTION``, ``NO_TSUMO_LOSS``); ``pay`` and ``value`` hold what liable players paid."""
+    if absent == NORTH_BISECTION:
+        big = round_up(rest * 2)
+        small = big if winner == 0 else round_up(rest)
+        half = round_up(-(-small // 2))  # the absent non-dealer's share, halved
+        shares = {seat: (big if seat == 0 else small) + half for seat in range(3) if seat != winner}
+    elif absent == NO_TSUMO_LOSS:
+        total = round_up(rest * (6 if winner == 0 else 4))  # the ron value
+        if winner == 0:
+            shares = {1: round_up(-(-total // 2))}
+            shares[2] = shares[1]
+        else:
+            other = 3 - winner  # the non-dealer who pays
+            shares = {other: round_up(-(-total * 3 // 8))}
+            shares[0] = total - shares[other]
+    else:
+        raise ValueError(f"absent share {absent!r}: expected one of {', '.join(ABSENT_SHARE)}")
+    for seat, amount in shares.items():
+        pay[seat] -= amount + honba_share
+        value += amount
     pay[winner] = -sum(pay) + sticks * STICK
     return Settlement(value, tuple(pay))

@@ -139,9 +139,18 @@ class NoWin:
         return {"win": False, "reason": self.reason}
 
 
-def tsumo_split(result: Result, dealer: bool) -> str | None:
+def tsumo_split(result: Result, dealer: bool, win: Any = None, players: int = 4) -> str | None:
     """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
-    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao)."""
+    dealer 'X all'; None when the payments do not follow that pattern (e.g. pao). At a three-player
+    table (``win``, the Win, given) it is read from the payments, whatever pays the absent seat's share."""
+    if players == 3 and win is not None:
+        honba = (result.payments[win.seat_wind] - result.points - win.riichi_sticks * 1000) // 2
+        paid = [-p - honba for s, p in enumerate(result.payments) if s != win.seat_wind]
+        if dealer:
+            return f"{paid[0]} all" if paid[0] == paid[1] else None
+        other = -result.payments[3 - win.seat_wind] - honba
+        return f"{other}-{-result.payments[0] - honba}"
+
     def share(factor: int) -> int:
         return -(-factor * result.base // 100) * 100  # each payer's share, rounded up to 100
 

@@ -11,16 +11,18 @@ from typing import Any, Mapping
 
 import attrs
 
-from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationError
+from mjrules.errors import HandError, MjrulesError, PluginError, RulesetError, SituationError
 from mjrules.model.hand import Hand
-from mjrules.model.win import ROBBED_ANKAN, Win, check_against_hand
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import NORTH, SANMA_REMOVED, WIND_NAMES, tile
+from mjrules.model.win import ROBBED_ANKAN, Win, check_against_hand, seat_at
 from mjrules.rules.flags import Flags
 from mjrules.rules.plugin_manager import Plugins, known_plugins
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 from mjrules.rules.yaku import Yaku
 from mjrules.scoring.fu import Fu, count_fu
 from mjrules.scoring.limits import LIMIT_NAMES, MANGAN, Limit, LimitPolicy, yakuman_name
-from mjrules.scoring.payments import Liable, Settlement, settle
+from mjrules.scoring.payments import TSUMO_LOSS, Liable, Settlement, settle
 from mjrules.scoring.reading import KOKUSHI, Reading, analyse
 from mjrules.scoring.result import Nagashi, NoWin, Result, YakuScore
 from mjrules.scoring.yaku_index import Hits, YakuIndex
@@ -56,6 +58,12 @@ def shared_index(yaku: list[Yaku], multiples: dict[str, int]) -> YakuIndex:
             _INDEXES.clear()
         index = _INDEXES[key] = YakuIndex(yaku, multiples)
     return index
+
+ROBBED_KITA = "robbed_kita"
+"""``Win.extras`` tag: a ron on a North another player set aside (the sanma plugin's flag
+``kita_chankan`` says whether that is chankan)."""
+THREE_PLAYER_ONLY = ("sanma",)
+"""Plugins a four-player ruleset may not enable."""
 
 
 @attrs.define(frozen=False)  # built per reading: attrs' plain __init__, no frozen setattr
@@ -113,6 +121,34 @@ class Scorer:
         m, p, s = (self.flags.get_int(f"red_fives_{suit}", 4) for suit in "mps")
         self.red_fives: tuple[int, int, int] = (m, p, s)
         """How many red fives of each suit (m, p, s) the ruleset's set has (4 where no plugin says)."""
+        self._settled: dict[tuple[int, int, int | None, int, int], Settlement] = {}
+        """Three-player settlements of this Scorer (``_settle_three``)."""
+        self._check_players()
+
+    def _check_players(self) -> None:
+        """The three-player settings: refused at a four-player table; at a three-player one, the
+        checks and payments of three seats replace the four-player ones."""
+        tile_set = self.flags.get_str("tile_set", "136")
+        where = self.ruleset.path or self.ruleset.name
+        if self.players == 4:
+            for name in THREE_PLAYER_ONLY:
+                if name in self.ruleset.plugins:
+                    raise RulesetError(f"{where}: plugins: {name!r} is for three players, and this ruleset has "
+                                       f"players = 4")
+            if tile_set != "136":
+                raise RulesetError(f"{self.ruleset.origin.get('tile_set', where)}: [flags] tile_set: {tile_set} "
+                                   f"tiles is the three-player set, and this ruleset has players = 4")
+            return
+        self._sanma_set = tile_set == "108"
+        self._kita = self.flags.get_bool("kita", False)  # the sanma plugin may be disabled: no kita then
+        self._kita_rinshan = self.flags.get_bool("kita_rinshan", True)
+        self._kita_chankan = self.flags.get_bool("kita_chankan", False)
+        self._absent = self.flags.get_str("tsumo_loss", TSUMO_LOSS)
+        if self._kita:
+            self.extras = self.extras | {ROBBED_KITA}
+        # instance attributes over the four-player methods: the four-player path stays as it is
+        self._check_fast = self._check_three_fast  # type: ignore[method-assign]
+        self._settle = self._settle_three  # type: ignore[method-assign]
 
     # -- one hand ---------------------------------------------------------------------------
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
@@ -213,13 +249,13 @@ class Scorer:
         liabilities = self.plugins.pao(reading, [(s.id, s.yakuman) for s in hits.yaku], limit.multiple, self.flags)
         # Each liable player's share of the base points: their yakuman out of the hand's
         # (8,000 each under the usual limits; proportional under aotenjou).
-        return tuple(Liable((reading.win.seat_wind + one.offset) % self.players,
+        return tuple(Liable(seat_at(reading.win.seat_wind, one.offset, self.players),
                             limit.base * min(one.multiple, limit.multiple) // limit.multiple, one.honba == "liable")
                      for one in liabilities)
 
     def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int) -> tuple[Liable, ...]:
         """Rinshan pao: the player who made the daiminkan pays the whole hand and its honba, as on a ron."""
-        return (Liable((reading.win.seat_wind + offset) % self.players, limit.base, True),)
+        return (Liable(seat_at(reading.win.seat_wind, offset, self.players), limit.base, True),)
 
     def _settle(self, base: int, win: Win, liable: tuple[Liable, ...] = ()) -> Settlement:
         """The payments of a win of ``base`` points. Kept for the next hand that settles alike
@@ -240,6 +276,23 @@ class Scorer:
             _SETTLED[key] = hit
         return hit
 
+    def _settle_three(self, base: int, win: Win, liable: tuple[Liable, ...] = ()) -> Settlement:
+        """``_settle`` at a three-player table: the previous player is two seats on, and a tsumo
+        pays the absent seat's share as the ruleset says (flag ``tsumo_loss``)."""
+        winner = win.seat_wind
+        discarder = None if win.discarder is None else seat_at(winner, win.discarder, 3)
+        if liable:
+            return settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, liable=liable,
+                          players=3, absent=self._absent)
+        key = (base, winner, discarder, win.honba, win.riichi_sticks)
+        hit = self._settled.get(key)
+        if hit is None:
+            hit = settle(base, winner, discarder, win.honba, win.riichi_sticks, self._honba, players=3,
+                         absent=self._absent)
+            if len(self._settled) < _MAX_SETTLED:
+                self._settled[key] = hit
+        return hit
+
     def nagashi(self, seat_wind: int, honba: int = 0, riichi_sticks: int = 0) -> Nagashi | NoWin:
         """Nagashi mangan by ``seat_wind`` at an exhaustive draw, as the ruleset pays it (flag
         ``nagashi_mangan``): a mangan tsumo's amounts, as a draw payment or as a win."""
@@ -251,10 +304,12 @@ class Scorer:
         if mode == "none":
             return NoWin("this ruleset does not pay nagashi mangan (flag nagashi_mangan = none)")
         base = MANGAN
+        absent = self._absent if self.players == 3 else TSUMO_LOSS
         if mode == "draw":
-            paid = settle(base, seat_wind, None, players=self.players)
+            paid = settle(base, seat_wind, None, players=self.players, absent=absent)
         else:
-            paid = settle(base, seat_wind, None, honba, riichi_sticks, self._honba, players=self.players)
+            paid = settle(base, seat_wind, None, honba, riichi_sticks, self._honba, players=self.players,
+                          absent=absent)
         return Nagashi(mode, base, paid.value, paid.payments)
 
     # -- what the ruleset says about itself ----------------------------------------------------
@@ -274,8 +329,69 @@ class Scorer:
     def check(self, hand: Hand, win: Win) -> None:
         """Refuse a hand and win that contradict each other or this ruleset (red fives it does
         not have, situation tags no enabled yaku reads)."""
-        check_against_hand(hand, win)
+        check_against_hand(hand, win, self.players)
+        if self.players == 3:
+            self._check_three(hand, win)
         self._check_ruleset(hand, win)
+
+    def _check_three_fast(self, hand: Hand, win: Win) -> None:
+        """``_check_fast`` at a three-player table."""
+        check_against_hand(hand, win, 3)
+        self._check_three(hand, win)
+        if win.extras or hand.red_fives:
+            self._check_ruleset(hand, win)
+
+    def _check_three(self, hand: Hand, win: Win) -> None:
+        """What a three-player table refuses: a North seat or round, a ron from the opposite seat,
+        chi, 2m-8m in a 108-tile set, a fifth North counting kita, kita this ruleset does not have."""
+        if win.seat_wind > 2 or win.round_wind > 2:
+            which = "seat" if win.seat_wind > 2 else "round"
+            raise SituationError(f"{which} {WIND_NAMES[3]}: a three-player game has East, South and West "
+                                 f"{which}s only (ruleset {self.ruleset.name})")
+        if win.discarder == 2:
+            raise SituationError("ron from the opposite seat: a three-player table has none; the discarder is "
+                                 "the next or the previous player")
+        for meld in hand.melds:
+            if meld.kind is MeldKind.CHI:
+                raise HandError(f"chi {_written(meld)}: there is no chi in three-player mahjong "
+                                f"(ruleset {self.ruleset.name})")
+            if meld.source == 2:
+                raise HandError(f"{meld.kind.value} {_written(meld)}: called from the opposite seat, which a "
+                                "three-player table does not have (marks: + next player, - previous player)")
+        counts = hand.counts
+        shown = win.dora + win.ura if win.ura else win.dora
+        if self._sanma_set:
+            for kind in SANMA_REMOVED:
+                if counts[kind]:
+                    raise HandError(f"tile {tile(kind)}: the three-player set has no 2m-8m (flag tile_set = 108)")
+            for t in shown:
+                if t.index in SANMA_REMOVED:
+                    raise SituationError(f"indicator {t}: the three-player set has no 2m-8m (flag tile_set = 108)")
+        kita = win.kita
+        if kita:
+            if not self._kita:
+                raise SituationError(f"kita ({kita} North set aside): ruleset {self.ruleset.name} does not set "
+                                     "North aside (flag kita = false, or the sanma plugin is not enabled)")
+            shown_north = sum(1 for t in shown if t.index == NORTH)
+            if counts[NORTH] + kita + shown_north > 4:
+                raise HandError(f"North: {counts[NORTH]} in the hand, {kita} set aside as kita"
+                                + (f" and {shown_north} shown as indicator" if shown_north else "")
+                                + ": that is a fifth North")
+            if win.tenhou or win.chiihou:
+                raise SituationError(f"{'tenhou' if win.tenhou else 'chiihou'} with a kita: setting North aside "
+                                     "is a call, and a call ends the first go-around")
+            if win.rinshan and hand.kan_count == 0 and not self._kita_rinshan:
+                raise SituationError("rinshan kaihou on the draw after a kita: this ruleset does not count it "
+                                     "(flag kita_rinshan = false)")
+        if win.extras and ROBBED_KITA in win.extras:
+            if win.tsumo or hand.win_tile.index != NORTH:
+                raise SituationError(f"situation tag {ROBBED_KITA!r}: a ron on a declared kita wins on North by ron")
+            if win.chankan:
+                raise SituationError(
+                    f"chankan with {ROBBED_KITA!r}: " + (
+                        "this ruleset counts a ron on a kita as chankan by itself (flag kita_chankan = true); "
+                        "give the tag without --chankan" if self._kita_chankan else
+                        "a ron on a declared kita is not chankan under this ruleset (flag kita_chankan = false)"))
 
     def _check_fast(self, hand: Hand, win: Win) -> None:
         """``check``, with the usual case (no tags, red fives the set has) tested in place."""
@@ -369,6 +485,13 @@ class Scorer:
                 except Exception as e:
                     return PluginError(f"yaku {y.id!r} of plugin {owner[y.id]!r} failed: {type(e).__name__}: {e}")
         return PluginError(f"a plugin failed while scoring: {type(error).__name__}: {error}")
+
+
+def _written(meld: Meld) -> str:
+    """A meld as MPSZ writes it (``3-45m``), for error messages."""
+    from mjrules.notation.marks import meld_digits  # only on this error path; notation imports the model
+
+    return meld_digits(meld) + meld.tiles[0].suit
 
 
 def _declaring_plugin(flag: str, enabled: list[str]) -> str | None:

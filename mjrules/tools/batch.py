@@ -31,7 +31,8 @@ RECORD_FIELDS = ("line", "error", "win", "han", "fu", "yakuman", "limit", "base"
                  "pay_east", "pay_south", "pay_west", "pay_north", "liable", "yaku")
 """The columns of a scored line (``LineScorer.records``): its number (from 1), its error (None if it
 has none), whether it wins, han and fu (None for a natural yakuman), the yakuman multiple, the
-limit's name, base points, points, each seat's score change (East first), the liable seat, and
+limit's name, base points, points, each seat's score change (East first; None for the seat a
+three-player table has not), the liable seat, and
 the list of the ids of the yaku scored. A line without a win has only ``line``, ``error`` and
 ``win`` (False) set."""
 
@@ -113,7 +114,7 @@ class LineScorer:
             if rule:
                 scorer = self._scorer(rule, n)
             obj = obj["in"]
-        hand, win = parse_majiang_input(obj)
+        hand, win = parse_majiang_input(obj, scorer.players)
         notes: list[str] = []
         if hand.red_fives and not scorer.allows_red_fives(hand):
             hand, notes = plain_fives(scorer, hand)
@@ -180,7 +181,7 @@ class LineScorer:
                 row["error"] = f"line {n}: {e}"
             else:
                 if isinstance(result, Result):
-                    east, south, west, north = result.payments
+                    east, south, west, north = (*result.payments, None, None)[:4]  # None: no fourth seat
                     row.update(win=True, han=result.han, fu=result.fu, yakuman=result.yakuman, limit=result.limit,
                                base=result.base, points=result.points, pay_east=east, pay_south=south,
                                pay_west=west, pay_north=north, liable=result.liable,

@@ -89,6 +89,9 @@ class HandComparison:
         }
 
 
+_TABLE = {3: "three-player", 4: "four-player"}
+
+
 class Comparer:
     """Scorers for a list of rulesets, plus the counterfactual scorers built on demand."""
 
@@ -97,13 +100,24 @@ class Comparer:
         refs: list[str | Ruleset]
         if rulesets:
             refs = list(rulesets)
-        else:  # every preset, Tenhou first as the reference
-            refs = list(sorted(preset_names(), key=lambda n: (n != "tenhou", n)))
+            loaded = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
+        else:  # every four-player preset, Tenhou first as the reference
+            loaded = [load_ruleset(n) for n in sorted(preset_names(), key=lambda n: (n != "tenhou", n))]
+            loaded = [rs for rs in loaded if rs.players == 4]
+            refs = [rs.name for rs in loaded]
         if not refs:
             raise MjrulesError("no rulesets to compare")
-        loaded = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-        self.names = [r if isinstance(r, str) else r.name for r in refs]
-        self.scorers = [Scorer(r) for r in loaded]
+        names = [r if isinstance(r, str) else r.name for r in refs]
+        for name, rs in zip(names[1:], loaded[1:]):
+            if rs.players != loaded[0].players:
+                raise MjrulesError(
+                    f"compare: {names[0]} is a {_TABLE[loaded[0].players]} ruleset and {name} a "
+                    f"{_TABLE[rs.players]} one; a hand of one is no hand of the other: compare rulesets "
+                    "of the same number of players")
+        self.names = names
+        self.players = loaded[0].players
+        """Players at the table of every ruleset compared."""
+        self.scorers = [Scorer(rs) for rs in loaded]
         self._flips: dict[tuple[int, str], Scorer | None] = {}
         self._differing: dict[int, list[str]] = {}
 

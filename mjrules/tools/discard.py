@@ -16,17 +16,18 @@ from typing import Any, Sequence
 import attrs
 
 from mjrules.errors import HandError
-from mjrules.model.tiles import Tile, tile
+from mjrules.model.tiles import NORTH, Tile, tile
 from mjrules.model.win import SEAT_NAMES
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten, improving_tiles
 from mjrules.tools.waits import (
-    DEFAULT_RON_FROM,
     DEFAULT_RULESET,
     Waits,
     _scorer_of,
     find_waits,
+    ron_from_default,
+    tile_set,
     unseen_counts,
     wait_line,
 )
@@ -46,6 +47,9 @@ class DiscardOption:
     """Each tile kind whose draw lowers the shanten, with its unseen copies."""
     waits: Waits | None = None
     """The waits when the discard leaves the hand tenpai."""
+    kita: bool = False
+    """Three players: the North is set aside (北抜き) rather than discarded: the hand left is the
+    same, and the player draws again and holds one more kita (a dora)."""
 
     @property
     def ron_on_offer(self) -> int:
@@ -63,7 +67,8 @@ class DiscardOption:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
-            "discard": self.tile.mpsz(), "shanten": self.shanten, "ukeire": self.ukeire,
+            "discard": self.tile.mpsz(), **({"kita": True} if self.kita else {}),
+            "shanten": self.shanten, "ukeire": self.ukeire,
             "improving": [{"tile": t.mpsz(), "remaining": n} for t, n in self.improving],
         }
         if self.waits is not None:
@@ -121,28 +126,39 @@ def advise_discard(
     seat_wind: int = 0,
     round_wind: int = 0,
     dora: Sequence[Tile] = (),
-    ron_from: int = DEFAULT_RON_FROM,
+    ron_from: int | None = None,
+    kita: int = 0,
 ) -> DiscardAdvice:
-    """Rank every discard of a 14-tile-form hand (see the module text for the order)."""
+    """Rank every discard of a 14-tile-form hand (see the module text for the order). Under a
+    three-player ruleset with kita, holding a North adds the option of setting it aside
+    (``DiscardOption.kita``); ``kita`` is how many the player has set aside already."""
     hand = _as_hand(hand)
     if hand.size != 14:
         raise HandError(f"discard advice is for a 14-tile hand (after the draw); this one has {hand.size} (use waits)")
     visible, discards, dora = tuple(visible), tuple(discards), tuple(dora)
-    unseen = unseen_counts(hand, visible, discards, dora)  # the 14 tiles in hand count as seen
     scorer = _scorer_of(scorer, ruleset)
+    tiles = tile_set(scorer)
+    unseen = unseen_counts(hand, visible, discards, dora, tiles=tiles, kita=kita)  # the 14 in hand count as seen
+    if ron_from is None:
+        ron_from = ron_from_default(scorer)
+    can_kita = scorer.players == 3 and scorer.flags.get_bool("kita", False)
     options = []
     for d in _choices(hand):
         rest = hand.without(d)
         s = hand_shanten(rest)
-        kinds = improving_tiles(rest, s)
+        kinds = [i for i in improving_tiles(rest, s) if unseen[i] or tiles == "136"]
         improving = tuple((tile(i), unseen[i]) for i in kinds)
-        waits = None
-        if s == 0:
-            # The discard joins the player's discards: seen, and furiten if it is a winning tile.
-            waits = find_waits(rest, visible, discards + (d,), scorer=scorer, seat_wind=seat_wind,
-                               round_wind=round_wind, dora=dora, ron_from=ron_from)
-        options.append(DiscardOption(d, s, sum(n for _, n in improving), improving, waits))
-    options.sort(key=lambda o: (o.shanten, -o.ukeire, -o.ron_on_offer, -o.tsumo_on_offer, o.tile.index))
+        for set_aside in (False, True) if can_kita and d.index == NORTH else (False,):
+            waits = None
+            if s == 0:
+                # A discard joins the player's discards: seen, and furiten if it is a winning tile;
+                # a kita is not a discard, and counts as one more dora.
+                waits = find_waits(rest, visible, discards if set_aside else discards + (d,), scorer=scorer,
+                                   seat_wind=seat_wind, round_wind=round_wind, dora=dora, ron_from=ron_from,
+                                   kita=kita + set_aside)
+            options.append(DiscardOption(d, s, sum(n for _, n in improving), improving, waits, set_aside))
+    # a kita is a free draw: before the discard of the same North when all else is equal
+    options.sort(key=lambda o: (o.shanten, -o.ukeire, -o.ron_on_offer, -o.tsumo_on_offer, o.tile.index, not o.kita))
     return DiscardAdvice(hand, hand_shanten(hand), tuple(options), seat_wind, round_wind, scorer.ruleset.name)
 
 
@@ -160,7 +176,8 @@ def render_advice(a: DiscardAdvice) -> str:
     lines.append("discard  after       ukeire  improving tiles (unseen)")
     for o in a.options:
         tiles = " ".join(f"{t}({n})" for t, n in o.improving)
-        lines.append(f"{str(o.tile):<8} {_shanten_word(o.shanten):<11} {o.ukeire:>6}  {tiles}")
+        name = f"kita {o.tile}" if o.kita else str(o.tile)
+        lines.append(f"{name:<8} {_shanten_word(o.shanten):<11} {o.ukeire:>6}  {tiles}")
         if o.waits is not None:
             if o.waits.furiten:
                 lines.append("         furiten: this discard is one of its own winning tiles (no ron)")

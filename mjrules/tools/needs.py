@@ -7,7 +7,9 @@ and by tsumo, and whether a draw already reaches it.
 ([(1, '3600'), (2, '7100'), (3, '7100')], '1500-2900')
 
 **Seats.** ``scores[i]`` is the score of seat *i*, and seats are numbered in turn order: seat
-*i* + 1 (mod 4) plays after seat *i*, and the deal passes from seat *i* to seat *i* + 1. ``dealer``
+*i* + 1 (mod 4) plays after seat *i*, and the deal passes from seat *i* to seat *i* + 1. Under a
+three-player ruleset there are three scores and seats 0-2 (E, S, W), and a tsumo is paid as the
+ruleset's ``tsumo_loss`` says. ``dealer``
 names the seat that deals the current hand (it is East this hand). Scores are in hundreds and
 may be negative (a game without the bust rule goes on below zero). The CLI also takes the letters
 E, S, W, N for seats 0, 1, 2, 3: list the scores in the seating of the game's first hand and the
@@ -28,8 +30,9 @@ score onto the table (one more stick, collected back by their own win; it takes 
 and riichi counts, so the readings listed have at least 1 han by ron and 2 han by tsumo (riichi and
 menzen tsumo) and every han count includes riichi.
 
-**A draw** (nobody wins): every combination of tenpai players is tried with the usual 3,000 noten
-payments (1 tenpai: +3,000 / −1,000 each; 2: ±1,500; 3: +1,000 each / −3,000). The riichi sticks
+**A draw** (nobody wins): every combination of tenpai players is tried with the ruleset's noten
+payments (``noten_payment``, usually 3,000 in all; 1 tenpai: +3,000 / −1,000 each; 2: ±1,500;
+3: +1,000 each / −3,000). The riichi sticks
 stay on the table; leftover sticks going to the top player at the game's end (Tenhou) cannot
 change a placing under the seat-order tie-break. A player who declared riichi is tenpai.
 
@@ -306,7 +309,7 @@ def _groups(table: PointTable, dealer: bool, tsumo: bool, riichi: bool) -> list[
     for e in table.entries:
         if not e.possible(tsumo, riichi):
             continue
-        pay = tsumo_points(e.base, dealer) if tsumo else ron_points(e.base, dealer)
+        pay = tsumo_points(e.base, dealer, table.players, table.tsumo_loss) if tsumo else ron_points(e.base, dealer)
         by_key.setdefault(pay, []).append(e)
     order = sorted(by_key, key=_pay_order)
     return [(p, sorted(by_key[p], key=_reading_order)) for p in order]
@@ -317,18 +320,20 @@ def _reading_order(e: Entry) -> tuple[int, int, int, int]:
     return (rank, e.han or 0, e.fu or 0, e.yakuman)
 
 
-def _seat(name: str, seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ConditionError(f"{name}: {seat!r} is not a seat 0-3")
+def _seat(name: str, seat: object, players: int = 4) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ConditionError(f"{name}: {seat!r} is not a seat 0-{players - 1}"
+                             + (" (a three-player ruleset)" if players == 3 else ""))
     return seat
 
 
 def _validate(scores: object, me: object, dealer: object, first_dealer: object, target: object, honba: object,
-              sticks: object, riichi: bool, tie: object) -> tuple[tuple[int, ...], int]:
+              sticks: object, riichi: bool, tie: object, players: int = 4) -> tuple[tuple[int, ...], int]:
     """The scores as a tuple and the first dealer (default: the seat after ``dealer``), or the
     ConditionError naming the first bad argument."""
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != 4:
-        raise ConditionError(f"scores: give the four players' scores, not {scores!r}")
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != players:
+        raise ConditionError(f"scores: give the {'four' if players == 4 else 'three'} players' scores "
+                             f"(the ruleset is for {players}), not {scores!r}")
     for s in scores:
         if isinstance(s, bool) or not isinstance(s, int):
             raise ConditionError(f"scores: {s!r} is not a whole number")
@@ -338,13 +343,13 @@ def _validate(scores: object, me: object, dealer: object, first_dealer: object, 
             raise ConditionError(f"scores: {s} is not a multiple of 100")
     # A negative score stays allowed: games without the bust rule go on below zero, and the
     # placings and payments here are sums and comparisons that do not care about the sign.
-    mine = scores[_seat("me", me)]
+    mine = scores[_seat("me", me, players)]
     if riichi and mine < STICK:
         raise ConditionError(f"riichi: the player has {mine} points; declaring riichi takes {STICK}")
-    deals = _seat("dealer", dealer)
-    first = _seat("first dealer", (deals + 1) % 4 if first_dealer is None else first_dealer)
-    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 3:
-        raise ConditionError(f"target: {target!r} is not a placing 1-3 (4th needs nothing)")
+    deals = _seat("dealer", dealer, players)
+    first = _seat("first dealer", (deals + 1) % players if first_dealer is None else first_dealer, players)
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < players:
+        raise ConditionError(f"target: {target!r} is not a placing 1-{players - 1} ({ordinal(players)} needs nothing)")
     for name, n in (("honba", honba), ("sticks", sticks)):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNTER:
             raise ConditionError(f"{name}: {n!r} is not a count 0-{MAX_COUNTER}")
@@ -383,7 +388,8 @@ def needs(
     if tie is None:
         tie = table.flags.get("tie_break", SEAT_ORDER)
     riichi = bool(riichi)
-    given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, riichi, tie)
+    n = table.players
+    given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, riichi, tie, n)
     before = list(given)
     on_table = sticks
     if riichi:
@@ -396,15 +402,16 @@ def needs(
 
     counting = _final_points(table, me, first, tie)
 
-    winner = (me - dealer) % 4
+    winner = (me - dealer) % n
     i_deal = me == dealer
 
     def search(route: str, discarder: int | None) -> Option:
         groups = _groups(table, i_deal, route == "tsumo", riichi)
-        rel_discarder = None if discarder is None else (discarder - dealer) % 4
+        rel_discarder = None if discarder is None else (discarder - dealer) % n
         for i, (pay, entries) in enumerate(groups):
-            _, change = settle(entries[0].base, winner, rel_discarder, honba, on_table, table.honba_value)
-            after = tuple(start[s] + change[(s - dealer) % 4] for s in range(4))
+            _, change = settle(entries[0].base, winner, rel_discarder, honba, on_table, table.honba_value,
+                               players=n, absent=table.tsumo_loss)
+            after = tuple(start[s] + change[(s - dealer) % n] for s in range(n))
             p = rank(after)
             if p <= target:
                 return Option(
@@ -414,12 +421,13 @@ def needs(
                 )
         return Option(route, discarder, IMPOSSIBLE)
 
-    ron = tuple(search("ron", s) for s in range(4) if s != me)
+    ron = tuple(search("ron", s) for s in range(n) if s != me)
     tsumo = search("tsumo", None)
+    noten = int(table.flags.get("noten_payment", NOTEN_TOTAL))
     return Needs(
         ruleset=table.ruleset, scores=given, me=me, dealer=dealer, first_dealer=first, target=target,
         honba=honba, sticks=sticks, riichi=riichi, tie=tie, start=start, placing=rank(start), ron=ron,
-        tsumo=tsumo, draw=_draw(start, me, riichi, rank, target, counting), table=table,
+        tsumo=tsumo, draw=_draw(start, me, riichi, rank, target, counting, noten), table=table,
         final_points=counting(start),
     )
 
@@ -438,23 +446,26 @@ def _final_points(table: PointTable, me: int, first: int, tie: str) -> Callable[
     return count
 
 
-def draw_scores(start: Sequence[int], tenpai: Sequence[int]) -> tuple[int, ...]:
-    """Scores after an exhaustive draw with these tenpai seats (noten payments, 3,000 in all)."""
+def draw_scores(start: Sequence[int], tenpai: Sequence[int], total: int = NOTEN_TOTAL) -> tuple[int, ...]:
+    """Scores after an exhaustive draw with these tenpai seats (noten payments, ``total`` in all,
+    among as many players as ``start`` has scores)."""
     k = len(tenpai)
-    if k in (0, 4):
+    n = len(start)
+    if k in (0, n):
         return tuple(start)
-    gain, loss = NOTEN_TOTAL // k, NOTEN_TOTAL // (4 - k)
+    gain, loss = total // k, total // (n - k)
     return tuple(v + (gain if s in tenpai else -loss) for s, v in enumerate(start))
 
 
 def _draw(start: tuple[int, ...], me: int, riichi: bool, rank: Callable[[Sequence[int]], int], target: int,
-          counting: Callable[[Sequence[int]], float | None]) -> Draw:
+          counting: Callable[[Sequence[int]], float | None], noten: int = NOTEN_TOTAL) -> Draw:
     outcomes = []
-    for k in range(5):
-        for tenpai in combinations(range(4), k):
+    n = len(start)
+    for k in range(n + 1):
+        for tenpai in combinations(range(n), k):
             if riichi and me not in tenpai:
                 continue
-            after = draw_scores(start, tenpai)
+            after = draw_scores(start, tenpai, noten)
             p = rank(after)
             outcomes.append(DrawOutcome(tenpai, after, p, p <= target, counting(after)))
     if all(o.reached for o in outcomes):

@@ -1,4 +1,5 @@
-"""Odds of a dealt win (tenhou): the chance that 14 tiles drawn from the 136 form a winning shape.
+"""Odds of a dealt win (tenhou): the chance that 14 tiles drawn from the 136 form a winning shape,
+or from the 108 of three-player mahjong (2m–8m removed: ``tenhou_odds(players=3)``).
 
 Exact count. A hand is a vector of 34 counts ``c_i ≤ 4`` summing to 14, and ``Π C(4, c_i)``
 different tile sets give that vector. The winning vectors are those that read as four sets and a
@@ -6,7 +7,8 @@ pair, as seven different pairs, or as thirteen orphans. Standard shapes are coun
 group (a numbered suit, the honours): every count vector of a group that
 :mod:`mjrules.scoring.shapes` reads as sets and at most one pair is listed once (grown set by set
 from the sets shapes reads, each kept only when shapes reads it) and summed with its weight by
-tile count. The groups are then multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
+tile count (for the three-player set, the characters keep only the vectors of 1m and 9m). The
+groups are then multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
 closed forms, and seven-pair hands that also read as four sets and a pair (two doubled sequences
 and a pair, e.g. ``112233m445566p77s``) are counted once. The result is divided by C(136, 14).
 
@@ -35,6 +37,7 @@ __all__ = ["TenhouOdds", "Simulation", "complete_suit_shapes", "is_winning_count
            "standard_count", "tenhou_odds", "wilson_interval"]
 
 WALL = 136
+WALL_SANMA = 108
 HAND = 14
 Z99 = 2.5758293035489004
 """Two-sided 99 % normal quantile."""
@@ -97,13 +100,16 @@ def _weight(vec: Sequence[int]) -> int:
     return w
 
 
-def _polys(group: int, max_sets: int, pairs_only: bool) -> tuple[list[int], list[int]]:
+def _polys(group: int, max_sets: int, pairs_only: bool, terminals_only: bool = False) -> tuple[list[int], list[int]]:
     """(no pair, with pair): weight sums by tile count of the complete vectors of ``group``; with
-    ``pairs_only`` only the vectors whose counts are all 0 or 2."""
+    ``pairs_only`` only the vectors whose counts are all 0 or 2; with ``terminals_only`` only the
+    vectors of 1 and 9 (the three-player characters)."""
     size = 3 * max_sets + 3
     no_pair, with_pair = [0] * size, [0] * size
     for vec, has_pair in _group_shapes(group, max_sets):
         if pairs_only and any(c not in (0, 2) for c in vec):
+            continue
+        if terminals_only and any(vec[1:8]):
             continue
         n = sum(vec)
         (with_pair if has_pair else no_pair)[n] += _weight(vec)
@@ -124,9 +130,10 @@ def _multiply(a: tuple[list[int], list[int]], b: tuple[list[int], list[int]]) ->
     return c0, c1
 
 
-def _count(max_sets: int, pairs_only: bool) -> int:
+def _count(max_sets: int, pairs_only: bool, players: int = 4) -> int:
     suit = _polys(SUIT, max_sets, pairs_only)
-    total = _multiply(_multiply(_multiply(suit, suit), suit), _polys(HONOURS, max_sets, pairs_only))
+    man = _polys(SUIT, max_sets, pairs_only, terminals_only=True) if players == 3 else suit
+    total = _multiply(_multiply(_multiply(man, suit), suit), _polys(HONOURS, max_sets, pairs_only))
     return total[1][3 * max_sets + 2]
 
 
@@ -139,7 +146,7 @@ def standard_count(sets: int = 4) -> int:
 
 @attrs.frozen
 class TenhouOdds:
-    """Exact counts of winning 14-tile sets out of C(136, 14)."""
+    """Exact counts of winning 14-tile sets out of C(136, 14), or C(108, 14) for three players."""
 
     standard: int
     chiitoitsu: int
@@ -147,7 +154,9 @@ class TenhouOdds:
     overlap: int
     """Seven-pair sets that also read as four sets and a pair (counted once in ``winning``)."""
     hands: int
-    """C(136, 14): all 14-tile sets."""
+    """C(136, 14) (or C(108, 14)): all 14-tile sets."""
+    wall: int = WALL
+    """Tiles in the set: 136, or 108 for three players."""
 
     @property
     def winning(self) -> int:
@@ -165,18 +174,23 @@ class TenhouOdds:
         p = self.probability
         return {"numerator": p.numerator, "denominator": p.denominator, "probability": float(p),
                 "one_in": self.one_in, "winning_sets": self.winning, "all_sets": self.hands,
-                "standard": self.standard, "chiitoitsu": self.chiitoitsu, "kokushi": self.kokushi,
+                "wall": self.wall, "standard": self.standard, "chiitoitsu": self.chiitoitsu, "kokushi": self.kokushi,
                 "chiitoitsu_and_standard": self.overlap}
 
 
-def tenhou_odds(check: bool = True) -> TenhouOdds:
-    """The exact odds. ``check`` is kept for callers of earlier versions and has no effect: every
-    suit shape is now read by :mod:`mjrules.scoring.shapes` as it is generated."""
-    std = _count(4, False)
-    overlap = _count(4, True)
-    chiitoitsu = math.comb(34, 7) * 6 ** 7
+def tenhou_odds(check: bool = True, players: int = 4) -> TenhouOdds:
+    """The exact odds, from the 136 tiles or (``players`` 3) the 108 of three-player mahjong.
+    ``check`` is kept for callers of earlier versions and has no effect: every suit shape is now
+    read by :mod:`mjrules.scoring.shapes` as it is generated."""
+    if players not in (3, 4):
+        raise ValueError("players must be 3 or 4")
+    kinds = 34 if players == 4 else 27  # 2m-8m removed; all thirteen orphans remain
+    std = _count(4, False, players)
+    overlap = _count(4, True, players)
+    chiitoitsu = math.comb(kinds, 7) * 6 ** 7
     kokushi = 13 * math.comb(4, 2) * 4 ** 12
-    return TenhouOdds(std, chiitoitsu, kokushi, overlap, math.comb(WALL, HAND))
+    wall = WALL if players == 4 else WALL_SANMA
+    return TenhouOdds(std, chiitoitsu, kokushi, overlap, math.comb(wall, HAND), wall)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,13 +236,15 @@ def _mpsz(counts: Sequence[int]) -> str:
     return format_tiles(tile(i) for i, n in enumerate(counts) for _ in range(n))
 
 
-def simulate_tenhou(draws: int, seed: int | None = None, z: float = Z99) -> Simulation:
-    """Deal ``draws`` random 14-tile hands from a full wall and count the winning ones."""
+def simulate_tenhou(draws: int, seed: int | None = None, z: float = Z99, players: int = 4) -> Simulation:
+    """Deal ``draws`` random 14-tile hands from a full wall (the 108 tiles for ``players`` 3) and
+    count the winning ones."""
     if draws <= 0:
         raise ValueError("the number of draws must be positive")
     rng = random.Random(seed)
     sample = rng.sample
-    wall = range(WALL)
+    # tile ids: kind * 4 + copy; the three-player wall leaves out 2m-8m (kinds 1-7, ids 4-31)
+    wall: Sequence[int] = range(WALL) if players == 4 else [t for t in range(WALL) if not 4 <= t < 32]
     hits = 0
     examples: list[str] = []
     for _ in range(draws):

@@ -37,7 +37,7 @@ from typing import Any, Callable, Mapping, TypeVar, Union
 import attrs
 
 from mjrules.scoring.limits import LIMIT_NAMES, yakuman_name
-from mjrules.scoring.payments import settle
+from mjrules.scoring.payments import TSUMO_LOSS, settle
 from mjrules.scoring.scorer import Scorer
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -77,11 +77,15 @@ class Tsumo:
 
     non_dealer: int
     dealer: int | None = None
+    payers: int = 3
+    """Players who pay: 3 at a four-player table, 2 at a three-player one."""
 
     @property
     def total(self) -> int:
         """What the winner collects (without honba and sticks)."""
-        return 3 * self.non_dealer if self.dealer is None else 2 * self.non_dealer + self.dealer
+        if self.dealer is None:
+            return self.payers * self.non_dealer
+        return (self.payers - 1) * self.non_dealer + self.dealer
 
     @property
     def text(self) -> str:
@@ -92,13 +96,14 @@ class Tsumo:
         return {"non_dealer": self.non_dealer, "dealer": self.dealer, "total": self.total, "text": self.text}
 
 
-def tsumo_points(base: int, dealer: bool) -> Tsumo:
-    """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer."""
+def tsumo_points(base: int, dealer: bool, players: int = 4, absent: str = TSUMO_LOSS) -> Tsumo:
+    """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer. At a
+    three-player table (``players`` 3) ``absent`` says how the empty seat's share is paid."""
     if dealer:
-        _, change = settle(base, _DEALER, None, 0, 0)
-        return Tsumo(-change[_NON_DEALER])
-    _, change = settle(base, _NON_DEALER, None, 0, 0)
-    return Tsumo(-change[_OTHER], -change[_DEALER])
+        _, change = settle(base, _DEALER, None, 0, 0, players=players, absent=absent)
+        return Tsumo(-change[_NON_DEALER], None, players - 1)
+    _, change = settle(base, _NON_DEALER, None, 0, 0, players=players, absent=absent)
+    return Tsumo(-change[_OTHER], -change[_DEALER], players - 1)
 
 
 def min_han(fu: int, tsumo: bool, riichi: bool = False) -> int | None:
@@ -135,6 +140,10 @@ class Entry:
     limit: str | None = None
     max_han: int | None = None
     yakuman: int = 0
+    players: int = attrs.field(default=4, kw_only=True)
+    """Players at the table: 4, or 3 (a tsumo has two payers)."""
+    absent: str = attrs.field(default=TSUMO_LOSS, kw_only=True)
+    """Three players: how a tsumo pays the empty seat's share (flag ``tsumo_loss``)."""
 
     @property
     def kind(self) -> str:
@@ -157,7 +166,7 @@ class Entry:
 
     def tsumo(self, dealer: bool) -> Tsumo | None:
         """Tsumo payments, None when no hand of this cell is won by tsumo."""
-        return tsumo_points(self.base, dealer) if self.possible(True) else None
+        return tsumo_points(self.base, dealer, self.players, self.absent) if self.possible(True) else None
 
     @property
     def han_text(self) -> str:
@@ -209,6 +218,9 @@ class PointTable:
     uncapped: bool
     honba_value: int
     max_yakuman: int
+    players: int = 4
+    tsumo_loss: str = TSUMO_LOSS
+    """Three players: how a tsumo pays the empty seat's share."""
     flags: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """The ruleset's resolved flags."""
 
@@ -249,7 +261,9 @@ class PointTable:
             })
         return {
             "ruleset": self.ruleset, "kiriage": self.kiriage, "kazoe": self.kazoe, "uncapped": self.uncapped,
-            "honba_value": self.honba_value, "han": list(self.han), "fu": list(self.fu), "tables": tables,
+            "honba_value": self.honba_value, "players": self.players,
+            **({"tsumo_loss": self.tsumo_loss} if self.players == 3 else {}),
+            "han": list(self.han), "fu": list(self.fu), "tables": tables,
         }
 
     def to_json(self, dealer: bool | None = None) -> str:
@@ -284,6 +298,8 @@ class PointTable:
         else:
             rules.append(f"13+ han: {'sanbaiman' if self.kazoe == 'sanbaiman' else 'kazoe yakuman'}")
         rules.append(f"up to {yakuman_name(self.max_yakuman)}")
+        if self.players == 3:
+            rules.append(f"three players, tsumo: {_ABSENT_TEXT[self.tsumo_loss]}")
         out = [f"Point table, ruleset {self.ruleset} ({'; '.join(rules)}). \u2014 = impossible."]
         for d in _winners(dealer):
             who = "Dealer" if d else "Non-dealer"
@@ -292,6 +308,8 @@ class PointTable:
             out.extend(self._grid(lambda e: e.ron(d), lambda v: str(v)))
             out.append("")
             pays = "X all" if d else "X-Y: each non-dealer pays X, the dealer Y"
+            if self.players == 3:
+                pays = "X all: each of the two pays X" if d else "X-Y: the other non-dealer pays X, the dealer Y"
             out.append(f"{who} wins by tsumo ({pays}):")
             out.extend(self._grid(lambda e: e.tsumo(d), lambda v: v.text))
             out.append("")
@@ -321,6 +339,11 @@ class PointTable:
             rows.append(row)
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
         return ["  " + "  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
+
+
+_ABSENT_TEXT = {"loss": "tsumo loss (the empty seat's share is not paid)",
+                "north-bisection": "north-bisection (the empty seat's share split between the payers)",
+                "none": "no tsumo loss (the payers pay the ron value)"}
 
 
 def _empty(v: object) -> object:
@@ -364,6 +387,8 @@ def point_table(ruleset: RulesetLike = "tenhou", *, max_yakuman: int = MAX_YAKUM
 def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
     flags = scorer.flags
     limit = scorer.limit
+    players = scorer.players
+    absent = flags.get_str("tsumo_loss", TSUMO_LOSS) if players == 3 else TSUMO_LOSS
     # A ruleset has limits when 5 han pays the same whatever the fu (mangan); aotenjou does not.
     uncapped = len({limit(fu, 5) for fu in FU}) > 1
     if max_han is None:
@@ -375,7 +400,7 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
         for h in han:
             total, base = limit(fu, h)
             name = _limit_name(total, base, uncapped)
-            cells.append(Entry(h, fu, base, name, h))
+            cells.append(Entry(h, fu, base, name, h, players=players, absent=absent))
             # kiriage: a cell of 1,920 basic points (4 han 30 fu, 3 han 60 fu) is paid as mangan
             kiriage = kiriage or (name == "mangan" and base == 2000 and fu << (h + 2) == 1920)
     top = max(1, min(max_yakuman, scorer.plugins.yakuman_stacking([1] * max(1, max_yakuman), flags)))
@@ -393,13 +418,14 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
         for i, (lo, hi, (total, base)) in enumerate(runs):
             open_end = i == len(runs) - 1
             name = _limit_name(total, base, False) or f"{lo} han"
-            limits.append(Entry(lo, None, base, name, None if open_end else hi))
-    yakuman = tuple(Entry(None, None, scorer.yakuman_base(m), yakuman_name(m), None, m) for m in range(1, top + 1))
+            limits.append(Entry(lo, None, base, name, None if open_end else hi, players=players, absent=absent))
+    yakuman = tuple(Entry(None, None, scorer.yakuman_base(m), yakuman_name(m), None, m, players=players, absent=absent)
+                    for m in range(1, top + 1))
     return PointTable(
         ruleset=scorer.ruleset.name, han=han, fu=FU, cells=tuple(cells), limits=tuple(limits), yakuman=yakuman,
         kiriage=kiriage,
         kazoe=flags.get_str("kazoe", "yakuman"), uncapped=uncapped, honba_value=flags.get_int("honba_value", 300),
-        max_yakuman=top, flags=flags,
+        max_yakuman=top, players=players, tsumo_loss=absent, flags=flags,
     )
 
 

@@ -87,8 +87,9 @@ def make_win(*, ron: int | None = None, round_wind: int = 0, seat_wind: int = 0,
              double_riichi: bool = False, ippatsu: bool = False, haitei: bool = False, houtei: bool = False,
              rinshan: bool = False, chankan: bool = False, tenhou: bool = False, chiihou: bool = False,
              renhou: bool = False, dora: Sequence[Tile] = (), ura: Sequence[Tile] = (), honba: int = 0,
-             sticks: int = 0, extra: Iterable[str] = ()) -> Win:
-    """The Win the situation options describe (``ron`` is who dealt in, None for tsumo)."""
+             sticks: int = 0, extra: Iterable[str] = (), kita: int = 0) -> Win:
+    """The Win the situation options describe (``ron`` is who dealt in, None for tsumo; ``kita``
+    the Norths set aside, three players)."""
     if riichi and double_riichi:
         raise NotationError("give --riichi or --double-riichi, not both")
     return Win(
@@ -96,7 +97,7 @@ def make_win(*, ron: int | None = None, round_wind: int = 0, seat_wind: int = 0,
         riichi=2 if double_riichi else 1 if riichi else 0,
         ippatsu=ippatsu, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan, tenhou=tenhou,
         chiihou=chiihou, renhou=renhou, dora=tuple(dora), ura=tuple(ura), honba=honba, riichi_sticks=sticks,
-        extras=frozenset(extra),
+        extras=frozenset(extra), kita=kita,
     )
 
 
@@ -161,15 +162,17 @@ def compare_data(comparer: Comparer, hand: Hand, win: Win) -> dict[str, Any]:
 def read_seat(text: str) -> int:
     s = SEATS.get(text.strip().lower())
     if s is None:
-        raise NotationError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores)")
+        raise NotationError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores; "
+                            "0-2 or E, S, W under a three-player ruleset)")
     return s
 
 
 def read_scores(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4:
+    if len(parts) not in (3, 4):
         raise NotationError(
-            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000")
+            f"{shown(text)}: give four scores separated by commas, e.g. 25000,32000,18000,25000 "
+            "(three under a three-player ruleset)")
     out = []
     for p in parts:
         try:

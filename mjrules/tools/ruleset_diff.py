@@ -67,8 +67,8 @@ class RulesetDiff:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "a": {"name": self.a.name, "path": self.a.path},
-            "b": {"name": self.b.name, "path": self.b.path},
+            "a": {"name": self.a.name, "path": self.a.path, "players": self.a.players},
+            "b": {"name": self.b.name, "path": self.b.path, "players": self.b.players},
             "differences": [d.to_dict() for d in self.differences],
         }
 

@@ -5,7 +5,9 @@ player opposite, by default) and as a tsumo, without riichi. A wait with no yaku
 closed hand the value with riichi is given too, since riichi is always a yaku there.
 
 Counting: a tile kind's unseen copies are ``4 − (copies in the hand and its melds, in the visible
-tiles, in the player's own discards and among the dora indicators)``. The hand is furiten when one
+tiles, in the player's own discards and among the dora indicators)``; under a three-player ruleset
+(flag ``tile_set = "108"``) 2m–8m are not in the set: none unseen, never a winning tile, and a hand
+or seen tile holding one is an error. Its kita are seen too. The hand is furiten when one
 of its winning tiles is among the player's own discards: it cannot win by ron at all.
 """
 
@@ -17,7 +19,7 @@ import attrs
 
 from mjrules.errors import HandError
 from mjrules.model.hand import Hand
-from mjrules.model.tiles import Tile, tile
+from mjrules.model.tiles import NORTH, SANMA_REMOVED, Tile, tile
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
@@ -28,22 +30,42 @@ __all__ = ["Wait", "Waits", "find_waits", "score_text", "unseen_counts", "winnin
 
 DEFAULT_RULESET = "tenhou"
 DEFAULT_RON_FROM = 2
-"""A ron is taken from the player opposite unless told otherwise (1 next, 2 opposite, 3 previous)."""
+"""A ron is taken from the player opposite unless told otherwise (1 next, 2 opposite, 3 previous);
+at a three-player table, from the previous player (3)."""
 
 
-def unseen_counts(hand: PartialHand, *seen: Iterable[Tile]) -> list[int]:
-    """Per kind, the copies not in the hand, its melds or any of the ``seen`` tile collections.
+def ron_from_default(scorer: Scorer) -> int:
+    """Who deals in for the ron values when not told: the opposite player, or at a three-player
+    table (which has none) the previous one."""
+    return 3 if scorer.players == 3 else DEFAULT_RON_FROM
 
-    Raises HandError when a kind would be seen more than four times.
+
+def tile_set(scorer: Scorer | None) -> str:
+    """The ruleset's set of tiles: ``"136"``, or ``"108"`` (three players, no 2m–8m)."""
+    return "136" if scorer is None else scorer.flags.get_str("tile_set", "136")
+
+
+def unseen_counts(hand: PartialHand, *seen: Iterable[Tile], tiles: str = "136", kita: int = 0) -> list[int]:
+    """Per kind, the copies not in the hand, its melds, its ``kita`` (Norths set aside) or any of
+    the ``seen`` tile collections, among ``tiles`` (``"136"``, or ``"108"``: 2m–8m have none).
+
+    Raises HandError when a kind would be seen more than four times, or is not in the set.
     """
     held = list(hand.held())
+    held[NORTH] += kita
     for group in seen:
         for t in group:
             if not isinstance(t, Tile):
                 raise HandError(f"{t!r} is not a tile")
             held[t.index] += 1
     out = []
+    removed = SANMA_REMOVED if tiles == "108" else ()
     for i, n in enumerate(held):
+        if i in removed:
+            if n:
+                raise HandError(f"tile {tile(i)}: the three-player set has no 2m-8m (flag tile_set = 108)")
+            out.append(0)
+            continue
         if n > 4:
             raise HandError(
                 f"tile {tile(i)} is seen {n} times between the hand, its melds and the tiles given as "
@@ -53,8 +75,9 @@ def unseen_counts(hand: PartialHand, *seen: Iterable[Tile]) -> list[int]:
     return out
 
 
-def winning_tiles(hand: PartialHand | str) -> list[int]:
-    """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind); [] when not tenpai.
+def winning_tiles(hand: PartialHand | str, tiles: str = "136") -> list[int]:
+    """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind, nor a kind the set
+    ``tiles`` lacks); [] when not tenpai.
 
     "Complete" is the scorer's reading (:mod:`mjrules.tools.winning`): seven pairs and thirteen
     orphans count only for a hand without melds, as they need 14 concealed tiles."""
@@ -64,8 +87,9 @@ def winning_tiles(hand: PartialHand | str) -> list[int]:
     held = hand.held()
     counts = list(hand.counts)
     out = []
+    removed = SANMA_REMOVED if tiles == "108" else ()
     for i in range(34):
-        if held[i] >= 4:
+        if held[i] >= 4 or i in removed:
             continue
         counts[i] += 1
         if is_winning_counts(counts):
@@ -165,31 +189,37 @@ def find_waits(
     seat_wind: int = 0,
     round_wind: int = 0,
     dora: Sequence[Tile] = (),
-    ron_from: int = DEFAULT_RON_FROM,
+    ron_from: int | None = None,
+    kita: int = 0,
 ) -> Waits:
     """The waits of a 13-tile-form hand and their value under a ruleset (default tenhou).
 
     ``visible`` are tiles seen elsewhere (other players' discards and melds), ``discards`` the
     player's own discards (they make the hand furiten when they hold a winning tile), ``dora`` the
-    dora indicators (they count for value and as seen). ``scorer`` may be a built
-    :class:`mjrules.Scorer` to reuse; otherwise one is built for ``ruleset``.
+    dora indicators (they count for value and as seen), ``kita`` the Norths the player set aside
+    (three players). ``ron_from``: who deals in (default: the opposite player; the previous one at
+    a three-player table). ``scorer`` may be a built :class:`mjrules.Scorer` to reuse; otherwise one
+    is built for ``ruleset``.
     """
     hand = _as_hand(hand)
     if hand.size != 13:
         raise HandError(f"waits are for a 13-tile hand (before the draw); this one has {hand.size} (use discard advice)")
     visible, discards, dora = tuple(visible), tuple(discards), tuple(dora)
-    unseen = unseen_counts(hand, visible, discards, dora)
     scorer = _scorer_of(scorer, ruleset)
+    tiles = tile_set(scorer)
+    unseen = unseen_counts(hand, visible, discards, dora, tiles=tiles, kita=kita)
+    if ron_from is None:
+        ron_from = ron_from_default(scorer)
     name = scorer.ruleset.name
     s = hand_shanten(hand)
     if s > 0:
         return Waits(hand, s, (), False, (), seat_wind, round_wind, name, ron_from)
-    kinds = winning_tiles(hand)
+    kinds = winning_tiles(hand, tiles)
     discarded = {t.index for t in discards}
     furiten_tiles = tuple(tile(i) for i in kinds if i in discarded)
     furiten = bool(furiten_tiles)
-    ron_win = Win(tsumo=False, discarder=ron_from, seat_wind=seat_wind, round_wind=round_wind, dora=dora)
-    tsumo_win = Win(tsumo=True, seat_wind=seat_wind, round_wind=round_wind, dora=dora)
+    ron_win = Win(tsumo=False, discarder=ron_from, seat_wind=seat_wind, round_wind=round_wind, dora=dora, kita=kita)
+    tsumo_win = Win(tsumo=True, seat_wind=seat_wind, round_wind=round_wind, dora=dora, kita=kita)
     closed = hand.is_closed
     waits = []
     for i in kinds:

@@ -1,0 +1,57 @@
+"""Three-player mahjong (sanma): kita (北抜き) and its line in the breakdown, how a tsumo pays the
+seat nobody sits in, rinshan and chankan after a kita, and North as a value tile.
+
+Enabled by the three-player presets; a four-player ruleset that enables it is refused when a
+Scorer is built. The 108-tile set and its 1m/9m dora wrap are the dora plugin's ``tile_set``.
+"""
+
+from typing import Any, Callable, Mapping
+
+from mjrules.plugin_api import NORTH, STANDARD, Flag, Reading, Yaku, hookimpl
+
+ROBBED_KITA = "robbed_kita"
+"""``Win.extras`` tag: the ron was on a North another player set aside (a declared kita)."""
+
+TSUMO_LOSS = ("loss", "north-bisection", "none")
+"""How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""
+
+
+def kita(r: Reading, flags: Mapping[str, Any]) -> int:
+    """One dora per North set aside (the indicators' dora on them are counted by the dora plugin)."""
+    return r.win.kita
+
+
+def robbed_kita(r: Reading, flags: Mapping[str, Any]) -> bool:
+    return ROBBED_KITA in r.win.extras
+
+
+def north_triplet(r: Reading, flags: Mapping[str, Any]) -> bool:
+    return r.counts[NORTH] >= 3 and r.form == STANDARD
+
+
+@hookimpl
+def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
+    register(Flag("kita", bool, True,
+                  "North may be set aside (北抜き, nukidora): each one is a dora, plus one per indicator that makes "
+                  "North dora (ura indicators too); false: North is an ordinary honour tile and kita are refused"))
+    register(Flag("kita_rinshan", bool, True,
+                  "a win on the replacement draw after a kita is rinshan kaihou (false: a kita with --rinshan is refused)"))
+    register(Flag("kita_chankan", bool, False,
+                  f"a ron on a declared kita (situation tag {ROBBED_KITA}) counts as chankan; false: an ordinary ron"))
+    register(Flag("tsumo_loss", str, TSUMO_LOSS[0],
+                  "the absent seat's share of a tsumo: 'loss' (not paid, ツモ損), 'north-bisection' (split between the "
+                  "two payers, 北家折半) or 'none' (the payers pay the ron value, ツモ損なし)", choices=TSUMO_LOSS))
+    register(Flag("north_yakuhai", bool, False,
+                  "a triplet of North is a value tile (1 han) for every player, and a North pair earns 2 fu"))
+
+
+@hookimpl
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+    if flags["kita"]:
+        register(Yaku("kita", "Kita (North dora)", "抜きドラ", kita, bonus=True, when="kita"))
+        if flags["kita_chankan"]:
+            register(Yaku("chankan_kita", "Robbing a kita", "槍槓 (抜き北)", robbed_kita, han=1, han_open=1,
+                          when="ron", extras=(ROBBED_KITA,)))
+    if flags["north_yakuhai"]:
+        register(Yaku("north", "North wind", "翻牌 北", north_triplet, han=1, han_open=1, forms=(STANDARD,),
+                      honours=True, min_triplets=1, triplet_of=(NORTH,)))
