@@ -518,3 +518,22 @@ def test_what_if_reports_a_hand_that_is_no_win_there(capsys):
     assert len(finals) == 1 and set(finals[0]["final"]) == {"tenhou", "tenhou-nokuitan"}
     assert sum(finals[0]["final"]["tenhou-nokuitan"]["scores"]) == 100000
     assert lines[-1] == {"summary": {"games": 1, "rulesets": ["tenhou", "tenhou-nokuitan"], "unreadable": 0}}
+
+
+@pytest.mark.parametrize("argv, status", [
+    (["--json"], 0),  # every record agrees, the three-player ones under tenhou-sanma
+    (["--ruleset", "mleague"], 2),  # a three-player record under four-player rules is refused
+    (["--rulesets", "tenhou,mleague,ema2025"], 2),
+    (["--rulesets", "tenhou,wrc2025", "--csv"], 2),
+], ids=["check-json", "other-ruleset", "what-if", "what-if-csv"])
+def test_replay_jobs_2_prints_what_jobs_1_prints(capsys, argv, status):
+    # the records come back in order from the worker processes, errors at their place
+    sanma = str(Path(__file__).parent / "data" / "tenhou-sanma")
+    runs = []
+    for jobs in ("1", "2"):
+        code = main(["replay", str(LOGS), sanma, *argv, "--jobs", jobs, "--no-progress"])
+        runs.append((code, capsys.readouterr()))
+    (code1, one), (code2, two) = runs
+    assert code1 == code2 == status
+    assert one.out == two.out and one.err == two.err
+    assert one.out.count("2009071823gm-0041-0000-ff3a2214") >= 1

@@ -4,13 +4,15 @@ was paid, or paid under several rulesets (``--rulesets``)."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
-from typing import Any, Iterable, Iterator
+from functools import partial
+from typing import Any, Iterable, TextIO
 
 import attrs
 
-from mjrules.cli.common import EXIT_BAD_INPUT
+from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.read import read_game, record_paths
@@ -18,6 +20,7 @@ from mjrules.games.records import Game
 from mjrules.games.replay import GameReplay, Replayer, Value, WhatIf, WhatIfReplayer, record_ruleset
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
+from mjrules.tools.parallel import ordered_map
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -38,6 +41,7 @@ def add_command(sub) -> None:
     p.add_argument("--csv", action="store_true", help="what-if final scores as CSV (with --rulesets)")
     p.add_argument("--progress", action="store_true", default=None, help="progress on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
+    add_jobs(p)
     p.set_defaults(func=cmd_replay)
 
 
@@ -56,8 +60,8 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _emit(obj: dict[str, Any]) -> None:
-    print(json.dumps(obj, ensure_ascii=False))
+def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:
+    print(json.dumps(obj, ensure_ascii=False), file=out or sys.stdout)
 
 
 def _brief(v: Value) -> str:
@@ -77,66 +81,111 @@ def cmd_replay(args) -> int:
     paths: Iterable[str] = list(record_paths(args.logs)) if show else record_paths(args.logs)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
     if args.rulesets:
-        return _what_if(args, paths, progress)
-    return _check(args, paths, progress)
-
-
-def _games(paths: Iterable[str], progress: _Progress, bad: list[str]) -> Iterator[Game]:
-    for path in paths:
-        try:
-            game = read_game(path)
-        except RecordError as e:
-            print(f"mjrules: error: {e}", file=sys.stderr)
-            bad.append(path)
+        names = ruleset_names(args.rulesets)
+        assert names is not None
+        WhatIfReplayer(names)  # a bad name is reported before any record is read
+        setup: Any = partial(WhatIfReplayer, names)
+        work: Any = partial(_what_if_records, json_out=args.json, csv_out=args.csv)
+    else:
+        if args.ruleset:
+            load_ruleset(args.ruleset)  # likewise
+        setup, work = partial(_CheckState, args.ruleset), partial(_check_records, json_out=args.json)
+    total = _Done()
+    if args.csv:
+        csv.writer(sys.stdout).writerow(["log", "ruleset", "seat", "score", "placing", "points"])
+    # a few records at a time: each takes milliseconds, and their output comes back in order
+    for chunk in ordered_map(work, paths, setup, args.jobs, chunk_size=8):
+        for done in chunk:
+            sys.stdout.write(done.out)
+            sys.stderr.write(done.err)
             progress.step()
-            continue
-        yield game
-        progress.step()
-
-
-def _check(args, paths: Iterable[str], progress: _Progress) -> int:
-    chosen: Ruleset | None = load_ruleset(args.ruleset) if args.ruleset else None
-    replayers: dict[str, Replayer] = {}
-    bad: list[str] = []
-    games = wins = agree = final_agree = finals = noted = 0
-    comparers: dict[str, Comparer] = {}
-    for game in _games(paths, progress, bad):
-        ruleset = chosen or record_ruleset(game)
-        if ruleset is None:
-            print(f"mjrules: error: {game.source}: the record does not say which rules it was played under; "
-                  "give --ruleset", file=sys.stderr)
-            bad.append(game.source)
-            continue
-        key = f"{ruleset.name}\0{ruleset.path}\0{sorted(ruleset.flags.items())}"
-        if key not in replayers:
-            replayers[key] = Replayer(ruleset)
-        other = chosen is not None and game.ruleset is not None and game.ruleset != chosen.name
-        try:
-            # under other rules the game is paid from its start, so its end shows what those rules make of it
-            rep = replayers[key].replay(game, from_start=other)
-            causes = _causes(game, rep, args.ruleset, comparers) if other else {}
-        except MjrulesError as e:
-            print(f"mjrules: error: {e}", file=sys.stderr)
-            bad.append(game.source)
-            continue
-        games += 1
-        noted += 0 if other else len(rep.flow_notes)
-        wins += len(rep.checks)
-        agree += rep.agree
-        if rep.final_agree is not None:
-            finals += 1
-            final_agree += rep.final_agree
-        _report_game(args, game, rep, other, causes)
-    summary = {"games": games, "wins": wins, "agree": agree, "final_agree": final_agree, "finals": finals,
-               "unreadable": len(bad)}
+            total = total.plus(done)
+    if args.rulesets:
+        if args.json:
+            _emit({"summary": {"games": total.games, "rulesets": list(ruleset_names(args.rulesets) or ()),
+                               "unreadable": total.bad}})
+        elif not args.csv:
+            print(f"{total.games} games paid under {', '.join(ruleset_names(args.rulesets) or ())}"
+                  + (f"; {total.bad} unreadable" if total.bad else ""))
+        return EXIT_BAD_INPUT if total.bad else 0
+    summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
+               "finals": total.finals, "unreadable": total.bad}
     if args.json:
         _emit({"summary": summary})
     else:
-        print(f"{games} games, {wins} wins, {agree} agree; final scores agree in {final_agree}/{finals} games"
-              + (f"; {len(bad)} unreadable" if bad else ""))
-    if bad:
+        print(f"{total.games} games, {total.wins} wins, {total.agree} agree; final scores agree in "
+              f"{total.final_agree}/{total.finals} games" + (f"; {total.bad} unreadable" if total.bad else ""))
+    if total.bad:
         return EXIT_BAD_INPUT
-    return 0 if agree == wins and final_agree == finals and not noted else 1
+    return 0 if total.agree == total.wins and total.final_agree == total.finals and not total.noted else 1
+
+
+@attrs.frozen
+class _Done:
+    """What replaying one record printed, and its counts (summed in record order)."""
+
+    out: str = ""
+    err: str = ""
+    games: int = 0
+    wins: int = 0
+    agree: int = 0
+    final_agree: int = 0
+    finals: int = 0
+    noted: int = 0
+    bad: int = 0
+
+    def plus(self, other: _Done) -> _Done:
+        return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
+
+
+_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "noted", "bad")
+
+
+def _read(path: str) -> Game | _Done:
+    """The record at ``path``, or what to report when it cannot be read."""
+    try:
+        return read_game(path)
+    except RecordError as e:
+        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+
+
+class _CheckState:
+    """A worker's replayers and comparers, kept across the records it is given."""
+
+    def __init__(self, ruleset: str | None) -> None:
+        self.chosen_name = ruleset
+        self.chosen: Ruleset | None = load_ruleset(ruleset) if ruleset else None
+        self.replayers: dict[str, Replayer] = {}
+        self.comparers: dict[str, Comparer] = {}
+
+
+def _check_records(state: _CheckState, paths: list[str], json_out: bool) -> list[_Done]:
+    return [_check_one(state, path, json_out) for path in paths]
+
+
+def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
+    game = _read(path)
+    if isinstance(game, _Done):
+        return game
+    ruleset = state.chosen or record_ruleset(game)
+    if ruleset is None:
+        return _Done(err=f"mjrules: error: {game.source}: the record does not say which rules it was played under; "
+                         "give --ruleset\n", bad=1)
+    key = f"{ruleset.name}\0{ruleset.path}\0{sorted(ruleset.flags.items())}"
+    if key not in state.replayers:
+        state.replayers[key] = Replayer(ruleset)
+    other = state.chosen is not None and game.ruleset is not None and game.ruleset != state.chosen.name
+    try:
+        # under other rules the game is paid from its start, so its end shows what those rules make of it
+        rep = state.replayers[key].replay(game, from_start=other)
+        causes = _causes(game, rep, state.chosen_name or "", state.comparers) if other else {}
+    except MjrulesError as e:
+        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+    out = io.StringIO()
+    _report_game(out, json_out, game, rep, other, causes)
+    return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
+                 final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
+                 noted=0 if other else len(rep.flow_notes))
 
 
 def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Comparer]) -> dict[int, list[str]]:
@@ -155,91 +204,84 @@ def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Compa
     return out
 
 
-def _report_game(args, game: Game, rep: GameReplay, other: bool, causes: dict[int, list[str]]) -> None:
-    if args.json:
+def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other: bool,
+                 causes: dict[int, list[str]]) -> None:
+    if json_out:
         for k, c in enumerate(rep.checks):
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
                    "discarder": c.discarder, "agree": c.agree, "differs": list(c.differs),
                    "recorded": c.recorded.to_dict(), "scored": c.scored.to_dict()}
             if k in causes:
                 obj["causes"] = causes[k]
-            _emit(obj)
+            _emit(obj, out)
         _emit({"log": game.source, "ruleset": rep.ruleset, "final": {
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points)},
-            "notes": list(rep.flow_notes)})
+            "notes": list(rep.flow_notes)}, out)
         return
     for k, c in enumerate(rep.checks):
         if not c.agree:
             why = f"; because of {', '.join(causes[k])}" if k in causes else ""
             print(f"{game.source}: round {c.round}, seat {c.winner} wins: {', '.join(c.differs)} differ: "
-                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){why}")
+                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){why}", file=out)
     if not other:
         for note in rep.flow_notes:
-            print(note)
+            print(note, file=out)
     if rep.final_agree is False:
         assert game.final is not None
-        print(f"{game.source}: final scores: recorded {list(game.final)}, replayed {list(rep.final)}")
+        print(f"{game.source}: final scores: recorded {list(game.final)}, replayed {list(rep.final)}", file=out)
     if other:
-        print(f"{game.source}: under {rep.ruleset}: " + _standings(rep))
+        print(f"{game.source}: under {rep.ruleset}: " + _standings(rep), file=out)
 
 
 def _standings(rep: GameReplay) -> str:
-    order = sorted(range(4), key=lambda s: rep.placings[s])
+    order = sorted(range(len(rep.final)), key=lambda s: rep.placings[s])
     return ", ".join(f"{ORDINALS[rep.placings[s] - 1]} seat {s} {rep.final[s]} ({rep.points[s]:+.1f})" for s in order)
 
 
-def _what_if(args, paths: Iterable[str], progress: _Progress) -> int:
-    names = ruleset_names(args.rulesets)
-    assert names is not None
-    replayer = WhatIfReplayer(names)
-    bad: list[str] = []
-    writer = csv.writer(sys.stdout) if args.csv else None
-    if writer is not None:
-        writer.writerow(["log", "ruleset", "seat", "score", "placing", "points"])
-    games = 0
-    for game in _games(paths, progress, bad):
-        try:
-            result = replayer.replay(game)
-        except MjrulesError as e:
-            print(f"mjrules: error: {e}", file=sys.stderr)
-            bad.append(game.source)
-            continue
-        games += 1
-        if writer is not None:
-            for rep in result.replays:
-                for seat in range(4):
-                    writer.writerow([game.source, rep.ruleset, seat, rep.final[seat], rep.placings[seat],
-                                     rep.points[seat]])
-        elif args.json:
-            _what_if_json(result)
-        else:
-            _what_if_text(result)
-    if args.json:
-        _emit({"summary": {"games": games, "rulesets": list(replayer.names), "unreadable": len(bad)}})
-    elif writer is None:
-        print(f"{games} games paid under {', '.join(replayer.names)}" + (f"; {len(bad)} unreadable" if bad else ""))
-    return EXIT_BAD_INPUT if bad else 0
+def _what_if_records(replayer: WhatIfReplayer, paths: list[str], json_out: bool, csv_out: bool) -> list[_Done]:
+    return [_what_if_one(replayer, path, json_out, csv_out) for path in paths]
 
 
-def _what_if_json(result: WhatIf) -> None:
+def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: bool) -> _Done:
+    game = _read(path)
+    if isinstance(game, _Done):
+        return game
+    try:
+        result = replayer.replay(game)
+    except MjrulesError as e:
+        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+    out = io.StringIO()
+    if csv_out:
+        writer = csv.writer(out)
+        for rep in result.replays:
+            for seat in range(len(rep.final)):
+                writer.writerow([game.source, rep.ruleset, seat, rep.final[seat], rep.placings[seat], rep.points[seat]])
+    elif json_out:
+        _what_if_json(out, result)
+    else:
+        _what_if_text(out, result)
+    return _Done(out.getvalue(), games=1)
+
+
+def _what_if_json(out: TextIO, result: WhatIf) -> None:
     src = result.game.source
     for w in result.wins:
         _emit({"log": src, "round": w.round, "winner": w.winner,
                "values": {n: v.to_dict() for n, v in zip(result.rulesets, w.values)},
-               "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}})
+               "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}}, out)
     _emit({"log": src, "final": {rep.ruleset: {"scores": list(rep.final), "placings": list(rep.placings),
-                                               "points": list(rep.points)} for rep in result.replays}})
+                                               "points": list(rep.points)} for rep in result.replays}}, out)
 
 
-def _what_if_text(result: WhatIf) -> None:
-    print(f"{result.game.source}")
+def _what_if_text(out: TextIO, result: WhatIf) -> None:
+    print(f"{result.game.source}", file=out)
     for w in result.wins:
         if not any(w.causes):
             continue
         parts = []
         for n, v, c in zip(result.rulesets, w.values, w.causes):
             parts.append(f"{n} {_brief(v)}" + (f" ({', '.join(c)})" if c else ""))
-        print(f"  round {w.round}, seat {w.winner}: " + "; ".join(parts))
+        print(f"  round {w.round}, seat {w.winner}: " + "; ".join(parts), file=out)
     for rep in result.replays:
-        print(f"  {rep.ruleset}: {_standings(rep)}")
+        print(f"  {rep.ruleset}: {_standings(rep)}", file=out)
