@@ -145,6 +145,17 @@ def test_dora_and_ura_indicators_are_drawn():
     assert len(tiles_of(root)) == 14 + 3
 
 
+def test_kita_set_aside_are_drawn_beside_the_indicators():
+    # three players: two Norths set aside, shown as their own row after the dora
+    hand = parse_mpsz("111m999m123p55s22z2z")
+    win = Win(tsumo=True, seat_wind=1, dora=parse_tiles("3z"), kita=2)
+    root = ET.fromstring(hand_svg(hand, win))
+    groups = {g.get("class"): g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("indicators")}
+    assert [title(t) for t in tiles_of(groups["indicators kita"])] == ["Kita: North (4z)"] * 2
+    assert len(tiles_of(root)) == 14 + 1 + 2
+    assert "indicators kita" not in {g.get("class") for g in ET.fromstring(hand_svg(hand, Win(tsumo=True))).iter()}
+
+
 def test_japanese_alt_text():
     root = ET.fromstring(hand_svg(parse_mpsz("123m406p789s11z22z2z"), lang="ja"))
     names = [title(t) for t in tiles_of(root)]

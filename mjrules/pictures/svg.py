@@ -22,7 +22,7 @@ import attrs
 
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
-from mjrules.model.tiles import HONOR_NAMES, Tile
+from mjrules.model.tiles import HONOR_NAMES, NORTH, Tile, tile
 from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.notation.mpsz import format_mpsz
 
@@ -45,9 +45,9 @@ _SOURCES = {1: "next player", 2: "opposite player", 3: "previous player"}
 _SOURCES_JA = {1: "下家", 2: "対面", 3: "上家"}
 
 LABELS = {
-    "en": {"dora": "Dora", "ura": "Ura", "back": "face-down tile", "won": "winning tile", "red": "red",
+    "en": {"dora": "Dora", "ura": "Ura", "kita": "Kita", "back": "face-down tile", "won": "winning tile", "red": "red",
            "called": "called from the", "added": "added to the kan", "hand": "Hand", "won_on": "won on"},
-    "ja": {"dora": "ドラ", "ura": "裏ドラ", "back": "伏せ牌", "won": "和了牌", "red": "赤",
+    "ja": {"dora": "ドラ", "ura": "裏ドラ", "kita": "抜き北", "back": "伏せ牌", "won": "和了牌", "red": "赤",
            "called": "鳴き:", "added": "加槓", "hand": "手牌", "won_on": "和了牌"},
 }
 
@@ -225,8 +225,10 @@ def draw_hand(canvas: Canvas, parent: ET.Element, hand: Hand, x: float = 0, y: f
 
 
 def draw_indicators(canvas: Canvas, parent: ET.Element, win: Win, x: float, y: float) -> float:
-    """The dora and ura indicators in a row at (x, y); returns the height used (0 when none)."""
-    rows = [(k, tiles) for k, tiles in (("dora", win.dora), ("ura", win.ura)) if tiles]
+    """The dora and ura indicators in a row at (x, y), and the Norths set aside (kita, three
+    players); returns the height used (0 when none)."""
+    kita = (tile(NORTH),) * win.kita
+    rows = [(k, tiles) for k, tiles in (("dora", win.dora), ("ura", win.ura), ("kita", kita)) if tiles]
     if not rows:
         return 0
     cx = x
