@@ -156,3 +156,18 @@ def test_serve_without_the_web_extra_names_it(capsys, monkeypatch):
     assert main(["serve", "--port", "8123"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "pip install 'mjrules[web]'" in err
+
+
+def test_api_score_takes_kita_under_a_three_player_ruleset(client, capsys):
+    # South's closed tsumo: menzen tsumo 1, sanankou 2, seat wind 1; the 3z indicator makes North dora,
+    # so the two Norths set aside count 2 kita + 2 dora: 8 han 50 fu baiman, tsumo loss 4000 + 8000
+    query = "hand=111m999m123p55s22z2z&kita=2&dora=3z&seat=S&ruleset=tenhou-sanma"
+    r = client.get(f"/api/score?{query}")
+    assert r.status_code == 200
+    assert (r.json()["han"], r.json()["points"], r.json()["payments"]) == (8, 12000, [-8000, 12000, -4000])
+    assert r.json() == cli_json(capsys, ["score", "111m999m123p55s22z2z", "--kita", "2", "--dora", "3z", "--seat", "S",
+                                         "--ruleset", "tenhou-sanma", "--json"])
+    # the page has the field, and the four-player rulesets refuse kita as the CLI does
+    assert 'name="kita"' in client.get(f"/?{query}").text
+    bad = client.get("/api/score?hand=111m999m123p55s22z2z&kita=2&ruleset=tenhou")
+    assert bad.status_code == 400 and "kita" in bad.json()["error"]

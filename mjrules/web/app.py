@@ -228,6 +228,7 @@ def _hand_form(main: ET.Element, p: P.Params, t: dict[str, str], chosen: Sequenc
     _field(row, t["ura"], "ura", p.get("ura"), size="6")
     _field(row, t["honba"], "honba", p.get("honba"), type="number", min="0", size="3")
     _field(row, t["sticks"], "sticks", p.get("sticks"), type="number", min="0", size="3")
+    _field(row, t["kita"], "kita", p.get("kita"), type="number", min="0", max="4", size="2")
     checks = _el(form, "div", class_="row checks")
     for name in query.SITUATION_FLAGS:
         on = False

@@ -18,7 +18,7 @@ from mjrules.tools import query
 _T = TypeVar("_T")
 
 SITUATION = ("hand", "win", "ron", "round", "seat", *query.SITUATION_FLAGS, "dora", "ura", "honba", "sticks",
-             "extra")
+             "kita", "extra")
 """The parameters of one hand and its win."""
 DEFAULT_RULESET = "tenhou"
 UPLOAD = "toml"
@@ -89,13 +89,14 @@ def hand_and_win(p: Params) -> tuple[Hand, Win]:
     no_tiles: tuple[Tile, ...] = ()
     dora, ura = p.read("dora", query.read_indicators, no_tiles), p.read("ura", query.read_indicators, no_tiles)
     honba, sticks = p.read("honba", query.read_count, 0), p.read("sticks", query.read_count, 0)
+    kita = p.read("kita", query.read_count, 0)  # Norths set aside: three-player rulesets only
     hand = query.read_hand(text, win_tile)
     win = query.make_win(
         ron=ron, round_wind=round_wind, seat_wind=seat_wind, riichi=flags["riichi"],
         double_riichi=flags["double-riichi"], ippatsu=flags["ippatsu"], haitei=flags["haitei"],
         houtei=flags["houtei"], rinshan=flags["rinshan"], chankan=flags["chankan"], tenhou=flags["tenhou"],
         chiihou=flags["chiihou"], renhou=flags["renhou"], dora=dora, ura=ura, honba=honba, sticks=sticks,
-        extra=[e for e in p.all("extra") if e],
+        extra=[e for e in p.all("extra") if e], kita=kita,
     )
     return hand, win
 

@@ -17,6 +17,7 @@ UI: dict[str, dict[str, str]] = {
         "wind_W": "West", "wind_N": "North", "ruleset": "Ruleset", "show": "Show", "dealer_table": "Dealer wins",
         "non_dealer_table": "Non-dealer wins", "fu_han": "fu \\ han", "han": "han", "fu": "fu",
         "scores": "Scores (seat 0 first)", "me": "Your seat", "dealer": "Dealer seat", "target": "Target placing",
+        "kita": "Kita (3 players)",
     },
     "ja": {
         "title": "点数計算", "calculator": "計算", "table": "点数表", "needs": "条件",
@@ -32,5 +33,6 @@ UI: dict[str, dict[str, str]] = {
         "wind_W": "西", "wind_N": "北", "ruleset": "ルール", "show": "表示", "dealer_table": "親の和了",
         "non_dealer_table": "子の和了", "fu_han": "符 \\ 翻", "han": "翻", "fu": "符",
         "scores": "持ち点 (席0から)", "me": "自分の席", "dealer": "親の席", "target": "目標順位",
+        "kita": "抜き北 (三麻)",
     },
 }
