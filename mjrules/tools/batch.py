@@ -138,16 +138,21 @@ class LineScorer:
         the result, ``null`` for no win, or ``{"error": "line N: …"}`` for a bad or blank line, or
         for a line that could not be read (given as the error)."""
         try:
-            if isinstance(line, MjrulesError):
-                raise line
-            if not line.strip():
-                raise NotationError("blank line")
-            result, notes = self.score(line, n)
+            result, notes = self._score_read(n, line)
         except MjrulesError as e:
             return _ENCODE({"error": f"line {n}: {e}"}), True
         if result.__class__ is NoWin:
             return "null", False
         return self.result_json(result, notes), False  # type: ignore[arg-type]
+
+    def _score_read(self, n: int, line: str | MjrulesError) -> tuple[Result | NoWin, list[str]]:
+        """``score`` of input line ``n``; the reader's error for a line it could not read, and an
+        error for a blank line, are raised."""
+        if isinstance(line, MjrulesError):
+            raise line
+        if not line.strip():
+            raise NotationError("blank line")
+        return self.score(line, n)
 
     def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> RenderedChunk:
         """The output of numbered input lines (``render``), with the notices they gave."""
@@ -172,11 +177,7 @@ class LineScorer:
             row["line"] = n
             row["win"] = False
             try:
-                if isinstance(line, MjrulesError):
-                    raise line
-                if not line.strip():
-                    raise NotationError("blank line")
-                result, _ = self.score(line, n)
+                result, _ = self._score_read(n, line)
             except MjrulesError as e:
                 row["error"] = f"line {n}: {e}"
             else:
