@@ -13,7 +13,7 @@ from mjrules.games.records import Game, RecordedWin, Round
 from mjrules.games.settlement import PaidWin, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.placings import SEAT_ORDER, placing, placing_points
+from mjrules.scoring.placings import SEAT_ORDER, placing, placing_points, rounded_points
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives
@@ -192,15 +192,7 @@ class Replayer:
             exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
-        n = len(scores)
-        placings = [placing(scores, s, first_dealer, self.tie) for s in range(n)]
-        out = [0.0] * n
-        for seat in range(n):
-            if placings[seat] != 1:
-                q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
-                out[seat] = float(q - self.returned // 1000 + self.uma[placings[seat] - 1])
-        out[placings.index(1)] = -sum(out)
-        return tuple(out)
+        return rounded_points(scores, first_dealer, returned=self.returned, uma=self.uma, tie=self.tie)
 
 
 @attrs.frozen

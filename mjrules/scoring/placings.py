@@ -43,3 +43,19 @@ def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, retu
         share = sum(bonus[p - 1:p - 1 + together]) / together
         points.append((scores[seat] - returned) / 1000 + share)
     return tuple(points)
+
+
+def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[int],
+                   tie: str = SEAT_ORDER) -> tuple[float, ...]:
+    """Final points as Tenhou counts them (``points_rounding = "nearest-thousand"``): each score but
+    the top's rounded to the nearest thousand, half away from zero, less the return score, plus
+    the uma of its placing; the top gets what makes the sum zero (so the oka too)."""
+    n = len(scores)
+    placings = [placing(scores, s, first_dealer, tie) for s in range(n)]
+    out = [0.0] * n
+    for seat in range(n):
+        if placings[seat] != 1:
+            q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
+            out[seat] = float(q - returned // 1000 + uma[placings[seat] - 1])
+    out[placings.index(1)] = -sum(out)
+    return tuple(out)
