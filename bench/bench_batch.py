@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import corpus
+from byte_compiled import byte_compile
 
 HERE = Path(__file__).resolve().parent
 PEER = HERE / "peer"  # npm install --prefix bench/peer … (git-ignored)
@@ -58,6 +59,7 @@ def main() -> int:
         print(f"majiang-core not found under {args.peer}: see bench/README.md", file=sys.stderr)
         return 1
     jobs = [int(j) for j in args.jobs.split(",")]
+    byte_compile()
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "hands.jsonl"
         lines = corpus.lines(args.generated, args.seed)

@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from byte_compiled import byte_compile
+
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "majiang-hule-public.jsonl"
 FOUR = "tenhou,mahjongsoul,mleague,wrc2025"
 
@@ -34,6 +36,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
+    byte_compile()
     n = sum(1 for line in DATA.open(encoding="utf-8") if line.strip())
     cases = {}
     for label, rulesets in (("4 rulesets", ["--rulesets", FOUR]), ("every preset (11)", [])):

@@ -271,6 +271,19 @@ def test_needs_counts_final_points_with_the_rulesets_uma():
     assert needs([30000, 26000, 24000, 20000], 1, 3, ruleset="wrc2025").final_points == 1.0
 
 
+def test_needs_rounds_final_points_as_the_ruleset_does():
+    from mjrules.tools.needs import needs
+    # Seat 1 is 2nd with 26,400. Tenhou (points_rounding = nearest-thousand) counts 26 thousand:
+    # 26 - 30 + 10 = +6.0; M.League (exact): -3.6 + 10 = +6.4, as ``mjrules replay`` counts them.
+    scores = [30000, 26400, 24000, 19600]
+    assert needs(scores, 1, 3, ruleset="tenhou").final_points == 6.0
+    assert needs(scores, 1, 3, ruleset="mleague").final_points == 6.4
+    # the top takes what makes the sum zero: the others count 6, 24 - 30 - 10 = -16 and
+    # 20 - 30 - 20 = -30 (19,600 rounds to 20 thousand), so the top +40
+    assert needs(scores, 0, 3, ruleset="tenhou").final_points == 40.0
+    assert needs(scores, 3, 3, ruleset="tenhou").final_points == -30.0
+
+
 def test_uma_needs_one_value_per_player():
     from mjrules import RulesetError, Scorer, load_ruleset
     with pytest.raises(RulesetError, match="uma"):

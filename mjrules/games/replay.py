@@ -13,7 +13,7 @@ from mjrules.games.records import Game, RecordedWin, Round
 from mjrules.games.settlement import PaidWin, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.placings import SEAT_ORDER, placing, placing_points, rounded_points
+from mjrules.scoring.placings import PlacingRule, placing
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives
@@ -117,13 +117,8 @@ class Replayer:
     def __init__(self, ruleset: Ruleset | str) -> None:
         self.scorer = Scorer(ruleset)
         flags = self.scorer.flags
-        # the placing plugin's values (Tenhou's if it is disabled)
-        self.start = flags.get_int("start_score", 25000)
-        self.returned = flags.get_int("return_score", 30000)
-        self.uma = flags.get_ints("uma", (20, 10, -10, -20))
+        self.placing = PlacingRule.of(flags)  # Tenhou's values if the placing plugin is disabled
         self.leftover = flags.get_str("leftover_sticks", "top")
-        self.rounding = flags.get_str("points_rounding", "nearest-thousand")
-        self.tie = flags.get_str("tie_break", SEAT_ORDER)
 
     def score(self, where: str, rec: RecordedWin, win: Win) -> Result | NoWin:
         hand = rec.hand
@@ -142,7 +137,7 @@ class Replayer:
         if players != self.scorer.players:
             raise RecordError(f"{game.source}: a {players}-player game, and ruleset {self.scorer.ruleset.name} "
                               f"is for {self.scorer.players} players")
-        scores = [self.start] * players if from_start else list(rounds[0].scores)
+        scores = [self.placing.start] * players if from_start else list(rounds[0].scores)
         honba, sticks = rounds[0].honba, rounds[0].sticks
         checks: list[WinCheck] = []
         notes: list[str] = []
@@ -176,23 +171,13 @@ class Replayer:
                     notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} replayed, "
                                  f"not in the record")
         first_dealer = rounds[0].dealer
-        placings = [placing(scores, s, first_dealer, self.tie) for s in range(players)]
+        placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
         if sticks and self.leftover == "top":
             scores[placings.index(1)] += sticks * 1000
         final = tuple(scores)
         final_agree = None if game.final is None else final == game.final
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          self.points(final, first_dealer), final_agree)
-
-    def points(self, scores: Sequence[int], first_dealer: int) -> tuple[float, ...]:
-        """Final points (thousands): the score less the return score, plus uma, the oka to the top;
-        Tenhou's way (``points_rounding = "nearest-thousand"``) rounds the others' scores to the
-        nearest thousand, half away from zero, and gives the top what makes the sum zero."""
-        if self.rounding == "exact":
-            exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
-                                   tie=self.tie)
-            return tuple(round(p, 1) for p in exact)
-        return rounded_points(scores, first_dealer, returned=self.returned, uma=self.uma, tie=self.tie)
+                          self.placing.points(final, first_dealer), final_agree)
 
 
 @attrs.frozen

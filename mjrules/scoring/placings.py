@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
+
+import attrs
 
 SEAT_ORDER, SHARED = "seat-order", "shared"
 TIES: tuple[str, ...] = (SEAT_ORDER, SHARED)
 """The tie-break rules: ``seat-order`` (Tenhou's: the player earlier in the game's initial seating,
 from the first dealer, ranks higher) or ``shared`` (tied players share the higher placing)."""
+NEAREST_THOUSAND, EXACT = "nearest-thousand", "exact"
+ROUNDINGS: tuple[str, ...] = (NEAREST_THOUSAND, EXACT)
+"""How final points are counted (flag ``points_rounding``): Tenhou's ``rounded_points``, or
+``placing_points`` to one decimal."""
 
 
 def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT_ORDER) -> int:
@@ -59,3 +65,31 @@ def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, u
             out[seat] = float(q - returned // 1000 + uma[placings[seat] - 1])
     out[placings.index(1)] = -sum(out)
     return tuple(out)
+
+
+@attrs.frozen
+class PlacingRule:
+    """How a ruleset turns a game's final scores into final points: the placing plugin's start and
+    return scores, uma and tie-break, and the settlement plugin's ``points_rounding``."""
+
+    start: int = 25000
+    returned: int = 30000
+    uma: tuple[int, ...] = (20, 10, -10, -20)
+    tie: str = attrs.field(default=SEAT_ORDER, validator=attrs.validators.in_(TIES))
+    rounding: str = attrs.field(default=NEAREST_THOUSAND, validator=attrs.validators.in_(ROUNDINGS))
+
+    @classmethod
+    def of(cls, flags: Mapping[str, Any]) -> PlacingRule:
+        """The rule a ruleset's resolved flags set; Tenhou's values for those it lacks (a plugin
+        disabled)."""
+        return cls(int(flags.get("start_score", 25000)), int(flags.get("return_score", 30000)),
+                   tuple(int(u) for u in flags.get("uma", (20, 10, -10, -20))),
+                   str(flags.get("tie_break", SEAT_ORDER)), str(flags.get("points_rounding", NEAREST_THOUSAND)))
+
+    def points(self, scores: Sequence[int], first_dealer: int) -> tuple[float, ...]:
+        """Each seat's final points (thousands) for these final scores."""
+        if self.rounding == EXACT:
+            exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
+                                   tie=self.tie)
+            return tuple(round(p, 1) for p in exact)
+        return rounded_points(scores, first_dealer, returned=self.returned, uma=self.uma, tie=self.tie)

@@ -53,7 +53,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.win import MAX_COUNTER, WIND_WORDS
 from mjrules.scoring.payments import settle
-from mjrules.scoring.placings import SEAT_ORDER, TIES, placing, placing_points
+from mjrules.scoring.placings import SEAT_ORDER, TIES, PlacingRule, placing
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.point_table import (
     Entry,
@@ -182,7 +182,7 @@ class Needs:
     table: PointTable = attrs.field(eq=False, repr=False)
     final_points: float | None = None
     """The player's final points if the game ended now (the ruleset's start and return scores,
-    uma and oka; None when its placing plugin is not enabled). Riichi sticks left on the table are
+    uma and oka, counted as its ``points_rounding`` says; None when its placing plugin is not enabled). Riichi sticks left on the table are
     not counted."""
 
     @property
@@ -433,15 +433,15 @@ def needs(
 
 
 def _final_points(table: PointTable, me: int, first: int, tie: str) -> Callable[[Sequence[int]], float | None]:
-    """The player's final points for given final scores, by the ruleset's placing flags."""
+    """The player's final points for given final scores, as the ruleset counts them (its placing
+    flags and ``points_rounding``, as ``mjrules replay`` does), ties broken by ``tie``."""
     flags = table.flags
     if "uma" not in flags:
         return lambda after: None
-    uma = tuple(int(u) for u in flags["uma"])
-    start, returned = int(flags["start_score"]), int(flags["return_score"])
+    rule = attrs.evolve(PlacingRule.of(flags), tie=tie)
 
     def count(after: Sequence[int]) -> float | None:
-        return placing_points(after, first, start=start, returned=returned, uma=uma, tie=tie)[me]
+        return rule.points(after, first)[me]
 
     return count
 
