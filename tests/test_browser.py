@@ -1,6 +1,6 @@
 """The calculator page in a real headless Chromium (Debian's ``chromium`` package, which .ci/run
 installs when missing), driven by Playwright: a link with a hand and three rulesets, tiles clicked
-into a hand, an uploaded ruleset, and a bad hand's error.
+into a hand, melds clicked after it, an uploaded ruleset, and a bad hand's error.
 
 Points are worked by hand: 234m 567m 345p 678s 55s, ron on 8s from the previous player, South
 seat, riichi, dora indicator 1m is riichi, pinfu, tanyao and one dora, 4 han 30 fu: basic points
@@ -99,6 +99,33 @@ def test_clicking_tiles_enters_a_hand(page, server):
     assert "ron=previous" in page.url and "seat=S" in page.url and "rulesets=tenhou" in page.url
     print("clicked hand:", card_points(page))
     assert card_points(page) == {"tenhou": "7700 points"}
+
+
+def test_clicking_melds_enters_them_after_the_concealed_tiles(page, server):
+    # 123m 456p 99m concealed (9m the winning tile, a pair wait), a pon of white dragons from the
+    # opposite player and a chi of 789s; ron from the previous player, South seat. Haku is the only
+    # yaku: 1 han; fu 20 + 4 (open dragon triplet) + 2 (pair wait) = 26 -> 30. A non-dealer's ron:
+    # 4 x 30 x 2^3 = 960 -> 1000.
+    page.goto(server + "/")
+    page.select_option("#meld-kind", "pon")
+    page.select_option("#meld-from", "opposite")
+    page.click(".palette button[data-tile='5z']")
+    page.select_option("#meld-kind", "ankan")
+    assert page.is_disabled("#meld-from")  # a closed kan is called from no one
+    page.click(".palette button[data-tile='1z']")  # a slip: take the meld back
+    page.click("#meld-back")
+    page.select_option("#meld-kind", "chi")
+    page.click(".palette button[data-tile='7s']")
+    page.select_option("#meld-kind", "")
+    for t in ["1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m"]:
+        page.click(f".palette button[data-tile='{t}']")
+    assert page.input_value("#hand") == "1m2m3m4p5p6p9m9m 555=z 7-89s"
+    page.select_option("select[name=ron]", "previous")
+    page.select_option("select[name=seat]", "S")
+    page.click("#go")
+    page.wait_for_selector("section.mj-card")
+    print("clicked melds:", card_points(page))
+    assert card_points(page) == {"tenhou": "1000 points"}
 
 
 def test_an_uploaded_ruleset_gets_its_own_card(page, server, tmp_path):

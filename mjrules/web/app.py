@@ -172,10 +172,12 @@ def _field(form: ET.Element, label: str, name: str, value: str | None, **attrs: 
     return _el(lab, "input", name=name, value=value or "", **attrs)
 
 
-def _select(form: ET.Element, label: str, name: str, value: str | None, options: Sequence[tuple[str, str]]) -> None:
+def _select(form: ET.Element, label: str, name: str | None, value: str | None, options: Sequence[tuple[str, str]],
+            **attrs: str) -> None:
+    """A labelled select; without a ``name`` it is a helper of the script, not a query parameter."""
     lab = _el(form, "label", class_="field")
     _el(lab, "span", label)
-    sel = _el(lab, "select", name=name)
+    sel = _el(lab, "select", **({"name": name} if name else {}), **attrs)
     for v, text in options:
         opt = _el(sel, "option", text, value=v)
         if v == (value or ""):
@@ -208,7 +210,16 @@ def _palette(form: ET.Element, t: dict[str, str]) -> None:
             _el(b, "img", src=f"{FACES}{face_name(red)}.svg", alt=str(red), width="24", height="32")
     tools = _el(box, "div", class_="palette-tools")
     _el(tools, "button", t["backspace"], type="button", id="tile-back")
+    _el(tools, "button", t["meld_back"], type="button", id="meld-back")
     _el(tools, "button", t["clear"], type="button", id="tile-clear")
+    # What a click adds (the script writes the meld in the hand's notation); unnamed, so not sent.
+    melds = _el(box, "div", class_="row palette-melds")
+    _select(melds, t["click_adds"], None, "", [("", t["add_tile"]), ("chi", t["add_chi"]), ("pon", t["add_pon"]),
+                                                ("kan", t["add_kan"]), ("kakan", t["add_kakan"]),
+                                                ("ankan", t["add_ankan"])], id="meld-kind")
+    _select(melds, t["called_from"], None, "opposite", [("previous", t["from_previous"]),
+                                                        ("opposite", t["from_opposite"]),
+                                                        ("next", t["from_next"])], id="meld-from")
 
 
 def _hand_form(main: ET.Element, p: P.Params, t: dict[str, str], chosen: Sequence[str]) -> None:

@@ -17,7 +17,11 @@ UI: dict[str, dict[str, str]] = {
         "wind_W": "West", "wind_N": "North", "ruleset": "Ruleset", "show": "Show", "dealer_table": "Dealer wins",
         "non_dealer_table": "Non-dealer wins", "fu_han": "fu \\ han", "han": "han", "fu": "fu",
         "scores": "Scores (seat 0 first)", "me": "Your seat", "dealer": "Dealer seat", "target": "Target placing",
-        "kita": "Kita (3 players)",
+        "kita": "Kita (3 players)", "meld_back": "⌫ meld", "click_adds": "A click adds",
+        "add_tile": "a concealed tile", "add_chi": "a chi (called tile first)", "add_pon": "a pon",
+        "add_kan": "an open kan", "add_kakan": "an added kan", "add_ankan": "a closed kan",
+        "called_from": "Called from", "from_previous": "previous player", "from_opposite": "opposite player",
+        "from_next": "next player",
     },
     "ja": {
         "title": "点数計算", "calculator": "計算", "table": "点数表", "needs": "条件",
@@ -33,6 +37,9 @@ UI: dict[str, dict[str, str]] = {
         "wind_W": "西", "wind_N": "北", "ruleset": "ルール", "show": "表示", "dealer_table": "親の和了",
         "non_dealer_table": "子の和了", "fu_han": "符 \\ 翻", "han": "翻", "fu": "符",
         "scores": "持ち点 (席0から)", "me": "自分の席", "dealer": "親の席", "target": "目標順位",
-        "kita": "抜き北 (三麻)",
+        "kita": "抜き北 (三麻)", "meld_back": "⌫ 副露を戻す", "click_adds": "クリックで追加",
+        "add_tile": "手牌の牌", "add_chi": "チー (鳴いた牌から)", "add_pon": "ポン", "add_kan": "明槓",
+        "add_kakan": "加槓", "add_ankan": "暗槓", "called_from": "鳴いた相手", "from_previous": "上家",
+        "from_opposite": "対面", "from_next": "下家",
     },
 }

@@ -1,4 +1,4 @@
-// The calculator form's helpers: tiles clicked into the hand, a chosen ruleset file read into the
+// The calculator form's helpers: tiles and melds clicked into the hand, a chosen ruleset file read into the
 // form, and a short link (only the options set, rulesets comma-separated) on submit. The page works
 // without this script too: the server draws every result from the URL.
 (function () {
@@ -7,17 +7,70 @@
   if (!form) return;
   var hand = form.elements.hand;
 
+  // The hand is its concealed part (the last tile written is the winning tile), then the melds
+  // after spaces: a concealed tile goes at the end of the first part, a meld at the end.
+  var kind = document.getElementById("meld-kind");
+  var from = document.getElementById("meld-from");
+  var MARK = { previous: "-", opposite: "=", next: "+" };
+
+  function parts() {
+    var v = hand.value.trim();
+    return v ? v.split(/\s+/) : [];
+  }
+  function concealedFirst(p) {
+    // a hand typed as melds only, or empty: its concealed part is still to come
+    return p.length && !/[-=+]/.test(p[0]) && !isClosedKan(p[0]) ? p : [""].concat(p);
+  }
+  function isClosedKan(text) { return /^(\d)\1{3}[mpsz]$/.test(text.replace(/0/g, "5")); }
+
+  // A meld of the clicked tile: "3-45m" (chi from the previous player, the clicked tile called and
+  // lowest; 8 and 9 end the run), "555=z" (pon), "5555+p" (open kan), "111=1z" (added kan),
+  // "9999s" (closed kan). The mark follows the called tile, as the notation says.
+  function meld(t) {
+    var d = t.charAt(0), suit = t.charAt(1), n = d === "0" ? 5 : +d, m = MARK[from.value];
+    switch (kind.value) {
+      case "chi":
+        if (suit === "z") return null;
+        if (n <= 7) return d + "-" + (n + 1) + (n + 2) + suit;
+        return d + "-" + (n - 2) + (n - 1) + suit;
+      case "pon": return "" + n + n + d + m + suit;
+      case "kan": return "" + n + n + n + d + m + suit;
+      case "kakan": return "" + n + n + d + m + n + suit;
+      case "ankan": return "" + n + n + n + d + suit;
+    }
+    return null;
+  }
+
+  function syncFrom() { from.disabled = kind.value === "" || kind.value === "chi" || kind.value === "ankan"; }
+  kind.addEventListener("change", syncFrom);
+  syncFrom();
+
   document.querySelectorAll(".palette button[data-tile]").forEach(function (b) {
     b.addEventListener("click", function () {
-      hand.value = hand.value.replace(/\s+$/, "") + b.getAttribute("data-tile");
+      var t = b.getAttribute("data-tile");
+      var p = concealedFirst(parts());
+      if (kind.value) {
+        var written = meld(t);
+        if (written) p.push(written);
+      } else {
+        p[0] += t;
+      }
+      hand.value = p.join(" ").trim();
     });
   });
   document.getElementById("tile-back").addEventListener("click", function () {
-    // "123m" -> "12m"; "1m2p" -> "1m"
-    var v = hand.value.replace(/\s+$/, "");
+    // the last concealed tile: "123m" -> "12m"; "1m2p" -> "1m"
+    var p = concealedFirst(parts());
+    var v = p[0];
     var m = /(\d)(\d*)([mpsz])$/.exec(v);
-    if (!m) { hand.value = v.slice(0, -1); return; }
-    hand.value = m[2] ? v.slice(0, m.index) + m[1] + m[2].slice(0, -1) + m[3] : v.slice(0, m.index);
+    if (!m) p[0] = v.slice(0, -1);
+    else p[0] = m[2] ? v.slice(0, m.index) + m[1] + m[2].slice(0, -1) + m[3] : v.slice(0, m.index);
+    hand.value = p.join(" ").trim();
+  });
+  document.getElementById("meld-back").addEventListener("click", function () {
+    var p = concealedFirst(parts());
+    if (p.length > 1) p.pop();
+    hand.value = p.join(" ").trim();
   });
   document.getElementById("tile-clear").addEventListener("click", function () { hand.value = ""; });
 
