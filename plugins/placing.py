@@ -23,3 +23,7 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
                   "players, is the oka paid to the top", minimum=0, maximum=1_000_000))
     register(Flag("uma", list, (20, 10, -10, -20),
                   "placing bonus in thousands, 1st first (順位点); one value per player", item=int))
+    register(Flag("uma_floating", list, (),
+                  "uma that depends on how many players float (end at or above return_score; 浮きウマ): one "
+                  "block of one value per player for 1 floating, then 2, …, up to all but one, blocks one after "
+                  "another; a count without a block, or an empty list, pays uma", item=int))

@@ -290,6 +290,28 @@ def test_uma_needs_one_value_per_player():
         Scorer(load_ruleset("tenhou").with_flags(uma=[20, 10, -30]))
 
 
+def test_floating_uma_pays_by_the_players_at_or_above_the_return_score():
+    from mjrules.scoring.placings import PlacingRule
+    from mjrules.tools.needs import needs
+    # JPML (rule reference, row 28): 30,000 start and return, no oka; one floating +12/-1/-3/-8,
+    # two +8/+4/-4/-8, three +8/+3/+1/-12. Final points = (score - 30,000) / 1000 + uma.
+    jpml = PlacingRule(30000, 30000, (8, 4, -4, -8), rounding="exact",
+                       uma_floating=(12, -1, -3, -8, 8, 4, -4, -8, 8, 3, 1, -12))
+    assert jpml.points([52000, 28000, 22000, 18000], 0) == (34.0, -3.0, -11.0, -20.0)  # one floats
+    assert jpml.points([40000, 31000, 27000, 22000], 0) == (18.0, 5.0, -7.0, -16.0)  # two
+    assert jpml.points([35000, 33000, 31000, 21000], 0) == (13.0, 6.0, 2.0, -21.0)  # three
+    assert jpml.points([40000, 30000, 26000, 24000], 0) == (18.0, 4.0, -8.0, -14.0)  # 30,000 floats
+    # the preset says so, and needs counts it: 2nd with 31,000 of two floating is +1 + 4
+    assert needs([40000, 31000, 27000, 22000], 1, 3, ruleset="jpml-a").final_points == 5.0
+    assert needs([52000, 28000, 22000, 18000], 1, 3, ruleset="jpml-a").final_points == -3.0
+
+
+def test_floating_uma_needs_a_block_per_count_of_floating_players():
+    from mjrules import RulesetError, Scorer, load_ruleset
+    with pytest.raises(RulesetError, match=r"uma_floating: 8 values; 4 players need 12"):
+        Scorer(load_ruleset("tenhou").with_flags(uma_floating=[12, -1, -3, -8, 8, 4, -4, -8]))
+
+
 # -- kan_dora_timing ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("timing, kan, moment, turned", [

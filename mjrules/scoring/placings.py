@@ -70,13 +70,16 @@ def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, u
 @attrs.frozen
 class PlacingRule:
     """How a ruleset turns a game's final scores into final points: the placing plugin's start and
-    return scores, uma and tie-break, and the settlement plugin's ``points_rounding``."""
+    return scores, uma (fixed, or by the players floating) and tie-break, and the settlement
+    plugin's ``points_rounding``."""
 
     start: int = 25000
     returned: int = 30000
     uma: tuple[int, ...] = (20, 10, -10, -20)
     tie: str = attrs.field(default=SEAT_ORDER, validator=attrs.validators.in_(TIES))
     rounding: str = attrs.field(default=NEAREST_THOUSAND, validator=attrs.validators.in_(ROUNDINGS))
+    uma_floating: tuple[int, ...] = ()
+    """Blocks of one uma per player, for 1, 2, … floating players (flag ``uma_floating``)."""
 
     @classmethod
     def of(cls, flags: Mapping[str, Any]) -> PlacingRule:
@@ -84,12 +87,23 @@ class PlacingRule:
         disabled)."""
         return cls(int(flags.get("start_score", 25000)), int(flags.get("return_score", 30000)),
                    tuple(int(u) for u in flags.get("uma", (20, 10, -10, -20))),
-                   str(flags.get("tie_break", SEAT_ORDER)), str(flags.get("points_rounding", NEAREST_THOUSAND)))
+                   str(flags.get("tie_break", SEAT_ORDER)), str(flags.get("points_rounding", NEAREST_THOUSAND)),
+                   tuple(int(u) for u in flags.get("uma_floating", ())))
+
+    def uma_for(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """The uma these final scores are paid: by the number of players at or above the return
+        score where ``uma_floating`` has a block for it, else ``uma``."""
+        n = len(scores)
+        floating = sum(1 for s in scores if s >= self.returned)
+        if self.uma_floating and 1 <= floating < n:
+            return self.uma_floating[(floating - 1) * n:floating * n]
+        return self.uma
 
     def points(self, scores: Sequence[int], first_dealer: int) -> tuple[float, ...]:
         """Each seat's final points (thousands) for these final scores."""
+        uma = self.uma_for(scores)
         if self.rounding == EXACT:
-            exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=self.uma,
+            exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=uma,
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
-        return rounded_points(scores, first_dealer, returned=self.returned, uma=self.uma, tie=self.tie)
+        return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie)

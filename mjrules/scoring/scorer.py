@@ -456,6 +456,13 @@ class Scorer:
             where = self.ruleset.origin.get("uma", self.ruleset.name)
             raise RulesetError(f"{where}: [flags] uma: {len(uma)} values for {self.ruleset.players} players; "
                                f"give one per placing, 1st first")
+        floating = values.get("uma_floating")
+        blocks = self.ruleset.players * (self.ruleset.players - 1)
+        if isinstance(floating, tuple) and floating and len(floating) != blocks:
+            where = self.ruleset.origin.get("uma_floating", self.ruleset.name)
+            raise RulesetError(f"{where}: [flags] uma_floating: {len(floating)} values; {self.ruleset.players} "
+                               f"players need {blocks}: a block of {self.ruleset.players} (1st first) for each count "
+                               f"of floating players from 1 to {self.ruleset.players - 1}")
         return Flags(values)
 
     def _active_yaku(self) -> list[tuple[str, Yaku]]:
