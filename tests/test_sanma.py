@@ -429,8 +429,10 @@ def test_needs_three_players():
     assert n.placing == 2 and n.final_points == -5.0
     # a ron from seat 1 of 3600 (1 han 110 fu) passes them: 38600 against 38400 (3200 leaves 38200 < 38800)
     assert n.ron_from(1).ron == 3600 and n.ron_from(1).scores == (38600, 38400, 28000)
-    # 1st: 38.6 - 40 + 20 uma + 15 oka ((40000 - 35000) x 3 / 1000) = 33.6
-    assert n.ron_from(1).final_points == pytest.approx(33.6)
+    # 1st, counted Tenhou's way (points_rounding): the others round to thousands, 38400 -> 38 - 40 + 0
+    # = -2 and 28000 -> 28 - 40 - 20 = -32, and the top takes the rest: +34 (exactly it would be
+    # 38.6 - 40 + 20 uma + 15 oka = 33.6)
+    assert n.ron_from(1).final_points == 34.0
     # tsumo: the dealer (seat 2) pays 3600, seat 1 pays 1800, nobody pays North's share
     t = n.tsumo
     assert t.tsumo.text == "1800-3600" and t.scores == (40400, 40200, 24400)
