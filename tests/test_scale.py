@@ -278,6 +278,23 @@ def test_compare_on_a_dask_cluster_matches_jobs_1(cluster, small_corpus, tmp_pat
     assert outputs[0] == outputs[1]
 
 
+def test_compare_on_a_dask_cluster_sends_a_local_ruleset_file_loaded(cluster, small_corpus, tmp_path, capsys,
+                                                                     monkeypatch):
+    # The workers run in another directory (as on another machine, without the file): a relative
+    # path that only this process can read still compares there, under the name given here.
+    (tmp_path / "club.toml").write_text('name = "club"\nextends = "tenhou"\n\n[flags]\nkiriage = true\n',
+                                        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for how in (["--jobs", "1"], ["--scheduler", cluster.scheduler_address]):
+        details = tmp_path / "details.jsonl"
+        assert main(["compare", *how, "--input", str(small_corpus), "--rulesets", "tenhou,club.toml",
+                     "--output", str(details), "--json"]) == 0
+        outputs.append((details.read_bytes(), capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert b"club.toml" in outputs[0][0] and b"flag:kiriage" in outputs[0][0]
+
+
 def test_the_dask_bag_api_gives_the_batch_lines_and_records(cluster, corpus, batch_jobs_1):
     import dask.bag as db
     from distributed import Client

@@ -24,6 +24,7 @@ from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import Win
 from mjrules.notation import parse_json_hand, parse_majiang_input
+from mjrules.rules.ruleset import Ruleset
 from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
@@ -139,8 +140,8 @@ class _CorpusWorker:
     ``detail`` is (the rulesets that read the hand's red fives as plain fives, the line's details:
     a JSON text, CSV cells, or None)."""
 
-    def __init__(self, comparer: Comparer | list[str] | None, details: str | None) -> None:
-        self.comparer = comparer if isinstance(comparer, Comparer) else Comparer(comparer)
+    def __init__(self, comparer: Comparer, details: str | None) -> None:
+        self.comparer = comparer
         self.details = details
         """None, "json" or "csv"."""
 
@@ -176,6 +177,12 @@ class _CorpusWorker:
         return CorpusRow.of(n, comp, (tuple(plain), detail))
 
 
+def _worker_elsewhere(rulesets: list[Ruleset], names: list[str], details: str | None) -> _CorpusWorker:
+    """The worker of another process or machine: the rulesets travel loaded, so a TOML file named
+    on this machine need not exist where the worker runs, and keep the names this process shows."""
+    return _CorpusWorker(Comparer(rulesets, names=names), details)
+
+
 def _compare_lines(worker: _CorpusWorker, lines: list[tuple[int, str | NotationError]]) -> list[CorpusRow]:
     return [worker.row(n, line) for n, line in lines]
 
@@ -203,7 +210,8 @@ def _corpus(args, comparer: Comparer) -> int:
     jobs = worker_count(args.jobs)
     worker = _CorpusWorker(comparer, details)
     local = jobs == 1 and args.scheduler is None
-    setup: Any = (lambda: worker) if local else partial(_CorpusWorker, comparer.names, details)
+    setup: Any = ((lambda: worker) if local else
+                  partial(_worker_elsewhere, [s.ruleset for s in comparer.scorers], comparer.names, details))
     summary = CorpusSummary(comparer.names)
     collector = DifferenceCollector(comparer.names) if args.plot else None
     plain_reds: Counter[str] = Counter()  # red fives read as plain fives: hands per ruleset

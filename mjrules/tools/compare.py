@@ -95,8 +95,9 @@ _TABLE = {3: "three-player", 4: "four-player"}
 class Comparer:
     """Scorers for a list of rulesets, plus the counterfactual scorers built on demand."""
 
-    def __init__(self, rulesets: Sequence[str | Ruleset] | None = None) -> None:
-        """``rulesets``: preset names, TOML paths or loaded Rulesets; the first is the reference."""
+    def __init__(self, rulesets: Sequence[str | Ruleset] | None = None, names: Sequence[str] | None = None) -> None:
+        """``rulesets``: preset names, TOML paths or loaded Rulesets; the first is the reference.
+        ``names``: what results call them (default: a name or path as given, a Ruleset's name)."""
         refs: list[str | Ruleset]
         if rulesets:
             refs = list(rulesets)
@@ -107,7 +108,11 @@ class Comparer:
             refs = [rs.name for rs in loaded]
         if not refs:
             raise MjrulesError("no rulesets to compare")
-        names = [r if isinstance(r, str) else r.name for r in refs]
+        if names is None:
+            names = [r if isinstance(r, str) else r.name for r in refs]
+        elif len(names) != len(loaded):
+            raise MjrulesError(f"compare: {len(names)} names for {len(loaded)} rulesets")
+        names = list(names)
         for name, rs in zip(names[1:], loaded[1:]):
             if rs.players != loaded[0].players:
                 raise MjrulesError(
