@@ -133,8 +133,11 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> 
 
 
 def _page(request: Request, p: P.Params, title: str) -> tuple[ET.Element, ET.Element, dict[str, str]]:
+    """The page in the language ``p`` asks for, titled with the word ``title`` (a key of ``UI``):
+    (html, main, the words)."""
     lang = P.lang(p)
     t = UI[lang]
+    title = t[title]
     html = ET.Element("html", {"lang": lang})
     head = _el(html, "head")
     _el(head, "meta", charset="utf-8")
@@ -222,10 +225,16 @@ def _palette(form: ET.Element, t: dict[str, str]) -> None:
                                                         ("next", t["from_next"])], id="meld-from")
 
 
-def _hand_form(main: ET.Element, p: P.Params, t: dict[str, str], chosen: Sequence[str]) -> None:
-    form = _el(main, "form", id="calc", method="get", action="/")
+def _form(main: ET.Element, p: P.Params, action: str, **attrs: str) -> ET.Element:
+    """A GET form to ``action`` that keeps the page's language."""
+    form = _el(main, "form", method="get", action=action, **attrs)
     if P.lang(p) == "ja":
         _el(form, "input", type="hidden", name="lang", value="ja")
+    return form
+
+
+def _hand_form(main: ET.Element, p: P.Params, t: dict[str, str], chosen: Sequence[str]) -> None:
+    form = _form(main, p, "/", id="calc")
     _field(form, t["hand"], "hand", p.get("hand"), id="hand", placeholder="234567m345p55678s",
            autocomplete="off", spellcheck="false", class_="wide")
     _palette(form, t)
@@ -267,11 +276,10 @@ async def page_calculator(request: Request) -> Response:
         p = await _params(request)
     except MjrulesError as e:
         p = P.Params([])
-        html, main, t = _page(request, p, UI["en"]["title"])
+        html, main, t = _page(request, p, "title")
         _error(main, str(e))
         return _respond(html, 400)
-    lang = P.lang(p)
-    html, main, t = _page(request, p, UI[lang]["title"])
+    html, main, t = _page(request, p, "title")
     chosen = [n.strip() for v in p.all("rulesets") for n in v.split(",") if n.strip()] or [P.DEFAULT_RULESET]
     _hand_form(main, p, t, chosen)
     status = 200
@@ -292,7 +300,7 @@ async def page_calculator(request: Request) -> Response:
             for i, (name, result) in enumerate(zip(comp.rulesets, comp.results)):
                 card = card_element(result, hand=hand, win=win, ruleset=name, differs=differs,
                                     causes=comp.causes[i], reference=comp.rulesets[0] if i else None,
-                                    face_url=FACES, lang=lang)
+                                    face_url=FACES, lang=P.lang(p))
                 cards.append(card)
             for note in notes:
                 _el(results, "p", f"{t['note']}: {note}.", class_="note")
@@ -340,11 +348,8 @@ def _ruleset_select(form: ET.Element, t: dict[str, str], p: P.Params) -> None:
 
 async def page_table(request: Request) -> Response:
     p = P.Params(request.query_params.multi_items())
-    lang = P.lang(p)
-    html, main, t = _page(request, p, UI[lang]["table"])
-    form = _el(main, "form", method="get", action="/table", class_="row")
-    if lang == "ja":
-        _el(form, "input", type="hidden", name="lang", value="ja")
+    html, main, t = _page(request, p, "table")
+    form = _form(main, p, "/table", class_="row")
     _ruleset_select(form, t, p)
     _el(form, "button", t["show"], type="submit")
     status = 200
@@ -360,11 +365,8 @@ async def page_table(request: Request) -> Response:
 
 async def page_needs(request: Request) -> Response:
     p = P.Params(request.query_params.multi_items())
-    lang = P.lang(p)
-    html, main, t = _page(request, p, UI[lang]["needs"])
-    form = _el(main, "form", method="get", action="/needs", id="needs")
-    if lang == "ja":
-        _el(form, "input", type="hidden", name="lang", value="ja")
+    html, main, t = _page(request, p, "needs")
+    form = _form(main, p, "/needs", id="needs")
     row = _el(form, "div", class_="row")
     _field(row, t["scores"], "scores", p.get("scores"), placeholder="25000,32000,18000,25000", class_="wide")
     _field(row, t["me"], "me", p.get("me"), size="2", placeholder="0")
