@@ -73,11 +73,11 @@ class YakuIndex:
         self._replaces = {y.id: frozenset(y.replaces) for y in yaku if y.replaces}
         self._pools: dict[Features, Pool] = {}
         """Every features seen, with its pool."""
-        self._decided: dict[tuple[tuple, int], Pool] = {}
+        self._decided: dict[tuple[Features, int], Pool] = {}
         """The pools, by the features without the situation and the situation bits read (``_pool``)."""
-        self._unsituated: dict[tuple, tuple[tuple[Yaku, ...], int]] = {}
-        """Features with the situation left out (a plain tuple of the other seven fields) → the yaku
-        that fit them whatever the situation, and the situation bits those yaku's ``when`` hints read."""
+        self._unsituated: dict[Features, tuple[tuple[Yaku, ...], int]] = {}
+        """Features with the situation left out → the yaku that fit them whatever the situation,
+        and the situation bits those yaku's ``when`` hints read."""
         self._by_fits: dict[tuple[bool, bool, tuple[str, ...]], Pool] = {}
         """The pools, by (kokushi, closed, the yaku that fit): features that let the same yaku fit share one."""
         self._own_hints = any(type(y).fits is not Yaku.fits for y in yaku)
@@ -156,13 +156,12 @@ class YakuIndex:
             return pool
         # Yaku.fits reads the situation only through the ``when`` hint: split it off, so that the
         # winds (and riichi, tsumo …) decide a pool only when a yaku that could fit names them.
-        unsituated = features[:2] + features[3:]  # a slice: distinct hands miss the pools often
+        unsituated = features._replace(situation=-1)  # -1: every ``when`` holds
         known = self._unsituated.get(unsituated)
         if known is None:
             if len(self._unsituated) >= _MAX_POOLS:
                 self._unsituated.clear()
-            every = features._replace(situation=-1)  # -1: every ``when`` holds
-            fits = tuple(y for y in self.yaku if y.fits(every))
+            fits = tuple(y for y in self.yaku if y.fits(unsituated))
             read = 0
             for y in fits:
                 if y.when is not None:
