@@ -83,12 +83,10 @@ class PlacingRule:
 
     @classmethod
     def of(cls, flags: Mapping[str, Any]) -> PlacingRule:
-        """The rule a ruleset's resolved flags set; Tenhou's values for those it lacks (a plugin
-        disabled)."""
-        return cls(int(flags.get("start_score", 25000)), int(flags.get("return_score", 30000)),
-                   tuple(int(u) for u in flags.get("uma", (20, 10, -10, -20))),
-                   str(flags.get("tie_break", SEAT_ORDER)), str(flags.get("points_rounding", NEAREST_THOUSAND)),
-                   tuple(int(u) for u in flags.get("uma_floating", ())))
+        """The rule a ruleset's resolved flags set; this class's defaults (Tenhou's) for those it
+        lacks (a plugin disabled)."""
+        return cls(**{field: flags[flag] for field, flag in _FLAG_OF.items() if flag in flags})
+
 
     def uma_for(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The uma these final scores are paid: by the number of players at or above the return
@@ -107,3 +105,8 @@ class PlacingRule:
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
         return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie)
+
+
+_FLAG_OF = {"start": "start_score", "returned": "return_score", "uma": "uma", "tie": "tie_break",
+            "rounding": "points_rounding", "uma_floating": "uma_floating"}
+"""Each PlacingRule field's ruleset flag (the placing and settlement plugins declare them)."""

@@ -182,8 +182,8 @@ class Needs:
     table: PointTable = attrs.field(eq=False, repr=False)
     final_points: float | None = None
     """The player's final points if the game ended now (the ruleset's start and return scores,
-    uma and oka, counted as its ``points_rounding`` says; None when its placing plugin is not enabled). Riichi sticks left on the table are
-    not counted."""
+    uma and oka, counted as its ``points_rounding`` says; None when its placing plugin is not
+    enabled). Riichi sticks left on the table are not counted."""
 
     @property
     def reached(self) -> bool:
