@@ -61,8 +61,20 @@ from mjrules.rules.flags import Flag, Flags, FlagValue
 from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.kan_dora import TIMINGS as KAN_DORA_TIMINGS
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
+from mjrules.rules.rules import (
+    TSUMO_LOSS_CHOICES,
+    FlagValueError,
+    FuCount,
+    HonbaRule,
+    NagashiRule,
+    RoundRules,
+    SanmaRules,
+    TileSet,
+    WinRules,
+)
 from mjrules.rules.yaku import FORMS, Yaku
-from mjrules.scoring.placings import SEAT_ORDER, SHARED, TIES
+from mjrules.scoring.fu import Fu, FuItem
+from mjrules.scoring.placings import SEAT_ORDER, SHARED, TIES, PlacingRule
 from mjrules.scoring.reading import (
     CHIITOITSU,
     KANCHAN,
@@ -90,6 +102,9 @@ __all__ = [
     "Reading", "Features", "SetShape", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",
     "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
+    # rule parts (one hook each) and what they hold
+    "WinRules", "TileSet", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule", "RoundRules",
+    "SanmaRules", "FlagValueError", "TSUMO_LOSS_CHOICES",
     # game rules
     "TIES", "SEAT_ORDER", "SHARED", "KAN_DORA_TIMINGS",
     # tile kinds

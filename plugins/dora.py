@@ -2,7 +2,20 @@
 
 from typing import Any, Callable, Mapping, Sequence
 
-from mjrules.plugin_api import DORA_OF, DORA_OF_SANMA, KAN_DORA_TIMINGS, NORTH, TILE_SETS, Flag, Reading, Tile, Yaku, hookimpl
+from mjrules.plugin_api import (
+    DORA_OF,
+    DORA_OF_SANMA,
+    KAN_DORA_TIMINGS,
+    NORTH,
+    TILE_SETS,
+    Flag,
+    Flags,
+    Reading,
+    Tile,
+    TileSet,
+    Yaku,
+    hookimpl,
+)
 
 
 def _count(r: Reading, shown: Sequence[Tile]) -> int:
@@ -91,3 +104,9 @@ def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, 
     if flags["ura_dora"]:
         register(Yaku("ura", "Ura dora", "裏ドラ", checks["ura"] if flags["kan_ura"] else checks["ura_first"],
                       bonus=True, when="riichi"))
+
+
+@hookimpl
+def mjrules_tile_set(flags: Flags) -> TileSet:
+    return TileSet(tiles=int(flags.get_str("tile_set")),
+                   red_fives=(flags.get_int("red_fives_m"), flags.get_int("red_fives_p"), flags.get_int("red_fives_s")))

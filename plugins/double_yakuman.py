@@ -9,7 +9,8 @@ PATTERNS = ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
 
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
-    register(Flag("double_yakuman", list, PATTERNS, "yakuman patterns that count double; the others count single"))
+    register(Flag("double_yakuman", list, PATTERNS, "yakuman patterns that count double; the others count single",
+                  choices=PATTERNS))
 
 
 @hookimpl

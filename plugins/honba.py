@@ -2,7 +2,7 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, hookimpl
+from mjrules.plugin_api import Flag, Flags, HonbaRule, hookimpl
 
 
 @hookimpl
@@ -10,3 +10,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("honba_value", int, 300,
                   "points per honba in all: from the discarder on a ron, shared by the payers of a tsumo (a third "
                   "each of four players, half each of three)", choices=(0, 200, 300, 600, 900, 1000, 1500)))
+
+
+@hookimpl
+def mjrules_honba_rule(flags: Flags) -> HonbaRule:
+    return HonbaRule(flags.get_int("honba_value"))

@@ -3,7 +3,9 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import SEAT_ORDER, TIES, Flag, hookimpl
+from mjrules.plugin_api import SEAT_ORDER, TIES, Flag, Flags, FlagValueError, PlacingRule, hookimpl
+
+from .settlement import POINTS_ROUNDING
 
 TIE_BREAK = Flag(
     "tie_break", str, SEAT_ORDER,
@@ -27,3 +29,29 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
                   "uma that depends on how many players float (end at or above return_score; 浮きウマ): one "
                   "block of one value per player for 1 floating, then 2, …, up to all but one, blocks one after "
                   "another; a count without a block, or an empty list, pays uma", item=int))
+
+
+@hookimpl
+def mjrules_placing_rule(flags: Flags, players: int) -> PlacingRule:
+    uma = flags.get_ints("uma")
+    if len(uma) != players:
+        raise FlagValueError("uma", f"{len(uma)} values for {players} players; give one per placing, 1st first")
+    if sum(uma):
+        raise FlagValueError("uma", f"{list(uma)} adds up to {sum(uma):+}; the uma one player gains another pays, "
+                                    "so it adds up to 0 (the oka is start_score and return_score)")
+    floating = flags.get_ints("uma_floating")
+    blocks = players * (players - 1)
+    if floating and len(floating) != blocks:
+        raise FlagValueError("uma_floating", f"{len(floating)} values; {players} players need {blocks}: a block of "
+                                             f"{players} (1st first) for each count of floating players from 1 to "
+                                             f"{players - 1}")
+    for k in range(0, len(floating), players):
+        if sum(floating[k:k + players]):
+            raise FlagValueError("uma_floating", f"the block for {k // players + 1} floating, "
+                                                 f"{list(floating[k:k + players])}, does not add up to 0")
+    return PlacingRule(
+        start=flags.get_int("start_score"), returned=flags.get_int("return_score"), uma=uma,
+        tie=flags.get_str("tie_break"), uma_floating=floating,
+        # the settlement plugin's flag, at its own default where that plugin is off
+        rounding=flags.get_str(POINTS_ROUNDING.name, POINTS_ROUNDING.default),
+    )

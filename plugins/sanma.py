@@ -7,12 +7,12 @@ Scorer is built. The 108-tile set and its 1m/9m dora wrap are the dora plugin's 
 
 from typing import Any, Callable, Mapping
 
-from mjrules.plugin_api import NORTH, STANDARD, Flag, Reading, Yaku, hookimpl
+from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, Reading, SanmaRules, Yaku, hookimpl
 
 ROBBED_KITA = "robbed_kita"
 """``Win.extras`` tag: the ron was on a North another player set aside (a declared kita)."""
 
-TSUMO_LOSS = ("loss", "north-bisection", "none")
+TSUMO_LOSS = TSUMO_LOSS_CHOICES
 """How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""
 
 
@@ -55,3 +55,9 @@ def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, 
     if flags["north_yakuhai"]:
         register(Yaku("north", "North wind", "翻牌 北", north_triplet, han=1, han_open=1, forms=(STANDARD,),
                       honours=True, min_triplets=1, triplet_of=(NORTH,)))
+
+
+@hookimpl
+def mjrules_sanma_rules(flags: Flags) -> SanmaRules:
+    return SanmaRules(kita=flags.get_bool("kita"), kita_rinshan=flags.get_bool("kita_rinshan"),
+                      kita_chankan=flags.get_bool("kita_chankan"), tsumo_loss=flags.get_str("tsumo_loss"))

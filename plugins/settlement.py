@@ -2,11 +2,17 @@
 riichi sticks, the payments at an exhaustive draw, the dealer's repeat, the riichi sticks left at
 the end and how final points are rounded. Read by ``mjrules replay`` (``mjrules.games``); the
 defaults are Tenhou's. Nagashi mangan is the ``nagashi`` plugin's flag, the start and return scores
-and the uma the ``placing`` plugin's."""
+and the uma the ``placing`` plugin's (which also reads ``points_rounding``)."""
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, hookimpl
+from mjrules.plugin_api import Flag, Flags, RoundRules, hookimpl
+
+POINTS_ROUNDING = Flag(
+    "points_rounding", str, "nearest-thousand",
+    "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
+    "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact"))
+"""Read by the placing plugin, for ``PlacingRule``."""
 
 FLAGS = (
     Flag("max_ron_winners", int, 2,
@@ -26,9 +32,7 @@ FLAGS = (
     Flag("leftover_sticks", str, "top",
          "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
          choices=("top", "lost")),
-    Flag("points_rounding", str, "nearest-thousand",
-         "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
-         "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact")),
+    POINTS_ROUNDING,
 )
 
 
@@ -36,3 +40,12 @@ FLAGS = (
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     for flag in FLAGS:
         register(flag)
+
+
+@hookimpl
+def mjrules_round_rules(flags: Flags) -> RoundRules:
+    return RoundRules(
+        max_ron_winners=flags.get_int("max_ron_winners"), triple_ron_draw=flags.get_bool("triple_ron_draw"),
+        multi_ron_honba=flags.get_str("multi_ron_honba"), noten_payment=flags.get_int("noten_payment"),
+        dealer_repeat=flags.get_str("dealer_repeat"), leftover_sticks=flags.get_str("leftover_sticks"),
+    )

@@ -230,7 +230,7 @@ def test_result_keeps_the_hand_and_win_it_paid(scorer):
     readings = analyse(hand, win)
     assert len(readings) == 2
     assert r.paid in readings and r.paid.wait == "kanchan"
-    assert r.reading.endswith("kanchan wait on 5p")
+    assert r.reading_text.endswith("kanchan wait on 5p")
     assert sum(item.fu for item in r.fu_items) == r.fu
 
 

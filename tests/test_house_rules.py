@@ -295,7 +295,7 @@ def test_floating_uma_pays_by_the_players_at_or_above_the_return_score():
     from mjrules.tools.needs import needs
     # JPML (rule reference, row 28): 30,000 start and return, no oka; one floating +12/-1/-3/-8,
     # two +8/+4/-4/-8, three +8/+3/+1/-12. Final points = (score - 30,000) / 1000 + uma.
-    jpml = PlacingRule(30000, 30000, (8, 4, -4, -8), rounding="exact",
+    jpml = PlacingRule(start=30000, returned=30000, uma=(8, 4, -4, -8), tie="seat-order", rounding="exact",
                        uma_floating=(12, -1, -3, -8, 8, 4, -4, -8, 8, 3, 1, -12))
     assert jpml.points([52000, 28000, 22000, 18000], 0) == (34.0, -3.0, -11.0, -20.0)  # one floats
     assert jpml.points([40000, 31000, 27000, 22000], 0) == (18.0, 5.0, -7.0, -16.0)  # two

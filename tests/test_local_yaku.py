@@ -88,8 +88,9 @@ def test_registers_every_yaku_with_every_variant_on(make):
     s = make(daisharin_other_suits=True, open_riichi_deal_in_yakuman=True)
     registered = {y.id for plugin, y in s.yaku_owners if plugin == "local-yaku"}
     assert registered == LOCAL_IDS
-    # the local yaku's tags, and robbed_ankan, which the standard kokushi reads
-    assert s.extras == {"tsubame_gaeshi", "kanburi", "open_riichi", "discarder_not_riichi", "paarenchan", "robbed_ankan"}
+    # the local yaku's tags (robbed_ankan is read by kokushi only where it may rob a closed kan)
+    assert s.extras == {"tsubame_gaeshi", "kanburi", "open_riichi", "discarder_not_riichi", "paarenchan"}
+    assert "robbed_ankan" in s.with_flags(kokushi_ankan_chankan=True).extras
 
 
 def test_default_flags_and_their_docs(local):

@@ -199,10 +199,12 @@ def test_every_value_is_what_the_payments_module_settles(ruleset):  # three play
         for dealer in (False, True):
             winner = 0 if dealer else 1
             if e.ron(dealer) is not None:
-                value, pay = settle(e.base, winner, 2, 0, 0)
+                paid = settle(e.base, winner, 2)
+                value, pay = paid.value, paid.payments
                 assert e.ron(dealer) == value == -pay[2]
             if e.tsumo(dealer) is not None:
-                value, pay = settle(e.base, winner, None, 0, 0)
+                paid = settle(e.base, winner, None)
+                value, pay = paid.value, paid.payments
                 tsumo = e.tsumo(dealer)
                 assert tsumo.total == value
                 if dealer:

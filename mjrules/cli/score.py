@@ -95,7 +95,7 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: li
     if isinstance(result, NoWin):
         lines.append(f"Not a win: {result.reason}.")
         return "\n".join(lines)
-    lines.append(f"Reading: {result.reading}")
+    lines.append(f"Reading: {result.reading_text}")
     lines.append("Yaku:")
     for y in result.yaku:
         value = f"{y.yakuman}x yakuman" if y.yakuman else f"{y.han} han"

@@ -52,7 +52,7 @@ def _scored_value(paid: PaidWin) -> Value:
     r = paid.result
     if isinstance(r, Result):
         return Value(r.han, r.fu, r.yakuman, r.points, paid.payments, tuple(y.id for y in r.yaku if y.han != 0))
-    reason = "no win" if r is None else f"no win: {r.reason.split(':')[0]}"
+    reason = "no win" if r is None else f"no win: {r.code.value}"
     return Value(None, None, 0, 0, paid.payments, (reason,), False)
 
 
@@ -116,9 +116,8 @@ class Replayer:
 
     def __init__(self, ruleset: Ruleset | str) -> None:
         self.scorer = Scorer(ruleset)
-        flags = self.scorer.flags
-        self.placing = PlacingRule.of(flags)  # Tenhou's values if the placing plugin is disabled
-        self.leftover = flags.get_str("leftover_sticks", "top")
+        self.placing = self.scorer.rules.placing
+        self.leftover = self.scorer.rules.round.leftover_sticks
 
     def score(self, where: str, rec: RecordedWin, win: Win) -> Result | NoWin:
         hand = rec.hand

@@ -3,8 +3,7 @@ the honba and the riichi sticks, the payments at a draw (noten payments, nagashi
 riichi deposits, and whether the dealer deals again. Each win and each nagashi mangan is paid by
 the Scorer, that is by ``mjrules.scoring.payments.settle``.
 
-The flags are the ``settlement`` plugin's (Tenhou's values when it is disabled) and the
-``nagashi`` plugin's ``nagashi_mangan``.
+The rules are the scorer's ``rules.round`` (the ``settlement`` plugin's) and ``rules.nagashi``.
 """
 
 from __future__ import annotations
@@ -15,29 +14,10 @@ import attrs
 
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
-from mjrules.rules.flags import Flags
+from mjrules.rules.rules import RoundRules
 from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-
-
-@attrs.frozen
-class RoundRules:
-    """The settlement flags of a ruleset (see ``plugins/settlement.py``)."""
-
-    max_ron_winners: int = 2
-    triple_ron_draw: bool = True
-    multi_ron_honba: str = "first"
-    noten_payment: int = 3000
-    dealer_repeat: str = "tenpai"
-
-    @classmethod
-    def from_flags(cls, flags: Flags) -> "RoundRules":
-        return cls(
-            flags.get_int("max_ron_winners", 2), flags.get_bool("triple_ron_draw", True),
-            flags.get_str("multi_ron_honba", "first"), flags.get_int("noten_payment", 3000),
-            flags.get_str("dealer_repeat", "tenpai"),
-        )
 
 
 @attrs.frozen
@@ -90,7 +70,7 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
                  score: Score | None = None) -> RoundSettlement:
     """Settle ``rnd`` under ``scorer``'s ruleset, starting with ``honba`` and ``sticks`` on the table
     (the round's own when None). ``score`` scores a win (``scorer.score`` of its hand by default)."""
-    rules = RoundRules.from_flags(scorer.flags)
+    rules = scorer.rules.round
     if score is None:
         def score(rec: RecordedWin, win: Win) -> Result | NoWin:
             return scorer.score(rec.hand, win)
@@ -128,7 +108,7 @@ def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int])
     draw = rnd.draw
     assert draw is not None
     dealer = rnd.dealer
-    rules = RoundRules.from_flags(scorer.flags)
+    rules = scorer.rules.round
     won = False
     n = len(rnd.scores)
     for seat in sorted(draw.nagashi, key=lambda s: (s - dealer) % n):

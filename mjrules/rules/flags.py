@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from typing import Any, Iterable, NoReturn, TypeVar, Union
+from typing import Any, Iterable, Iterator, Mapping, NoReturn, TypeVar, Union
 
 import attrs
 
@@ -84,23 +84,52 @@ class Flag:
 FlagValue = Union[bool, int, str, tuple[str, ...], tuple[int, ...]]
 """What a flag holds once resolved: a list flag becomes a tuple (of strings or of whole numbers)."""
 
-_V = TypeVar("_V", bool, int, str, tuple[str, ...])  # one of FlagValue's types, so a getter returns it
+_T = TypeVar("_T", bool, int, str, tuple[str, ...])  # one of FlagValue's types, so a getter returns it
 
 
-class Flags(dict[str, FlagValue]):
-    """A ruleset's resolved flags: every declared flag with its value. Read-only; subscripting
-    is a plain dict's. The typed getters raise PluginError naming a flag of another type, or a
-    missing flag when no default is given (its plugin may be disabled)."""
+_V = TypeVar("_V")
+
+
+class FrozenMap(Mapping[str, _V]):
+    """A read-only mapping that pickles by its contents (a ``MappingProxyType`` cannot be pickled,
+    and rulesets travel to worker processes and Dask workers)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, _V] | Iterable[tuple[str, _V]] = (), **more: _V) -> None:
+        self._items: dict[str, _V] = dict(items, **more)
+
+    def __getitem__(self, key: str) -> _V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self._items) == dict(other) if isinstance(other, Mapping) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+
+class Flags(FrozenMap[FlagValue]):
+    """A ruleset's resolved flags: every declared flag with its value. Read-only. The typed getters
+    raise PluginError naming a flag of another type, or a missing flag when no default is given
+    (its plugin may be disabled)."""
 
     __slots__ = ()
 
-    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+    def __setitem__(self, name: str, value: object) -> NoReturn:
         raise TypeError("ruleset flags are read-only: make a variant with Ruleset.with_flags")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only
-
-    def __reduce__(self) -> tuple[type[Flags], tuple[dict[str, FlagValue]]]:
-        return Flags, (dict(self),)
 
     def get_bool(self, name: str, default: bool | None = None) -> bool:
         """The bool flag ``name``; ``default`` if no enabled plugin declares it (else PluginError)."""
@@ -128,11 +157,11 @@ class Flags(dict[str, FlagValue]):
             raise PluginError(f"flag {name!r} is a list of strings: read it with get_list")
         return value
 
-    def _typed(self, name: str, kind: type[_V], default: _V | None) -> _V:
+    def _typed(self, name: str, kind: type[_T], default: _T | None) -> _T:
         """The flag's value if it is a ``kind``; PluginError if it is another type, or if it is
         undeclared and ``default`` is None."""
         try:
-            value = dict.__getitem__(self, name)
+            value = self._items[name]
         except KeyError:
             if default is not None:
                 return default

@@ -18,6 +18,8 @@ import pluggy
 if TYPE_CHECKING:
     from mjrules.rules.flags import Flag, Flags
     from mjrules.rules.liability import Liability
+    from mjrules.rules.rules import FuCount, HonbaRule, NagashiRule, RoundRules, SanmaRules, TileSet, WinRules
+    from mjrules.scoring.placings import PlacingRule
     from mjrules.rules.yaku import Yaku
     from mjrules.scoring.reading import Reading
 
@@ -149,6 +151,101 @@ def mjrules_rinshan_pao(reading: "Reading", flags: Flags) -> int | None:
     :return: the paying player's seat offset from the winner (1 next, 2 opposite, 3 previous), or
         None. firstresult.
     """
+
+# -- rule parts: asked once when a Scorer is built, each answered by the plugin that declares
+# -- the flags the part is made of (see ``mjrules.rules.rules``). A plugin raises
+# -- ``FlagValueError(flag, message)`` for a flag value it cannot use.
+
+
+@hookspec(firstresult=True)
+def mjrules_win_rules(flags: Flags) -> "WinRules | None":
+    """What a win needs: han of yaku (dora not counted), ryanshiba, the yaku switched off.
+
+    Since mjrules 0.3. Built in: the ``yaku`` plugin.
+
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.rules.WinRules`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_tile_set(flags: Flags) -> "TileSet | None":
+    """The tiles in play: 136 or 108, and the red fives of each suit.
+
+    Since mjrules 0.3. Built in: the ``dora`` plugin.
+
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.rules.TileSet`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_fu_rules(flags: Flags) -> "FuCount | None":
+    """What counts the fu of a reading.
+
+    Since mjrules 0.3. Built in: the ``fu`` plugin (``StandardFu``).
+
+    :param flags: the ruleset's resolved flags.
+    :return: an object with ``count(reading) -> Fu`` (:class:`mjrules.rules.rules.FuCount`); it is
+        called for every reading scored, so it must be pure and cheap. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_honba_rule(flags: Flags) -> "HonbaRule | None":
+    """What a honba is worth.
+
+    Since mjrules 0.3. Built in: the ``honba`` plugin.
+
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.rules.HonbaRule`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_nagashi_rule(flags: Flags) -> "NagashiRule | None":
+    """How nagashi mangan is paid. Without an answer, it is not paid.
+
+    Since mjrules 0.3. Built in: the ``nagashi`` plugin.
+
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.rules.NagashiRule`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_placing_rule(flags: Flags, players: int) -> "PlacingRule | None":
+    """How a game's final scores become final points: start and return score, uma, ties, rounding.
+
+    Since mjrules 0.3. Built in: the ``placing`` plugin.
+
+    :param flags: the ruleset's resolved flags. :param players: 4 or 3.
+    :return: a :class:`mjrules.scoring.placings.PlacingRule`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_round_rules(flags: Flags, players: int) -> "RoundRules | None":
+    """How a round is settled: several winners on one discard, noten payments, dealer repeats.
+
+    Since mjrules 0.3. Built in: the ``settlement`` plugin.
+
+    :param flags: the ruleset's resolved flags. :param players: 4 or 3.
+    :return: a :class:`mjrules.rules.rules.RoundRules`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_sanma_rules(flags: Flags) -> "SanmaRules | None":
+    """Three-player play: kita, and how a tsumo pays the absent seat's share. Asked only of a
+    three-player ruleset; without an answer there are no kita and the share is not paid.
+
+    Since mjrules 0.3. Built in: the ``sanma`` plugin.
+
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.rules.SanmaRules`. firstresult.
+    """
+
 
 hookimpl = pluggy.HookimplMarker("mjrules")
 """Marks a plugin's hook implementation; re-exported as ``mjrules.hookimpl``."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 import pluggy
 
@@ -14,6 +14,7 @@ from mjrules.rules.liability import Liability
 from mjrules.rules.yaku import Yaku
 
 PROJECT = "mjrules"
+_P = TypeVar("_P")
 
 DEFAULT_PLUGINS: dict[str, str] = {
     "yaku": "mjrules.plugins.yaku",
@@ -182,6 +183,12 @@ class Plugins:
             except Exception:
                 return impl.plugin_name
         return "?"
+
+    def rule_part(self, hook_name: str, expect: type[_P], **kwargs: Any) -> _P | None:
+        """The answer of the first plugin that answers the rule-part hook ``hook_name`` (one of the
+        ``mjrules_*_rule(s)`` hooks, asked once when a Scorer is built), or None."""
+        part: _P | None = self._first(hook_name, expect, **kwargs)
+        return part
 
     def kazoe_yakuman(self, han: int, flags: Mapping[str, Any]) -> int:
         return self._first("mjrules_kazoe_yakuman", int, han=han, flags=flags) or 0

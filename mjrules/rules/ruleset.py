@@ -28,12 +28,12 @@ import os
 import sys
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 import attrs
 
 from mjrules.errors import RulesetError
+from mjrules.rules.flags import FrozenMap
 from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
 
 if sys.version_info >= (3, 11):
@@ -57,8 +57,8 @@ def _strs(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _frozen_map(value: Mapping) -> Mapping:
-    return MappingProxyType(dict(value))
+def _frozen_map(value: Mapping[str, Any]) -> FrozenMap[Any]:
+    return FrozenMap(value)
 
 
 def _check_players(value: Any, where: str) -> int:
@@ -93,12 +93,6 @@ class Ruleset:
     """Players at the table: 4, or 3 (sanma: the ``sanma`` plugin's flags say how it is played)."""
     plugin_origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     """Plugins a file enables or disables, with the last file that did (the others are as by default)."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled by its fields, the mappings as dicts (a mapping proxy cannot be pickled), so that a
-        ruleset can be sent to worker processes and Dask workers."""
-        return (Ruleset, (self.name, self.plugins, dict(self.flags), self.description, self.sources, dict(self.origin),
-                          self.path, dict(self.owners), self.players))
 
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""

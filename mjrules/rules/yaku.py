@@ -119,7 +119,7 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: max_suits must be 0 to 3 or None")
         if not (self.yaochu is None or isinstance(self.yaochu, str) and self.yaochu in _YAOCHU_LEVELS):
             raise PluginError(f"yaku {self.id!r}: yaochu must be 'none', 'outside', 'all' or None")
-        if any(k.__class__ is not int or not 27 <= k <= 33 for k in self.triplet_of):
+        if any(type(k) is not int or not 27 <= k <= 33 for k in self.triplet_of):
             raise PluginError(f"yaku {self.id!r}: triplet_of takes honour kinds 27 (East) to 33 (Red)")
 
     def applies_to(self, form: str, has_honours: bool, situation: int = -1, sequences: int = -1) -> bool:

@@ -3,7 +3,9 @@ tsumo splits, honba, riichi sticks, pao). Every tool that shows a payment calls 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import attrs
+
+from mjrules._deprecated import renamed_names
 
 STICK = 1000
 """Points of one riichi stick."""
@@ -23,8 +25,9 @@ def round_up(x: int) -> int:
     return -(-x // 100) * 100
 
 
-class Liable(NamedTuple):
-    """A player liable (pao) for part of a yakuman hand."""
+@attrs.frozen
+class LiableShare:
+    """What one player liable (pao) for a hand pays: a seat and the base points they cover."""
 
     seat: int
     base: int
@@ -33,7 +36,10 @@ class Liable(NamedTuple):
     """They pay every honba; otherwise honba are paid as without pao."""
 
 
-class Settlement(NamedTuple):
+@attrs.frozen
+class WinPayment:
+    """A win paid: its value and each seat's score change."""
+
     value: int
     """The hand's value: what the payers pay without honba and riichi sticks."""
     payments: tuple[int, ...]
@@ -41,15 +47,15 @@ class Settlement(NamedTuple):
 
 
 def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks: int = 0,
-           honba_value: int = 300, *, liable: Liable | tuple[Liable, ...] = (), players: int = 4,
-           absent: str = TSUMO_LOSS) -> Settlement:
+           honba_value: int = 300, *, liable: LiableShare | tuple[LiableShare, ...] = (), players: int = 4,
+           absent: str = TSUMO_LOSS) -> WinPayment:
     """Settle a win of ``base`` points by seat ``winner`` (seat 0 deals), on a discard of seat
     ``discarder`` or by tsumo (None). ``honba_value`` is the points of one honba in all: paid by
     the discarder on a ron, split between the payers on a tsumo. Each ``liable`` player pays their
     part of the base as the discarder would (on a ron, half of it); the rest is paid as usual.
     ``players`` is 4 or 3; with 3, ``absent`` (one of ``ABSENT_SHARE``) says how a tsumo pays
     the share of the seat nobody sits in."""
-    liable_players = (liable,) if isinstance(liable, Liable) else liable
+    liable_players = (liable,) if isinstance(liable, LiableShare) else liable
     mult = 6 if winner == 0 else 4
     honba_total = honba * honba_value
     pay = [0] * players
@@ -84,11 +90,11 @@ def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks
                 pay[seat] -= (big if seat == 0 else small) + share
                 value += big if seat == 0 else small
     pay[winner] = -sum(pay) + sticks * STICK
-    return Settlement(value, tuple(pay))
+    return WinPayment(value, tuple(pay))
 
 
 def _sanma_tsumo(rest: int, winner: int, honba_share: int, sticks: int, absent: str, pay: list[int],
-                 value: int) -> Settlement:
+                 value: int) -> WinPayment:
     """The two payers of a three-player tsumo of ``rest`` base points, when the absent seat's share
     is paid (``NORTH_BISECTION``, ``NO_TSUMO_LOSS``); ``pay`` and ``value`` hold what liable players paid."""
     if absent == NORTH_BISECTION:
@@ -111,4 +117,7 @@ def _sanma_tsumo(rest: int, winner: int, honba_share: int, sticks: int, absent: 
         pay[seat] -= amount + honba_share
         value += amount
     pay[winner] = -sum(pay) + sticks * STICK
-    return Settlement(value, tuple(pay))
+    return WinPayment(value, tuple(pay))
+
+
+__getattr__ = renamed_names(__name__, {"Liable": "LiableShare", "Settlement": "WinPayment"}, globals())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Sequence
 
 import attrs
 
@@ -69,24 +69,17 @@ def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, u
 
 @attrs.frozen
 class PlacingRule:
-    """How a ruleset turns a game's final scores into final points: the placing plugin's start and
-    return scores, uma (fixed, or by the players floating) and tie-break, and the settlement
-    plugin's ``points_rounding``."""
+    """How a ruleset turns a game's final scores into final points (``Rules.placing``, made by the
+    placing plugin): start and return scores, uma (fixed, or by the players floating), tie-break
+    and rounding."""
 
-    start: int = 25000
-    returned: int = 30000
-    uma: tuple[int, ...] = (20, 10, -10, -20)
-    tie: str = attrs.field(default=SEAT_ORDER, validator=attrs.validators.in_(TIES))
-    rounding: str = attrs.field(default=NEAREST_THOUSAND, validator=attrs.validators.in_(ROUNDINGS))
+    start: int
+    returned: int
+    uma: tuple[int, ...]
+    tie: str = attrs.field(validator=attrs.validators.in_(TIES))
+    rounding: str = attrs.field(validator=attrs.validators.in_(ROUNDINGS))
     uma_floating: tuple[int, ...] = ()
     """Blocks of one uma per player, for 1, 2, … floating players (flag ``uma_floating``)."""
-
-    @classmethod
-    def of(cls, flags: Mapping[str, Any]) -> PlacingRule:
-        """The rule a ruleset's resolved flags set; this class's defaults (Tenhou's) for those it
-        lacks (a plugin disabled)."""
-        return cls(**{field: flags[flag] for field, flag in _FLAG_OF.items() if flag in flags})
-
 
     def uma_for(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The uma these final scores are paid: by the number of players at or above the return
@@ -105,8 +98,3 @@ class PlacingRule:
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
         return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie)
-
-
-_FLAG_OF = {"start": "start_score", "returned": "return_score", "uma": "uma", "tie": "tie_break",
-            "rounding": "points_rounding", "uma_floating": "uma_floating"}
-"""Each PlacingRule field's ruleset flag (the placing and settlement plugins declare them)."""

@@ -3,10 +3,12 @@ the reading it paid and its fu items, so rendering it never runs the pipeline ag
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from mjrules._deprecated import renamed_attribute
 from mjrules.scoring.fu import FuItem
 
 if TYPE_CHECKING:
@@ -14,7 +16,7 @@ if TYPE_CHECKING:
     from mjrules.model.win import Win
     from mjrules.scoring.reading import Reading
 
-__all__ = ["FuItem", "Nagashi", "NoWin", "Result", "YakuScore", "tsumo_split"]
+__all__ = ["FuItem", "Nagashi", "NoWin", "NoWinCode", "Result", "YakuScore", "tsumo_split"]
 
 
 @attrs.frozen(cache_hash=True)  # shared by the results of a Scorer, and a key of the batch renderer's texts
@@ -36,7 +38,7 @@ class YakuScore:
         return d
 
 
-@attrs.frozen(slots=False)  # many fields, built once per hand, read a few times: a dict is cheaper to fill
+@attrs.frozen
 class Result:
     """A scored win.
 
@@ -79,9 +81,11 @@ class Result:
         return self.fu_items
 
     @property
-    def reading(self) -> str:
+    def reading_text(self) -> str:
         """The paid reading as text, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
         return self.paid.describe() if self.paid is not None else ""
+
+    reading = renamed_attribute("reading", "reading_text")
 
     def _repr_svg_(self) -> str:
         """The result card (tiles, yaku, fu, points, payments), for Jupyter."""
@@ -108,7 +112,7 @@ class Result:
             "liable_seats": list(self.liable_seats),
             "yaku": [y.to_dict() for y in self.yaku],
             "fu_detail": [{"label": f.label, "fu": f.fu} for f in self.fu_items],
-            "reading": self.reading,
+            "reading": self.reading_text,
         }
 
 
@@ -128,10 +132,23 @@ class Nagashi:
         return {"nagashi": self.mode, "base": self.base, "points": self.points, "payments": list(self.payments)}
 
 
+class NoWinCode(enum.Enum):
+    """Why a legal hand does not win, for code to test (``NoWin.reason`` says it in words)."""
+
+    NO_SHAPE = "no winning shape"
+    NO_YAKU = "no yaku"
+    TOO_FEW_HAN = "too few han"
+    ROBBED_ANKAN = "robbing a closed kan"
+    """A chankan on a closed kan that the ruleset or the hand does not allow."""
+    NOT_PAID = "not paid"
+    """Nagashi mangan under a ruleset that does not pay it."""
+
+
 @attrs.frozen
 class NoWin:
-    """A legal hand that does not win: ``reason`` says whether the shape or the yaku is missing."""
+    """A legal hand that does not win: ``code`` says why, ``reason`` says it in words."""
 
+    code: NoWinCode
     reason: str
     is_win: bool = attrs.field(default=False, init=False)
 

@@ -213,7 +213,7 @@ class LineScorer:
             f'"limit": {"null" if r.limit is None else _ENCODE(r.limit)}, "base": {r.base}, "points": {r.points}, '
             f'"payments": [{", ".join(map(str, payments))}], "liable": {_number(r.liable)}, '
             f'"liable_seats": [{", ".join(map(str, r.liable_seats))}], '
-            f'"yaku": [{", ".join(yaku)}], "fu_detail": [{", ".join(fu)}], "reading": {_ENCODE(r.reading)}'
+            f'"yaku": [{", ".join(yaku)}], "fu_detail": [{", ".join(fu)}], "reading": {_ENCODE(r.reading_text)}'
         )
         if notes:
             return f'{text}, "notes": {_ENCODE(notes)}}}'

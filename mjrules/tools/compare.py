@@ -27,7 +27,7 @@ ROWS = ("yaku", "han", "fu", "limit", "points", "payments")
 
 def _row_values(result: Result | NoWin) -> dict[str, Any]:
     if isinstance(result, NoWin):
-        return {"yaku": f"no win ({result.reason.split(':')[0]})", "han": None, "fu": None, "limit": None,
+        return {"yaku": f"no win ({result.code.value})", "han": None, "fu": None, "limit": None,
                 "points": 0, "payments": None}
     yaku = ", ".join(f"{y.id} {y.yakuman}x" if y.yakuman else f"{y.id} {y.han}" for y in result.yaku)
     return {"yaku": yaku, "han": result.han, "fu": result.fu, "limit": result.limit, "points": result.points,

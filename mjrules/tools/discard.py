@@ -141,7 +141,7 @@ def advise_discard(
     unseen = unseen_counts(hand, visible, discards, dora, tiles=tiles, kita=kita)  # the 14 in hand count as seen
     if ron_from is None:
         ron_from = ron_from_default(scorer)
-    can_kita = scorer.players == 3 and scorer.flags.get_bool("kita", False)
+    can_kita = scorer.rules.sanma.kita
     options = []
     for d in _choices(hand):
         rest = hand.without(d)

@@ -386,7 +386,7 @@ def needs(
     """
     table = point_table(ruleset)
     if tie is None:
-        tie = table.flags.get("tie_break", SEAT_ORDER)
+        tie = table.rules.placing.tie
     riichi = bool(riichi)
     n = table.players
     given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, riichi, tie, n)
@@ -409,8 +409,8 @@ def needs(
         groups = _groups(table, i_deal, route == "tsumo", riichi)
         rel_discarder = None if discarder is None else (discarder - dealer) % n
         for i, (pay, entries) in enumerate(groups):
-            _, change = settle(entries[0].base, winner, rel_discarder, honba, on_table, table.honba_value,
-                               players=n, absent=table.tsumo_loss)
+            change = settle(entries[0].base, winner, rel_discarder, honba, on_table, table.honba_value,
+                            players=n, absent=table.tsumo_loss).payments
             after = tuple(start[s] + change[(s - dealer) % n] for s in range(n))
             p = rank(after)
             if p <= target:
@@ -423,7 +423,7 @@ def needs(
 
     ron = tuple(search("ron", s) for s in range(n) if s != me)
     tsumo = search("tsumo", None)
-    noten = int(table.flags.get("noten_payment", NOTEN_TOTAL))
+    noten = table.rules.round.noten_payment
     return Needs(
         ruleset=table.ruleset, scores=given, me=me, dealer=dealer, first_dealer=first, target=target,
         honba=honba, sticks=sticks, riichi=riichi, tie=tie, start=start, placing=rank(start), ron=ron,
@@ -435,10 +435,7 @@ def needs(
 def _final_points(table: PointTable, me: int, first: int, tie: str) -> Callable[[Sequence[int]], float | None]:
     """The player's final points for given final scores, as the ruleset counts them (its placing
     flags and ``points_rounding``, as ``mjrules replay`` does), ties broken by ``tie``."""
-    flags = table.flags
-    if "uma" not in flags:
-        return lambda after: None
-    rule = attrs.evolve(PlacingRule.of(flags), tie=tie)
+    rule = attrs.evolve(table.rules.placing, tie=tie)
 
     def count(after: Sequence[int]) -> float | None:
         return rule.points(after, first)[me]

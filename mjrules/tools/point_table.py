@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping, TypeVar, Union
 
 import attrs
 
+from mjrules.rules.rules import Rules
 from mjrules.scoring.limits import LIMIT_NAMES, yakuman_name
 from mjrules.scoring.payments import TSUMO_LOSS, settle
 from mjrules.scoring.scorer import Scorer
@@ -65,8 +66,7 @@ sits at 1, a ron comes from 2 (who deals in does not change a ron's value)."""
 
 def ron_points(base: int, dealer: bool) -> int:
     """What a ron of ``base`` basic points pays (without honba and sticks)."""
-    value, _ = settle(base, _DEALER if dealer else _NON_DEALER, _OTHER, 0, 0)
-    return value
+    return settle(base, _DEALER if dealer else _NON_DEALER, _OTHER).value
 
 
 @attrs.frozen(order=True)
@@ -100,9 +100,9 @@ def tsumo_points(base: int, dealer: bool, players: int = 4, absent: str = TSUMO_
     """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer. At a
     three-player table (``players`` 3) ``absent`` says how the empty seat's share is paid."""
     if dealer:
-        _, change = settle(base, _DEALER, None, 0, 0, players=players, absent=absent)
+        change = settle(base, _DEALER, None, players=players, absent=absent).payments
         return Tsumo(-change[_NON_DEALER], None, players - 1)
-    _, change = settle(base, _NON_DEALER, None, 0, 0, players=players, absent=absent)
+    change = settle(base, _NON_DEALER, None, players=players, absent=absent).payments
     return Tsumo(-change[_OTHER], -change[_DEALER], players - 1)
 
 
@@ -221,8 +221,8 @@ class PointTable:
     players: int = 4
     tsumo_loss: str = TSUMO_LOSS
     """Three players: how a tsumo pays the empty seat's share."""
-    flags: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
-    """The ruleset's resolved flags."""
+    rules: Rules = attrs.field(kw_only=True, eq=False, repr=False)
+    """The ruleset's rules object (placings, round settlement), for the tools built on the table."""
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -385,10 +385,9 @@ def point_table(ruleset: RulesetLike = "tenhou", *, max_yakuman: int = MAX_YAKUM
 
 
 def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
-    flags = scorer.flags
     limit = scorer.limit
     players = scorer.players
-    absent = flags.get_str("tsumo_loss", TSUMO_LOSS) if players == 3 else TSUMO_LOSS
+    absent = scorer.rules.sanma.tsumo_loss
     # A ruleset has limits when 5 han pays the same whatever the fu (mangan); aotenjou does not.
     uncapped = len({limit(fu, 5) for fu in FU}) > 1
     if max_han is None:
@@ -403,7 +402,7 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
             cells.append(Entry(h, fu, base, name, h, players=players, absent=absent))
             # kiriage: a cell of 1,920 basic points (4 han 30 fu, 3 han 60 fu) is paid as mangan
             kiriage = kiriage or (name == "mangan" and base == 2000 and fu << (h + 2) == 1920)
-    top = max(1, min(max_yakuman, scorer.plugins.yakuman_stacking([1] * max(1, max_yakuman), flags)))
+    top = max(1, min(max_yakuman, scorer.plugins.yakuman_stacking([1] * max(1, max_yakuman), scorer.flags)))
     limits: list[Entry] = []
     if not uncapped:
         # Group han max_han+1 … into runs that pay the same (mangan 5, haneman 6-7, …, kazoe 13+).
@@ -424,9 +423,17 @@ def _build(scorer: Scorer, max_yakuman: int, max_han: int | None) -> PointTable:
     return PointTable(
         ruleset=scorer.ruleset.name, han=han, fu=FU, cells=tuple(cells), limits=tuple(limits), yakuman=yakuman,
         kiriage=kiriage,
-        kazoe=flags.get_str("kazoe", "yakuman"), uncapped=uncapped, honba_value=flags.get_int("honba_value", 300),
-        max_yakuman=top, players=players, tsumo_loss=absent, flags=flags,
+        kazoe=_kazoe(scorer), uncapped=uncapped, honba_value=scorer.rules.honba.value,
+        max_yakuman=top, players=players, tsumo_loss=absent, rules=scorer.rules,
     )
+
+
+def _kazoe(scorer: Scorer) -> str:
+    """What 13 han and more pay, as the ruleset's limits answer: ``sanbaiman`` (no kazoe), one
+    ``yakuman``, or a ``multiple`` per 13 han."""
+    if not scorer.limit(30, 13).multiple:
+        return "sanbaiman"
+    return "multiple" if scorer.limit(30, 26).multiple > 1 else "yakuman"
 
 
 def _limit_name(total: int, base: int, uncapped: bool) -> str | None:

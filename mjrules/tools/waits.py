@@ -42,7 +42,7 @@ def ron_from_default(scorer: Scorer) -> int:
 
 def tile_set(scorer: Scorer | None) -> str:
     """The ruleset's set of tiles: ``"136"``, or ``"108"`` (three players, no 2m–8m)."""
-    return "136" if scorer is None else scorer.flags.get_str("tile_set", "136")
+    return "136" if scorer is None else str(scorer.rules.tiles.tiles)
 
 
 def unseen_counts(hand: PartialHand, *seen: Iterable[Tile], tiles: str = "136", kita: int = 0) -> list[int]:

@@ -11,7 +11,7 @@
 
 from typing import Any, Callable, Mapping
 
-from mjrules.plugin_api import Flag, Yaku, hookimpl
+from mjrules.plugin_api import Flag, Flags, WinRules, Yaku, hookimpl
 
 from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 
@@ -35,3 +35,9 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
                   "from this many honba on a win needs 2 han of yaku, dora not counted (リャンシバ); 0: never",
                   choices=tuple(range(0, 11))))
     register(Flag("disabled_yaku", list, (), "ids of registered yaku that this ruleset does not score"))
+
+
+@hookimpl
+def mjrules_win_rules(flags: Flags) -> WinRules:
+    return WinRules(min_han=flags.get_int("min_han"), ryanshiba_honba=flags.get_int("ryanshiba_honba"),
+                    disabled_yaku=flags.get_list("disabled_yaku"))

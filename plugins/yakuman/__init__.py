@@ -35,6 +35,6 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 @hookimpl
 def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
     # all_of_a_kind holds the yakuman whose definition depends on a flag
-    for y in (*kokushi.YAKU, *suuankou.YAKU, *dragons.YAKU, *winds.YAKU, *all_of_a_kind.build(flags), *suukantsu.YAKU,
+    for y in (*kokushi.build(flags), *suuankou.YAKU, *dragons.YAKU, *winds.YAKU, *all_of_a_kind.build(flags), *suukantsu.YAKU,
               *chuuren.YAKU, *blessings.YAKU):
         register(y)

@@ -16,15 +16,19 @@ def kokushi_13(r: Reading, flags: Mapping[str, Any]) -> bool:
     return r.form == KOKUSHI and r.counts[r.win_tile] == 2
 
 
-YAKU = (
-    # kokushi is the one hand that may rob a closed kan, where the ruleset allows it: it reads the tag
-    Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1, forms=KOKUSHI_ONLY, extras=(ROBBED_ANKAN,)),
-    Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面", kokushi_13, yakuman=2, double=True,
-         replaces=("kokushi",), forms=KOKUSHI_ONLY),
-)
-
 ANKAN_CHANKAN = Flag(
     "kokushi_ankan_chankan", bool, False,
     "kokushi musou may rob a closed kan (国士無双の暗槓槍槓; Win extras tag 'robbed_ankan' with chankan); "
     "false: no hand may",
 )
+
+
+def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+    # kokushi is the one hand that may rob a closed kan, where the ruleset allows it: then it reads
+    # the tag, and the Scorer lets a win with the tag stand only while an enabled yaku reads it
+    robs = (ROBBED_ANKAN,) if flags[ANKAN_CHANKAN.name] else ()
+    return (
+        Yaku("kokushi", "Thirteen orphans", "国士無双", kokushi, yakuman=1, forms=KOKUSHI_ONLY, extras=robs),
+        Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面", kokushi_13, yakuman=2, double=True,
+             replaces=("kokushi",), forms=KOKUSHI_ONLY),
+    )
