@@ -13,6 +13,7 @@ import importlib.machinery
 import sys
 import warnings
 from types import ModuleType
+from typing import Sequence
 
 MOVED = {
     "tiles": "model.tiles", "melds": "model.melds", "hand": "model.hand", "situation": "model.win",
@@ -31,7 +32,8 @@ MOVED = {
 class _Finder(importlib.abc.MetaPathFinder):
     """Finds ``mjrules.<old name>``; its loader hands out the module at the new place."""
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         prefix, _, name = fullname.partition(".")
         if prefix != "mjrules" or name not in MOVED:
             return None
@@ -42,7 +44,7 @@ class _Alias(importlib.abc.Loader):
     def __init__(self, target: str) -> None:
         self.target = target
 
-    def create_module(self, spec):
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         warnings.warn(f"{spec.name} moved to {self.target}; the old name goes in the next release",
                       DeprecationWarning, stacklevel=2)
         module = importlib.import_module(self.target)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 import pluggy
 
@@ -12,6 +12,9 @@ from mjrules.rules import hookspecs
 from mjrules.rules.flags import Flag
 from mjrules.rules.liability import Liability
 from mjrules.rules.yaku import Yaku
+
+if TYPE_CHECKING:
+    from mjrules.scoring.reading import Reading
 
 PROJECT = "mjrules"
 _P = TypeVar("_P")
@@ -211,7 +214,7 @@ class Plugins:
         r = self._first("mjrules_yakuman_stacking", int, multiples=tuple(multiples), flags=flags)
         return sum(multiples) if r is None else r
 
-    def pao(self, reading, yakuman: Sequence[tuple[str, int]], total: int,
+    def pao(self, reading: Reading, yakuman: Sequence[tuple[str, int]], total: int,
             flags: Mapping[str, Any]) -> tuple[Liability, ...]:
         """Every liable player's liability for this yakuman hand; () for none."""
         r = self._first("mjrules_pao", (Liability, tuple, list), reading=reading, yakuman=tuple(yakuman), total=total,
@@ -225,7 +228,7 @@ class Plugins:
                               f"{total} yakuman in all")
         return tuple(r)
 
-    def rinshan_pao(self, reading, flags: Mapping[str, Any]) -> int | None:
+    def rinshan_pao(self, reading: Reading, flags: Mapping[str, Any]) -> int | None:
         """The seat offset of the player who pays this rinshan kaihou win alone, if any."""
         r = self._first("mjrules_rinshan_pao", int, reading=reading, flags=flags)
         if r is not None and r not in (1, 2, 3):

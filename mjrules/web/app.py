@@ -32,7 +32,7 @@ from mjrules.rules.ruleset import preset_names
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools import query
 from mjrules.tools.compare import Comparer
-from mjrules.tools.needs import TIES, needs
+from mjrules.tools.needs import TIES, Needs, needs
 from mjrules.tools.point_table import point_table
 from mjrules.web import params as P
 from mjrules.web.text import UI
@@ -101,7 +101,7 @@ def api_table(p: P.Params) -> str:
     return point_table(Scorer(P.one_ruleset(p))).to_json(_dealer(p))
 
 
-def _needs(p: P.Params):
+def _needs(p: P.Params) -> Needs:
     p.check(NEEDS_PARAMS)
     for name in ("scores", "me", "dealer"):
         if not p.get(name):
