@@ -30,8 +30,8 @@ from mjrules import Scorer, parse_majiang_input
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "majiang-hule-public.jsonl"
 CLI_HAND = "m345p40677s67s8,m34-0"
-TARGET_RATE = 35_000
 TARGET_RATIO = 2.5
+"""Issue 24: the median per-round ratio to ``mahjong`` (a ratio, as the machine's speed moves)."""
 
 # majiang-core's default rules as far as the mahjong package can express them: open tanyao,
 # red fives, double yakuman, kazoe capped at one yakuman, no kiriage, open pinfu-shape = 30 fu.
@@ -275,15 +275,14 @@ def main(argv: list[str] | None = None) -> int:
     def verdict(ok: bool) -> str:
         return "OK" if ok else "MISSED"
 
-    ratio = rate_mj / rate_pk
-    print(f"hands: {n} from {DATA.name}; best of {args.repeat} passes; Python {sys.version.split()[0]}")
-    print(f"mjrules : {rate_mj:9,.0f} hands/s ({t_mj * 1e6 / n:5.1f} us/hand)"
-          f"   target >= {TARGET_RATE:,}: {verdict(rate_mj >= TARGET_RATE)}")
-    print(f"mahjong : {rate_pk:9,.0f} hands/s ({t_pk * 1e6 / n:5.1f} us/hand)")
-    print(f"ratio mjrules/mahjong: {ratio:.2f}x"
-          f"   target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)}")
-    print(f"  ratio per round (each engine's pass back to back): median {statistics.median(round_ratios):.2f}x, "
-          f"range {min(round_ratios):.2f}x - {max(round_ratios):.2f}x")
+    median = statistics.median(round_ratios)
+    print(f"hands: {n} from {DATA.name}; {args.repeat} rounds, each engine's pass back to back; "
+          f"Python {sys.version.split()[0]}")
+    print(f"mjrules : {rate_mj:9,.0f} hands/s ({t_mj * 1e6 / n:5.1f} us/hand, best pass)")
+    print(f"mahjong : {rate_pk:9,.0f} hands/s ({t_pk * 1e6 / n:5.1f} us/hand, best pass)")
+    print(f"ratio mjrules/mahjong per round: median {median:.2f}x (range {min(round_ratios):.2f}x - "
+          f"{max(round_ratios):.2f}x; best passes {rate_mj / rate_pk:.2f}x)   target >= {TARGET_RATIO:g}x: "
+          f"{verdict(median >= TARGET_RATIO)}")
     print("agreement with majiang-core, hands with the same defen / same defen and fenpei:")
     print(f"  mjrules : {mj_points}/{n} / {mj_full}/{n}")
     print(f"  mahjong : {pk_points}/{n} / {pk_full}/{n}")

@@ -9,11 +9,13 @@ import pluggy
 
 from mjrules.errors import MjrulesError, PluginError
 from mjrules.rules import hookspecs
-from mjrules.rules.flags import Flag
+from mjrules.rules.flags import Flag, Flags
 from mjrules.rules.liability import Liability
 from mjrules.rules.yaku import Yaku
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from mjrules.scoring.reading import Reading
 
 PROJECT = "mjrules"
@@ -47,7 +49,7 @@ ENTRY_POINT_GROUP = "mjrules"
 """Installed plugins register under this entry-point group; a ruleset enables them by name."""
 
 
-def installed_plugins() -> dict[str, Any]:
+def installed_plugins() -> dict[str, EntryPoint]:
     """Entry points of installed third-party plugins by name (not loaded)."""
     from importlib.metadata import entry_points
 
@@ -59,7 +61,7 @@ def known_plugins() -> list[str]:
     return list(DEFAULT_PLUGINS) + [n for n in installed_plugins() if n not in DEFAULT_PLUGINS]
 
 
-def _load(name: str) -> Any:
+def _load(name: str) -> object:
     module = DEFAULT_PLUGINS.get(name)
     if module is None:
         ep = installed_plugins().get(name)
@@ -83,7 +85,7 @@ def _load(name: str) -> Any:
 class Plugins:
     """A pluggy manager holding the named plugins, with one typed method per hook."""
 
-    def __init__(self, names: Iterable[str], extra: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, names: Iterable[str], extra: Mapping[str, object] | None = None) -> None:
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(hookspecs)
         for name in names:
@@ -116,7 +118,7 @@ class Plugins:
             except Exception as e:
                 raise PluginError(f"plugin {impl.plugin_name!r} failed in {hook_name}: {type(e).__name__}: {e}") from e
 
-    def yaku(self, flags: Mapping[str, Any]) -> list[tuple[str, Yaku]]:
+    def yaku(self, flags: Flags) -> list[tuple[str, Yaku]]:
         """All registered yaku with the plugin that registered each, in registration order."""
         out: list[tuple[str, Yaku]] = []
         owner: dict[str, str] = {}
@@ -173,7 +175,7 @@ class Plugins:
         return result
 
     @staticmethod
-    def _answerer(hook: Any, kwargs: Mapping[str, Any]) -> str:
+    def _answerer(hook: pluggy.HookCaller, kwargs: Mapping[str, object]) -> str:
         """The plugin whose implementation answered a firstresult ``hook`` call (or raised): the
         implementations are called again one by one in pluggy's order. Only on the error path, so
         the usual call stays a single pluggy call."""
@@ -193,29 +195,29 @@ class Plugins:
         part: _P | None = self._first(hook_name, expect, **kwargs)
         return part
 
-    def kazoe_yakuman(self, han: int, flags: Mapping[str, Any]) -> int:
+    def kazoe_yakuman(self, han: int, flags: Flags) -> int:
         return self._first("mjrules_kazoe_yakuman", int, han=han, flags=flags) or 0
 
     def implements(self, hook_name: str) -> bool:
         """Whether any registered plugin implements the hook."""
         return bool(getattr(self.pm.hook, hook_name).get_hookimpls())
 
-    def base_points(self, fu: int | None, han: int, yakuman: int, flags: Mapping[str, Any]) -> int | None:
+    def base_points(self, fu: int | None, han: int, yakuman: int, flags: Flags) -> int | None:
         return self._first("mjrules_base_points", int, fu=fu, han=han, yakuman=yakuman, flags=flags)
 
-    def kiriage_mangan(self, fu: int, han: int, flags: Mapping[str, Any]) -> bool:
+    def kiriage_mangan(self, fu: int, han: int, flags: Flags) -> bool:
         return bool(self._first("mjrules_kiriage_mangan", bool, fu=fu, han=han, flags=flags))
 
-    def double_yakuman(self, yaku: Yaku, flags: Mapping[str, Any]) -> int:
+    def double_yakuman(self, yaku: Yaku, flags: Flags) -> int:
         r = self._first("mjrules_double_yakuman", int, yaku=yaku, flags=flags)
         return yaku.yakuman if r is None else r
 
-    def yakuman_stacking(self, multiples: Sequence[int], flags: Mapping[str, Any]) -> int:
+    def yakuman_stacking(self, multiples: Sequence[int], flags: Flags) -> int:
         r = self._first("mjrules_yakuman_stacking", int, multiples=tuple(multiples), flags=flags)
         return sum(multiples) if r is None else r
 
     def pao(self, reading: Reading, yakuman: Sequence[tuple[str, int]], total: int,
-            flags: Mapping[str, Any]) -> tuple[Liability, ...]:
+            flags: Flags) -> tuple[Liability, ...]:
         """Every liable player's liability for this yakuman hand; () for none."""
         r = self._first("mjrules_pao", (Liability, tuple, list), reading=reading, yakuman=tuple(yakuman), total=total,
                         flags=flags)
@@ -228,7 +230,7 @@ class Plugins:
                               f"{total} yakuman in all")
         return tuple(r)
 
-    def rinshan_pao(self, reading: Reading, flags: Mapping[str, Any]) -> int | None:
+    def rinshan_pao(self, reading: Reading, flags: Flags) -> int | None:
         """The seat offset of the player who pays this rinshan kaihou win alone, if any."""
         r = self._first("mjrules_rinshan_pao", int, reading=reading, flags=flags)
         if r is not None and r not in (1, 2, 3):

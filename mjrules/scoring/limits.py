@@ -3,9 +3,10 @@ aotenjou) asked of the plugins once per distinct question and kept."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from mjrules.errors import PluginError
+from mjrules.rules.flags import Flags
 from mjrules.rules.plugin_manager import Plugins
 
 LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
@@ -52,7 +53,7 @@ class LimitPolicy:
     (aotenjou). The policy hooks are pure functions of their arguments, so each distinct
     question is asked once per Scorer."""
 
-    def __init__(self, plugins: Plugins, flags: Mapping[str, Any]) -> None:
+    def __init__(self, plugins: Plugins, flags: Flags) -> None:
         self._plugins = plugins
         self._flags = flags
         self._custom = plugins.implements("mjrules_base_points")

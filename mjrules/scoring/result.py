@@ -156,7 +156,7 @@ class NoWin:
         return {"win": False, "reason": self.reason}
 
 
-def tsumo_split(result: Result, dealer: bool, win: Any = None, players: int = 4) -> str | None:
+def tsumo_split(result: Result, dealer: bool, win: Win | None = None, players: int = 4) -> str | None:
     """How a tsumo's value is paid, as players say it: non-dealer 'X-Y' (each non-dealer X, the dealer Y),
     dealer 'X all'; None when the payments do not follow that pattern (e.g. pao). At a three-player
     table (``win``, the Win, given) it is read from the payments, whatever pays the absent seat's share."""

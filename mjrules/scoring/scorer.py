@@ -8,14 +8,14 @@ its yaku, fu, limit and payments; the reading that pays most wins.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Mapping
 
 import attrs
 
 from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import ROBBED_ANKAN, Win
-from mjrules.rules.flags import Flags
+from mjrules.rules.flags import Flags, FlagValue
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.resolve import flag_origin, resolve_flags
 from mjrules.rules.rules import Rules
@@ -69,7 +69,7 @@ class Candidate:
 class Scorer:
     """Scores hands under one ruleset. Build once, reuse: building loads plugins and indexes yaku."""
 
-    def __init__(self, ruleset: Ruleset | str = "majiang", extra_plugins: Mapping[str, Any] | None = None, *,
+    def __init__(self, ruleset: Ruleset | str = "majiang", extra_plugins: Mapping[str, object] | None = None, *,
                  plugins: Plugins | None = None) -> None:
         """``plugins``: already loaded for this ruleset's plugin list (``with_flags`` shares them)."""
         if isinstance(ruleset, str):
@@ -94,7 +94,7 @@ class Scorer:
         if self.rules.sanma.kita:
             self.extras |= {ROBBED_KITA}
 
-    def with_flags(self, **flags: Any) -> Scorer:
+    def with_flags(self, **flags: FlagValue | list[str] | list[int]) -> Scorer:
         """A Scorer of this ruleset with some flags changed. It shares this one's plugins (they hold
         no state of their own) and, when the change leaves the yaku as they are, its yaku index."""
         return Scorer(self.ruleset.with_flags(**flags), plugins=self.plugins)
