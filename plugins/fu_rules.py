@@ -98,12 +98,13 @@ class StandardFu:
             total = 30
             items.append(_MENZEN_RON)
         parts = 0
-        for shape in r.sets:  # sequences earn nothing
-            if shape.kind != SEQ:
-                item = _SET_ITEM[shape.concealed, shape.kan][shape.first]
-                parts += item.fu
-                items.append(item)
-        pair = self.pair(r)
+        if r.triplets:  # sequences earn nothing
+            for shape in r.sets:
+                if shape.kind != SEQ:
+                    item = _SET_ITEM[shape.concealed, shape.kan][shape.first]
+                    parts += item.fu
+                    items.append(item)
+        pair = self.pair(r) if r.pair >= 27 else 0
         if pair:
             parts += pair
             items.append(_PAIR_ITEM[r.pair, pair])

@@ -47,7 +47,7 @@ def shared_index(yaku: tuple[Yaku, ...], multiples: tuple[tuple[str, int], ...])
     return YakuIndex(yaku, dict(multiples))
 
 
-@attrs.frozen
+@attrs.define  # internal, built per reading and never changed: attrs' plain __init__ (bench/README.md)
 class Candidate:
     """One reading priced: its yaku, han and fu (None for a natural yakuman), limit and payments."""
 
@@ -165,19 +165,21 @@ class Scorer:
                              paid=self.table.pay(limit.base, reading.win, liable), liable=liable)
         fu = self.rules.fu.count(reading)
         best = None
-        choices = [(hits.yaku, hits.yaku_han, hits.han)]
-        if hits.alone:  # the alternative: that yaku on its own, no other yaku and no dora
-            choices.append((hits.alone, hits.alone_han, hits.alone_han))
-        for yaku, yaku_han, han in choices:
-            if not yaku or yaku_han < need:
-                continue
-            limit = self.limits.ordinary(fu.total, han)
-            liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
-            candidate = Candidate(reading=reading, yaku=yaku, han=han, fu=fu, limit=limit,
-                                  paid=self.table.pay(limit.base, reading.win, liable), liable=liable)
-            if best is None or candidate.rank > best.rank:
-                best = candidate
+        if hits.yaku and hits.yaku_han >= need:
+            best = self._ordinary(reading, hits.yaku, hits.han, fu, rinshan)
+        if hits.alone and hits.alone_han >= need:  # the alternative: that yaku on its own, no other yaku and no dora
+            other = self._ordinary(reading, hits.alone, hits.alone_han, fu, rinshan)
+            if best is None or other.rank > best.rank:
+                best = other
         return best
+
+    def _ordinary(self, reading: Reading, yaku: tuple[YakuScore, ...], han: int, fu: Fu,
+                  rinshan: int | None) -> Candidate:
+        """A reading without a natural yakuman, paid with these yaku of ``han`` han."""
+        limit = self.limits.ordinary(fu.total, han)
+        liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
+        return Candidate(reading=reading, yaku=yaku, han=han, fu=fu, limit=limit,
+                         paid=self.table.pay(limit.base, reading.win, liable), liable=liable)
 
     def _result(self, best: Candidate) -> Result:
         seats = tuple(one.seat for one in best.liable)
@@ -245,7 +247,7 @@ class Scorer:
             raise SituationError(f"situation tag {ROBBED_ANKAN!r} says a closed kan was robbed: that is a chankan, "
                                  "and the win does not say chankan")
         # robbed_ankan is known whenever kokushi is: the ruleset may still refuse it (score_readings)
-        unknown = sorted(win.extras - self.extras - {ROBBED_ANKAN})
+        unknown = sorted(win.extras - self.extras - {ROBBED_ANKAN}) if win.extras else ()
         if unknown:
             raise SituationError(
                 f"situation tag {unknown[0]!r} is read by no enabled yaku"
