@@ -214,3 +214,16 @@ def test_a_third_party_answers_every_rule_part():
     three = Scorer("tenhou-sanma", extra_plugins={"house": HouseParts()})
     paid = three.score(parse_mpsz("111p999p11s 1111-z 9999+s"), Win(seat_wind=1))
     assert paid.limit == "mangan" and sorted(paid.payments) == [-5000, -3000, 8000]
+
+
+@pytest.mark.parametrize("name", ["tenhou", "tenhou-sanma", "jpml-a"])
+def test_results_and_rules_pickle_by_their_fields(name):
+    scorer = Scorer(name)
+    hand = parse_mpsz("111p999p11s 1111-z 9999+s")
+    for win in (Win(seat_wind=1), Win(tsumo=False, discarder=1, seat_wind=1)):
+        result = scorer.score(hand, win)
+        back = pickle.loads(pickle.dumps(result))
+        assert back == result and back.paid == result.paid and back.fu_items == result.fu_items
+    no_win = scorer.score(parse_mpsz("11m99m19p19s12345z6z"), Win())  # no shape, at three players too
+    assert pickle.loads(pickle.dumps(no_win)) == no_win
+    assert pickle.loads(pickle.dumps(scorer.rules)) == scorer.rules
