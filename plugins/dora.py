@@ -10,6 +10,7 @@ from mjrules.plugin_api import (
     TILE_SETS,
     Flag,
     Flags,
+    FlagValueError,
     Reading,
     Tile,
     TileSet,
@@ -107,6 +108,9 @@ def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, 
 
 
 @hookimpl
-def mjrules_tile_set(flags: Flags) -> TileSet:
-    return TileSet(tiles=int(flags.get_str("tile_set")),
+def mjrules_tile_set(flags: Flags, players: int) -> TileSet:
+    tiles = int(flags.get_str("tile_set"))
+    if tiles == 108 and players != 3:
+        raise FlagValueError("tile_set", f"108 tiles is the three-player set, and this ruleset has players = {players}")
+    return TileSet(tiles=tiles,
                    red_fives=(flags.get_int("red_fives_m"), flags.get_int("red_fives_p"), flags.get_int("red_fives_s")))

@@ -7,7 +7,7 @@ Scorer is built. The 108-tile set and its 1m/9m dora wrap are the dora plugin's 
 
 from typing import Any, Callable, Mapping
 
-from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, Reading, SanmaRules, Yaku, hookimpl
+from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, FlagValueError, Reading, SanmaRules, Yaku, hookimpl
 
 ROBBED_KITA = "robbed_kita"
 """``Win.extras`` tag: the ron was on a North another player set aside (a declared kita)."""
@@ -58,6 +58,8 @@ def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, 
 
 
 @hookimpl
-def mjrules_sanma_rules(flags: Flags) -> SanmaRules:
+def mjrules_sanma_rules(flags: Flags, players: int) -> SanmaRules:
+    if players != 3:
+        raise FlagValueError(None, f"'sanma' is for three players, and this ruleset has players = {players}")
     return SanmaRules(kita=flags.get_bool("kita"), kita_rinshan=flags.get_bool("kita_rinshan"),
                       kita_chankan=flags.get_bool("kita_chankan"), tsumo_loss=flags.get_str("tsumo_loss"))

@@ -169,12 +169,12 @@ def mjrules_win_rules(flags: Flags) -> "WinRules | None":
 
 
 @hookspec(firstresult=True)
-def mjrules_tile_set(flags: Flags) -> "TileSet | None":
+def mjrules_tile_set(flags: Flags, players: int) -> "TileSet | None":
     """The tiles in play: 136 or 108, and the red fives of each suit.
 
     Since mjrules 0.3. Built in: the ``dora`` plugin.
 
-    :param flags: the ruleset's resolved flags.
+    :param flags: the ruleset's resolved flags. :param players: 4 or 3.
     :return: a :class:`mjrules.rules.rules.TileSet`. firstresult.
     """
 
@@ -236,13 +236,14 @@ def mjrules_round_rules(flags: Flags, players: int) -> "RoundRules | None":
 
 
 @hookspec(firstresult=True)
-def mjrules_sanma_rules(flags: Flags) -> "SanmaRules | None":
-    """Three-player play: kita, and how a tsumo pays the absent seat's share. Asked only of a
-    three-player ruleset; without an answer there are no kita and the share is not paid.
+def mjrules_sanma_rules(flags: Flags, players: int) -> "SanmaRules | None":
+    """Three-player play: kita, and how a tsumo pays the absent seat's share. Without an answer
+    there are no kita and the share is not paid; a four-player table ignores the answer (the
+    built-in plugin refuses to be enabled there).
 
     Since mjrules 0.3. Built in: the ``sanma`` plugin.
 
-    :param flags: the ruleset's resolved flags.
+    :param flags: the ruleset's resolved flags. :param players: 4 or 3.
     :return: a :class:`mjrules.rules.rules.SanmaRules`. firstresult.
     """
 

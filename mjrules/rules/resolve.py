@@ -33,8 +33,11 @@ def resolve_flags(ruleset: Ruleset, plugins: Plugins) -> Flags:
     return Flags(values)
 
 
-def flag_origin(ruleset: Ruleset, flag: str) -> str:
-    """Where ``flag`` was set: a file, ``<api>``, or the ruleset's name when by default."""
+def flag_origin(ruleset: Ruleset, flag: str | None) -> str:
+    """Where ``flag`` was set: a file, ``<api>``, or the ruleset's name when by default; for None,
+    the ruleset's file or name."""
+    if flag is None:
+        return ruleset.path or ruleset.name
     return ruleset.origin.get(flag, ruleset.name)
 
 

@@ -151,40 +151,42 @@ class Rules:
     """At a four-player table, ``WITHOUT_SANMA``."""
 
     @classmethod
-    def build(cls, plugins: Plugins, flags: Flags, players: int, origin: Callable[[str], str]) -> Rules:
+    def build(cls, plugins: Plugins, flags: Flags, players: int, origin: Callable[[str | None], str]) -> Rules:
         """The rules the enabled ``plugins`` make of the resolved ``flags``. ``origin(flag)`` names
-        where a flag was set, for the error a part's plugin raises about it."""
+        where a flag was set (``origin(None)``: the ruleset), for the error a part's plugin raises."""
         from mjrules.scoring.placings import PlacingRule
 
         def optional(hook: str, expect: type[_P], **kwargs: object) -> _P | None:
             try:
                 return plugins.rule_part(hook, expect, flags=flags, **kwargs)
             except FlagValueError as e:
-                raise RulesetError(f"{origin(e.flag)}: [flags] {e.flag}: {e}") from None
+                where = f"[flags] {e.flag}" if e.flag else "plugins"
+                raise RulesetError(f"{origin(e.flag)}: {where}: {e}") from None
 
         def required(hook: str, expect: type[_P], builtin: str, **kwargs: object) -> _P:
             got = optional(hook, expect, **kwargs)
             return builtin_part(builtin, hook, expect, **kwargs) if got is None else got
 
-        sanma = optional("mjrules_sanma_rules", SanmaRules) if players == 3 else None
+        sanma = optional("mjrules_sanma_rules", SanmaRules, players=players)
         return cls(
             players=players,
             win=required("mjrules_win_rules", WinRules, "yaku"),
-            tiles=required("mjrules_tile_set", TileSet, "dora"),
+            tiles=required("mjrules_tile_set", TileSet, "dora", players=players),
             fu=required("mjrules_fu_rules", FuCount, "fu"),  # type: ignore[type-abstract]
             honba=required("mjrules_honba_rule", HonbaRule, "honba"),
             nagashi=optional("mjrules_nagashi_rule", NagashiRule) or WITHOUT_NAGASHI,
             placing=required("mjrules_placing_rule", PlacingRule, "placing", players=players),
             round=required("mjrules_round_rules", RoundRules, "settlement", players=players),
-            sanma=sanma or WITHOUT_SANMA,
+            sanma=sanma if sanma is not None and players == 3 else WITHOUT_SANMA,
         )
 
 
 class FlagValueError(RulesetError):
     """Raised by a plugin building a rule part from a flag value it cannot use (e.g. an ``uma``
-    list of the wrong length); the ruleset loader adds where the flag was set."""
+    list of the wrong length), or, with ``flag`` None, refusing the ruleset itself (the sanma
+    plugin at a four-player table); the ruleset loader adds where the flag or ruleset was set."""
 
-    def __init__(self, flag: str, message: str) -> None:
+    def __init__(self, flag: str | None, message: str) -> None:
         super().__init__(message)
         self.flag = flag
 

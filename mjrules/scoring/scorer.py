@@ -34,8 +34,6 @@ NO_YAKU = "no yaku: the hand has a winning shape but nothing that counts as a ya
 ROBBED_ANKAN_ONLY_KOKUSHI = "robbing a closed kan (robbed_ankan): only kokushi musou may, and this hand is not one"
 ROBBED_ANKAN_REFUSED = ("robbing a closed kan (robbed_ankan): this ruleset lets no hand do it, kokushi musou included "
                         "(flag kokushi_ankan_chankan = false)")
-THREE_PLAYER_ONLY = ("sanma",)
-"""Plugins a four-player ruleset may not enable."""
 
 
 @lru_cache(maxsize=64)
@@ -77,7 +75,6 @@ class Scorer:
         self.ruleset = ruleset
         self.plugins = Plugins(ruleset.plugins, extra_plugins) if plugins is None else plugins
         self.players = ruleset.players
-        self._check_plugins()
         self.flags: Flags = resolve_flags(ruleset, self.plugins)
         """Every declared flag's value, for plugins and for listings of flags; the core reads ``rules``."""
         self.rules = Rules.build(self.plugins, self.flags, ruleset.players, lambda f: flag_origin(ruleset, f))
@@ -266,14 +263,6 @@ class Scorer:
         return self.rules.tiles.allows(hand.reds)
 
     # -- building ----------------------------------------------------------------------------------
-    def _check_plugins(self) -> None:
-        """A four-player ruleset may not enable the three-player plugins."""
-        if self.players == 4:
-            for name in THREE_PLAYER_ONLY:
-                if name in self.ruleset.plugins:
-                    raise RulesetError(f"{self.ruleset.path or self.ruleset.name}: plugins: {name!r} is for three "
-                                       f"players, and this ruleset has players = 4")
-
     def _index(self, multiples: dict[str, int]) -> YakuIndex:
         try:
             return shared_index(tuple(self.yaku), tuple(sorted(multiples.items())))
@@ -283,9 +272,6 @@ class Scorer:
     def _active_yaku(self) -> list[tuple[str, Yaku]]:
         """The registered yaku less ``disabled_yaku``: a yaku the ruleset switches off is not
         registered, so what is listed is what scores."""
-        if self.players == 4 and self.rules.tiles.without_2m_8m:
-            raise RulesetError(f"{flag_origin(self.ruleset, 'tile_set')}: [flags] tile_set: 108 tiles is the "
-                               f"three-player set, and this ruleset has players = 4")
         registered = self.plugins.yaku(self.flags)
         disabled = self.rules.win.disabled_yaku
         ids = [y.id for _, y in registered]
