@@ -339,7 +339,7 @@ def test_majiang_rule_keys_map_onto_the_settlement_flags():
 def test_replay_agrees_with_the_records(capsys):
     assert main(["replay", str(LOGS)]) == 0
     out = capsys.readouterr().out
-    assert out == "77 games, 520 wins, 520 agree; final scores agree in 77/77 games\n"
+    assert out == "77 games, 520 wins, 520 agree; final scores agree in 77/77 games, final points in 77/77\n"
 
 
 def test_replay_json_lines(capsys):
@@ -351,7 +351,7 @@ def test_replay_json_lines(capsys):
     assert first["round"] == "E1" and first["agree"] is True and first["winner"] == 0
     assert first["recorded"]["points"] == 1500 and first["scored"]["payments"] == [1500, 0, -1500, 0]
     assert lines[-1] == {"summary": {"games": 1, "wins": len(wins), "agree": len(wins), "final_agree": 1,
-                                     "finals": 1, "unreadable": 0}}
+                                     "finals": 1, "points_agree": 1, "points": 1, "unreadable": 0}}
 
 
 def test_replay_under_other_rules_names_the_cause(capsys):
@@ -457,7 +457,7 @@ def test_a_recorded_triple_ron_agrees_where_triple_ron_is_allowed(capsys, tmp_pa
     log = tmp_path / "triple.mjson"
     log.write_bytes(TRIPLE_RON)
     assert main(["replay", str(log), "--ruleset", "ema2025"]) == 0
-    assert capsys.readouterr().out == "1 games, 3 wins, 3 agree; final scores agree in 0/0 games\n"
+    assert capsys.readouterr().out == "1 games, 3 wins, 3 agree; final scores agree in 0/0 games, final points in 0/0\n"
     # under Tenhou's rules three rons abort the hand: none of the three is paid
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
     out = capsys.readouterr().out

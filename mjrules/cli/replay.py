@@ -109,15 +109,18 @@ def cmd_replay(args) -> int:
                   + (f"; {total.bad} unreadable" if total.bad else ""))
         return EXIT_BAD_INPUT if total.bad else 0
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
-               "finals": total.finals, "unreadable": total.bad}
+               "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
+               "unreadable": total.bad}
     if args.json:
         _emit({"summary": summary})
     else:
         print(f"{total.games} games, {total.wins} wins, {total.agree} agree; final scores agree in "
-              f"{total.final_agree}/{total.finals} games" + (f"; {total.bad} unreadable" if total.bad else ""))
+              f"{total.final_agree}/{total.finals} games, final points in {total.points_agree}/{total.points}"
+              + (f"; {total.bad} unreadable" if total.bad else ""))
     if total.bad:
         return EXIT_BAD_INPUT
-    return 0 if total.agree == total.wins and total.final_agree == total.finals and not total.noted else 1
+    agree = total.agree == total.wins and total.final_agree == total.finals and total.points_agree == total.points
+    return 0 if agree and not total.noted else 1
 
 
 @attrs.frozen
@@ -131,6 +134,8 @@ class _Done:
     agree: int = 0
     final_agree: int = 0
     finals: int = 0
+    points_agree: int = 0
+    points: int = 0
     noted: int = 0
     bad: int = 0
 
@@ -138,7 +143,7 @@ class _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
 
 
-_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "noted", "bad")
+_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "noted", "bad")
 
 
 def _read(path: str) -> Game | _Done:
@@ -167,7 +172,10 @@ def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
     game = _read(path)
     if isinstance(game, _Done):
         return game
-    ruleset = state.chosen or record_ruleset(game)
+    ruleset = record_ruleset(game)
+    if state.chosen is not None:
+        # the record's own preset named again keeps the record's day's rules (Game.rules)
+        ruleset = ruleset if ruleset is not None and state.chosen.name == game.ruleset else state.chosen
     if ruleset is None:
         return _Done(err=f"mjrules: error: {game.source}: the record does not say which rules it was played under; "
                          "give --ruleset\n", bad=1)
@@ -185,6 +193,7 @@ def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
     _report_game(out, json_out, game, rep, other, causes)
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
+                 points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
                  noted=0 if other else len(rep.flow_notes))
 
 
@@ -216,7 +225,9 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             _emit(obj, out)
         _emit({"log": game.source, "ruleset": rep.ruleset, "final": {
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
-            "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points)},
+            "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
+            "recorded_points": None if game.final_points is None else list(game.final_points),
+            "points_agree": rep.points_agree},
             "notes": list(rep.flow_notes)}, out)
         return
     for k, c in enumerate(rep.checks):
@@ -230,8 +241,16 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
     if rep.final_agree is False:
         assert game.final is not None
         print(f"{game.source}: final scores: recorded {list(game.final)}, replayed {list(rep.final)}", file=out)
+    if rep.points_agree is False:
+        assert game.final_points is not None
+        print(f"{game.source}: final points: recorded {_points(game.final_points)}, counted {_points(rep.points)} "
+              f"({rep.ruleset})", file=out)
     if other:
         print(f"{game.source}: under {rep.ruleset}: " + _standings(rep), file=out)
+
+
+def _points(points: Iterable[float]) -> str:
+    return "[" + ", ".join(f"{p:+.1f}" for p in points) + "]"
 
 
 def _standings(rep: GameReplay) -> str:

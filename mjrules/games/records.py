@@ -7,7 +7,7 @@ deals. Scores and payments are points (not hundreds).
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import attrs
 
@@ -144,6 +144,11 @@ class Game:
     """Whether the game was played with red fives (a variant the ruleset gets from the record)."""
     final_points: tuple[float, ...] | None = None
     """The record's final points per seat (uma and oka included), when it gives them."""
+    played: str | None = None
+    """The day the game was played (``2023-05-30``), when the record says."""
+    rules: tuple[tuple[str, Any], ...] = ()
+    """Flags the reader sets on top of ``ruleset`` because the record's own rules differ from the
+    preset's (a lobby's rules at the record's date), as (flag, value) pairs."""
 
     def wins(self) -> Iterator[tuple[Round, RecordedWin]]:
         for r in self.rounds:

@@ -24,6 +24,9 @@ def record_ruleset(game: Game) -> Ruleset | None:
     if game.ruleset is None:
         return None
     ruleset = load_ruleset(game.ruleset)
+    if game.rules:
+        ruleset = attrs.evolve(ruleset.with_flags(**dict(game.rules)),
+                               name=f"{ruleset.name} ({', '.join(f'{k}={v!r}' for k, v in game.rules)})")
     if not game.red_fives:
         ruleset = attrs.evolve(ruleset.with_flags(red_fives_m=0, red_fives_p=0, red_fives_s=0),
                                name=f"{ruleset.name} (no red fives)")
@@ -87,6 +90,9 @@ class GameReplay:
     points: tuple[float, ...]
     final_agree: bool | None
     """The rebuilt final scores equal the record's; None when the record gives none."""
+    points_agree: bool | None = None
+    """The final points counted from the rebuilt scores equal the record's (to a tenth); None
+    when the record gives none."""
 
     @property
     def agree(self) -> int:
@@ -176,8 +182,16 @@ class Replayer:
             scores[placings.index(1)] += sticks * 1000
         final = tuple(scores)
         final_agree = None if game.final is None else final == game.final
+        points = self.placing.points(final, first_dealer)
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          self.placing.points(final, first_dealer), final_agree)
+                          points, final_agree, _points_agree(points, game.final_points))
+
+
+def _points_agree(got: Sequence[float], recorded: Sequence[float] | None) -> bool | None:
+    """Whether the final points equal the record's, to the tenth the records write (None: none written)."""
+    if recorded is None:
+        return None
+    return len(got) == len(recorded) and all(round(a * 10) == round(b * 10) for a, b in zip(got, recorded))
 
 
 @attrs.frozen

@@ -19,6 +19,7 @@ from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Call, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.games.tenhou_rules import played_on, rules_on
 from mjrules.games.tenhou_yaku import BY_NAME
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
@@ -26,7 +27,7 @@ from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
-TENHOU_LOBBY = re.compile(r"^[般上特鳳技若銀琥孔]?(?P<sanma>三)?[東南](?P<kuitan>喰)?(?P<red>赤)?(?:速|祝[0-9０-９]*|暗)*$")
+TENHOU_LOBBY = re.compile(r"^[般上特鳳技若銀琥孔]?(?P<sanma>三)?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?(?:速|祝[0-9０-９]*|暗)*$")
 """The ``rule.disp`` of a Tenhou lobby (``般南喰赤``, ``鳳東喰赤速``): 喰 open tanyao, 赤 red fives."""
 
 DRAWS = {"流局": EXHAUSTIVE, "全員聴牌": EXHAUSTIVE, "全員不聴": EXHAUSTIVE, "流し満貫": NAGASHI,
@@ -368,5 +369,9 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
         # in hundreds as in the mjlog (four scores of 25,000 sum to 1,000 hundreds), or in points
         final = tuple(s * 100 for s in scores) if abs(sum(scores)) < 10000 else tuple(scores)
     players = tuple(str(n) for n in names) if isinstance(names, list) else ("", "", "", "")
+    # the log id Tenhou writes in "ref" dates the game; its lobby's rules of that day apply
+    played = played_on(str(doc.get("ref", "")))
+    rules = rules_on(played, players=4, east_only=bool(lobby and lobby.group("east"))) if lobby else ()
     return Game(source, "tenhou-json", ruleset, players, rounds, final, red,
-                tuple(float(x) for x in sc[1::2]) if final is not None and isinstance(sc, list) else None)
+                tuple(float(x) for x in sc[1::2]) if final is not None and isinstance(sc, list) else None,
+                played, rules)
