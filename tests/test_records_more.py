@@ -69,3 +69,66 @@ def test_a_points_difference_is_named(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "final points: recorded [+63.8, -23.8, +9.3, -49.2], counted [+63.8, -23.9, +9.3, -49.2]" in out
     assert out.endswith("final scores agree in 1/1 games, final points in 0/1\n")
+
+
+def _sanma_kakan_flow():
+    """Seat 2 pons seat 0's Red dragon and later adds the fourth: a Flow fed the mjlog codes Tenhou
+    writes, whose from-offset counts seats on a four-seat table (seat 0 is two seats on from 2)."""
+    from mjrules.games.flow import Deal, Flow
+    from mjrules.games.tenhou_xml import _Tiles, decode_meld
+    from mjrules.model.tiles import tile
+
+    tiles = _Tiles(lambda: "test", True)
+
+    def t(n: int):
+        return tiles.one(n)
+
+    chun = [132, 133, 134, 135]
+    hands = (
+        tuple(t(n) for n in (chun[0], 36, 37, 38, 40, 41, 42, 44, 45, 46, 48, 49, 50)),
+        tuple(t(n) for n in (52, 53, 54, 56, 57, 58, 60, 61, 62, 64, 65, 66, 68)),
+        tuple(t(n) for n in (chun[1], chun[2], 36 + 0, 40 + 1, 44 + 1, 48 + 1, 52 + 1, 56 + 1, 72, 76, 80, 68, 69)),
+    )
+    flow = Flow("test, round E1", Deal(0, 0, 0, 0, 0, (35000, 35000, 35000), tile(0), hands))
+    flow.draw(0, t(100))
+    flow.discard(0, t(chun[0]))
+    pon = (33 * 3 + 0) << 9 | 3 << 5 | 0x08 | 2  # unused copy 3, the called copy first, from two seats on
+    meld, own, called = decode_meld(pon, tiles)
+    flow.call(2, meld, own, called)
+    flow.discard(2, t(68))
+    flow.draw(0, t(101))
+    flow.discard(0, t(101))
+    flow.draw(1, t(102))
+    flow.discard(1, t(102))
+    flow.draw(2, t(chun[3]))
+    meld, own, called = decode_meld(pon & ~0x08 | 0x10, tiles)  # the same code as an added kan
+    flow.call(2, meld, own, called)
+    flow.draw(2, t(70))  # the replacement tile pairs the 8p
+    return flow
+
+
+def test_a_three_player_kakan_keeps_its_pons_mark():
+    flow = _sanma_kakan_flow()
+    kan = flow.melds[2][0]
+    # the pon was marked "next" (seat 0 follows seat 2 at a table of three); the kakan keeps that mark
+    assert kan.kind.value == "kakan" and kan.source == 1
+    hand, win = flow.tsumo(2, 0, 0, 0, (), ())
+    from mjrules.scoring.scorer import Scorer
+
+    result = Scorer(load_ruleset("tenhou-sanma")).score(hand, win)
+    # chun 1 + rinshan kaihou 1 (no menzen tsumo with the open kan): scored, not refused
+    assert {y.id for y in result.yaku} >= {"chun", "rinshan"}
+
+
+SANMA_2014 = DATA / "tenhou-sanma-more" / "2014091101gm-00b9-0000-5ca6b487.xml"
+
+
+def test_three_player_noten_payments_total_2000():
+    game = read_game(str(SANMA_2014))
+    draws = [r.draw for r in game.rounds if r.draw is not None]
+    # the record's own score changes at its three exhaustive draws (sc, in points)
+    assert [d.payments for d in draws] == [(1000, -2000, 1000), (-1000, -1000, 2000), (-1000, -1000, 2000)]
+    rep = _replay(game)
+    assert not rep.flow_notes  # every round starts with the scores the record gives
+    assert rep.agree == len(rep.checks) == 8 and rep.final_agree and rep.points_agree
+    assert rep.points == (54.0, -37.0, -17.0)  # owari
