@@ -489,7 +489,7 @@ def test_kokushi_robbing_a_closed_kan_follows_the_ruleset(capsys, tmp_path):
 
 @pytest.mark.parametrize("disp, ruleset, red", [
     ("般南喰赤", "tenhou", True), ("鳳東喰赤速", "tenhou", True), ("般南", "tenhou-nokuitan", False),
-    ("特南喰", "tenhou", False), ("玉の間四人南", None, True), ("A league final", None, True),
+    ("特南喰", "tenhou", False), ("玉の間四人南", "mahjongsoul", True), ("A league final", None, True),
 ])
 def test_the_tenhou_json_rule_names_the_ruleset_only_for_a_tenhou_lobby(disp, ruleset, red):
     doc = json.loads(to_tenhou_json(ONE))
@@ -498,10 +498,10 @@ def test_the_tenhou_json_rule_names_the_ruleset_only_for_a_tenhou_lobby(disp, ru
     assert (game.ruleset, game.red_fives) == (ruleset, red)
 
 
-def test_a_three_player_tenhou_lobby_is_refused():
+def test_a_three_player_lobby_over_four_hands_is_refused():
     doc = json.loads(to_tenhou_json(ONE))
-    doc["rule"] = {"disp": "鳳三南喰赤"}
-    assert "three-player records are not supported yet" in _error("sanma.json", json.dumps(doc).encode())
+    doc["rule"] = {"disp": "三鳳南喰赤"}  # a three-player lobby, but the rounds deal four hands
+    assert "round E1: a three-player game deals to a fourth seat" in _error("sanma.json", json.dumps(doc).encode())
 
 
 def test_what_if_reports_a_hand_that_is_no_win_there(capsys):

@@ -132,3 +132,62 @@ def test_three_player_noten_payments_total_2000():
     assert not rep.flow_notes  # every round starts with the scores the record gives
     assert rep.agree == len(rep.checks) == 8 and rep.final_agree and rep.points_agree
     assert rep.points == (54.0, -37.0, -17.0)  # owari
+
+
+JSON_SANMA = DATA / "tenhou-json" / "2021010217gm-00b9-0000-3eb2e915.json"
+JSON_MJS_SANMA = DATA / "tenhou-json" / "mahjongsoul-sanma-nukidora_doubleron.json"
+
+
+def test_tenhou_three_player_json():
+    game = read_game(str(JSON_SANMA))
+    assert game.ruleset == "tenhou-sanma" and len(game.players) == 3  # rule.disp 三鳳南喰赤
+    assert [r.scores for r in game.rounds][:2] == [(35000, 35000, 35000), (47000, 35000, 23000)]
+    # every win, with the Norths its winner set aside (f44) as kita, pays what the record paid
+    assert [w.win.kita for _, w in game.wins()] == [1, 1, 1, 2, 2, 0, 1, 0]  # the f44 of each winner
+    rep = _replay(game)
+    assert rep.agree == len(rep.checks) == 8 and not rep.flow_notes
+    assert rep.final == (31900, 47200, 25900) and rep.points_agree  # sc: -8, +42, -34
+    # a draw with two players tenpai: +1000 each from the noten player (2000 in all)
+    assert game.rounds[1].draw is not None and game.rounds[1].draw.payments == (1000, 1000, -2000)
+
+
+def test_mahjong_soul_three_player_json():
+    game = read_game(str(JSON_MJS_SANMA))
+    assert game.ruleset == "mahjongsoul-sanma"  # the room's name, 三金の間赤
+    rep = _replay(game)
+    assert rep.agree == len(rep.checks) == 6 and not rep.flow_notes
+    # final points to a tenth, as the record gives them: 30,800 second is -4.2 (no oka, uma 0)
+    assert rep.final == (30800, 45700, 28500) and rep.points == (-4.2, 25.7, -21.5) and rep.points_agree
+    kita_win = game.rounds[3].wins[0]
+    assert kita_win.win.kita == 3 and "kita" in kita_win.recorded.yaku  # 抜きドラ(3飜)
+
+
+def test_converter_yaku_spellings(tmp_path):
+    from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, yaku_id
+
+    assert yaku_id("役牌:場風牌") == ROUND_WIND and yaku_id("役牌:自風牌") == SEAT_WIND
+    assert yaku_id("Riichi") == "riichi" and yaku_id("fully concealed hand") == "menzen_tsumo"
+    assert yaku_id("抜きドラ") == "kita" and yaku_id("Kita") == "kita" and yaku_id("No such yaku") is None
+    # the same record with its yaku written in English, as an English-language converter writes them
+    english = {"立直": "Riichi", "門前清自摸和": "Menzen Tsumo", "混一色": "Half Flush", "役牌 中": "Red Dragon",
+               "役牌 白": "White Dragon", "赤ドラ": "Red Five", "裏ドラ": "Ura Dora", "抜きドラ": "Kita",
+               "対々和": "Toitoi", "三槓子": "Sankantsu", "ドラ": "Dora"}
+    text = JSON_MJS_SANMA.read_text(encoding="utf-8")
+    for ja, en in english.items():
+        text = text.replace(f'"{ja}(', f'"{en}(')
+    assert "飜)" in text and "Riichi(1飜)" in text
+    path = tmp_path / "english.json"
+    path.write_text(text.replace("飜)", "han)"), encoding="utf-8")
+    game, original = read_game(str(path)), read_game(str(JSON_MJS_SANMA))
+    assert [w.recorded for _, w in game.wins()] == [w.recorded for _, w in original.wins()]
+    assert _replay(game).agree == 6
+
+
+def test_room_names_choose_the_ruleset():
+    from mjrules.games.tenhou_json import _ruleset_of
+
+    assert _ruleset_of("三鳳南喰赤", 3) == "tenhou-sanma" and _ruleset_of("鳳南喰赤", 4) == "tenhou"
+    assert _ruleset_of("四鳳南喰赤－", 4) == "tenhou" and _ruleset_of("般南", 4) == "tenhou-nokuitan"
+    assert _ruleset_of("金の間南喰赤", 4) == "mahjongsoul" and _ruleset_of("Gold Room South", 4) == "mahjongsoul"
+    assert _ruleset_of("三金の間赤", 3) == "mahjongsoul-sanma" and _ruleset_of("王座の間", 4) == "mahjongsoul"
+    assert _ruleset_of("Mリーグ", 4) is None
