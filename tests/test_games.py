@@ -351,7 +351,8 @@ def test_replay_json_lines(capsys):
     assert first["round"] == "E1" and first["agree"] is True and first["winner"] == 0
     assert first["recorded"]["points"] == 1500 and first["scored"]["payments"] == [1500, 0, -1500, 0]
     assert lines[-1] == {"summary": {"games": 1, "wins": len(wins), "agree": len(wins), "final_agree": 1,
-                                     "finals": 1, "points_agree": 1, "points": 1, "unreadable": 0}}
+                                     "finals": 1, "points_agree": 1, "points": 1, "unchecked": 0,
+                                     "unreadable": 0}}
 
 
 def test_replay_under_other_rules_names_the_cause(capsys):

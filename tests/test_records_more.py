@@ -191,3 +191,133 @@ def test_room_names_choose_the_ruleset():
     assert _ruleset_of("金の間南喰赤", 4) == "mahjongsoul" and _ruleset_of("Gold Room South", 4) == "mahjongsoul"
     assert _ruleset_of("三金の間赤", 3) == "mahjongsoul-sanma" and _ruleset_of("王座の間", 4) == "mahjongsoul"
     assert _ruleset_of("Mリーグ", 4) is None
+
+
+# --------------------------------------------------------------------------------------------
+# mjai dialects: the 77 real Tenhou games rewritten as mjai (games_convert.to_mjai, every field
+# Tenhou states), then written as each server or simulator writes its events
+# --------------------------------------------------------------------------------------------
+
+MJLOGS = sorted((DATA / "tenhou-mjlog").glob("*.mjlog"))
+
+
+def _dialect(path: Path, change) -> bytes:
+    from games_convert import to_mjai
+
+    events = [json.loads(line) for line in to_mjai(str(path)).splitlines()]
+    out = [e for e in (change(dict(e)) for e in events) if e is not None]
+    return "\n".join(json.dumps(e) for e in out).encode()
+
+
+def _replay_mjai(data: bytes, name: str = "x.mjai"):
+    game = read_game(name, data)
+    return game, Replayer(load_ruleset("tenhou")).replay(game)
+
+
+def _mortal(e: dict) -> dict:
+    """Mortal / RiichiEnv / mjai-reviewer: hora with deltas and ura_markers, no hora_points, fan, fu, yakus."""
+    if e["type"] == "hora":
+        e = {k: e[k] for k in ("type", "actor", "target", "deltas")} | {"ura_markers": e.get("uradora_markers", [])}
+    return e
+
+
+def _no_start_scores(e: dict) -> dict:
+    """The original mjai server: start_kyoku without scores."""
+    if e["type"] == "start_kyoku":
+        e.pop("scores")
+    return e
+
+
+def _akochan(e: dict) -> dict:
+    """hora with neither deltas nor hora_points: the scores after the win, fan and fu."""
+    if e["type"] == "hora":
+        e.pop("deltas")
+        e.pop("hora_points")
+    return e
+
+
+@pytest.mark.parametrize("dialect", [_mortal, _no_start_scores], ids=["mortal", "no-start-scores"])
+def test_mjai_dialects_read_and_agree(dialect):
+    wins = agree = 0
+    for path in MJLOGS[:20]:
+        game, rep = _replay_mjai(_dialect(path, dialect))
+        assert not rep.flow_notes and rep.final_agree, path.name
+        wins += len(rep.checks)
+        agree += rep.agree
+        assert rep.unchecked == 0  # the changes are stated: every win is checked
+    assert wins == agree > 100
+
+
+def test_mortal_hora_checks_the_changes_without_points():
+    _, rep = _replay_mjai(_dialect(MJLOGS[0], _mortal))
+    assert all(c.recorded.points is None and c.recorded.payments is not None for c in rep.checks)
+    # a change that differs from what Tenhou paid is still caught
+    events = _dialect(MJLOGS[0], _mortal).decode().splitlines()
+    i = next(k for k, line in enumerate(events) if '"type": "hora"' in line)
+    hora = json.loads(events[i])
+    hora["deltas"] = [d + (100 if d > 0 else -100 if d < 0 else 0) for d in hora["deltas"]]
+    events[i] = json.dumps(hora)
+    _, bad = _replay_mjai("\n".join(events).encode())
+    assert bad.checks[0].differs == ("payments",)
+
+
+def test_a_hora_without_deltas_reads_the_scores_after_it():
+    from games_convert import to_mjai
+
+    events = [json.loads(line) for line in to_mjai(str(MJLOGS[0])).splitlines()]
+    current: list[int] = []
+    out = []
+    for e in events:  # written as a server that gives the scores after each event, not the changes
+        if e["type"] == "start_kyoku":
+            current = list(e["scores"])
+        elif e["type"] == "reach_accepted":
+            current[e["actor"]] -= 1000
+        elif e["type"] in ("hora", "ryukyoku") and "deltas" in e:
+            current = [c + d for c, d in zip(current, e["deltas"])]
+            if e["type"] == "hora":
+                e = {k: v for k, v in e.items() if k not in ("deltas", "hora_points")} | {"scores": list(current)}
+        out.append(e)
+    game, rep = _replay_mjai("\n".join(json.dumps(e) for e in out).encode())
+    assert rep.agree == len(rep.checks) and rep.unchecked == 0 and rep.final_agree
+    assert all(c.recorded.points is None and c.recorded.han is not None for c in rep.checks)
+
+
+def test_a_hora_stating_no_value_is_replayed_not_checked(capsys, tmp_path):
+    def bare(e: dict) -> dict:
+        if e["type"] == "hora":
+            e = {k: e[k] for k in ("type", "actor", "target")}
+        return e
+
+    path = tmp_path / "bare.mjai"
+    path.write_bytes(_dialect(MJLOGS[0], bare))
+    game, rep = _replay_mjai(path.read_bytes())
+    assert rep.unchecked == len(rep.checks) > 0 and rep.agree == len(rep.checks)
+    assert main(["replay", str(path), "--ruleset", "tenhou"]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(rep.checks)} agree ({len(rep.checks)} not checked: the record states no value)" in out
+
+
+def test_mjai_yaku_names_become_mjrules_ids():
+    from mjrules.games.mjai import MJAI_YAKU
+
+    server = {v: k for k, v in MJAI_YAKU.items()}
+
+    def named(e: dict) -> dict:
+        """The yakus written in the original mjai server's names (winds and dragons by their group)."""
+        if e["type"] == "hora":
+            dragons = sum(h for n, h in e["yakus"] if n in ("haku", "hatsu", "chun"))
+            e["yakus"] = [["jikaze" if n.startswith("seat_wind") else "bakaze" if n.startswith("round_wind")
+                           else server[n], h] for n, h in e["yakus"] if n not in ("haku", "hatsu", "chun")]
+            e["yakus"] += [["sangenpai", dragons]] if dragons else []
+        return e
+
+    checked = 0
+    for path in MJLOGS[:30]:
+        plain, _ = _replay_mjai(_dialect(path, lambda e: e))
+        game, rep = _replay_mjai(_dialect(path, named))
+        assert rep.agree == len(rep.checks)
+        for (_, a), (_, b) in zip(plain.wins(), game.wins()):
+            # the same ids, dora counted once per han as the record counts them
+            assert sorted(a.recorded.yaku) == sorted(b.recorded.yaku)
+            checked += 1
+    assert checked > 150

@@ -67,8 +67,15 @@ def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:
 def _brief(v: Value) -> str:
     if not v.win:
         return v.yaku[0] if v.yaku else "no win"
-    value = f"yakuman x{v.yakuman}" if v.yakuman else f"{v.han} han {v.fu} fu"
-    return f"{value} {v.points} [{' '.join(f'{p:+d}' for p in v.payments)}]"
+    if v.yakuman:
+        value = f"yakuman x{v.yakuman}"
+    elif v.han is None:
+        value = "value not stated"
+    else:  # a limit hand may be given without its fu
+        value = f"{v.han} han" + (f" {v.fu} fu" if v.fu is not None else "")
+    points = "" if v.points is None else f" {v.points}"
+    payments = "" if v.payments is None else f" [{' '.join(f'{p:+d}' for p in v.payments)}]"
+    return value + points + payments
 
 
 def cmd_replay(args) -> int:
@@ -110,11 +117,12 @@ def cmd_replay(args) -> int:
         return EXIT_BAD_INPUT if total.bad else 0
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
                "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
-               "unreadable": total.bad}
+               "unchecked": total.unchecked, "unreadable": total.bad}
     if args.json:
         _emit({"summary": summary})
     else:
-        print(f"{total.games} games, {total.wins} wins, {total.agree} agree; final scores agree in "
+        unchecked = f" ({total.unchecked} not checked: the record states no value)" if total.unchecked else ""
+        print(f"{total.games} games, {total.wins} wins, {total.agree} agree{unchecked}; final scores agree in "
               f"{total.final_agree}/{total.finals} games, final points in {total.points_agree}/{total.points}"
               + (f"; {total.bad} unreadable" if total.bad else ""))
     if total.bad:
@@ -136,6 +144,7 @@ class _Done:
     finals: int = 0
     points_agree: int = 0
     points: int = 0
+    unchecked: int = 0
     noted: int = 0
     bad: int = 0
 
@@ -143,7 +152,7 @@ class _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
 
 
-_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "noted", "bad")
+_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad")
 
 
 def _read(path: str) -> Game | _Done:
@@ -194,6 +203,7 @@ def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
                  points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
+                 unchecked=rep.unchecked,
                  noted=0 if other else len(rep.flow_notes))
 
 
@@ -218,7 +228,7 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
     if json_out:
         for k, c in enumerate(rep.checks):
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
-                   "discarder": c.discarder, "agree": c.agree, "differs": list(c.differs),
+                   "discarder": c.discarder, "agree": c.agree, "checked": c.checked, "differs": list(c.differs),
                    "recorded": c.recorded.to_dict(), "scored": c.scored.to_dict()}
             if k in causes:
                 obj["causes"] = causes[k]

@@ -2,8 +2,19 @@
 ``pon``, ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``reach``, ``reach_accepted``, ``hora``,
 ``ryukyoku``, ``end_kyoku``, …). Tiles are ``1m`` … ``9s``, ``5mr`` for a red five, ``E S W N`` and
 ``P F C`` for the dragons (white, green, red); they are read by the one tile reader once written
-as MPSZ. A ``hora`` must carry what was paid (``deltas``; ``fan``, ``fu``, ``hora_points`` when
-the log has them); the situation of the win is followed from the events.
+as MPSZ. The situation of a win is followed from the events.
+
+The servers and simulators that write mjai differ in what a ``hora`` and a ``start_kyoku`` carry;
+the reader goes by the fields each event has, never by where the record came from:
+
+- ``hora`` with ``deltas`` and ``hora_points`` (and ``fan``, ``fu``, ``yakus``; ura indicators as
+  ``uradora_markers``): every part of the value is checked;
+- ``hora`` with ``deltas`` and ``ura_markers`` but no ``hora_points`` (Mortal, RiichiEnv,
+  mjai-reviewer): the score changes are checked, the points are not stated;
+- ``hora`` with ``scores`` (each seat's score after the win) instead of ``deltas``: the changes are
+  the scores less those before it; with neither, the win is replayed and paid but not checked;
+- ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
+  the previous one left (the stated changes added up), the first with 25,000 each, the server's.
 """
 
 from __future__ import annotations
@@ -14,8 +25,11 @@ from typing import Any
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.flow import LIVE_DRAWS, Deal, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.games.tenhou_yaku import WIND_IDS
+from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
+from mjrules.model.win import Win
 from mjrules.notation import parse_tiles
 
 EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku"})
@@ -25,6 +39,25 @@ ABORTIVE_REASONS = frozenset({"kyushukyuhai", "kyuushukyuuhai", "suufonrenda", "
 """mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters)."""
 
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+MJAI_START = 25000
+"""Each player's score at the start of a game on the original mjai server (its ``start_kyoku`` has
+no ``scores``)."""
+
+MJAI_YAKU: dict[str, str] = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "double_reach": "double_riichi", "ippatsu": "ippatsu",
+    "chankan": "chankan", "rinshankaiho": "rinshan", "haiteiraoyue": "haitei", "hoteiraoyui": "houtei",
+    "pinfu": "pinfu", "tanyaochu": "tanyao", "ipeko": "iipeikou", "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku", "sanshokudoko": "sanshoku_doukou",
+    "sankantsu": "sankantsu", "toitoiho": "toitoi", "sananko": "sanankou", "shosangen": "shousangen",
+    "honroto": "honroutou", "ryanpeko": "ryanpeikou", "junchantaiyao": "junchan", "honiso": "honitsu",
+    "chiniso": "chinitsu", "renho": "renhou", "tenho": "tenhou", "chiho": "chiihou", "daisangen": "daisangen",
+    "suanko": "suuankou", "suanko_tanki": "suuankou_tanki", "tsuiso": "tsuuiisou", "ryuiso": "ryuuiisou",
+    "chinroto": "chinroutou", "churenpoton": "chuuren", "junsei_churenpoton": "junsei_chuuren",
+    "kokushimuso": "kokushi", "kokushimuso_13": "kokushi_13", "daisushi": "daisuushii", "shosushi": "shousuushii",
+    "sukantsu": "suukantsu", "dora": "dora", "uradora": "ura", "akadora": "aka",
+}
+"""The original mjai server's yaku names (``yakus`` of a ``hora``) as mjrules yaku ids; ``jikaze``,
+``bakaze`` and ``sangenpai`` name no tile and are read from the winner's seat, the round and the hand."""
 WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _CACHE: dict[str, Tile] = {}
 
@@ -56,6 +89,9 @@ class _Reader:
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
         self.last_scores: list[int] | None = None
+        self.current: list[int] | None = None
+        """Each seat's score as the record has it now: the round's start, less the riichi deposits,
+        plus the changes of the wins and draws so far; None when a change was not stated."""
 
     def where(self) -> str:
         return f"{self.source}, round {self.label} (line {self.line})"
@@ -102,7 +138,10 @@ class _Reader:
         elif kind == "reach":
             self.need().declare_riichi(self.seat(ev, "actor"))
         elif kind == "reach_accepted":
-            self.need().riichi_accepted(self.seat(ev, "actor"))
+            actor = self.seat(ev, "actor")
+            self.need().riichi_accepted(actor)
+            if self.current is not None:
+                self.current[actor] -= 1000
         elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
             self.call(kind, ev)
         elif kind == "dora":
@@ -135,7 +174,15 @@ class _Reader:
         if not 1 <= kyoku <= 4 or honba < 0 or sticks < 0:
             self.fail(f"start_kyoku: kyoku {kyoku}, honba {honba}, kyotaku {sticks} out of range")
         self.label = f"{bakaze}{kyoku}" + (f"-{honba}" if honba else "")
-        scores = self.get(ev, "scores", list)
+        if "scores" in ev:
+            scores = self.get(ev, "scores", list)
+        elif not self.rounds:
+            scores = [MJAI_START] * 4
+        elif self.current is not None:  # no scores written: those the last round left
+            scores = list(self.current)
+        else:
+            self.fail("start_kyoku: no scores, and the last round's score changes are not all stated")
+            raise AssertionError
         if len(scores) == 3:
             self.fail("a three-player game: three-player records are not supported yet")
         if len(scores) != 4 or not all(type(s) is int for s in scores):
@@ -147,6 +194,7 @@ class _Reader:
         deal = Deal(WINDS[bakaze], kyoku - 1, honba, sticks, dealer, tuple(scores),
                     mjai_tile(ev.get("dora_marker"), self.where()), hands)
         self.flow = Flow(self.where(), deal)
+        self.current = list(scores)
 
     def call(self, kind: str, ev: dict) -> None:
         flow = self.need()
@@ -178,10 +226,8 @@ class _Reader:
         flow = self.need()
         actor = self.seat(ev, "actor")
         target = self.seat(ev, "target")
-        deltas = self.get(ev, "deltas", list)
-        if len(deltas) != 4 or not all(type(d) is int for d in deltas):
-            self.fail(f"hora: deltas {deltas!r} are not four whole numbers")
-        ura_raw = ev.get("uradora_markers") or []
+        deltas = self._changes(ev, "hora")
+        ura_raw = ev.get("uradora_markers", ev.get("ura_markers")) or []  # the server's name, Mortal's
         ura = tuple(mjai_tile(t, self.where()) for t in ura_raw) if isinstance(ura_raw, list) else ()
         dora = tuple(flow.dora)
         round_wind, honba, sticks = flow.deal.wind % 4, flow.deal.honba, flow.deal.sticks + len(flow.declared)
@@ -195,22 +241,68 @@ class _Reader:
         fan, fu = ev.get("fan"), ev.get("fu")
         raw_yakus = ev.get("yakus")
         yakus: list[Any] = [y for y in raw_yakus if isinstance(y, list) and y] if isinstance(raw_yakus, list) else []
-        names = tuple(str(y[0]) for y in yakus)
-        # a yakuman is listed with 13 han or more a multiple
-        yakuman = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
+        names = self._yaku_ids(yakus, hand, win)
+        # a yakuman is listed with 13 han or more a multiple; without yakus or fan the record does not say
+        yakuman: int | None = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
+        if not yakus and type(fan) is not int:
+            yakuman = None
         points = ev.get("hora_points")
-        if not isinstance(points, int) or isinstance(points, bool):
-            self.fail("hora: no hora_points (the points the win was worth); the record cannot be checked")
-            raise AssertionError
+        if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
+            self.fail(f"hora: hora_points {points!r} is not a whole number")
         recorded = Recorded(None if yakuman or type(fan) is not int else fan,
-                            None if yakuman or type(fu) is not int else fu, yakuman, points, names, tuple(deltas))
+                            None if yakuman or type(fu) is not int else fu, yakuman, points, names, deltas)
         flow.won(RecordedWin(actor, discarder, None, hand, win, recorded))
+
+    def _changes(self, ev: dict, what: str) -> tuple[int, ...] | None:
+        """Each seat's score change an event states: its ``deltas``, or its ``scores`` (after it) less
+        the scores before; None when it states neither. Keeps the running scores."""
+        deltas: Any = ev.get("deltas")
+        after: Any = ev.get("scores")
+        if deltas is not None:
+            if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
+                self.fail(f"{what}: deltas {deltas!r} are not four whole numbers")
+            if self.current is not None:
+                self.current = [c + d for c, d in zip(self.current, deltas)]
+            return tuple(deltas)
+        if after is not None:
+            if not (isinstance(after, list) and len(after) == 4 and all(type(d) is int for d in after)):
+                self.fail(f"{what}: scores {after!r} are not four whole numbers")
+            if self.current is None:
+                return None
+            changes = tuple(a - c for a, c in zip(after, self.current))
+            self.current = list(after)
+            return changes
+        self.current = None  # from here on the record's scores are not known
+        return None
+
+    def _yaku_ids(self, yakus: list, hand: Hand, win: Win) -> tuple[str, ...]:
+        """The ``yakus`` of a hora as mjrules yaku ids (a name not known is kept as the record writes it);
+        dora, ura and red fives as many times as the record counts them."""
+        out: list[str] = []
+        for y in yakus:
+            name = str(y[0])
+            count = y[1] if len(y) > 1 and type(y[1]) is int else 1
+            if name == "jikaze":
+                out.append(f"seat_wind_{WIND_IDS[win.seat_wind]}")
+            elif name == "bakaze":
+                out.append(f"round_wind_{WIND_IDS[win.round_wind]}")
+            elif name == "sangenpai":  # each dragon the hand holds three of (one entry, a han a dragon)
+                tiles = [*hand.concealed, hand.win_tile, *(t for m in hand.melds for t in m.tiles)]
+                out += [d for d, k in (("haku", 31), ("hatsu", 32), ("chun", 33))
+                        if sum(t.index == k for t in tiles) >= 3 and d not in out]
+            else:
+                yid = MJAI_YAKU.get(name, name)
+                # dora of each kind once per han, as the record counts them
+                out += [yid] * max(count, 0) if yid in ("dora", "ura", "aka", "kita") else [yid]
+        return tuple(out)
 
     def ryukyoku(self, ev: dict) -> None:
         flow = self.need()
-        deltas: Any = ev.get("deltas") or [0, 0, 0, 0]
-        if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
-            self.fail(f"ryukyoku: deltas {deltas!r} are not four whole numbers")
+        if "deltas" in ev or "scores" in ev:
+            stated = self._changes(ev, "ryukyoku")
+            deltas = stated if stated is not None else (0, 0, 0, 0)
+        else:  # a draw that writes no changes paid none (an abortive draw)
+            deltas = (0, 0, 0, 0)
         reason = str(ev.get("reason", ""))
         if reason in NAGASHI_REASONS:
             kind, nagashi = NAGASHI, flow.nagashi()

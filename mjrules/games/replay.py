@@ -40,15 +40,16 @@ class Value:
 
     han: int | None
     fu: int | None
-    yakuman: int
-    points: int
-    payments: tuple[int, ...]
+    yakuman: int | None
+    points: int | None
+    """None where the record does not state it (not checked), as for ``yakuman`` and ``payments``."""
+    payments: tuple[int, ...] | None
     yaku: tuple[str, ...]
     win: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {"win": self.win, "han": self.han, "fu": self.fu, "yakuman": self.yakuman, "points": self.points,
-                "payments": list(self.payments), "yaku": list(self.yaku)}
+                "payments": None if self.payments is None else list(self.payments), "yaku": list(self.yaku)}
 
 
 def _scored_value(paid: PaidWin) -> Value:
@@ -70,6 +71,10 @@ class WinCheck:
     recorded: Value
     scored: Value
     differs: tuple[str, ...]
+
+    checked: bool = True
+    """False when the record states nothing of the win's value (an mjai dialect): it is replayed
+    and paid, but nothing is compared."""
 
     @property
     def agree(self) -> bool:
@@ -98,21 +103,26 @@ class GameReplay:
     def agree(self) -> int:
         return sum(c.agree for c in self.checks)
 
+    @property
+    def unchecked(self) -> int:
+        """Wins whose value the record does not state (replayed and paid, nothing compared)."""
+        return sum(not c.checked for c in self.checks)
+
 
 def _differs(rec: Value, got: Value) -> tuple[str, ...]:
     out = []
     if not got.win:
         return ("win",)
-    if rec.yakuman != got.yakuman:
+    if rec.yakuman is not None and rec.yakuman != got.yakuman:
         out.append("yakuman")
-    if rec.yakuman == 0 and got.yakuman == 0:
+    if not rec.yakuman and got.yakuman == 0:
         if rec.han is not None and rec.han != got.han:
             out.append("han")
         if rec.fu is not None and rec.fu != got.fu:  # a record may give a limit hand's value without its fu
             out.append("fu")
-    if rec.points != got.points:
+    if rec.points is not None and rec.points != got.points:
         out.append("points")
-    if rec.payments != got.payments:
+    if rec.payments is not None and rec.payments != got.payments:
         out.append("payments")
     return tuple(out)
 
@@ -168,7 +178,7 @@ class Replayer:
                             recorded.yaku)
                 got = _scored_value(paid)
                 checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
-                                       _differs(rec, got)))
+                                       _differs(rec, got), recorded.stated))
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
             if i + 1 < len(rounds):
