@@ -321,3 +321,20 @@ def test_mjai_yaku_names_become_mjrules_ids():
             assert sorted(a.recorded.yaku) == sorted(b.recorded.yaku)
             checked += 1
     assert checked > 150
+
+
+def test_a_yaku_the_record_lists_differently_is_named(tmp_path, capsys):
+    import gzip
+
+    # East 1 of this game: seat 0's win lists tanyao (8) for 1 han; written as pinfu (7), also 1 han,
+    # the han, fu and payments still agree and only the yaku differ
+    text = gzip.open(EAST_2009).read().decode()
+    first = text.index("<AGARI")
+    agari = text[first:text.index("/>", first)]
+    assert 'yaku="8,1' in agari
+    path = tmp_path / "x.mjlog"
+    path.write_text(text[:first] + agari.replace('yaku="8,1', 'yaku="7,1') + text[first + len(agari):])
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "round E1, seat 0 wins: yaku differ" in out
+    assert "yaku only in the record: pinfu, only scored: tanyao" in out

@@ -17,7 +17,15 @@ from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.read import read_game, record_paths
 from mjrules.games.records import Game
-from mjrules.games.replay import GameReplay, Replayer, Value, WhatIf, WhatIfReplayer, record_ruleset
+from mjrules.games.replay import (
+    GameReplay,
+    Replayer,
+    Value,
+    WhatIf,
+    WhatIfReplayer,
+    record_ruleset,
+    yaku_difference,
+)
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
@@ -232,6 +240,9 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
                    "recorded": c.recorded.to_dict(), "scored": c.scored.to_dict()}
             if k in causes:
                 obj["causes"] = causes[k]
+            if "yaku" in c.differs:
+                only_recorded, only_scored = yaku_difference(c.recorded, c.scored)
+                obj["yaku_difference"] = {"recorded": list(only_recorded), "scored": list(only_scored)}
             _emit(obj, out)
         _emit({"log": game.source, "ruleset": rep.ruleset, "final": {
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
@@ -243,8 +254,13 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
     for k, c in enumerate(rep.checks):
         if not c.agree:
             why = f"; because of {', '.join(causes[k])}" if k in causes else ""
+            yaku = ""
+            if "yaku" in c.differs:
+                only_recorded, only_scored = yaku_difference(c.recorded, c.scored)
+                yaku = (f"; yaku only in the record: {' '.join(only_recorded) or '-'}, only scored: "
+                        f"{' '.join(only_scored) or '-'}")
             print(f"{game.source}: round {c.round}, seat {c.winner} wins: {', '.join(c.differs)} differ: "
-                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){why}", file=out)
+                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){yaku}{why}", file=out)
     if not other:
         for note in rep.flow_notes:
             print(note, file=out)

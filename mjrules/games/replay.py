@@ -124,7 +124,19 @@ def _differs(rec: Value, got: Value) -> tuple[str, ...]:
         out.append("points")
     if rec.payments is not None and rec.payments != got.payments:
         out.append("payments")
+    if rec.yaku and yaku_difference(rec, got) != ((), ()):
+        out.append("yaku")
     return tuple(out)
+
+
+def yaku_difference(rec: Value, got: Value) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The yaku only the record lists and those only the ruleset scores, each as a set of ids. Dora
+    are counted as the record counts them: a record that lists no kita of its own (Tenhou, which
+    counts each North set aside in its dora) has the scored kita taken as dora."""
+    recorded, scored = set(rec.yaku), set(got.yaku)
+    if "kita" not in recorded:
+        scored = {"dora" if y == "kita" else y for y in scored}
+    return tuple(sorted(recorded - scored)), tuple(sorted(scored - recorded))
 
 
 class Replayer:
