@@ -26,6 +26,9 @@ FLAGS = (
     Flag("leftover_sticks", str, "top",
          "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
          choices=("top", "lost")),
+    Flag("bust_ends_game", bool, True,
+         "the game ends when a player's score falls below 0 (tobi; what-if replays flag a game that would "
+         "have ended elsewhere)"),
     Flag("points_rounding", str, "nearest-thousand",
          "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
          "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact")),

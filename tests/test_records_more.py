@@ -338,3 +338,46 @@ def test_a_yaku_the_record_lists_differently_is_named(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "round E1, seat 0 wins: yaku differ" in out
     assert "yaku only in the record: pinfu, only scored: tanyao" in out
+
+
+# --------------------------------------------------------------------------------------------
+# what-if (--rulesets)
+# --------------------------------------------------------------------------------------------
+
+BUST_2009 = DATA / "tenhou-mjlog" / "2009072918gm-0061-0000-e6e91672_tw=0.mjlog"
+
+
+def test_what_if_names_carried_honba_and_the_rounds_that_ended_otherwise(capsys):
+    # East 1 of this game: seat 0 wins with open tanyao alone (the record: 1 han 30 fu, tanyao), no
+    # win without kuitan, so the hand is dealt again and the later wins collect more honba
+    assert main(["replay", str(EAST_2009), "--rulesets", "tenhou,tenhou-nokuitan", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    first = next(x for x in lines if x.get("round") == "E1")
+    assert first["values"]["tenhou-nokuitan"]["win"] is False
+    later = [x for x in lines if "causes" in x and any(c.startswith("carried honba")
+                                                      for c in x["causes"].get("tenhou-nokuitan", []))]
+    assert later
+    causes = later[0]["causes"]["tenhou-nokuitan"]
+    flow = next(c for c in causes if c.startswith("round flow: "))
+    assert flow.startswith("round flow: E1 no win")
+
+
+def test_what_if_flags_a_game_that_would_not_have_ended_there(capsys):
+    # the record ends at East 3 (3 honba) with seat 3 at -400: a bust, before the last round of the wind
+    game = read_game(str(BUST_2009))
+    assert game.rounds[-1].label == "E3-3" and game.final is not None and min(game.final) == -400
+    assert main(["replay", str(BUST_2009), "--rulesets", "tenhou,mleague"]) == 0
+    out = capsys.readouterr().out
+    assert "mleague: the game would not end after E3-3: the record's game ended on a bust, and these rules " \
+           "end no game on a bust" in out
+    assert "tenhou: the game" not in out  # under the record's rules it ended where it did
+
+
+def test_limit_hands_print_their_fu_or_none():
+    from mjrules.cli.replay import _brief
+    from mjrules.games.replay import Value
+
+    # a mangan the record gives without its fu (the JSON value line 満貫12000点)
+    assert _brief(Value(5, None, 0, 12000, (12000, 0, -12000), ())) == "5 han 12000 [+12000 +0 -12000]"
+    assert _brief(Value(3, 30, 0, 3900, (3900, -3900), ())) == "3 han 30 fu 3900 [+3900 -3900]"
+    assert _brief(Value(None, None, None, None, (8000, -8000), ())) == "value not stated [+8000 -8000]"

@@ -273,6 +273,8 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
               f"({rep.ruleset})", file=out)
     if other:
         print(f"{game.source}: under {rep.ruleset}: " + _standings(rep), file=out)
+        for note in rep.end_notes:
+            print(f"{game.source}: under {rep.ruleset}: the game {note}", file=out)
 
 
 def _points(points: Iterable[float]) -> str:
@@ -316,7 +318,8 @@ def _what_if_json(out: TextIO, result: WhatIf) -> None:
                "values": {n: v.to_dict() for n, v in zip(result.rulesets, w.values)},
                "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}}, out)
     _emit({"log": src, "final": {rep.ruleset: {"scores": list(rep.final), "placings": list(rep.placings),
-                                               "points": list(rep.points)} for rep in result.replays}}, out)
+                                               "points": list(rep.points), "end": list(rep.end_notes)}
+                                 for rep in result.replays}}, out)
 
 
 def _what_if_text(out: TextIO, result: WhatIf) -> None:
@@ -330,3 +333,5 @@ def _what_if_text(out: TextIO, result: WhatIf) -> None:
         print(f"  round {w.round}, seat {w.winner}: " + "; ".join(parts), file=out)
     for rep in result.replays:
         print(f"  {rep.ruleset}: {_standings(rep)}", file=out)
+        for note in rep.end_notes:
+            print(f"  {rep.ruleset}: the game {note}", file=out)

@@ -75,6 +75,10 @@ class WinCheck:
     checked: bool = True
     """False when the record states nothing of the win's value (an mjai dialect): it is replayed
     and paid, but nothing is compared."""
+    paid_honba: int = 0
+    paid_sticks: int = 0
+    """The honba and riichi sticks this win collected under the ruleset (the game paid from its
+    start: honba carried from earlier rounds as the ruleset settled them)."""
 
     @property
     def agree(self) -> bool:
@@ -98,6 +102,12 @@ class GameReplay:
     points_agree: bool | None = None
     """The final points counted from the rebuilt scores equal the record's (to a tenth); None
     when the record gives none."""
+    flow_changes: tuple[tuple[int, str], ...] = ()
+    """Rounds the ruleset ends otherwise than the record, by their place in the game and as text
+    (``E2: no win``, ``S1: the dealer repeats``)."""
+    end_notes: tuple[str, ...] = ()
+    """Where the game would not have ended as it did under the ruleset (a bust earlier, or none at
+    the record's last round)."""
 
     @property
     def agree(self) -> int:
@@ -147,6 +157,7 @@ class Replayer:
         flags = self.scorer.flags
         self.placing = PlacingRule.of(flags)  # Tenhou's values if the placing plugin is disabled
         self.leftover = flags.get_str("leftover_sticks", "top")
+        self.bust = flags.get_bool("bust_ends_game", True)
 
     def score(self, where: str, rec: RecordedWin, win: Win) -> Result | NoWin:
         hand = rec.hand
@@ -169,6 +180,8 @@ class Replayer:
         honba, sticks = rounds[0].honba, rounds[0].sticks
         checks: list[WinCheck] = []
         notes: list[str] = []
+        changes: list[tuple[int, str]] = []
+        ends: list[str] = []
         for i, rnd in enumerate(rounds):
             where = f"{game.source}, round {rnd.label}"
             if i and not from_start and scores != list(rnd.scores):
@@ -190,14 +203,21 @@ class Replayer:
                             recorded.yaku)
                 got = _scored_value(paid)
                 checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
-                                       _differs(rec, got), recorded.stated))
+                                       _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
+            if rnd.wins and result.outcome != "win":
+                changes.append((i, f"{rnd.label}: {result.outcome}"))
             if i + 1 < len(rounds):
                 nxt = rounds[i + 1]
-                if not from_start and (nxt.dealer == rnd.dealer) != result.dealer_repeats:
-                    notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} replayed, "
-                                 f"not in the record")
+                if (nxt.dealer == rnd.dealer) != result.dealer_repeats:
+                    if not from_start:
+                        notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} "
+                                     f"replayed, not in the record")
+                    changes.append((i, f"{rnd.label}: the dealer {'repeats' if result.dealer_repeats else 'passes'}"))
+                below = [s for s in range(players) if scores[s] < 0]
+                if from_start and below and self.bust and not ends:
+                    ends.append(f"would end after {rnd.label}: seat {below[0]} is below 0 ({scores[below[0]]})")
         first_dealer = rounds[0].dealer
         placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
         if sticks and self.leftover == "top":
@@ -205,8 +225,14 @@ class Replayer:
         final = tuple(scores)
         final_agree = None if game.final is None else final == game.final
         points = self.placing.points(final, first_dealer)
+        # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
+        last = rounds[-1]
+        busted = game.final is not None and min(game.final) < 0 and last.number < players - 1
+        if from_start and busted and (not self.bust or min(final) >= 0):
+            ends.append(f"would not end after {last.label}: the record's game ended on a bust, and "
+                        + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust"))
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          points, final_agree, _points_agree(points, game.final_points))
+                          points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends))
 
 
 def _points_agree(got: Sequence[float], recorded: Sequence[float] | None) -> bool | None:
@@ -256,17 +282,39 @@ class WhatIfReplayer:
             record = _nth_win(game.rounds, k)
             for i in range(1, len(replays)):
                 a, b = values[0], values[i]
-                if (a.points, a.han, a.fu, a.yakuman, a.win) == (b.points, b.han, b.fu, b.yakuman, b.win):
-                    causes.append(())
-                    continue
-                plain = attrs.evolve(record.win, honba=0, riichi_sticks=0)
-                try:
-                    cmp = self.comparer.compare(record.hand, plain)
-                    causes.append(cmp.causes[i])
-                except MjrulesError as e:
-                    causes.append((f"error: {e}",))
+                here: list[str] = []
+                if (a.points, a.han, a.fu, a.yakuman, a.win) != (b.points, b.han, b.fu, b.yakuman, b.win):
+                    plain = attrs.evolve(record.win, honba=0, riichi_sticks=0)
+                    try:
+                        here += self.comparer.compare(record.hand, plain).causes[i]
+                    except MjrulesError as e:
+                        here.append(f"error: {e}")
+                here += _carried(replays[0], replays[i], k, self.names[0])
+                causes.append(tuple(here))
             wins.append(WhatIfWin(check.round, check.winner, values, tuple(causes)))
         return WhatIf(game, self.names, replays, tuple(wins))
+
+
+def _carried(ref: GameReplay, other: GameReplay, k: int, ref_name: str) -> list[str]:
+    """The causes of a win's payments that lie in the rounds before it: honba and riichi sticks
+    carried differently, because an earlier round ended otherwise under one of the rulesets."""
+    a, b = ref.checks[k], other.checks[k]
+    out = []
+    if (a.paid_honba, a.paid_sticks) != (b.paid_honba, b.paid_sticks):
+        if a.paid_honba != b.paid_honba:
+            out.append(f"carried honba {b.paid_honba} ({a.paid_honba} under {ref_name})")
+        if a.paid_sticks != b.paid_sticks:
+            out.append(f"riichi sticks {b.paid_sticks} ({a.paid_sticks} under {ref_name})")
+        here = next(i for i, r in enumerate(other.game.rounds) if r.label == b.round)
+        earlier = sorted(set(other.flow_changes) ^ set(ref.flow_changes))
+        rounds: dict[int, list[str]] = {}
+        for i, text in earlier:
+            if i < here:
+                label, what = text.split(": ", 1)
+                rounds.setdefault(i, [label]).append(what)
+        if rounds:
+            out.append("round flow: " + "; ".join(f"{r[0]} {', '.join(r[1:])}" for _, r in sorted(rounds.items())))
+    return out
 
 
 def _nth_win(rounds: Sequence[Round], k: int) -> RecordedWin:
