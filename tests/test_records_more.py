@@ -381,3 +381,28 @@ def test_limit_hands_print_their_fu_or_none():
     assert _brief(Value(5, None, 0, 12000, (12000, 0, -12000), ())) == "5 han 12000 [+12000 +0 -12000]"
     assert _brief(Value(3, 30, 0, 3900, (3900, -3900), ())) == "3 han 30 fu 3900 [+3900 -3900]"
     assert _brief(Value(None, None, None, None, (8000, -8000), ())) == "value not stated [+8000 -8000]"
+
+
+def test_a_move_of_the_empty_fourth_seat_is_one_error():
+    from mjrules.errors import RecordError
+
+    text = SANMA_2014.read_text(encoding="utf-8")
+    broken = text.replace("<T66/>", "<G66/>", 1)  # the dealer's first draw written as seat 3's discard
+    with pytest.raises(RecordError, match=r"2014\.xml, round E1: <G66>: a move of seat 3, at a table of 3"):
+        read_game("2014.xml", broken.encode())
+
+
+def test_mjai_yakus_in_tenhou_or_english_names():
+    def renamed(e: dict) -> dict:
+        """A converter that writes Tenhou's own yaku names (役牌 發, ドラ) into the mjai yakus."""
+        if e["type"] == "hora":
+            from mjrules.games.tenhou_yaku import TENHOU_YAKU
+
+            tenhou = {yid: name for name, yid in TENHOU_YAKU}
+            e["yakus"] = [[tenhou[n], h] for n, h in e["yakus"]]
+        return e
+
+    plain, _ = _replay_mjai(_dialect(MJLOGS[1], lambda e: e))
+    game, rep = _replay_mjai(_dialect(MJLOGS[1], renamed))
+    assert rep.agree == len(rep.checks) > 0
+    assert [sorted(w.recorded.yaku) for _, w in game.wins()] == [sorted(w.recorded.yaku) for _, w in plain.wins()]

@@ -25,7 +25,7 @@ from typing import Any
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.flow import LIVE_DRAWS, Deal, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
-from mjrules.games.tenhou_yaku import WIND_IDS
+from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
@@ -282,16 +282,16 @@ class _Reader:
         for y in yakus:
             name = str(y[0])
             count = y[1] if len(y) > 1 and type(y[1]) is int else 1
-            if name == "jikaze":
+            if name == "jikaze" or yaku_id(name) == SEAT_WIND:
                 out.append(f"seat_wind_{WIND_IDS[win.seat_wind]}")
-            elif name == "bakaze":
+            elif name == "bakaze" or yaku_id(name) == ROUND_WIND:
                 out.append(f"round_wind_{WIND_IDS[win.round_wind]}")
             elif name == "sangenpai":  # each dragon the hand holds three of (one entry, a han a dragon)
                 tiles = [*hand.concealed, hand.win_tile, *(t for m in hand.melds for t in m.tiles)]
                 out += [d for d, k in (("haku", 31), ("hatsu", 32), ("chun", 33))
                         if sum(t.index == k for t in tiles) >= 3 and d not in out]
-            else:
-                yid = MJAI_YAKU.get(name, name)
+            else:  # the server's name, or a converter's Tenhou or English one (役牌 發, Riichi)
+                yid = MJAI_YAKU.get(name) or yaku_id(name) or name
                 # dora of each kind once per han, as the record counts them
                 out += [yid] * max(count, 0) if yid in ("dora", "ura", "aka", "kita") else [yid]
         return tuple(out)

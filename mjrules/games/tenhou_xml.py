@@ -232,6 +232,8 @@ class _Reader:
         if flow.over:
             self.fail("play goes on after the round ended")
         i = "TUVWDEFG".index(letter)
+        if i % 4 >= self.players:
+            self.fail(f"<{letter}{n}>: a move of seat {i % 4}, at a table of {self.players}")
         t = self.tiles.one(n)
         if i < 4:
             flow.draw(i, t)
