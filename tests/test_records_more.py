@@ -406,3 +406,18 @@ def test_mjai_yakus_in_tenhou_or_english_names():
     game, rep = _replay_mjai(_dialect(MJLOGS[1], renamed))
     assert rep.agree == len(rep.checks) > 0
     assert [sorted(w.recorded.yaku) for _, w in game.wins()] == [sorted(w.recorded.yaku) for _, w in plain.wins()]
+
+
+def test_three_player_mjai():
+    """The real three-player records written as Mortal's sanma mjai (three seats, nukidora events)."""
+    from games_convert import to_mjai
+
+    ruleset = load_ruleset("tenhou-sanma")
+    for path in sorted(DATA.glob("tenhou-sanma*/*.xml")):
+        text = to_mjai(str(path))
+        assert '"type": "nukidora"' in text  # kita as Mortal writes them
+        game = read_game("x.mjai", text.encode())
+        rep = Replayer(ruleset).replay(game)
+        original = read_game(str(path))
+        assert len(game.rounds[0].scores) == 3 and rep.agree == len(rep.checks) == len(list(original.wins()))
+        assert rep.final == original.final and not rep.flow_notes

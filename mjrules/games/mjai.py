@@ -23,7 +23,7 @@ import json
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.flow import LIVE_DRAWS, Deal, Flow
+from mjrules.games.flow import Deal, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
@@ -86,6 +86,8 @@ class _Reader:
         self.label = "before the first round"
         self.rounds: list[Round] = []
         self.names: tuple[str, ...] = ("", "", "", "")
+        self.players = 4
+        """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
         self.last_scores: list[int] | None = None
@@ -107,8 +109,8 @@ class _Reader:
 
     def seat(self, ev: dict, key: str) -> int:
         value = self.get(ev, key)
-        if not 0 <= value <= 3:
-            self.fail(f"{ev.get('type')}: {key} {value} is not a seat 0 … 3")
+        if not 0 <= value < self.players:
+            self.fail(f"{ev.get('type')}: {key} {value} is not a seat 0 … {self.players - 1}")
         return value
 
     def tiles(self, ev: dict, key: str) -> list[Tile]:
@@ -126,9 +128,9 @@ class _Reader:
         if kind == "start_game":
             names = ev.get("names")
             if isinstance(names, list):
-                if len(names) == 3:
-                    self.fail("a three-player game: three-player records are not supported yet")
-                self.names = tuple(str(n) for n in names)
+                if len(names) == 3 or (len(names) == 4 and names[3] in ("", None)):
+                    self.players = 3
+                self.names = tuple(str(n) for n in names)[:self.players]
         elif kind == "start_kyoku":
             self.start(ev)
         elif kind == "tsumo":
@@ -144,6 +146,8 @@ class _Reader:
                 self.current[actor] -= 1000
         elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
             self.call(kind, ev)
+        elif kind in ("nukidora", "kita"):  # three players: a North set aside (Mortal's and RiichiEnv's names)
+            self.need().set_aside_north(self.seat(ev, "actor"), mjai_tile(ev.get("pai", "N"), self.where()))
         elif kind == "dora":
             self.need().dora.append(mjai_tile(ev.get("dora_marker"), self.where()))
         elif kind == "hora":
@@ -154,8 +158,8 @@ class _Reader:
             self.close()
         elif kind == "end_game":
             scores = ev.get("scores")
-            if isinstance(scores, list) and len(scores) == 4 and all(type(s) is int for s in scores):
-                self.final = tuple(scores)
+            if isinstance(scores, list) and len(scores) in (3, 4) and all(type(s) is int for s in scores):
+                self.final = tuple(scores)[:self.players]
         elif not isinstance(kind, str):
             self.fail("an event without a type")
         # other events (none, start of a player's turn, errors) carry nothing the scores depend on
@@ -163,6 +167,10 @@ class _Reader:
     def start(self, ev: dict) -> None:
         if self.flow is not None:
             self.close()
+        raw_scores, raw_hands = ev.get("scores"), ev.get("tehais")
+        if (isinstance(raw_scores, list) and len(raw_scores) == 3) or (
+                isinstance(raw_hands, list) and (len(raw_hands) == 3 or (len(raw_hands) == 4 and not raw_hands[3]))):
+            self.players = 3  # the fourth seat is left out or dealt nothing
         bakaze = ev.get("bakaze")
         if not isinstance(bakaze, str) or bakaze not in WINDS:
             self.fail(f"start_kyoku: bakaze {bakaze!r} is not E, S, W or N")
@@ -177,19 +185,24 @@ class _Reader:
         if "scores" in ev:
             scores = self.get(ev, "scores", list)
         elif not self.rounds:
-            scores = [MJAI_START] * 4
+            scores = [MJAI_START] * self.players
         elif self.current is not None:  # no scores written: those the last round left
             scores = list(self.current)
         else:
             self.fail("start_kyoku: no scores, and the last round's score changes are not all stated")
             raise AssertionError
-        if len(scores) == 3:
-            self.fail("a three-player game: three-player records are not supported yet")
-        if len(scores) != 4 or not all(type(s) is int for s in scores):
-            self.fail(f"start_kyoku: scores {scores!r} are not four whole numbers")
+        n = self.players
+        if len(scores) == 4 and n == 3 and scores[3] == 0:
+            scores = scores[:3]
+        if len(scores) != n or not all(type(s) is int for s in scores):
+            self.fail(f"start_kyoku: scores {scores!r} are not {n} whole numbers")
         tehais = self.get(ev, "tehais", list)
-        if len(tehais) != 4:
-            self.fail(f"start_kyoku: {len(tehais)} hands dealt, not four")
+        if n == 3 and len(tehais) == 4:
+            if tehais[3]:
+                self.fail("start_kyoku: a three-player round (three scores) deals to a fourth seat")
+            tehais = tehais[:3]
+        if len(tehais) != n:
+            self.fail(f"start_kyoku: {len(tehais)} hands dealt, not {n}")
         hands = tuple(tuple(mjai_tile(t, self.where()) for t in h) if isinstance(h, list) else () for h in tehais)
         deal = Deal(WINDS[bakaze], kyoku - 1, honba, sticks, dealer, tuple(scores),
                     mjai_tile(ev.get("dora_marker"), self.where()), hands)
@@ -259,14 +272,12 @@ class _Reader:
         deltas: Any = ev.get("deltas")
         after: Any = ev.get("scores")
         if deltas is not None:
-            if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
-                self.fail(f"{what}: deltas {deltas!r} are not four whole numbers")
+            deltas = self._per_seat(deltas, what, "deltas")
             if self.current is not None:
                 self.current = [c + d for c, d in zip(self.current, deltas)]
             return tuple(deltas)
         if after is not None:
-            if not (isinstance(after, list) and len(after) == 4 and all(type(d) is int for d in after)):
-                self.fail(f"{what}: scores {after!r} are not four whole numbers")
+            after = self._per_seat(after, what, "scores")
             if self.current is None:
                 return None
             changes = tuple(a - c for a, c in zip(after, self.current))
@@ -274,6 +285,15 @@ class _Reader:
             return changes
         self.current = None  # from here on the record's scores are not known
         return None
+
+    def _per_seat(self, values: Any, what: str, name: str) -> list[int]:
+        """One whole number a seat (a fourth 0 left out at a table of three)."""
+        n = self.players
+        if isinstance(values, list) and len(values) == 4 and n == 3 and values[3] == 0:
+            values = values[:3]
+        if not (isinstance(values, list) and len(values) == n and all(type(d) is int for d in values)):
+            self.fail(f"{what}: {name} {values!r} are not {n} whole numbers")
+        return values
 
     def _yaku_ids(self, yakus: list, hand: Hand, win: Win) -> tuple[str, ...]:
         """The ``yakus`` of a hora as mjrules yaku ids (a name not known is kept as the record writes it);
@@ -300,24 +320,24 @@ class _Reader:
         flow = self.need()
         if "deltas" in ev or "scores" in ev:
             stated = self._changes(ev, "ryukyoku")
-            deltas = stated if stated is not None else (0, 0, 0, 0)
+            deltas = stated if stated is not None else (0,) * self.players
         else:  # a draw that writes no changes paid none (an abortive draw)
-            deltas = (0, 0, 0, 0)
+            deltas = (0,) * self.players
         reason = str(ev.get("reason", ""))
         if reason in NAGASHI_REASONS:
             kind, nagashi = NAGASHI, flow.nagashi()
             if not nagashi:
                 self.fail("ryukyoku: a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
-        elif reason in EXHAUSTIVE_REASONS or (not reason and flow.drawn >= LIVE_DRAWS):
+        elif reason in EXHAUSTIVE_REASONS or (not reason and flow.drawn >= flow.live_draws):
             kind, nagashi = EXHAUSTIVE, ()
-        elif reason in ABORTIVE_REASONS or (not reason and flow.drawn < LIVE_DRAWS):
+        elif reason in ABORTIVE_REASONS or (not reason and flow.drawn < flow.live_draws):
             kind, nagashi = ABORTIVE, ()
         else:
             self.fail(f"ryukyoku: unknown reason {reason!r}")
             raise AssertionError
         tenpais = ev.get("tenpais")
-        if isinstance(tenpais, list) and len(tenpais) == 4:
-            tenpai = tuple(s for s in range(4) if tenpais[s] is True)
+        if isinstance(tenpais, list) and len(tenpais) in (self.players, 4):
+            tenpai = tuple(s for s in range(self.players) if tenpais[s] is True)
         else:  # not given: the hands in tenpai at the draw
             tenpai = flow.tenpai() if kind != ABORTIVE else ()
         flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(deltas)))
@@ -351,4 +371,4 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
-    return Game(source, "mjai", None, reader.names, tuple(reader.rounds), reader.final, True)
+    return Game(source, "mjai", None, reader.names[:reader.players], tuple(reader.rounds), reader.final, True)
