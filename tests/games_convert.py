@@ -237,7 +237,8 @@ def to_tenhou_json(path: str) -> str:
             parts = e.get("owari", "").split(",")
             final = [int(x) if i % 2 == 0 else float(x) for i, x in enumerate(parts)]
     close()
-    disp = "般南" + ("" if bits & NO_KUITAN else "喰") + ("赤" if red else "")
+    disp = "般" + ("南" if bits & 0x08 else "東") + ("" if bits & NO_KUITAN else "喰") + ("赤" if red else "")
+    log_id = re.search(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}", path)  # Tenhou's "ref": the game's log id
     doc = {"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {"disp": disp, "aka": int(red)}, "log": log,
-           "sc": final}
+           "sc": final, "ref": log_id.group(0) if log_id else ""}
     return json.dumps(doc, ensure_ascii=False)

@@ -284,14 +284,15 @@ def test_a_hora_without_deltas_reads_the_scores_after_it():
 
 def test_a_hora_stating_no_value_is_replayed_not_checked(capsys, tmp_path):
     def bare(e: dict) -> dict:
-        if e["type"] == "hora":
-            e = {k: e[k] for k in ("type", "actor", "target")}
+        if e["type"] == "hora":  # the win and its ura indicators, nothing of its value
+            e = {k: e[k] for k in ("type", "actor", "target", "uradora_markers")}
         return e
 
     path = tmp_path / "bare.mjai"
     path.write_bytes(_dialect(MJLOGS[0], bare))
     game, rep = _replay_mjai(path.read_bytes())
     assert rep.unchecked == len(rep.checks) > 0 and rep.agree == len(rep.checks)
+    assert rep.final_agree  # paid as the rules pay them, the game still ends as the record says
     assert main(["replay", str(path), "--ruleset", "tenhou"]) == 0
     out = capsys.readouterr().out
     assert f"{len(rep.checks)} agree ({len(rep.checks)} not checked: the record states no value)" in out
@@ -421,3 +422,14 @@ def test_three_player_mjai():
         original = read_game(str(path))
         assert len(game.rounds[0].scores) == 3 and rep.agree == len(rep.checks) == len(list(original.wins()))
         assert rep.final == original.final and not rep.flow_notes
+
+
+def test_the_77_games_as_tenhou_json_agree_on_final_points():
+    from games_convert import to_tenhou_json
+
+    agree = 0
+    for path in MJLOGS:
+        game = read_game(path.name[:-6] + ".json", to_tenhou_json(str(path)).encode())
+        rep = _replay(game)
+        agree += bool(rep.final_agree and rep.points_agree)
+    assert agree == len(MJLOGS) == 77  # the July 2009 east-only games too: their log id ("ref") dates them

@@ -9,7 +9,8 @@ What changed, read from the final points Tenhou wrote into real records (``owari
   ``tests/data/tenhou-mjlog``) every player but the top is rounded to whole thousands; from
   2022-12-19 at the latest (the lobby list of that day quoted in a public test, and a record of
   2023-05-30 converted by tsubakisakura/mjlog2json) the points are exact: 53,800 with uma 20 and
-  oka 20 is +63.8. The change falls between the two; ``EXACT_POINTS_FROM`` takes the start of 2022.
+  oka 20 is +63.8; three-player records of 2024 read while checking, not kept, pay 59,800 as
+  top +54.8). The change falls between the two; ``EXACT_POINTS_FROM`` takes the start of 2022.
 - **East-only uma 10/5.** Four east-only (東風) games of July 2009 pay uma +10/+5/-5/-10 (41,100 as
   top, 37,300 second: +12); east-only games from 2009-08-27 on pay +20/+10/-10/-20 as the preset does.
 
