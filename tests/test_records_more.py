@@ -433,3 +433,15 @@ def test_the_77_games_as_tenhou_json_agree_on_final_points():
         rep = _replay(game)
         agree += bool(rep.final_agree and rep.points_agree)
     assert agree == len(MJLOGS) == 77  # the July 2009 east-only games too: their log id ("ref") dates them
+
+
+def test_a_converters_generic_wind_name_is_the_rounds_wind():
+    game = read_game(str(DATA / "tenhou-json" / "mahjongsoul-sanma-kan3_nuki_rinshan.json"))
+    assert game.ruleset == "mahjongsoul-sanma"  # 三銀の間赤
+    wins = [w for _, w in game.wins()]
+    # East 1-2: seat 2's pon of East, written 役牌:場風牌 (the round's wind, East)
+    assert "round_wind_east" in wins[2].recorded.yaku
+    # East 2-1: three closed kans and a win on the replacement tile after a North set aside
+    assert {"sankantsu", "rinshan", "kita"} <= set(wins[4].recorded.yaku) and wins[4].win.rinshan
+    rep = _replay(game)
+    assert rep.agree == len(rep.checks) == 9 and rep.final_agree and rep.points == (-5.4, -21.1, 26.5)
