@@ -9,6 +9,12 @@ place says who gave it); a discard may be ``60`` (the tile just drawn), ``r…``
 with each win's score changes and ``[who, from, pao, "30符2飜2000点", "立直(1飜)", …]``) or the draw.
 
 The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists.
+
+A three-player game keeps four seats with the fourth empty (no deal, a score of 0); a North set
+aside is ``f44`` among the discards (the next draw replaces it), and a call's letter counts seats
+on the four-seat table, as the mjlog does. Mahjong Soul converters write the same format with
+their room's name in ``rule.disp`` and some yaku in their own words (``役牌:場風牌``, ``抜きドラ``,
+or English); ``tenhou_yaku.yaku_id`` reads them.
 """
 
 from __future__ import annotations
