@@ -445,3 +445,12 @@ def test_a_converters_generic_wind_name_is_the_rounds_wind():
     assert {"sankantsu", "rinshan", "kita"} <= set(wins[4].recorded.yaku) and wins[4].win.rinshan
     rep = _replay(game)
     assert rep.agree == len(rep.checks) == 9 and rep.final_agree and rep.points == (-5.4, -21.1, 26.5)
+
+
+def test_other_rules_name_the_carried_honba(capsys):
+    # under tenhou-nokuitan the open-tanyao wins of East 1 are no wins: the hand is dealt again and a
+    # later win collects more honba than the record's
+    assert main(["replay", str(EAST_2009), "--ruleset", "tenhou-nokuitan"]) == 1
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "carried honba" in x)
+    assert "payments differ" in line and "round flow: E1 no win" in line

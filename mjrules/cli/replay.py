@@ -23,6 +23,7 @@ from mjrules.games.replay import (
     Value,
     WhatIf,
     WhatIfReplayer,
+    flow_before,
     record_ruleset,
     yaku_difference,
 )
@@ -228,6 +229,10 @@ def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Compa
         a, b = check.recorded, check.scored
         if (a.points, a.han, a.yakuman, a.win) != (b.points, b.han, b.yakuman, b.win):
             out[k] = list(comparer.compare(rec.hand, attrs.evolve(rec.win, honba=0, riichi_sticks=0)).causes[1])
+        if check.paid_honba != rec.win.honba:  # paid from the start, earlier rounds ended otherwise
+            flow = flow_before(rep.flow_changes, game, check.round)
+            out.setdefault(k, []).append(f"carried honba {check.paid_honba} ({rec.win.honba} in the record)"
+                                         + (f", round flow: {flow}" if flow else ""))
     return out
 
 

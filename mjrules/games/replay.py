@@ -4,7 +4,7 @@ what the record paid; or the same flow paid under several rulesets (``what_if``)
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import attrs
 
@@ -305,16 +305,22 @@ def _carried(ref: GameReplay, other: GameReplay, k: int, ref_name: str) -> list[
             out.append(f"carried honba {b.paid_honba} ({a.paid_honba} under {ref_name})")
         if a.paid_sticks != b.paid_sticks:
             out.append(f"riichi sticks {b.paid_sticks} ({a.paid_sticks} under {ref_name})")
-        here = next(i for i, r in enumerate(other.game.rounds) if r.label == b.round)
-        earlier = sorted(set(other.flow_changes) ^ set(ref.flow_changes))
-        rounds: dict[int, list[str]] = {}
-        for i, text in earlier:
-            if i < here:
-                label, what = text.split(": ", 1)
-                rounds.setdefault(i, [label]).append(what)
-        if rounds:
-            out.append("round flow: " + "; ".join(f"{r[0]} {', '.join(r[1:])}" for _, r in sorted(rounds.items())))
+        flow = flow_before(set(other.flow_changes) ^ set(ref.flow_changes), other.game, b.round)
+        if flow:
+            out.append(f"round flow: {flow}")
     return out
+
+
+def flow_before(changes: Iterable[tuple[int, str]], game: Game, label: str) -> str:
+    """The rounds before round ``label`` that ended otherwise (``GameReplay.flow_changes``), one
+    entry a round: ``E1 no win; E2-1 no win, the dealer repeats``; empty when there are none."""
+    here = next((i for i, r in enumerate(game.rounds) if r.label == label), len(game.rounds))
+    rounds: dict[int, list[str]] = {}
+    for i, text in sorted(changes):
+        if i < here:
+            name, what = text.split(": ", 1)
+            rounds.setdefault(i, [name]).append(what)
+    return "; ".join(f"{r[0]} {', '.join(r[1:])}" for _, r in sorted(rounds.items()))
 
 
 def _nth_win(rounds: Sequence[Round], k: int) -> RecordedWin:
