@@ -32,6 +32,9 @@ FLAGS = (
     Flag("leftover_sticks", str, "top",
          "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
          choices=("top", "lost")),
+    Flag("bust_ends_game", bool, True,
+         "the game ends when a player's score falls below 0 (tobi; what-if replays flag a game that would "
+         "have ended elsewhere)"),
     POINTS_ROUNDING,
 )
 
@@ -48,4 +51,5 @@ def mjrules_round_rules(flags: Flags) -> RoundRules:
         max_ron_winners=flags.get_int("max_ron_winners"), triple_ron_draw=flags.get_bool("triple_ron_draw"),
         multi_ron_honba=flags.get_str("multi_ron_honba"), noten_payment=flags.get_int("noten_payment"),
         dealer_repeat=flags.get_str("dealer_repeat"), leftover_sticks=flags.get_str("leftover_sticks"),
+        bust_ends_game=flags.get_bool("bust_ends_game"),
     )

@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from mjrules.games.tenhou_xml import NO_KUITAN, NO_RED, _Tiles, decode_meld
+from mjrules.games.tenhou_xml import NO_KUITAN, NO_RED, _Tiles, decode_meld, kita_tile
 from mjrules.games.tenhou_yaku import TENHOU_YAKU
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import Tile
@@ -20,8 +20,11 @@ DRAW_NAMES = {"yao9": "九種九牌", "reach4": "四家立直", "ron3": "三家�
 
 
 def _elements(path: str) -> list[ET.Element]:
-    with gzip.open(path) as f:
-        return list(ET.parse(f).getroot())
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":  # the mjlogs are gzip-compressed, the sanma records plain XML
+        data = gzip.decompress(data)
+    return list(ET.fromstring(data))
 
 
 def json_code(t: Tile) -> int:
@@ -73,6 +76,10 @@ def to_mjai(path: str) -> str:
                         "tehais": [[mjai_name(one(n)) for n in _ints(e.get(f"hai{i}"))] for i in range(4)]})
         elif tag == "N":
             who = int(e.get("who", "0"))
+            north = kita_tile(int(e.get("m", "0")), tiles)
+            if north is not None:  # three players: a North set aside, as Mortal's sanma mjai writes it
+                out.append({"type": "nukidora", "actor": who, "pai": mjai_name(north)})
+                continue
             meld, own, called = decode_meld(int(e.get("m", "0")), tiles)
             if meld.kind is MeldKind.ANKAN:
                 out.append({"type": "ankan", "actor": who, "consumed": [mjai_name(t) for t in meld.tiles]})
@@ -172,6 +179,10 @@ def to_tenhou_json(path: str) -> str:
                        result=None)
         elif tag == "N":
             who = int(e.get("who", "0"))
+            north = kita_tile(int(e.get("m", "0")), tiles)
+            if north is not None:  # three players: a North set aside, as Mortal's sanma mjai writes it
+                out.append({"type": "nukidora", "actor": who, "pai": mjai_name(north)})
+                continue
             meld, own, called = decode_meld(int(e.get("m", "0")), tiles)
             if meld.kind in (MeldKind.ANKAN, MeldKind.KAKAN):
                 added = meld.tiles[3] if meld.kind is MeldKind.KAKAN else None
@@ -226,7 +237,8 @@ def to_tenhou_json(path: str) -> str:
             parts = e.get("owari", "").split(",")
             final = [int(x) if i % 2 == 0 else float(x) for i, x in enumerate(parts)]
     close()
-    disp = "般南" + ("" if bits & NO_KUITAN else "喰") + ("赤" if red else "")
+    disp = "般" + ("南" if bits & 0x08 else "東") + ("" if bits & NO_KUITAN else "喰") + ("赤" if red else "")
+    log_id = re.search(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}", path)  # Tenhou's "ref": the game's log id
     doc = {"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {"disp": disp, "aka": int(red)}, "log": log,
-           "sc": final}
+           "sc": final, "ref": log_id.group(0) if log_id else ""}
     return json.dumps(doc, ensure_ascii=False)

@@ -339,7 +339,7 @@ def test_majiang_rule_keys_map_onto_the_settlement_flags():
 def test_replay_agrees_with_the_records(capsys):
     assert main(["replay", str(LOGS)]) == 0
     out = capsys.readouterr().out
-    assert out == "77 games, 520 wins, 520 agree; final scores agree in 77/77 games\n"
+    assert out == "77 games, 520 wins, 520 agree; final scores agree in 77/77 games, final points in 77/77\n"
 
 
 def test_replay_json_lines(capsys):
@@ -351,7 +351,8 @@ def test_replay_json_lines(capsys):
     assert first["round"] == "E1" and first["agree"] is True and first["winner"] == 0
     assert first["recorded"]["points"] == 1500 and first["scored"]["payments"] == [1500, 0, -1500, 0]
     assert lines[-1] == {"summary": {"games": 1, "wins": len(wins), "agree": len(wins), "final_agree": 1,
-                                     "finals": 1, "unreadable": 0}}
+                                     "finals": 1, "points_agree": 1, "points": 1, "unchecked": 0,
+                                     "unreadable": 0}}
 
 
 def test_replay_under_other_rules_names_the_cause(capsys):
@@ -457,7 +458,7 @@ def test_a_recorded_triple_ron_agrees_where_triple_ron_is_allowed(capsys, tmp_pa
     log = tmp_path / "triple.mjson"
     log.write_bytes(TRIPLE_RON)
     assert main(["replay", str(log), "--ruleset", "ema2025"]) == 0
-    assert capsys.readouterr().out == "1 games, 3 wins, 3 agree; final scores agree in 0/0 games\n"
+    assert capsys.readouterr().out == "1 games, 3 wins, 3 agree; final scores agree in 0/0 games, final points in 0/0\n"
     # under Tenhou's rules three rons abort the hand: none of the three is paid
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
     out = capsys.readouterr().out
@@ -489,7 +490,7 @@ def test_kokushi_robbing_a_closed_kan_follows_the_ruleset(capsys, tmp_path):
 
 @pytest.mark.parametrize("disp, ruleset, red", [
     ("般南喰赤", "tenhou", True), ("鳳東喰赤速", "tenhou", True), ("般南", "tenhou-nokuitan", False),
-    ("特南喰", "tenhou", False), ("玉の間四人南", None, True), ("A league final", None, True),
+    ("特南喰", "tenhou", False), ("玉の間四人南", "mahjongsoul", True), ("A league final", None, True),
 ])
 def test_the_tenhou_json_rule_names_the_ruleset_only_for_a_tenhou_lobby(disp, ruleset, red):
     doc = json.loads(to_tenhou_json(ONE))
@@ -498,10 +499,10 @@ def test_the_tenhou_json_rule_names_the_ruleset_only_for_a_tenhou_lobby(disp, ru
     assert (game.ruleset, game.red_fives) == (ruleset, red)
 
 
-def test_a_three_player_tenhou_lobby_is_refused():
+def test_a_three_player_lobby_over_four_hands_is_refused():
     doc = json.loads(to_tenhou_json(ONE))
-    doc["rule"] = {"disp": "鳳三南喰赤"}
-    assert "three-player records are not supported yet" in _error("sanma.json", json.dumps(doc).encode())
+    doc["rule"] = {"disp": "三鳳南喰赤"}  # a three-player lobby, but the rounds deal four hands
+    assert "round E1: a three-player game deals to a fourth seat" in _error("sanma.json", json.dumps(doc).encode())
 
 
 def test_what_if_reports_a_hand_that_is_no_win_there(capsys):

@@ -193,7 +193,7 @@ class HouseParts:
     @hookimpl
     def mjrules_round_rules(self, flags, players):
         return RoundRules(max_ron_winners=1, triple_ron_draw=False, multi_ron_honba="first", noten_payment=0,
-                          dealer_repeat="win", leftover_sticks="lost")
+                          dealer_repeat="win", leftover_sticks="lost", bust_ends_game=False)
 
     @hookimpl
     def mjrules_sanma_rules(self, flags):

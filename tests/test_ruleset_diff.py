@@ -26,6 +26,7 @@ TENHOU_VS_EMA2016 = {
     "nagashi_mangan": (("draw", "tenhou.toml"), ("none", "ema2016.toml")),
     "start_score": ((25000, "tenhou.toml"), (30000, "ema2016.toml")),
     "uma": (([20, 10, -10, -20], "tenhou.toml"), ([15, 5, -5, -15], "ema2016.toml")),
+    "bust_ends_game": ((True, "default of plugin settlement"), (False, "ema2016.toml")),
 }
 
 
@@ -79,7 +80,7 @@ def test_a_flag_set_to_its_inherited_value_is_no_difference(tmp_path):
 def test_cli_text_names_each_side_and_file(capsys):
     assert main(["rulesets", "diff", "tenhou", "ema2016"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "tenhou (tenhou.toml) and ema2016 (ema2016.toml): 12 flags differ"
+    assert lines[0] == "tenhou (tenhou.toml) and ema2016 (ema2016.toml): 13 flags differ"
     row = next(line for line in lines if line.split()[0] == "kazoe")
     assert row.split() == ['kazoe', '"yakuman"', "(tenhou.toml)", '"sanbaiman"', "(ema2016.toml)"]
     assert len(lines) == 2 + len(TENHOU_VS_EMA2016)

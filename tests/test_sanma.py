@@ -675,8 +675,9 @@ def test_a_three_player_draw_settles_among_three():
         return Round(0, 0, 0, 0, 0, (35000, 35000, 35000), tuple(parse_tiles("1z")), (), (), (),
                      Draw(EXHAUSTIVE, "exhaustive draw", tenpai, (), (0, 0, 0)))
 
-    # noten payments, in all: 3000 (tenhou-sanma's stated value, ?) and 2000 (mahjongsoul-sanma, riichi.wiki)
-    assert settle_round(drawn((0,)), scorer()).payments == (3000, -1500, -1500)
-    assert settle_round(drawn((0, 2)), scorer()).payments == (1500, -3000, 1500)
+    # noten payments total 2000 at Tenhou: the draws of tests/data/tenhou-sanma/2014091101gm-00b9-0000-5ca6b487.xml
+    # record sc="460,10,290,-20,290,10" (two tenpai) and sc="552,-10,278,-10,210,20" (one tenpai), in hundreds
+    assert settle_round(drawn((0,)), scorer()).payments == (2000, -1000, -1000)
+    assert settle_round(drawn((0, 2)), scorer()).payments == (1000, -2000, 1000)
     assert settle_round(drawn((1,)), scorer("mahjongsoul-sanma")).payments == (-1000, 2000, -1000)
     assert settle_round(drawn(()), scorer()).payments == (0, 0, 0)

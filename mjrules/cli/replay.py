@@ -17,7 +17,16 @@ from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.read import read_game, record_paths
 from mjrules.games.records import Game
-from mjrules.games.replay import GameReplay, Replayer, Value, WhatIf, WhatIfReplayer, record_ruleset
+from mjrules.games.replay import (
+    GameReplay,
+    Replayer,
+    Value,
+    WhatIf,
+    WhatIfReplayer,
+    flow_before,
+    record_ruleset,
+    yaku_difference,
+)
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
@@ -67,8 +76,15 @@ def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:
 def _brief(v: Value) -> str:
     if not v.win:
         return v.yaku[0] if v.yaku else "no win"
-    value = f"yakuman x{v.yakuman}" if v.yakuman else f"{v.han} han {v.fu} fu"
-    return f"{value} {v.points} [{' '.join(f'{p:+d}' for p in v.payments)}]"
+    if v.yakuman:
+        value = f"yakuman x{v.yakuman}"
+    elif v.han is None:
+        value = "value not stated"
+    else:  # a limit hand may be given without its fu
+        value = f"{v.han} han" + (f" {v.fu} fu" if v.fu is not None else "")
+    points = "" if v.points is None else f" {v.points}"
+    payments = "" if v.payments is None else f" [{' '.join(f'{p:+d}' for p in v.payments)}]"
+    return value + points + payments
 
 
 def cmd_replay(args) -> int:
@@ -109,15 +125,19 @@ def cmd_replay(args) -> int:
                   + (f"; {total.bad} unreadable" if total.bad else ""))
         return EXIT_BAD_INPUT if total.bad else 0
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
-               "finals": total.finals, "unreadable": total.bad}
+               "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
+               "unchecked": total.unchecked, "unreadable": total.bad}
     if args.json:
         _emit({"summary": summary})
     else:
-        print(f"{total.games} games, {total.wins} wins, {total.agree} agree; final scores agree in "
-              f"{total.final_agree}/{total.finals} games" + (f"; {total.bad} unreadable" if total.bad else ""))
+        unchecked = f" ({total.unchecked} not checked: the record states no value)" if total.unchecked else ""
+        print(f"{total.games} games, {total.wins} wins, {total.agree} agree{unchecked}; final scores agree in "
+              f"{total.final_agree}/{total.finals} games, final points in {total.points_agree}/{total.points}"
+              + (f"; {total.bad} unreadable" if total.bad else ""))
     if total.bad:
         return EXIT_BAD_INPUT
-    return 0 if total.agree == total.wins and total.final_agree == total.finals and not total.noted else 1
+    agree = total.agree == total.wins and total.final_agree == total.finals and total.points_agree == total.points
+    return 0 if agree and not total.noted else 1
 
 
 @attrs.frozen
@@ -131,6 +151,9 @@ class _Done:
     agree: int = 0
     final_agree: int = 0
     finals: int = 0
+    points_agree: int = 0
+    points: int = 0
+    unchecked: int = 0
     noted: int = 0
     bad: int = 0
 
@@ -138,7 +161,7 @@ class _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
 
 
-_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "noted", "bad")
+_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad")
 
 
 def _read(path: str) -> Game | _Done:
@@ -167,7 +190,10 @@ def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
     game = _read(path)
     if isinstance(game, _Done):
         return game
-    ruleset = state.chosen or record_ruleset(game)
+    ruleset = record_ruleset(game)
+    if state.chosen is not None:
+        # the record's own preset named again keeps the record's day's rules (Game.rules)
+        ruleset = ruleset if ruleset is not None and state.chosen.name == game.ruleset else state.chosen
     if ruleset is None:
         return _Done(err=f"mjrules: error: {game.source}: the record does not say which rules it was played under; "
                          "give --ruleset\n", bad=1)
@@ -185,6 +211,8 @@ def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
     _report_game(out, json_out, game, rep, other, causes)
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
+                 points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
+                 unchecked=rep.unchecked,
                  noted=0 if other else len(rep.flow_notes))
 
 
@@ -201,6 +229,10 @@ def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Compa
         a, b = check.recorded, check.scored
         if (a.points, a.han, a.yakuman, a.win) != (b.points, b.han, b.yakuman, b.win):
             out[k] = list(comparer.compare(rec.hand, attrs.evolve(rec.win, honba=0, riichi_sticks=0)).causes[1])
+        if check.paid_honba != rec.win.honba:  # paid from the start, earlier rounds ended otherwise
+            flow = flow_before(rep.flow_changes, game, check.round)
+            out.setdefault(k, []).append(f"carried honba {check.paid_honba} ({rec.win.honba} in the record)"
+                                         + (f", round flow: {flow}" if flow else ""))
     return out
 
 
@@ -209,29 +241,49 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
     if json_out:
         for k, c in enumerate(rep.checks):
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
-                   "discarder": c.discarder, "agree": c.agree, "differs": list(c.differs),
+                   "discarder": c.discarder, "agree": c.agree, "checked": c.checked, "differs": list(c.differs),
                    "recorded": c.recorded.to_dict(), "scored": c.scored.to_dict()}
             if k in causes:
                 obj["causes"] = causes[k]
+            if "yaku" in c.differs:
+                only_recorded, only_scored = yaku_difference(c.recorded, c.scored)
+                obj["yaku_difference"] = {"recorded": list(only_recorded), "scored": list(only_scored)}
             _emit(obj, out)
         _emit({"log": game.source, "ruleset": rep.ruleset, "final": {
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
-            "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points)},
+            "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
+            "recorded_points": None if game.final_points is None else list(game.final_points),
+            "points_agree": rep.points_agree},
             "notes": list(rep.flow_notes)}, out)
         return
     for k, c in enumerate(rep.checks):
         if not c.agree:
             why = f"; because of {', '.join(causes[k])}" if k in causes else ""
+            yaku = ""
+            if "yaku" in c.differs:
+                only_recorded, only_scored = yaku_difference(c.recorded, c.scored)
+                yaku = (f"; yaku only in the record: {' '.join(only_recorded) or '-'}, only scored: "
+                        f"{' '.join(only_scored) or '-'}")
             print(f"{game.source}: round {c.round}, seat {c.winner} wins: {', '.join(c.differs)} differ: "
-                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){why}", file=out)
+                  f"recorded {_brief(c.recorded)}, scored {_brief(c.scored)} ({rep.ruleset}){yaku}{why}", file=out)
     if not other:
         for note in rep.flow_notes:
             print(note, file=out)
     if rep.final_agree is False:
         assert game.final is not None
         print(f"{game.source}: final scores: recorded {list(game.final)}, replayed {list(rep.final)}", file=out)
+    if rep.points_agree is False:
+        assert game.final_points is not None
+        print(f"{game.source}: final points: recorded {_points(game.final_points)}, counted {_points(rep.points)} "
+              f"({rep.ruleset})", file=out)
     if other:
         print(f"{game.source}: under {rep.ruleset}: " + _standings(rep), file=out)
+        for note in rep.end_notes:
+            print(f"{game.source}: under {rep.ruleset}: the game {note}", file=out)
+
+
+def _points(points: Iterable[float]) -> str:
+    return "[" + ", ".join(f"{p:+.1f}" for p in points) + "]"
 
 
 def _standings(rep: GameReplay) -> str:
@@ -271,7 +323,8 @@ def _what_if_json(out: TextIO, result: WhatIf) -> None:
                "values": {n: v.to_dict() for n, v in zip(result.rulesets, w.values)},
                "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}}, out)
     _emit({"log": src, "final": {rep.ruleset: {"scores": list(rep.final), "placings": list(rep.placings),
-                                               "points": list(rep.points)} for rep in result.replays}}, out)
+                                               "points": list(rep.points), "end": list(rep.end_notes)}
+                                 for rep in result.replays}}, out)
 
 
 def _what_if_text(out: TextIO, result: WhatIf) -> None:
@@ -285,3 +338,5 @@ def _what_if_text(out: TextIO, result: WhatIf) -> None:
         print(f"  round {w.round}, seat {w.winner}: " + "; ".join(parts), file=out)
     for rep in result.replays:
         print(f"  {rep.ruleset}: {_standings(rep)}", file=out)
+        for note in rep.end_notes:
+            print(f"  {rep.ruleset}: the game {note}", file=out)

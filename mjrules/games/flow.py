@@ -186,6 +186,8 @@ class Flow:
             self._take(seat, [added], "kakan")
             for i, m in enumerate(self.melds[seat]):
                 if m.kind is MeldKind.PON and m.tiles[0].index == added.index:
+                    if self.players == 3:  # the pon's mark, already next or previous (a record may count four seats)
+                        meld = attrs.evolve(meld, source=m.source)
                     self.melds[seat][i] = meld  # the pon becomes the kan where it stood
                     break
             else:

@@ -2,8 +2,19 @@
 ``pon``, ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``reach``, ``reach_accepted``, ``hora``,
 ``ryukyoku``, ``end_kyoku``, …). Tiles are ``1m`` … ``9s``, ``5mr`` for a red five, ``E S W N`` and
 ``P F C`` for the dragons (white, green, red); they are read by the one tile reader once written
-as MPSZ. A ``hora`` must carry what was paid (``deltas``; ``fan``, ``fu``, ``hora_points`` when
-the log has them); the situation of the win is followed from the events.
+as MPSZ. The situation of a win is followed from the events.
+
+The servers and simulators that write mjai differ in what a ``hora`` and a ``start_kyoku`` carry;
+the reader goes by the fields each event has, never by where the record came from:
+
+- ``hora`` with ``deltas`` and ``hora_points`` (and ``fan``, ``fu``, ``yakus``; ura indicators as
+  ``uradora_markers``): every part of the value is checked;
+- ``hora`` with ``deltas`` and ``ura_markers`` but no ``hora_points`` (Mortal, RiichiEnv,
+  mjai-reviewer): the score changes are checked, the points are not stated;
+- ``hora`` with ``scores`` (each seat's score after the win) instead of ``deltas``: the changes are
+  the scores less those before it; with neither, the win is replayed and paid but not checked;
+- ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
+  the previous one left (the stated changes added up), the first with 25,000 each, the server's.
 """
 
 from __future__ import annotations
@@ -12,10 +23,13 @@ import json
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.flow import LIVE_DRAWS, Deal, Flow
+from mjrules.games.flow import Deal, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
+from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
+from mjrules.model.win import Win
 from mjrules.notation import parse_tiles
 
 EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku"})
@@ -25,6 +39,25 @@ ABORTIVE_REASONS = frozenset({"kyushukyuhai", "kyuushukyuuhai", "suufonrenda", "
 """mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters)."""
 
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+MJAI_START = 25000
+"""Each player's score at the start of a game on the original mjai server (its ``start_kyoku`` has
+no ``scores``)."""
+
+MJAI_YAKU: dict[str, str] = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "double_reach": "double_riichi", "ippatsu": "ippatsu",
+    "chankan": "chankan", "rinshankaiho": "rinshan", "haiteiraoyue": "haitei", "hoteiraoyui": "houtei",
+    "pinfu": "pinfu", "tanyaochu": "tanyao", "ipeko": "iipeikou", "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku", "sanshokudoko": "sanshoku_doukou",
+    "sankantsu": "sankantsu", "toitoiho": "toitoi", "sananko": "sanankou", "shosangen": "shousangen",
+    "honroto": "honroutou", "ryanpeko": "ryanpeikou", "junchantaiyao": "junchan", "honiso": "honitsu",
+    "chiniso": "chinitsu", "renho": "renhou", "tenho": "tenhou", "chiho": "chiihou", "daisangen": "daisangen",
+    "suanko": "suuankou", "suanko_tanki": "suuankou_tanki", "tsuiso": "tsuuiisou", "ryuiso": "ryuuiisou",
+    "chinroto": "chinroutou", "churenpoton": "chuuren", "junsei_churenpoton": "junsei_chuuren",
+    "kokushimuso": "kokushi", "kokushimuso_13": "kokushi_13", "daisushi": "daisuushii", "shosushi": "shousuushii",
+    "sukantsu": "suukantsu", "dora": "dora", "uradora": "ura", "akadora": "aka",
+}
+"""The original mjai server's yaku names (``yakus`` of a ``hora``) as mjrules yaku ids; ``jikaze``,
+``bakaze`` and ``sangenpai`` name no tile and are read from the winner's seat, the round and the hand."""
 WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _CACHE: dict[str, Tile] = {}
 
@@ -53,9 +86,14 @@ class _Reader:
         self.label = "before the first round"
         self.rounds: list[Round] = []
         self.names: tuple[str, ...] = ("", "", "", "")
+        self.players = 4
+        """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
         self.last_scores: list[int] | None = None
+        self.current: list[int] | None = None
+        """Each seat's score as the record has it now: the round's start, less the riichi deposits,
+        plus the changes of the wins and draws so far; None when a change was not stated."""
 
     def where(self) -> str:
         return f"{self.source}, round {self.label} (line {self.line})"
@@ -71,8 +109,8 @@ class _Reader:
 
     def seat(self, ev: dict, key: str) -> int:
         value = self.get(ev, key)
-        if not 0 <= value <= 3:
-            self.fail(f"{ev.get('type')}: {key} {value} is not a seat 0 … 3")
+        if not 0 <= value < self.players:
+            self.fail(f"{ev.get('type')}: {key} {value} is not a seat 0 … {self.players - 1}")
         return value
 
     def tiles(self, ev: dict, key: str) -> list[Tile]:
@@ -90,9 +128,9 @@ class _Reader:
         if kind == "start_game":
             names = ev.get("names")
             if isinstance(names, list):
-                if len(names) == 3:
-                    self.fail("a three-player game: three-player records are not supported yet")
-                self.names = tuple(str(n) for n in names)
+                if len(names) == 3 or (len(names) == 4 and names[3] in ("", None)):
+                    self.players = 3
+                self.names = tuple(str(n) for n in names)[:self.players]
         elif kind == "start_kyoku":
             self.start(ev)
         elif kind == "tsumo":
@@ -102,9 +140,14 @@ class _Reader:
         elif kind == "reach":
             self.need().declare_riichi(self.seat(ev, "actor"))
         elif kind == "reach_accepted":
-            self.need().riichi_accepted(self.seat(ev, "actor"))
+            actor = self.seat(ev, "actor")
+            self.need().riichi_accepted(actor)
+            if self.current is not None:
+                self.current[actor] -= 1000
         elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan"):
             self.call(kind, ev)
+        elif kind in ("nukidora", "kita"):  # three players: a North set aside (Mortal's and RiichiEnv's names)
+            self.need().set_aside_north(self.seat(ev, "actor"), mjai_tile(ev.get("pai", "N"), self.where()))
         elif kind == "dora":
             self.need().dora.append(mjai_tile(ev.get("dora_marker"), self.where()))
         elif kind == "hora":
@@ -115,8 +158,8 @@ class _Reader:
             self.close()
         elif kind == "end_game":
             scores = ev.get("scores")
-            if isinstance(scores, list) and len(scores) == 4 and all(type(s) is int for s in scores):
-                self.final = tuple(scores)
+            if isinstance(scores, list) and len(scores) in (3, 4) and all(type(s) is int for s in scores):
+                self.final = tuple(scores)[:self.players]
         elif not isinstance(kind, str):
             self.fail("an event without a type")
         # other events (none, start of a player's turn, errors) carry nothing the scores depend on
@@ -124,6 +167,10 @@ class _Reader:
     def start(self, ev: dict) -> None:
         if self.flow is not None:
             self.close()
+        raw_scores, raw_hands = ev.get("scores"), ev.get("tehais")
+        if (isinstance(raw_scores, list) and len(raw_scores) == 3) or (
+                isinstance(raw_hands, list) and (len(raw_hands) == 3 or (len(raw_hands) == 4 and not raw_hands[3]))):
+            self.players = 3  # the fourth seat is left out or dealt nothing
         bakaze = ev.get("bakaze")
         if not isinstance(bakaze, str) or bakaze not in WINDS:
             self.fail(f"start_kyoku: bakaze {bakaze!r} is not E, S, W or N")
@@ -135,18 +182,32 @@ class _Reader:
         if not 1 <= kyoku <= 4 or honba < 0 or sticks < 0:
             self.fail(f"start_kyoku: kyoku {kyoku}, honba {honba}, kyotaku {sticks} out of range")
         self.label = f"{bakaze}{kyoku}" + (f"-{honba}" if honba else "")
-        scores = self.get(ev, "scores", list)
-        if len(scores) == 3:
-            self.fail("a three-player game: three-player records are not supported yet")
-        if len(scores) != 4 or not all(type(s) is int for s in scores):
-            self.fail(f"start_kyoku: scores {scores!r} are not four whole numbers")
+        if "scores" in ev:
+            scores = self.get(ev, "scores", list)
+        elif not self.rounds:
+            scores = [MJAI_START] * self.players
+        elif self.current is not None:  # no scores written: those the last round left
+            scores = list(self.current)
+        else:
+            self.fail("start_kyoku: no scores, and the last round's score changes are not all stated")
+            raise AssertionError
+        n = self.players
+        if len(scores) == 4 and n == 3 and scores[3] == 0:
+            scores = scores[:3]
+        if len(scores) != n or not all(type(s) is int for s in scores):
+            self.fail(f"start_kyoku: scores {scores!r} are not {n} whole numbers")
         tehais = self.get(ev, "tehais", list)
-        if len(tehais) != 4:
-            self.fail(f"start_kyoku: {len(tehais)} hands dealt, not four")
+        if n == 3 and len(tehais) == 4:
+            if tehais[3]:
+                self.fail("start_kyoku: a three-player round (three scores) deals to a fourth seat")
+            tehais = tehais[:3]
+        if len(tehais) != n:
+            self.fail(f"start_kyoku: {len(tehais)} hands dealt, not {n}")
         hands = tuple(tuple(mjai_tile(t, self.where()) for t in h) if isinstance(h, list) else () for h in tehais)
         deal = Deal(WINDS[bakaze], kyoku - 1, honba, sticks, dealer, tuple(scores),
                     mjai_tile(ev.get("dora_marker"), self.where()), hands)
         self.flow = Flow(self.where(), deal)
+        self.current = list(scores)
 
     def call(self, kind: str, ev: dict) -> None:
         flow = self.need()
@@ -178,10 +239,8 @@ class _Reader:
         flow = self.need()
         actor = self.seat(ev, "actor")
         target = self.seat(ev, "target")
-        deltas = self.get(ev, "deltas", list)
-        if len(deltas) != 4 or not all(type(d) is int for d in deltas):
-            self.fail(f"hora: deltas {deltas!r} are not four whole numbers")
-        ura_raw = ev.get("uradora_markers") or []
+        deltas = self._changes(ev, "hora")
+        ura_raw = ev.get("uradora_markers", ev.get("ura_markers")) or []  # the server's name, Mortal's
         ura = tuple(mjai_tile(t, self.where()) for t in ura_raw) if isinstance(ura_raw, list) else ()
         dora = tuple(flow.dora)
         round_wind, honba, sticks = flow.deal.wind % 4, flow.deal.honba, flow.deal.sticks + len(flow.declared)
@@ -195,37 +254,90 @@ class _Reader:
         fan, fu = ev.get("fan"), ev.get("fu")
         raw_yakus = ev.get("yakus")
         yakus: list[Any] = [y for y in raw_yakus if isinstance(y, list) and y] if isinstance(raw_yakus, list) else []
-        names = tuple(str(y[0]) for y in yakus)
-        # a yakuman is listed with 13 han or more a multiple
-        yakuman = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
+        names = self._yaku_ids(yakus, hand, win)
+        # a yakuman is listed with 13 han or more a multiple; without yakus or fan the record does not say
+        yakuman: int | None = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
+        if not yakus and type(fan) is not int:
+            yakuman = None
         points = ev.get("hora_points")
-        if not isinstance(points, int) or isinstance(points, bool):
-            self.fail("hora: no hora_points (the points the win was worth); the record cannot be checked")
-            raise AssertionError
+        if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
+            self.fail(f"hora: hora_points {points!r} is not a whole number")
         recorded = Recorded(None if yakuman or type(fan) is not int else fan,
-                            None if yakuman or type(fu) is not int else fu, yakuman, points, names, tuple(deltas))
+                            None if yakuman or type(fu) is not int else fu, yakuman, points, names, deltas)
         flow.won(RecordedWin(actor, discarder, None, hand, win, recorded))
+
+    def _changes(self, ev: dict, what: str) -> tuple[int, ...] | None:
+        """Each seat's score change an event states: its ``deltas``, or its ``scores`` (after it) less
+        the scores before; None when it states neither. Keeps the running scores."""
+        deltas: Any = ev.get("deltas")
+        after: Any = ev.get("scores")
+        if deltas is not None:
+            deltas = self._per_seat(deltas, what, "deltas")
+            if self.current is not None:
+                self.current = [c + d for c, d in zip(self.current, deltas)]
+            return tuple(deltas)
+        if after is not None:
+            after = self._per_seat(after, what, "scores")
+            if self.current is None:
+                return None
+            changes = tuple(a - c for a, c in zip(after, self.current))
+            self.current = list(after)
+            return changes
+        self.current = None  # from here on the record's scores are not known
+        return None
+
+    def _per_seat(self, values: Any, what: str, name: str) -> list[int]:
+        """One whole number a seat (a fourth 0 left out at a table of three)."""
+        n = self.players
+        if isinstance(values, list) and len(values) == 4 and n == 3 and values[3] == 0:
+            values = values[:3]
+        if not (isinstance(values, list) and len(values) == n and all(type(d) is int for d in values)):
+            self.fail(f"{what}: {name} {values!r} are not {n} whole numbers")
+        return values
+
+    def _yaku_ids(self, yakus: list, hand: Hand, win: Win) -> tuple[str, ...]:
+        """The ``yakus`` of a hora as mjrules yaku ids (a name not known is kept as the record writes it);
+        dora, ura and red fives as many times as the record counts them."""
+        out: list[str] = []
+        for y in yakus:
+            name = str(y[0])
+            count = y[1] if len(y) > 1 and type(y[1]) is int else 1
+            if name == "jikaze" or yaku_id(name) == SEAT_WIND:
+                out.append(f"seat_wind_{WIND_IDS[win.seat_wind]}")
+            elif name == "bakaze" or yaku_id(name) == ROUND_WIND:
+                out.append(f"round_wind_{WIND_IDS[win.round_wind]}")
+            elif name == "sangenpai":  # each dragon the hand holds three of (one entry, a han a dragon)
+                tiles = [*hand.concealed, hand.win_tile, *(t for m in hand.melds for t in m.tiles)]
+                out += [d for d, k in (("haku", 31), ("hatsu", 32), ("chun", 33))
+                        if sum(t.index == k for t in tiles) >= 3 and d not in out]
+            else:  # the server's name, or a converter's Tenhou or English one (役牌 發, Riichi)
+                yid = MJAI_YAKU.get(name) or yaku_id(name) or name
+                # dora of each kind once per han, as the record counts them
+                out += [yid] * max(count, 0) if yid in ("dora", "ura", "aka", "kita") else [yid]
+        return tuple(out)
 
     def ryukyoku(self, ev: dict) -> None:
         flow = self.need()
-        deltas: Any = ev.get("deltas") or [0, 0, 0, 0]
-        if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
-            self.fail(f"ryukyoku: deltas {deltas!r} are not four whole numbers")
+        if "deltas" in ev or "scores" in ev:
+            stated = self._changes(ev, "ryukyoku")
+            deltas = stated if stated is not None else (0,) * self.players
+        else:  # a draw that writes no changes paid none (an abortive draw)
+            deltas = (0,) * self.players
         reason = str(ev.get("reason", ""))
         if reason in NAGASHI_REASONS:
             kind, nagashi = NAGASHI, flow.nagashi()
             if not nagashi:
                 self.fail("ryukyoku: a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
-        elif reason in EXHAUSTIVE_REASONS or (not reason and flow.drawn >= LIVE_DRAWS):
+        elif reason in EXHAUSTIVE_REASONS or (not reason and flow.drawn >= flow.live_draws):
             kind, nagashi = EXHAUSTIVE, ()
-        elif reason in ABORTIVE_REASONS or (not reason and flow.drawn < LIVE_DRAWS):
+        elif reason in ABORTIVE_REASONS or (not reason and flow.drawn < flow.live_draws):
             kind, nagashi = ABORTIVE, ()
         else:
             self.fail(f"ryukyoku: unknown reason {reason!r}")
             raise AssertionError
         tenpais = ev.get("tenpais")
-        if isinstance(tenpais, list) and len(tenpais) == 4:
-            tenpai = tuple(s for s in range(4) if tenpais[s] is True)
+        if isinstance(tenpais, list) and len(tenpais) in (self.players, 4):
+            tenpai = tuple(s for s in range(self.players) if tenpais[s] is True)
         else:  # not given: the hands in tenpai at the draw
             tenpai = flow.tenpai() if kind != ABORTIVE else ()
         flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(deltas)))
@@ -259,4 +371,4 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
-    return Game(source, "mjai", None, reader.names, tuple(reader.rounds), reader.final, True)
+    return Game(source, "mjai", None, reader.names[:reader.players], tuple(reader.rounds), reader.final, True)

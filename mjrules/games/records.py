@@ -7,7 +7,7 @@ deals. Scores and payments are points (not hundreds).
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import attrs
 
@@ -49,18 +49,28 @@ class Call:
     meld: Meld
 
 
+def _maybe_four(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else _four(value)
+
+
 @attrs.frozen
 class Recorded:
     """What the record says a win paid: fu, han (None for a yakuman), yakuman multiple, the
     hand's points (without honba and sticks), the yaku as the record names them, and each seat's
-    score change (honba and sticks included)."""
+    score change (honba and sticks included). The yakuman multiple, points and payments are None
+    where the record does not state them (some mjai dialects): they are then not checked."""
 
     han: int | None
     fu: int | None
-    yakuman: int
-    points: int
+    yakuman: int | None
+    points: int | None
     yaku: tuple[str, ...]
-    payments: tuple[int, ...] = attrs.field(converter=_four)
+    payments: tuple[int, ...] | None = attrs.field(converter=_maybe_four)
+
+    @property
+    def stated(self) -> bool:
+        """The record states the win's value in some way (points, payments, han or a yakuman)."""
+        return self.points is not None or self.payments is not None or self.han is not None or bool(self.yakuman)
 
 
 @attrs.frozen
@@ -144,6 +154,11 @@ class Game:
     """Whether the game was played with red fives (a variant the ruleset gets from the record)."""
     final_points: tuple[float, ...] | None = None
     """The record's final points per seat (uma and oka included), when it gives them."""
+    played: str | None = None
+    """The day the game was played (``2023-05-30``), when the record says."""
+    rules: tuple[tuple[str, Any], ...] = ()
+    """Flags the reader sets on top of ``ruleset`` because the record's own rules differ from the
+    preset's (a lobby's rules at the record's date), as (flag, value) pairs."""
 
     def wins(self) -> Iterator[tuple[Round, RecordedWin]]:
         for r in self.rounds:

@@ -4,7 +4,7 @@ what the record paid; or the same flow paid under several rulesets (``what_if``)
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import attrs
 
@@ -13,7 +13,7 @@ from mjrules.games.records import Game, RecordedWin, Round
 from mjrules.games.settlement import PaidWin, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.placings import PlacingRule, placing
+from mjrules.scoring.placings import placing
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives
@@ -24,6 +24,9 @@ def record_ruleset(game: Game) -> Ruleset | None:
     if game.ruleset is None:
         return None
     ruleset = load_ruleset(game.ruleset)
+    if game.rules:
+        ruleset = attrs.evolve(ruleset.with_flags(**dict(game.rules)),
+                               name=f"{ruleset.name} ({', '.join(f'{k}={v!r}' for k, v in game.rules)})")
     if not game.red_fives:
         ruleset = attrs.evolve(ruleset.with_flags(red_fives_m=0, red_fives_p=0, red_fives_s=0),
                                name=f"{ruleset.name} (no red fives)")
@@ -37,15 +40,16 @@ class Value:
 
     han: int | None
     fu: int | None
-    yakuman: int
-    points: int
-    payments: tuple[int, ...]
+    yakuman: int | None
+    points: int | None
+    """None where the record does not state it (not checked), as for ``yakuman`` and ``payments``."""
+    payments: tuple[int, ...] | None
     yaku: tuple[str, ...]
     win: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {"win": self.win, "han": self.han, "fu": self.fu, "yakuman": self.yakuman, "points": self.points,
-                "payments": list(self.payments), "yaku": list(self.yaku)}
+                "payments": None if self.payments is None else list(self.payments), "yaku": list(self.yaku)}
 
 
 def _scored_value(paid: PaidWin) -> Value:
@@ -68,6 +72,14 @@ class WinCheck:
     scored: Value
     differs: tuple[str, ...]
 
+    checked: bool = True
+    """False when the record states nothing of the win's value (an mjai dialect): it is replayed
+    and paid, but nothing is compared."""
+    paid_honba: int = 0
+    paid_sticks: int = 0
+    """The honba and riichi sticks this win collected under the ruleset (the game paid from its
+    start: honba carried from earlier rounds as the ruleset settled them)."""
+
     @property
     def agree(self) -> bool:
         return not self.differs
@@ -87,28 +99,54 @@ class GameReplay:
     points: tuple[float, ...]
     final_agree: bool | None
     """The rebuilt final scores equal the record's; None when the record gives none."""
+    points_agree: bool | None = None
+    """The final points counted from the rebuilt scores equal the record's (to a tenth); None
+    when the record gives none."""
+    flow_changes: tuple[tuple[int, str], ...] = ()
+    """Rounds the ruleset ends otherwise than the record, by their place in the game and as text
+    (``E2: no win``, ``S1: the dealer repeats``)."""
+    end_notes: tuple[str, ...] = ()
+    """Where the game would not have ended as it did under the ruleset (a bust earlier, or none at
+    the record's last round)."""
 
     @property
     def agree(self) -> int:
         return sum(c.agree for c in self.checks)
+
+    @property
+    def unchecked(self) -> int:
+        """Wins whose value the record does not state (replayed and paid, nothing compared)."""
+        return sum(not c.checked for c in self.checks)
 
 
 def _differs(rec: Value, got: Value) -> tuple[str, ...]:
     out = []
     if not got.win:
         return ("win",)
-    if rec.yakuman != got.yakuman:
+    if rec.yakuman is not None and rec.yakuman != got.yakuman:
         out.append("yakuman")
-    if rec.yakuman == 0 and got.yakuman == 0:
+    if not rec.yakuman and got.yakuman == 0:
         if rec.han is not None and rec.han != got.han:
             out.append("han")
         if rec.fu is not None and rec.fu != got.fu:  # a record may give a limit hand's value without its fu
             out.append("fu")
-    if rec.points != got.points:
+    if rec.points is not None and rec.points != got.points:
         out.append("points")
-    if rec.payments != got.payments:
+    if rec.payments is not None and rec.payments != got.payments:
         out.append("payments")
+    if rec.yaku and yaku_difference(rec, got) != ((), ()):
+        out.append("yaku")
     return tuple(out)
+
+
+def yaku_difference(rec: Value, got: Value) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The yaku only the record lists and those only the ruleset scores, each as a set of ids. Dora
+    are counted as the record counts them: a record that lists no kita of its own (Tenhou, which
+    counts each North set aside in its dora) has the scored kita taken as dora."""
+    recorded, scored = set(rec.yaku), set(got.yaku)
+    if "kita" not in recorded:
+        scored = {"dora" if y == "kita" else y for y in scored}
+    return tuple(sorted(recorded - scored)), tuple(sorted(scored - recorded))
 
 
 class Replayer:
@@ -118,6 +156,7 @@ class Replayer:
         self.scorer = Scorer(ruleset)
         self.placing = self.scorer.rules.placing
         self.leftover = self.scorer.rules.round.leftover_sticks
+        self.bust = self.scorer.rules.round.bust_ends_game
 
     def score(self, where: str, rec: RecordedWin, win: Win) -> Result | NoWin:
         hand = rec.hand
@@ -140,6 +179,8 @@ class Replayer:
         honba, sticks = rounds[0].honba, rounds[0].sticks
         checks: list[WinCheck] = []
         notes: list[str] = []
+        changes: list[tuple[int, str]] = []
+        ends: list[str] = []
         for i, rnd in enumerate(rounds):
             where = f"{game.source}, round {rnd.label}"
             if i and not from_start and scores != list(rnd.scores):
@@ -161,22 +202,43 @@ class Replayer:
                             recorded.yaku)
                 got = _scored_value(paid)
                 checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
-                                       _differs(rec, got)))
+                                       _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
+            if rnd.wins and result.outcome != "win":
+                changes.append((i, f"{rnd.label}: {result.outcome}"))
             if i + 1 < len(rounds):
                 nxt = rounds[i + 1]
-                if not from_start and (nxt.dealer == rnd.dealer) != result.dealer_repeats:
-                    notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} replayed, "
-                                 f"not in the record")
+                if (nxt.dealer == rnd.dealer) != result.dealer_repeats:
+                    if not from_start:
+                        notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} "
+                                     f"replayed, not in the record")
+                    changes.append((i, f"{rnd.label}: the dealer {'repeats' if result.dealer_repeats else 'passes'}"))
+                below = [s for s in range(players) if scores[s] < 0]
+                if from_start and below and self.bust and not ends:
+                    ends.append(f"would end after {rnd.label}: seat {below[0]} is below 0 ({scores[below[0]]})")
         first_dealer = rounds[0].dealer
         placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
         if sticks and self.leftover == "top":
             scores[placings.index(1)] += sticks * 1000
         final = tuple(scores)
         final_agree = None if game.final is None else final == game.final
+        points = self.placing.points(final, first_dealer)
+        # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
+        last = rounds[-1]
+        busted = game.final is not None and min(game.final) < 0 and last.number < players - 1
+        if from_start and busted and (not self.bust or min(final) >= 0):
+            ends.append(f"would not end after {last.label}: the record's game ended on a bust, and "
+                        + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust"))
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          self.placing.points(final, first_dealer), final_agree)
+                          points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends))
+
+
+def _points_agree(got: Sequence[float], recorded: Sequence[float] | None) -> bool | None:
+    """Whether the final points equal the record's, to the tenth the records write (None: none written)."""
+    if recorded is None:
+        return None
+    return len(got) == len(recorded) and all(round(a * 10) == round(b * 10) for a, b in zip(got, recorded))
 
 
 @attrs.frozen
@@ -219,17 +281,45 @@ class WhatIfReplayer:
             record = _nth_win(game.rounds, k)
             for i in range(1, len(replays)):
                 a, b = values[0], values[i]
-                if (a.points, a.han, a.fu, a.yakuman, a.win) == (b.points, b.han, b.fu, b.yakuman, b.win):
-                    causes.append(())
-                    continue
-                plain = attrs.evolve(record.win, honba=0, riichi_sticks=0)
-                try:
-                    cmp = self.comparer.compare(record.hand, plain)
-                    causes.append(cmp.causes[i])
-                except MjrulesError as e:
-                    causes.append((f"error: {e}",))
+                here: list[str] = []
+                if (a.points, a.han, a.fu, a.yakuman, a.win) != (b.points, b.han, b.fu, b.yakuman, b.win):
+                    plain = attrs.evolve(record.win, honba=0, riichi_sticks=0)
+                    try:
+                        here += self.comparer.compare(record.hand, plain).causes[i]
+                    except MjrulesError as e:
+                        here.append(f"error: {e}")
+                here += _carried(replays[0], replays[i], k, self.names[0])
+                causes.append(tuple(here))
             wins.append(WhatIfWin(check.round, check.winner, values, tuple(causes)))
         return WhatIf(game, self.names, replays, tuple(wins))
+
+
+def _carried(ref: GameReplay, other: GameReplay, k: int, ref_name: str) -> list[str]:
+    """The causes of a win's payments that lie in the rounds before it: honba and riichi sticks
+    carried differently, because an earlier round ended otherwise under one of the rulesets."""
+    a, b = ref.checks[k], other.checks[k]
+    out = []
+    if (a.paid_honba, a.paid_sticks) != (b.paid_honba, b.paid_sticks):
+        if a.paid_honba != b.paid_honba:
+            out.append(f"carried honba {b.paid_honba} ({a.paid_honba} under {ref_name})")
+        if a.paid_sticks != b.paid_sticks:
+            out.append(f"riichi sticks {b.paid_sticks} ({a.paid_sticks} under {ref_name})")
+        flow = flow_before(set(other.flow_changes) ^ set(ref.flow_changes), other.game, b.round)
+        if flow:
+            out.append(f"round flow: {flow}")
+    return out
+
+
+def flow_before(changes: Iterable[tuple[int, str]], game: Game, label: str) -> str:
+    """The rounds before round ``label`` that ended otherwise (``GameReplay.flow_changes``), one
+    entry a round: ``E1 no win; E2-1 no win, the dealer repeats``; empty when there are none."""
+    here = next((i for i, r in enumerate(game.rounds) if r.label == label), len(game.rounds))
+    rounds: dict[int, list[str]] = {}
+    for i, text in sorted(changes):
+        if i < here:
+            name, what = text.split(": ", 1)
+            rounds.setdefault(i, [name]).append(what)
+    return "; ".join(f"{r[0]} {', '.join(r[1:])}" for _, r in sorted(rounds.items()))
 
 
 def _nth_win(rounds: Sequence[Round], k: int) -> RecordedWin:

@@ -9,6 +9,12 @@ place says who gave it); a discard may be ``60`` (the tile just drawn), ``r…``
 with each win's score changes and ``[who, from, pao, "30符2飜2000点", "立直(1飜)", …]``) or the draw.
 
 The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists.
+
+A three-player game keeps four seats with the fourth empty (no deal, a score of 0); a North set
+aside is ``f44`` among the discards (the next draw replaces it), and a call's letter counts seats
+on the four-seat table, as the mjlog does. Mahjong Soul converters write the same format with
+their room's name in ``rule.disp`` and some yaku in their own words (``役牌:場風牌``, ``抜きドラ``,
+or English); ``tenhou_yaku.yaku_id`` reads them.
 """
 
 from __future__ import annotations
@@ -19,22 +25,28 @@ from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Call, Draw, Game, Recorded, RecordedWin, Round
-from mjrules.games.tenhou_yaku import BY_NAME
+from mjrules.games.tenhou_rules import played_on, rules_on
+from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
+from mjrules.scoring.scorer import ROBBED_KITA
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
-TENHOU_LOBBY = re.compile(r"^[般上特鳳技若銀琥孔]?(?P<sanma>三)?[東南](?P<kuitan>喰)?(?P<red>赤)?(?:速|祝[0-9０-９]*|暗)*$")
-"""The ``rule.disp`` of a Tenhou lobby (``般南喰赤``, ``鳳東喰赤速``): 喰 open tanyao, 赤 red fives."""
+TENHOU_LOBBY = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?三?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?"
+                          r"(?:速|祝[0-9０-９]*|暗)*[－-]?$")
+"""The ``rule.disp`` of a Tenhou lobby (``般南喰赤``, ``鳳東喰赤速``, three players ``三鳳南喰赤``): 喰 open
+tanyao, 赤 red fives."""
 
 DRAWS = {"流局": EXHAUSTIVE, "全員聴牌": EXHAUSTIVE, "全員不聴": EXHAUSTIVE, "流し満貫": NAGASHI,
          "九種九牌": ABORTIVE, "四家立直": ABORTIVE, "三家和了": ABORTIVE, "四槓散了": ABORTIVE, "四風連打": ABORTIVE}
-_YAKU = re.compile(r"^(.+)\((\d+)飜\)$")
-_YAKUMAN = re.compile(r"^(.+)\(役満\)$")
-_FU = re.compile(r"(\d+)符")
-_POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?$")
+_YAKU = re.compile(r"^(.+?)\s*\((\d+)\s*(?:飜|翻|han)\)$", re.IGNORECASE)
+_YAKUMAN = re.compile(r"^(.+?)\s*\((?:役満|yakuman)\)$", re.IGNORECASE)
+_FU = re.compile(r"(\d+)\s*(?:符|fu)", re.IGNORECASE)
+_POINTS = re.compile(r"(\d+)(?:-(\d+))?\s*(?:点|pts?\.?|points?)\s*(∀|all)?\s*$", re.IGNORECASE)
+"""A yaku with its han (``立直(1飜)``, a converter's ``Riichi(1han)``), a yakuman, the fu and the points
+of the value line (``30符4飜3900点∀``: 3,900 from each; ``満貫2000-4000点``)."""
 
 
 def _tile(code: Any, where: str) -> Tile:
@@ -71,7 +83,7 @@ _SOURCE = {0: 3, 2: 2, 4: 1, 6: 1}
 class _Seat:
     """One player's deal, draws and discards, played through to the end of the round."""
 
-    def __init__(self, where: str, seat: int, deal: list, takes: list, drops: list) -> None:
+    def __init__(self, where: str, seat: int, deal: list, takes: list, drops: list, players: int = 4) -> None:
         self.where = where
         self.hand = [_tile(c, where) for c in deal]
         if len(self.hand) != 13:
@@ -81,8 +93,12 @@ class _Seat:
         self.riichi_last = False
         self.last_drop: Tile | None = None
         self.kakan_last = False
+        self.kita = 0
+        """Norths set aside (three players: ``f44`` among the discards)."""
+        self.kita_last = False
         self.last_take: Tile | None = None
         self.seat = seat
+        self.players = players
         if len(takes) < len(drops) or len(takes) > len(drops) + 1:
             raise RecordError(f"{where}: seat {seat} draws {len(takes)} times and discards {len(drops)} times")
         for i, take in enumerate(takes):
@@ -97,8 +113,20 @@ class _Seat:
         except ValueError:
             raise RecordError(f"{self.where}: seat {self.seat} gives up {t}, which it does not hold") from None
 
+    def _source(self, place: int) -> int:
+        """The seat mark of a pon or kan whose letter stands at ``place``: next, opposite or previous on
+        a table of four; at a table of three the same count of seats is turned into next or previous."""
+        offset = _SOURCE[place]
+        if self.players == 4:
+            return offset
+        source = (self.seat + offset) % 4
+        if source == 3:
+            raise RecordError(f"{self.where}: seat {self.seat} calls from the empty fourth seat")
+        return 1 if source == (self.seat + 1) % 3 else 3
+
     def _take(self, take: Any) -> None:
         self.kakan_last = False
+        self.kita_last = False
         if isinstance(take, int):
             t = _tile(take, self.where)
             self.hand.append(t)
@@ -111,11 +139,13 @@ class _Seat:
             self._remove(t)
         try:
             if letter == "c":
+                if self.players == 3:
+                    raise RecordError(f"{self.where}: seat {self.seat} calls chi at a table of three")
                 self.melds.append(Meld(MeldKind.CHI, [called, *own], 0, 3))
             elif letter == "p":
-                self.melds.append(Meld(MeldKind.PON, [called, *own], 0, _SOURCE[place]))
+                self.melds.append(Meld(MeldKind.PON, [called, *own], 0, self._source(place)))
             elif letter == "m":
-                self.melds.append(Meld(MeldKind.DAIMINKAN, [*own, called], 3, _SOURCE[place]))
+                self.melds.append(Meld(MeldKind.DAIMINKAN, [*own, called], 3, self._source(place)))
             else:
                 raise RecordError(f"{self.where}: seat {self.seat} draws {take!r}: not a chi, pon or open kan")
         except MjrulesError as e:
@@ -126,7 +156,18 @@ class _Seat:
 
     def _drop(self, drop: Any) -> None:
         self.riichi_last = False
+        self.kita_last = False
         if drop == 0:  # after an open kan: no discard
+            return
+        if drop == "f44":  # three players: a North set aside (kita); the next draw replaces it
+            if self.players != 3:
+                raise RecordError(f"{self.where}: seat {self.seat} sets North aside in a four-player game")
+            north = _tile(44, self.where)
+            self._remove(north)
+            self.kita += 1
+            self.kita_last = True
+            self.last_drop = north  # it may be ronned (not chankan)
+            self.last_take = None
             return
         if drop == 60:
             if self.last_take is None:
@@ -178,7 +219,8 @@ class _Seat:
             raise RecordError(f"{self.where}: seat {self.seat}'s {kind.value}: {e}") from None
 
 
-def _recorded_value(info: list, deltas: list, where: str) -> tuple[Recorded, set[str]]:
+def _recorded_value(info: list, deltas: list, where: str, players: int = 4, round_wind: int = 0,
+                    seat_wind: int = 0) -> tuple[Recorded, set[str]]:
     yaku: list[str] = []
     han = 0
     yakuman = 0
@@ -196,10 +238,15 @@ def _recorded_value(info: list, deltas: list, where: str) -> tuple[Recorded, set
             yakuman += 1
         else:
             raise RecordError(f"{where}: {text!r} is not a yaku with its han")
-        if name not in BY_NAME:
+        yid = yaku_id(name)
+        if yid is None:
             raise RecordError(f"{where}: unknown yaku {name!r}")
+        if yid == ROUND_WIND:  # a converter's name for the round's wind, which it does not name
+            yid = f"round_wind_{WIND_IDS[round_wind % 4]}"
+        elif yid == SEAT_WIND:
+            yid = f"seat_wind_{WIND_IDS[seat_wind]}"
         if h or ym:
-            yaku.append(BY_NAME[name])
+            yaku.append(yid)
     head = info[3] if len(info) > 3 else ""
     if not isinstance(head, str):
         raise RecordError(f"{where}: {head!r} is not the value of the win")
@@ -207,14 +254,17 @@ def _recorded_value(info: list, deltas: list, where: str) -> tuple[Recorded, set
     if pts is None:
         raise RecordError(f"{where}: {head!r} gives no points")
     a, b, every = int(pts.group(1)), pts.group(2), pts.group(3)
-    points = a * 3 if every else (2 * a + int(b) if b else a)
-    if len(deltas) != 4 or not all(type(d) is int for d in deltas):
-        raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers")
+    # a tsumo's points as they add up: every payer the same (∀), or the dealer more and the others less;
+    # at a table of three one non-dealer fewer pays (tsumo loss)
+    points = a * (players - 1) if every else ((players - 2) * a + int(b) if b else a)
+    if len(deltas) != 4 or not all(type(d) is int for d in deltas) or any(deltas[players:]):
+        raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers"
+                          + ("" if players == 4 else ", the fourth 0"))
     return Recorded(None if yakuman else han, (int(fu_m.group(1)) if fu_m and not yakuman else None), yakuman,
-                    points, tuple(yaku), tuple(deltas)), set(yaku)
+                    points, tuple(yaku), tuple(deltas[:players])), set(yaku)
 
 
-def _round(source: str, index: int, raw: Any, red: bool) -> Round:
+def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Round:
     where = f"{source}, round {index + 1}"
     if not isinstance(raw, list) or len(raw) < 17:
         raise RecordError(f"{where}: a round is a list of 17 entries (header, scores, dora, ura, 3 per seat, result)")
@@ -234,22 +284,25 @@ def _round(source: str, index: int, raw: Any, red: bool) -> Round:
         raise RecordError(f"{where}: no dora indicator")
     if not red:
         dora = tuple(tile(t.index) for t in dora)
-    if scores[3] == 0 and raw[13] == []:
-        raise RecordError(f"{where}: a three-player round (no fourth hand): three-player records are not supported yet")
+    if players == 3 and (scores[3] != 0 or any(raw[13:16])):
+        raise RecordError(f"{where}: a three-player game deals to a fourth seat")
+    scores = scores[:players]
     seats = []
-    for s in range(4):
+    for s in range(players):
         deal, takes, drops = raw[4 + 3 * s: 7 + 3 * s]
         if not all(isinstance(x, list) for x in (deal, takes, drops)):
             raise RecordError(f"{where}: seat {s}'s deal, draws and discards must be lists")
         if not red:
             deal, takes, drops = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x]
                                   for x in (deal, takes, drops))
-        seats.append(_Seat(where, s, list(deal), list(takes), list(drops)))
+        seats.append(_Seat(where, s, list(deal), list(takes), list(drops), players))
     result = raw[16]
     if not (isinstance(result, list) and result and isinstance(result[0], str)):
         raise RecordError(f"{where}: {result!r} is not the result of the round")
     dealer = kyoku % 4
-    calls = tuple(Call(s, m) for s in range(4) for m in seats[s].melds)  # per seat in call order
+    if dealer >= players:
+        raise RecordError(f"{where}: round {kyoku} has no dealer at a table of {players}")
+    calls = tuple(Call(s, m) for s in range(players) for m in seats[s].melds)  # per seat in call order
     wins: list[RecordedWin] = []
     draw = None
     kind = result[0]
@@ -261,27 +314,28 @@ def _round(source: str, index: int, raw: Any, red: bool) -> Round:
             if not (isinstance(info, list) and len(info) >= 5 and all(type(x) is int for x in info[:3])):
                 raise RecordError(f"{where}: {info!r} is not [who, from, pao, value, yaku…]")
             who, frm, pao = info[:3]
-            if not (0 <= who <= 3 and 0 <= frm <= 3 and 0 <= pao <= 3):
-                raise RecordError(f"{where}: {info[:3]!r}: seats are 0 … 3")
-            recorded, names = _recorded_value(info, deltas, where)
+            if not (0 <= who < players and 0 <= frm < players and 0 <= pao < players):
+                raise RecordError(f"{where}: {info[:3]!r}: seats are 0 … {players - 1}")
+            recorded, names = _recorded_value(info, deltas, where, players, wind, (who - dealer) % players)
             wins.append(_win(where, seats, who, frm, pao, wind, dealer, honba, sticks, dora, ura, recorded, names))
     elif kind in DRAWS:
         deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
         if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
             raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers")
+        deltas = deltas[:players]
         tenpai: tuple[int, ...] = ()
         if kind == "全員聴牌":
-            tenpai = (0, 1, 2, 3)
+            tenpai = tuple(range(players))
         elif kind == "流局":
-            tenpai = tuple(s for s in range(4) if deltas[s] > 0)
+            tenpai = tuple(s for s in range(players) if deltas[s] > 0)
         elif kind == "流し満貫":
-            tenpai = tuple(s for s in range(4) if len(seats[s].hand) % 3 == 1
+            tenpai = tuple(s for s in range(players) if len(seats[s].hand) % 3 == 1
                            and shanten(tiles_to_counts(seats[s].hand)) == 0)
-        nagashi = tuple(s for s in range(4) if kind == "流し満貫" and deltas[s] > 0)
+        nagashi = tuple(s for s in range(players) if kind == "流し満貫" and deltas[s] > 0)
         draw = Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas))
     else:
         raise RecordError(f"{where}: unknown result {kind!r}")
-    riichi = tuple(s for s in range(4) if seats[s].riichi and not (
+    riichi = tuple(s for s in range(players) if seats[s].riichi and not (
         seats[s].riichi_last and any(w.discarder == s for w in wins)))
     return Round(wind, number, honba, sticks, dealer, tuple(scores), dora[:1], calls, riichi, tuple(wins), draw)
 
@@ -301,11 +355,20 @@ def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int
         if giver.last_drop is None:
             raise RecordError(f"{where}: seat {who} wins on a discard of seat {frm}, which discarded nothing")
         concealed, win_tile = list(me.hand), giver.last_drop
+    robbed_kita = not tsumo and seats[frm].kita_last
     riichi = 2 if "double_riichi" in names else 1 if me.riichi else 0
+    players = len(seats)
+    if tsumo:
+        discarder = None
+    elif players == 4:
+        discarder = (frm - who) % 4
+    else:  # next or previous at a table of three
+        discarder = 1 if frm == (who + 1) % 3 else 3
     try:
         hand = Hand(concealed, win_tile, me.melds)
-        win = Win(tsumo=tsumo, discarder=None if tsumo else (frm - who) % 4, round_wind=wind % 4,
-                  seat_wind=(who - dealer) % 4, riichi=riichi, ippatsu="ippatsu" in names,
+        win = Win(tsumo=tsumo, discarder=discarder, round_wind=wind % 4, kita=me.kita,
+                  extras=frozenset({ROBBED_KITA}) if robbed_kita else frozenset(),
+                  seat_wind=(who - dealer) % players, riichi=riichi, ippatsu="ippatsu" in names,
                   haitei="haitei" in names, houtei="houtei" in names, rinshan="rinshan" in names,
                   chankan="chankan" in names, tenhou="tenhou" in names, chiihou="chiihou" in names,
                   renhou="renhou" in names, dora=dora, ura=ura if riichi else (), honba=honba, riichi_sticks=sticks)
@@ -344,18 +407,14 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise RecordError(f"{source}: not a Tenhou JSON log (no \"log\" list)")
     names = doc.get("name", ["", "", "", ""])
-    if isinstance(names, list) and len(names) == 3:
-        raise RecordError(f"{source}: a three-player game: three-player records are not supported yet")
     rule = doc.get("rule", {}) if isinstance(doc.get("rule"), dict) else {}
     disp = str(rule.get("disp", ""))
+    table = _players(doc, disp)
     lobby = TENHOU_LOBBY.match(disp)
-    if lobby and lobby.group("sanma"):
-        raise RecordError(f"{source}: a three-player game ({disp}): three-player records are not supported yet")
     red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53")) \
         or bool(lobby and lobby.group("red"))
-    # a Tenhou lobby's name says its rules; any other name (a league's, a client's) does not
-    ruleset = None if lobby is None else "tenhou" if lobby.group("kuitan") else "tenhou-nokuitan"
-    rounds = tuple(_round(source, i, raw, red) for i, raw in enumerate(doc["log"]))
+    ruleset = _ruleset_of(disp, table)
+    rounds = tuple(_round(source, i, raw, red, table) for i, raw in enumerate(doc["log"]))
     if not rounds:
         raise RecordError(f"{source}: no rounds in the record")
     for r in rounds:
@@ -364,9 +423,45 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
     final = None
     sc = doc.get("sc")
     if isinstance(sc, list) and len(sc) == 8 and all(isinstance(x, (int, float)) for x in sc):
-        scores = [int(x) for x in sc[0::2]]
+        scores = [int(x) for x in sc[0::2]][:table]
         # in hundreds as in the mjlog (four scores of 25,000 sum to 1,000 hundreds), or in points
         final = tuple(s * 100 for s in scores) if abs(sum(scores)) < 10000 else tuple(scores)
-    players = tuple(str(n) for n in names) if isinstance(names, list) else ("", "", "", "")
+    players = tuple(str(n) for n in names)[:table] if isinstance(names, list) else ("",) * table
+    # the log id Tenhou writes in "ref" dates the game; its lobby's rules of that day apply
+    played = played_on(str(doc.get("ref", "")))
+    rules = rules_on(played, players=table, east_only=bool(lobby and lobby.group("east"))) if lobby else ()
     return Game(source, "tenhou-json", ruleset, players, rounds, final, red,
-                tuple(float(x) for x in sc[1::2]) if final is not None and isinstance(sc, list) else None)
+                tuple(float(x) for x in sc[1::2][:table]) if final is not None and isinstance(sc, list) else None,
+                played, rules)
+
+
+def _players(doc: dict, disp: str) -> int:
+    """Three when the record says so (its lobby's 三, three names, or an empty fourth seat), else four."""
+    names = doc.get("name")
+    if isinstance(names, list) and (len(names) == 3 or (len(names) == 4 and names[3] == "")):
+        return 3
+    if disp.startswith("三") or "三" in disp[:2]:
+        return 3
+    log = doc.get("log")
+    first = log[0] if isinstance(log, list) and log else None
+    if isinstance(first, list) and len(first) > 13 and isinstance(first[1], list) and len(first[1]) == 4 \
+            and first[1][3] == 0 and first[13] == []:
+        return 3
+    return 4
+
+
+MAHJONG_SOUL_ROOMS = re.compile(r"(銅|銀|金|玉|王座)の間|(Bronze|Silver|Gold|Jade|Throne) Room", re.IGNORECASE)
+"""A Mahjong Soul ranked room as the converters name it (``金の間南喰赤``, ``三金の間赤``, "Gold Room South")."""
+
+
+def _ruleset_of(disp: str, players: int) -> str | None:
+    """The preset a record's room plays: a Tenhou lobby's, a Mahjong Soul room's; None for any other
+    name (a league's, a client's), which leaves it to ``--ruleset``."""
+    lobby = TENHOU_LOBBY.match(disp)
+    if lobby:
+        if players == 3:
+            return "tenhou-sanma" if lobby.group("kuitan") else None
+        return "tenhou" if lobby.group("kuitan") else "tenhou-nokuitan"
+    if MAHJONG_SOUL_ROOMS.search(disp):
+        return "mahjongsoul-sanma" if players == 3 else "mahjongsoul"
+    return None

@@ -33,11 +33,12 @@ from mjrules.games.records import (
     RecordedWin,
     Round,
 )
+from mjrules.games.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.games.tenhou_yaku import TENHOU_YAKU
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
 
-NO_RED, NO_KUITAN, SANMA = 0x02, 0x04, 0x10
+NO_RED, NO_KUITAN, EAST_SOUTH, SANMA = 0x02, 0x04, 0x08, 0x10
 RED_IDS = frozenset((16, 52, 88))
 _MOVE = re.compile(r"^([TUVWDEFG])(\d{1,3})$")
 DRAW_REASONS = {
@@ -129,6 +130,7 @@ class _Reader:
         self.tiles = _Tiles(self.where, True)
         self.ended = False
         self.players = 4
+        self.east_only = False
 
     def where(self) -> str:
         return f"{self.source}, round {self.label}"
@@ -188,6 +190,7 @@ class _Reader:
     def go(self, el: ET.Element) -> None:
         (bits,) = self.ints(el, "type", 1)
         self.red = not bits & NO_RED
+        self.east_only = not bits & EAST_SOUTH
         self.tiles = _Tiles(self.where, self.red)
         if bits & SANMA:
             if bits & NO_KUITAN:
@@ -229,6 +232,8 @@ class _Reader:
         if flow.over:
             self.fail("play goes on after the round ended")
         i = "TUVWDEFG".index(letter)
+        if i % 4 >= self.players:
+            self.fail(f"<{letter}{n}>: a move of seat {i % 4}, at a table of {self.players}")
         t = self.tiles.one(n)
         if i < 4:
             flow.draw(i, t)
@@ -382,8 +387,10 @@ def read_mjlog(source: str, stream: IO[bytes]) -> Game:
     reader.close_round()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
+    played = played_on(log_id_of(source))
+    rules = rules_on(played, players=reader.players, east_only=reader.east_only) if reader.ruleset else ()
     return Game(source, "tenhou-xml", reader.ruleset, reader.names, tuple(reader.rounds), reader.final, reader.red,
-                reader.final_points)
+                reader.final_points, played, rules)
 
 
 def read_mjlog_bytes(source: str, data: bytes) -> Game:

@@ -133,6 +133,8 @@ class RoundRules:
     """The dealer repeats after a win and, under ``tenpai``, after an exhaustive draw in tenpai."""
     leftover_sticks: str = attrs.field(validator=attrs.validators.in_(("top", "lost")))
     """Riichi sticks on the table at the end go to the ``top`` player or are ``lost``."""
+    bust_ends_game: bool
+    """The game ends when a player's score falls below 0 (tobi)."""
 
 
 @attrs.frozen
