@@ -7,6 +7,8 @@ deals. Scores and payments are points (not hundreds).
 
 from __future__ import annotations
 
+import enum
+
 from typing import Any, Iterable, Iterator
 
 import attrs
@@ -87,8 +89,17 @@ class RecordedWin:
     recorded: Recorded
 
 
-EXHAUSTIVE, NAGASHI, ABORTIVE = "exhaustive", "nagashi", "abortive"
-DRAW_KINDS = (EXHAUSTIVE, NAGASHI, ABORTIVE)
+class DrawKind(str, enum.Enum):
+    """How a round ended without a win (a str, so records and JSON keep the words)."""
+
+    EXHAUSTIVE = "exhaustive"
+    NAGASHI = "nagashi"
+    """An exhaustive draw with a nagashi mangan."""
+    ABORTIVE = "abortive"
+
+
+EXHAUSTIVE, NAGASHI, ABORTIVE = DrawKind.EXHAUSTIVE, DrawKind.NAGASHI, DrawKind.ABORTIVE
+DRAW_KINDS = tuple(DrawKind)
 
 
 @attrs.frozen
@@ -97,7 +108,7 @@ class Draw:
     abortive (``reason`` names it: nine terminals, four riichi, four kans, four winds, three rons),
     the seats in tenpai at an exhaustive draw, the nagashi seats, and the recorded score changes."""
 
-    kind: str = attrs.field(validator=attrs.validators.in_(DRAW_KINDS))
+    kind: DrawKind = attrs.field(converter=DrawKind)
     reason: str
     tenpai: tuple[int, ...]
     nagashi: tuple[int, ...]

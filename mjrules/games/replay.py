@@ -10,7 +10,7 @@ import attrs
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.records import Game, RecordedWin, Round
-from mjrules.games.settlement import PaidWin, settle_round
+from mjrules.games.settlement import Outcome, PaidWin, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.placings import placing
@@ -205,8 +205,8 @@ class Replayer:
                                        _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
-            if rnd.wins and result.outcome != "win":
-                changes.append((i, f"{rnd.label}: {result.outcome}"))
+            if rnd.wins and result.outcome is not Outcome.WIN:
+                changes.append((i, f"{rnd.label}: {result.outcome.value}"))
             if i + 1 < len(rounds):
                 nxt = rounds[i + 1]
                 if (nxt.dealer == rnd.dealer) != result.dealer_repeats:

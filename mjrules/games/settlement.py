@@ -8,6 +8,8 @@ The rules are the scorer's ``rules.round`` (the ``settlement`` plugin's) and ``r
 
 from __future__ import annotations
 
+import enum
+
 from typing import Callable, Sequence
 
 import attrs
@@ -33,6 +35,20 @@ class PaidWin:
     payments: tuple[int, ...]
 
 
+class Outcome(str, enum.Enum):
+    """How a round ended under a ruleset (a str, so JSON and text keep the words)."""
+
+    WIN = "win"
+    """A win, a nagashi mangan paid as a win included."""
+    EXHAUSTIVE = "exhaustive"
+    NAGASHI = "nagashi"
+    """An exhaustive draw with a nagashi mangan paid at the draw."""
+    ABORTIVE = "abortive"
+    """An abortive draw, a triple ron that aborts included."""
+    NO_WIN = "no win"
+    """The record's win is no win under the ruleset: nothing is paid, the hand is dealt again."""
+
+
 @attrs.frozen
 class RoundSettlement:
     """A round's end under a ruleset: the wins paid, each seat's score change (riichi deposits
@@ -43,7 +59,7 @@ class RoundSettlement:
     honba: int
     sticks: int
     dealer_repeats: bool
-    outcome: str
+    outcome: Outcome
     """``win`` (a nagashi mangan paid as a win included), ``exhaustive``, ``nagashi``, ``abortive`` (a
     triple ron that aborts included) or ``no win``."""
 
@@ -87,7 +103,7 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
     draw = rnd.draw
     assert draw is not None
     if draw.kind == ABORTIVE:
-        return RoundSettlement((), tuple(pay), honba + 1, table, True, ABORTIVE)
+        return RoundSettlement((), tuple(pay), honba + 1, table, True, Outcome.ABORTIVE)
     if draw.kind == NAGASHI:
         paid = _nagashi(rnd, scorer, honba, table, pay)
         if paid is not None:
@@ -98,7 +114,7 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
         for seat in range(players):
             pay[seat] += rules.noten_payment // n if seat in tenpai else -(rules.noten_payment // (players - n))
     return RoundSettlement((), tuple(pay), honba + 1, table, rules.dealer_repeat == "tenpai" and dealer in tenpai,
-                           EXHAUSTIVE)
+                           Outcome.EXHAUSTIVE)
 
 
 def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int]) -> RoundSettlement | None:
@@ -119,9 +135,9 @@ def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int])
         won = paid.mode == "win"
     if won:
         repeats = dealer in draw.nagashi
-        return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, "win")
+        return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
     return RoundSettlement((), tuple(pay), honba + 1, table,
-                           rules.dealer_repeat == "tenpai" and dealer in draw.tenpai, NAGASHI)
+                           rules.dealer_repeat == "tenpai" and dealer in draw.tenpai, Outcome.NAGASHI)
 
 
 def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table: int,
@@ -131,7 +147,7 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
     none = (0,) * len(rnd.scores)
     if len(wins) == 3 and rules.triple_ron_draw:
         paid = tuple(PaidWin(w, w.win, None, none) for w in wins)
-        return RoundSettlement(paid, tuple(pay), honba + 1, table, True, ABORTIVE)
+        return RoundSettlement(paid, tuple(pay), honba + 1, table, True, Outcome.ABORTIVE)
     counted = wins[:rules.max_ron_winners]
     out: list[PaidWin] = []
     first = True
@@ -151,6 +167,6 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
         out.append(PaidWin(w, win, result, payments))
     winners = [p.record.winner for p in out if isinstance(p.result, Result)]
     if not winners:  # the ruleset finds no win: nothing is paid, the hand counts as an abortive draw
-        return RoundSettlement(tuple(out), tuple(pay), honba + 1, table, True, "no win")
+        return RoundSettlement(tuple(out), tuple(pay), honba + 1, table, True, Outcome.NO_WIN)
     repeats = dealer in winners
-    return RoundSettlement(tuple(out), tuple(pay), honba + 1 if repeats else 0, 0, repeats, "win")
+    return RoundSettlement(tuple(out), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
