@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+from itertools import compress
+from typing import NoReturn
 
 import attrs
 
@@ -77,7 +79,7 @@ _RIICHI = tuple(Riichi)
 
 def _tags(value: frozenset[str] | list[str] | tuple[str, ...] | set[str]) -> frozenset[str]:
     """Situation tags as a frozenset; a lone string, a dict or an empty tag is refused by name."""
-    if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple, set, frozenset)):
+    if not isinstance(value, (frozenset, list, tuple, set)):
         raise SituationError(f"extras must be a list of tags, not {value!r}")
     for tag in value:
         if not isinstance(tag, str) or not tag:
@@ -85,7 +87,7 @@ def _tags(value: frozenset[str] | list[str] | tuple[str, ...] | set[str]) -> fro
     return frozenset(value)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # an instance dict: attrs fills it faster than frozen slots
 class Win:
     """How the hand won. ``discarder`` is the dealer-in's offset from the winner: 1 next, 2 opposite,
     3 previous (majiang's ``+``, ``=``, ``-``); it is None for a tsumo."""
@@ -139,40 +141,38 @@ class Win:
 
 
 _BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+_BOOL_BITS = tuple(SITUATION_BIT[name] for name in _BOOLS)
+_TSUMO_BIT, _RON_BIT = SITUATION_BIT["tsumo"], SITUATION_BIT["ron"]
+_RIICHI_BITS = (0, SITUATION_BIT["riichi"], SITUATION_BIT["riichi"] | SITUATION_BIT["double_riichi"])
+_ROUND_BITS = tuple(SITUATION_BIT[f"round_{name.lower()}"] for name in WIND_NAMES)
+_SEAT_BITS = tuple(SITUATION_BIT[f"seat_{name.lower()}"] for name in WIND_NAMES)
 
 
-def _bad(message: str) -> None:
+def _bad(message: str) -> NoReturn:
     raise SituationError(message)
-
-
-def _is_count(value: object, most: int) -> bool:
-    """A whole number from 0 to ``most``; a bool is no count."""
-    return type(value) is int and 0 <= value <= most
 
 
 def _check_win(w: Win) -> int:
     """Check a Win on its own; returns its ``situation`` mask."""
-    flags = (w.tsumo, w.ippatsu, w.haitei, w.houtei, w.rinshan, w.chankan, w.tenhou, w.chiihou, w.renhou)
-    situation = 0
-    for name, value in zip(_BOOLS, flags):
-        if type(value) is not bool:
-            _bad(f"{name} must be true or false, not {value!r}")
-        if value:
-            situation |= SITUATION_BIT[name]
-    for name, value in (("round_wind", w.round_wind), ("seat_wind", w.seat_wind)):
-        if not _is_count(value, 3):
-            _bad(f"{name} must be 0 (East) … 3 (North), not {value!r}")
-    for name, value in (("honba", w.honba), ("riichi_sticks", w.riichi_sticks)):
-        if not _is_count(value, MAX_COUNTER):
-            _bad(f"{name} must be a whole number from 0 to {MAX_COUNTER}, not {value!r}")
+    if w.tsumo is not True and w.tsumo is not False:
+        _bad(f"tsumo must be true or false, not {w.tsumo!r}")
+    # ``type(x) is int`` rather than isinstance: a bool is no wind, count or seat offset.
+    if not (type(w.round_wind) is int and 0 <= w.round_wind <= 3):
+        _bad(f"round_wind must be 0 (East) … 3 (North), not {w.round_wind!r}")
+    if not (type(w.seat_wind) is int and 0 <= w.seat_wind <= 3):
+        _bad(f"seat_wind must be 0 (East) … 3 (North), not {w.seat_wind!r}")
+    if not (type(w.honba) is int and 0 <= w.honba <= MAX_COUNTER):
+        _bad(f"honba must be a whole number from 0 to {MAX_COUNTER}, not {w.honba!r}")
+    if not (type(w.riichi_sticks) is int and 0 <= w.riichi_sticks <= MAX_COUNTER):
+        _bad(f"riichi_sticks must be a whole number from 0 to {MAX_COUNTER}, not {w.riichi_sticks!r}")
+    if not (type(w.kita) is int and 0 <= w.kita <= MAX_KITA):
+        _bad(f"kita must be a whole number from 0 to {MAX_KITA} (there are four Norths), not {w.kita!r}")
     for name, tiles in (("dora", w.dora), ("ura", w.ura)):
         if len(tiles) > 5:
             _bad(f"{name}: at most 5 indicators (one plus one per kan), got {len(tiles)}")
         for t in tiles:
             if not isinstance(t, Tile):
                 _bad(f"{name}: {t!r} is not a tile")
-    if not _is_count(w.kita, MAX_KITA):
-        _bad(f"kita must be a whole number from 0 to {MAX_KITA} (there are four Norths), not {w.kita!r}")
     if w.tsumo:
         if w.discarder is not None:
             _bad("a tsumo has no discarder")
@@ -180,23 +180,24 @@ def _check_win(w: Win) -> int:
         _bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
     if w.ura and not w.riichi:
         _bad("ura-dora indicators given without riichi")
-    if situation & _SPECIAL:
-        _check_special(w)
-    if w.riichi:
-        situation |= SITUATION_BIT["riichi"]
-    if w.riichi == Riichi.DOUBLE:
-        situation |= SITUATION_BIT["double_riichi"]
-    if not w.tsumo:
-        situation |= SITUATION_BIT["ron"]
-    if w.kita:
-        situation |= KITA_BIT
-    return situation | _ROUND_BIT[w.round_wind] | _SEAT_BIT[w.seat_wind]
+    situation = (_RIICHI_BITS[w.riichi] | (_TSUMO_BIT if w.tsumo else _RON_BIT) | _ROUND_BITS[w.round_wind]
+                 | _SEAT_BITS[w.seat_wind] | (KITA_BIT if w.kita else 0))
+    # Most wins have none of the other conditions: all False, nothing more to check.
+    if (w.ippatsu is not False or w.haitei is not False or w.houtei is not False or w.rinshan is not False
+            or w.chankan is not False or w.tenhou is not False or w.chiihou is not False or w.renhou is not False):
+        situation |= _special_bits(w)
+    return situation
 
 
-_SPECIAL = sum(SITUATION_BIT[name] for name in _BOOLS if name != "tsumo")
-"""The conditions that can contradict one another or the rest of the win (``_check_special``)."""
-_ROUND_BIT = tuple(SITUATION_BIT[f"round_{name.lower()}"] for name in WIND_NAMES)
-_SEAT_BIT = tuple(SITUATION_BIT[f"seat_{name.lower()}"] for name in WIND_NAMES)
+def _special_bits(w: Win) -> int:
+    """The situation bits of the conditions beside tsumo, once each is checked to be a bool and
+    the set of them to agree with the rest of the win."""
+    flags = (w.tsumo, w.ippatsu, w.haitei, w.houtei, w.rinshan, w.chankan, w.tenhou, w.chiihou, w.renhou)
+    for name, value in zip(_BOOLS, flags):
+        if type(value) is not bool:
+            _bad(f"{name} must be true or false, not {value!r}")
+    _check_special(w)
+    return sum(compress(_BOOL_BITS[1:], flags[1:]))  # the bits of the conditions that hold
 
 
 def _check_special(w: Win) -> None:

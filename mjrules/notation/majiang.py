@@ -241,30 +241,38 @@ def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
     else:  # most wins have no special condition
         riichi = haidi = tianhu = 0
         ippatsu = chankan = rinshan = False
-    haidi = _number(haidi, "param.hupai.haidi", _ZERO_TO_TWO)
-    tianhu = _number(tianhu, "param.hupai.tianhu", _ZERO_TO_TWO)
+    if type(haidi) is not int or type(tianhu) is not int:
+        haidi = _number(haidi, "param.hupai.haidi", _ZERO_TO_TWO)
+        tianhu = _number(tianhu, "param.hupai.tianhu", _ZERO_TO_TWO)
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
-    # majiang writes null for 0 and 0/1 for a flag: each value is read with an error naming its
-    # key; the Win then checks the ranges and the contradictions.
-    win = Win(
-        tsumo=discarder is None,
-        discarder=discarder,
-        round_wind=_number(round_wind, "param.zhuangfeng", _WIND),
-        seat_wind=_number(seat_wind, "param.menfeng", _WIND),
-        riichi=_number(riichi, "param.hupai.lizhi", _ZERO_TO_TWO),
-        ippatsu=_flag(ippatsu, "param.hupai.yifa"),
-        haitei=haidi == 1,
-        houtei=haidi == 2,
-        rinshan=_flag(rinshan, "param.hupai.lingshang"),
-        chankan=_flag(chankan, "param.hupai.qianggang"),
-        tenhou=tianhu == 1,
-        chiihou=tianhu == 2,
-        dora=_indicators(bao, "param.baopai"),
-        ura=_indicators(fubao, "param.fubaopai"),
-        honba=_number(honba, "param.jicun.changbang", _COUNTER),
-        riichi_sticks=_number(sticks, "param.jicun.lizhibang", _COUNTER),
-    )
+    try:
+        dora = tuple([_BY_NAME[name] for name in bao])
+        ura = tuple([_BY_NAME[name] for name in fubao])
+    except (KeyError, TypeError):  # not a list of tile names: read again, naming the key
+        dora = _indicators(bao, "param.baopai")
+        ura = _indicators(fubao, "param.fubaopai")
+
+    def build() -> Win:
+        return Win(tsumo=discarder is None, discarder=discarder, round_wind=round_wind, seat_wind=seat_wind,
+                   riichi=riichi, ippatsu=ippatsu, haitei=haidi == 1, houtei=haidi == 2, rinshan=rinshan,
+                   chankan=chankan, tenhou=tianhu == 1, chiihou=tianhu == 2, dora=dora, ura=ura, honba=honba,
+                   riichi_sticks=sticks)
+
+    try:
+        win = build()
+    except SituationError:
+        # majiang may also write null for 0 and 0/1 for a flag: read each such value with an error
+        # that names its key, then build again (the Win names what is still wrong).
+        round_wind = _number(round_wind, "param.zhuangfeng", _WIND)
+        seat_wind = _number(seat_wind, "param.menfeng", _WIND)
+        riichi = _number(riichi, "param.hupai.lizhi", _ZERO_TO_TWO)
+        ippatsu = _flag(ippatsu, "param.hupai.yifa")
+        rinshan = _flag(rinshan, "param.hupai.lingshang")
+        chankan = _flag(chankan, "param.hupai.qianggang")
+        honba = _number(honba, "param.jicun.changbang", _COUNTER)
+        sticks = _number(sticks, "param.jicun.lizhibang", _COUNTER)
+        win = build()
     if not complete:  # majiang-core's own lines have neither key
         win = _three_player(data["param"], win, players)
     return hand, win

@@ -94,9 +94,8 @@ class Features(_FeatureFields):
         return self.terminal_level
 
 
-@attrs.frozen(slots=False)  # an instance dict: attrs fills it faster than frozen slots
-class Reading:
-    """One arrangement of a winning hand, read-only. Built by ``analyse``."""
+class _ReadingFields(NamedTuple):
+    """The fields of ``Reading`` (mypy allows no properties in a named tuple's own class)."""
 
     hand: Hand
     win: Win
@@ -137,6 +136,15 @@ class Reading:
     pinfu_shape: bool
     """Four sequences, a two-sided wait, and a pair that earns no fu."""
     features: Features
+
+
+class Reading(_ReadingFields):
+    """One arrangement of a winning hand, read-only, built by keyword (``analyse``). A named tuple
+    rather than a frozen attrs class: built for every reading of every hand, and a frozen class's
+    construction sets each of its 23 fields through ``object.__setattr__`` (measured in
+    ``bench/README.md``)."""
+
+    __slots__ = ()
 
     @property
     def seat_wind(self) -> int:
@@ -210,10 +218,6 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
     level = (TERMINALS_NONE if yaochu == 0 else TERMINALS_ALL if yaochu == size
              else TERMINALS_OUTSIDE if yaochu >= 6 else TERMINALS_SOME)
 
-    def features(form: Form, sequences: int) -> Features:
-        return _features(form, sequences, win.situation, melds.closed, _SUIT_COUNT[suit_mask], level,
-                         honours > 0, honour_triplets)
-
     def reading(form: Form, pair: int, sets: tuple[SetShape, ...], sequences: tuple[int, ...],
                 triplets: tuple[int, ...], concealed_triplets: int, wait: Wait, pinfu_shape: bool) -> Reading:
         return Reading(
@@ -221,7 +225,8 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             sequences=sequences, triplets=triplets, concealed_triplets=concealed_triplets, kans=melds.kans,
             wait=wait, win_tile=w, seat_wind_kind=seat, round_wind_kind=rnd, red_fives=hand.red_fives, size=size,
             yaochu_count=yaochu, honours=honours, suit_mask=suit_mask, pinfu_shape=pinfu_shape,
-            features=features(form, len(sequences)),
+            features=_features(form, len(sequences), win.situation, melds.closed, _SUIT_COUNT[suit_mask], level,
+                               honours > 0, honour_triplets),
         )
 
     readings: list[Reading] = []
