@@ -58,7 +58,8 @@ def hint_violations(scorer: Scorer, wins: Iterable[tuple[Hand, Win]], limit: int
                 if y.id in found or not _preconditions_hold(y, r):
                     continue
                 if y.check(r, scorer.flags) and not y.fits(r.features):
-                    found[y.id] = HintViolation(y.id, owner[y.id], r.describe(), tuple(r.features))
+                    found[y.id] = HintViolation(yaku=y.id, plugin=owner[y.id], reading=r.describe(),
+                                                features=tuple(r.features))
                     if len(found) >= limit:
                         return list(found.values())
     return list(found.values())
