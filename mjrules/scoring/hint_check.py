@@ -129,7 +129,7 @@ def _random_hand(rng: random.Random) -> Hand | None:
     tiles = [tile(i) for i, n in enumerate(concealed) for _ in range(n)]
     rng.shuffle(tiles)
     win_tile = tiles.pop()
-    return Hand(tiles, win_tile, melds)
+    return Hand(concealed=tiles, win_tile=win_tile, melds=melds)
 
 
 def _meld(rng: random.Random, group: tuple[int, int, int]) -> Meld:
@@ -148,7 +148,7 @@ def _closed(rng: random.Random, counts: list[int]) -> Hand:
     tiles = [tile(i) for i, n in enumerate(counts) for _ in range(n)]
     rng.shuffle(tiles)
     win_tile = tiles.pop()
-    return Hand(tiles, win_tile)
+    return Hand(concealed=tiles, win_tile=win_tile)
 
 
 def _random_win(rng: random.Random, hand: Hand, tags: list[str]) -> Win | None:
