@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 
 from mjrules.errors import PluginError
 from mjrules.model.hand import Hand
-from mjrules.model.melds import SEQ, TRIPLET, Meld, MeldKind, SetShape
+from mjrules.model.melds import SEQ, TRIPLET, Meld, MeldKind, SetKind, SetShape
 from mjrules.model.tiles import (
     CHUN,
     DORA_OF,
@@ -56,7 +56,7 @@ from mjrules.model.tiles import (
     Tile,
     tile,
 )
-from mjrules.model.win import ROBBED_ANKAN, SITUATIONS, Win
+from mjrules.model.win import ROBBED_ANKAN, SITUATIONS, Riichi, Win
 from mjrules.rules.flags import Flag, Flags, FlagValue
 from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.kan_dora import TIMINGS as KAN_DORA_TIMINGS
@@ -89,7 +89,9 @@ from mjrules.scoring.reading import (
     TERMINALS_OUTSIDE,
     TERMINALS_SOME,
     Features,
+    Form,
     Reading,
+    Wait,
 )
 
 Check = Callable[[Reading, Mapping[str, Any]], bool]
@@ -99,7 +101,7 @@ __all__ = [
     # hooks and what they register
     "hookimpl", "Yaku", "Check", "Flag", "Flags", "FlagValue", "Liability", "HONBA_NORMAL", "HONBA_LIABLE", "PluginError",
     # what a check reads
-    "Reading", "Features", "SetShape", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
+    "Reading", "Features", "SetShape", "SetKind", "Form", "Wait", "Riichi", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",
     "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
     # rule parts (one hook each) and what they hold

@@ -203,7 +203,7 @@ def test_hands_that_differ_only_in_winds_no_yaku_reads_share_a_pool():
     scorer.score_readings([a])
     scorer.score_readings([b])
     index = scorer.index
-    assert index._pools[a.features] is index._pools[b.features]  # … but decide nothing here: no wind triplet
+    assert index.pool(a.features) is index.pool(b.features)  # … but decide nothing here: no wind triplet
 
 
 # -- columnar output -------------------------------------------------------------------------------

@@ -40,12 +40,7 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], tuple[int, int, int]]:
     if max(counts) > 4:
         i = max(range(34), key=counts.__getitem__)
         raise HandError(f"tile {tile(i)} appears {counts[i]} times; there are only four of each tile")
-    return tuple(counts), _REDS[reds[0]][reds[1]][reds[2]]
-
-
-_REDS = tuple(tuple(tuple((m, p, s) for s in range(5)) for p in range(5)) for m in range(5))
-"""``_REDS[m][p][s]`` is the tuple ``(m, p, s)``, made once: every hand keeps its red fives per
-suit, and shared tuples leave the garbage collector fewer objects to follow."""
+    return tuple(counts), (reds[0], reds[1], reds[2])
 
 
 def _name_non_tiles(hand: "Hand") -> None:
@@ -116,64 +111,3 @@ class Hand:
 
     def _repr_html_(self) -> str:
         return self._repr_svg_()
-
-
-_new = object.__new__
-_SET_CONCEALED = Hand.__dict__["concealed"].__set__
-_SET_WIN_TILE = Hand.__dict__["win_tile"].__set__
-_SET_MELDS = Hand.__dict__["melds"].__set__
-_SET_COUNTS = Hand.__dict__["counts"].__set__
-_SET_RED_FIVES = Hand.__dict__["red_fives"].__set__
-_SET_REDS = Hand.__dict__["reds"].__set__
-
-
-def assemble_hand(concealed: list[Tile], win_tile: Tile, melds: list[Meld]) -> Hand:
-    """``Hand(concealed, win_tile, melds)``, checked the same way, built by setting its slots
-    directly rather than through attrs' generic setattr: the parsers' hot path."""
-    h = _new(Hand)
-    _SET_CONCEALED(h, _canonical(concealed))
-    _SET_WIN_TILE(h, win_tile)
-    _SET_MELDS(h, tuple(melds))
-    counts, reds = _check_hand(h)
-    _SET_COUNTS(h, counts)
-    _SET_RED_FIVES(h, reds[0] + reds[1] + reds[2])
-    _SET_REDS(h, reds)
-    return h
-
-
-SuitGroup = tuple[tuple[Tile, ...], tuple[int, ...], int]
-"""The concealed tiles of one suit, read and checked once (``notation.suit_groups``): the tiles in
-canonical order (``Tile.rank``), how many of each kind of the suit (9 kinds, 7 for honours; none
-above 4), and how many red fives. A plain tuple, as the parser's hot path indexes it."""
-
-
-def assemble_grouped(m: SuitGroup, p: SuitGroup, s: SuitGroup, z: SuitGroup, win_tile: Tile,
-                     melds: list[Meld]) -> Hand | None:
-    """``Hand(concealed, win_tile, melds)`` with the concealed tiles given as one SuitGroup per
-    suit, counted from the groups' counts rather than tile by tile: the majiang parser's hot path.
-    None when the tile count is wrong or a kind reaches five: ``assemble_hand`` names the problem."""
-    concealed = m[0] + p[0] + s[0] + z[0]
-    if len(concealed) + 3 * len(melds) != 13 or win_tile.__class__ is not Tile:
-        return None
-    counts = [*m[1], *p[1], *s[1], *z[1]]
-    reds = [m[2], p[2], s[2]]
-    others: tuple[Tile, ...] = (win_tile,)  # the tiles the groups do not hold, each kind checked as it is counted
-    for meld in melds:
-        if meld.__class__ is not Meld:
-            return None
-        others += meld.tiles
-    for t in others:
-        i = t.index
-        counts[i] += 1
-        if counts[i] > 4:
-            return None
-        if t.red:
-            reds[i // 9] += 1
-    h = _new(Hand)
-    _SET_CONCEALED(h, concealed)
-    _SET_WIN_TILE(h, win_tile)
-    _SET_MELDS(h, tuple(melds))
-    _SET_COUNTS(h, tuple(counts))
-    _SET_RED_FIVES(h, reds[0] + reds[1] + reds[2])
-    _SET_REDS(h, _REDS[reds[0]][reds[1]][reds[2]])
-    return h

@@ -10,14 +10,22 @@ import attrs
 from mjrules.errors import HandError
 from mjrules.model.tiles import Tile
 
-SEQ = 0
-TRIPLET = 1
+class SetKind(enum.IntEnum):
+    """``SetShape.kind``: an int, so that shapes still equal and sort as plain tuples do."""
+
+    SEQ = 0
+    TRIPLET = 1
+
+
+SEQ = SetKind.SEQ
+TRIPLET = SetKind.TRIPLET
 
 
 class SetShape(NamedTuple):
-    """One set of a reading: ``SetShape(SEQ, MAN1, True, False)`` is a concealed 1m2m3m."""
+    """One set of a reading: ``SetShape(SEQ, MAN1, True, False)`` is a concealed 1m2m3m.
+    A named tuple: readings are compared and hashed by their sets, and the yaku checks unpack them."""
 
-    kind: int
+    kind: SetKind
     """``SEQ`` (a sequence) or ``TRIPLET`` (a triplet or kan)."""
     first: int
     """The lowest tile kind of the set."""
@@ -40,28 +48,9 @@ class MeldKind(enum.Enum):
 
 def _validate(meld: "Meld") -> None:
     kind, tiles = meld.kind, meld.tiles
-    # The usual well-formed meld passes these few tests; anything else gets the detailed checks.
-    if kind.__class__ is MeldKind and len(tiles) >= 3:
-        a, b, c = tiles[0], tiles[1], tiles[2]
-        if a.__class__ is Tile and b.__class__ is Tile and c.__class__ is Tile and not (a.red and b.red) \
-                and not ((a.red or b.red) and c.red):
-            if kind is MeldKind.PON:
-                if a.index == b.index == c.index and len(tiles) == 3 and meld.source in (1, 2, 3) \
-                        and meld.called in (0, 1, 2):
-                    return
-            elif kind is MeldKind.CHI:
-                if len(tiles) == 3 and meld.source == 3 and meld.called in (0, 1, 2):
-                    i, j, k = sorted((a.index, b.index, c.index))
-                    if i < 27 and i % 9 <= 6 and j == i + 1 and k == i + 2:
-                        return
-    _validate_slowly(meld)
-
-
-def _validate_slowly(meld: "Meld") -> None:
-    kind, tiles = meld.kind, meld.tiles
     for name in ("called", "source"):
         value = getattr(meld, name)
-        if value is not None and (value.__class__ is not int):
+        if value is not None and type(value) is not int:  # a bool is no seat or position
             raise HandError(f"meld {name} must be a whole number or None, not {value!r}")
     if not isinstance(kind, MeldKind):
         raise HandError(f"meld kind {kind!r} is not a MeldKind (chi, pon, daiminkan, kakan, ankan)")

@@ -104,7 +104,7 @@ def tile(index: int, red: bool = False) -> Tile:
             return _RED[index]
         except (KeyError, TypeError):
             raise NotationError(f"only a five of a suit can be red, not index {index}") from None
-    if index.__class__ is not int or not 0 <= index < 34:
+    if type(index) is not int or not 0 <= index < 34:
         raise NotationError(f"tile index {index!r} is not in 0..33")
     return _PLAIN[index]
 

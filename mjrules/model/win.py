@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import inspect
+import enum
+from itertools import compress
+from typing import NoReturn
 
 import attrs
 
@@ -48,16 +50,44 @@ def seat_at(seat: int, offset: int, players: int = 4) -> int:
     return (seat + (offset if offset != 3 else -1)) % players
 
 
+class Riichi(enum.IntEnum):
+    """``Win.riichi``: an int, so ``win.riichi == 1`` and JSON output read as before."""
+
+    NONE = 0
+    RIICHI = 1
+    DOUBLE = 2
+
+
 def _tiles(value: list[Tile] | tuple[Tile, ...]) -> tuple[Tile, ...]:
     """Dora / ura indicators as a tuple; anything but a list or tuple is refused by name."""
-    if value.__class__ is tuple:
-        return value
     if isinstance(value, (list, tuple)):
         return tuple(value)
     raise SituationError(f"dora / ura indicators must be a list of tiles, not {value!r}")
 
 
-@attrs.frozen(slots=False)  # a dict, so that ``assemble_win`` can fill it at once
+def _riichi(value: int) -> Riichi:
+    """0, 1 or 2 as its ``Riichi``; anything else is refused by name (True is no riichi level)."""
+    if type(value) is int or isinstance(value, Riichi):
+        if 0 <= value <= 2:
+            return _RIICHI[value]
+    raise SituationError(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {value!r}")
+
+
+_RIICHI = tuple(Riichi)
+"""``Riichi`` by value, indexed rather than called: ``Riichi(1)`` goes through the enum's lookup."""
+
+
+def _tags(value: frozenset[str] | list[str] | tuple[str, ...] | set[str]) -> frozenset[str]:
+    """Situation tags as a frozenset; a lone string, a dict or an empty tag is refused by name."""
+    if not isinstance(value, (frozenset, list, tuple, set)):
+        raise SituationError(f"extras must be a list of tags, not {value!r}")
+    for tag in value:
+        if not isinstance(tag, str) or not tag:
+            raise SituationError(f"situation tags must be non-empty strings, not {tag!r}")
+    return frozenset(value)
+
+
+@attrs.frozen(slots=False)  # an instance dict: attrs fills it faster than frozen slots
 class Win:
     """How the hand won. ``discarder`` is the dealer-in's offset from the winner: 1 next, 2 opposite,
     3 previous (majiang's ``+``, ``=``, ``-``); it is None for a tsumo."""
@@ -66,7 +96,7 @@ class Win:
     discarder: int | None = None
     round_wind: int = 0
     seat_wind: int = 0
-    riichi: int = 0
+    riichi: Riichi = attrs.field(default=Riichi.NONE, converter=_riichi)
     ippatsu: bool = False
     haitei: bool = False
     houtei: bool = False
@@ -79,7 +109,7 @@ class Win:
     ura: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     honba: int = 0
     riichi_sticks: int = 0
-    extras: frozenset[str] = frozenset()
+    extras: frozenset[str] = attrs.field(default=frozenset(), converter=_tags)
     """Tags of situations the standard fields do not name (e.g. ``kanburi``, ``open_riichi``, and
     ``robbed_ankan``: the chankan robbed a closed kan), named by the yaku that read them
     (``Yaku.extras``); a tag no enabled yaku reads is refused when scoring."""
@@ -111,112 +141,63 @@ class Win:
 
 
 _BOOLS = ("tsumo", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+_BOOL_BITS = tuple(SITUATION_BIT[name] for name in _BOOLS)
+_TSUMO_BIT, _RON_BIT = SITUATION_BIT["tsumo"], SITUATION_BIT["ron"]
+_RIICHI_BITS = (0, SITUATION_BIT["riichi"], SITUATION_BIT["riichi"] | SITUATION_BIT["double_riichi"])
+_ROUND_BITS = tuple(SITUATION_BIT[f"round_{name.lower()}"] for name in WIND_NAMES)
+_SEAT_BITS = tuple(SITUATION_BIT[f"seat_{name.lower()}"] for name in WIND_NAMES)
 
 
-def _all_tiles(tiles: tuple) -> bool:
-    for t in tiles:
-        if t.__class__ is not Tile:
-            return False
-    return True
-
-
-def _bad(message: str) -> None:
+def _bad(message: str) -> NoReturn:
     raise SituationError(message)
-
-
-def _check_types(w: Win) -> None:
-    for name in _BOOLS:
-        value = getattr(w, name)
-        if value is not True and value is not False:
-            _bad(f"{name} must be true or false, not {value!r}")
-    for name in ("round_wind", "seat_wind"):
-        value = getattr(w, name)
-        if type(value) is not int or not 0 <= value <= 3:
-            _bad(f"{name} must be 0 (East) … 3 (North), not {value!r}")
-    if type(w.riichi) is not int or w.riichi not in (0, 1, 2):
-        _bad(f"riichi must be 0 (none), 1 (riichi) or 2 (double riichi), not {w.riichi!r}")
-    for name in ("honba", "riichi_sticks"):
-        value = getattr(w, name)
-        if type(value) is not int or not 0 <= value <= MAX_COUNTER:
-            _bad(f"{name} must be a whole number from 0 to {MAX_COUNTER}, not {value!r}")
-    for name in ("dora", "ura"):
-        value = getattr(w, name)
-        if len(value) > 5:
-            _bad(f"{name}: at most 5 indicators (one plus one per kan), got {len(value)}")
-        for t in value:
-            if not isinstance(t, Tile):
-                _bad(f"{name}: {t!r} is not a tile")
-
-
-_RIICHI_BITS = (0, 1, 3)  # riichi; double riichi is riichi too
 
 
 def _check_win(w: Win) -> int:
     """Check a Win on its own; returns its ``situation`` mask."""
-    situation = _check_values(
-        w, w.tsumo, w.discarder, w.round_wind, w.seat_wind, w.riichi, w.ippatsu, w.haitei, w.houtei, w.rinshan,
-        w.chankan, w.tenhou, w.chiihou, w.renhou, w.dora, w.ura, w.honba, w.riichi_sticks,
-    )
-    kita = w.kita
-    if kita.__class__ is not int or kita:  # kita only here: ``assemble_win`` (the parsers' path) leaves it 0
-        if kita.__class__ is not int or not 0 <= kita <= MAX_KITA:
-            _bad(f"kita must be a whole number from 0 to {MAX_KITA} (there are four Norths), not {kita!r}")
-        situation |= KITA_BIT
-    return situation
-
-
-def _check_values(w: Win, tsumo, discarder, rw, sw, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
-                  chiihou, renhou, dora, ura, honba, sticks) -> int:
-    """``_check_win`` with the fields at hand (the parser's path passes its own values)."""
-    # One cheap test for the usual case (plain values, no special flag); otherwise the detailed
-    # checks name the bad field and the contradiction. An ``if`` rather than a boolean value:
-    # Python 3.11 only specialises the comparisons of a condition that jumps.
-    if (
-        (tsumo is True or tsumo is False) and rw.__class__ is int and 0 <= rw <= 3
-        and sw.__class__ is int and 0 <= sw <= 3 and riichi.__class__ is int and 0 <= riichi <= 2
-        and honba.__class__ is int and 0 <= honba <= MAX_COUNTER
-        and sticks.__class__ is int and 0 <= sticks <= MAX_COUNTER
-        and len(dora) <= 5 and len(ura) <= 5
-        and (dora[0].__class__ is Tile if len(dora) == 1 else _all_tiles(dora))  # one indicator is usual
-        and (not ura or (ura[0].__class__ is Tile if len(ura) == 1 else _all_tiles(ura)))
-        and ippatsu is False and haitei is False and houtei is False and rinshan is False
-        and chankan is False and tenhou is False and chiihou is False and renhou is False
-    ):
-        plain = True
-    else:
-        plain = False
-    if not plain:
-        _check_types(w)
-    situation = _RIICHI_BITS[riichi] | (8 if tsumo else 16) | (4096 << rw) | (65536 << sw)
-    if not plain:
-        situation |= (
-            (4 if ippatsu else 0) | (32 if haitei else 0) | (64 if houtei else 0) | (128 if rinshan else 0)
-            | (256 if chankan else 0) | (512 if tenhou else 0) | (1024 if chiihou else 0) | (2048 if renhou else 0)
-        )
-    if tsumo:
-        if discarder is not None:
+    if w.tsumo is not True and w.tsumo is not False:
+        _bad(f"tsumo must be true or false, not {w.tsumo!r}")
+    # ``type(x) is int`` rather than isinstance: a bool is no wind, count or seat offset.
+    if not (type(w.round_wind) is int and 0 <= w.round_wind <= 3):
+        _bad(f"round_wind must be 0 (East) … 3 (North), not {w.round_wind!r}")
+    if not (type(w.seat_wind) is int and 0 <= w.seat_wind <= 3):
+        _bad(f"seat_wind must be 0 (East) … 3 (North), not {w.seat_wind!r}")
+    if not (type(w.honba) is int and 0 <= w.honba <= MAX_COUNTER):
+        _bad(f"honba must be a whole number from 0 to {MAX_COUNTER}, not {w.honba!r}")
+    if not (type(w.riichi_sticks) is int and 0 <= w.riichi_sticks <= MAX_COUNTER):
+        _bad(f"riichi_sticks must be a whole number from 0 to {MAX_COUNTER}, not {w.riichi_sticks!r}")
+    if not (type(w.kita) is int and 0 <= w.kita <= MAX_KITA):
+        _bad(f"kita must be a whole number from 0 to {MAX_KITA} (there are four Norths), not {w.kita!r}")
+    for name, tiles in (("dora", w.dora), ("ura", w.ura)):
+        if len(tiles) > 5:
+            _bad(f"{name}: at most 5 indicators (one plus one per kan), got {len(tiles)}")
+        for t in tiles:
+            if not isinstance(t, Tile):
+                _bad(f"{name}: {t!r} is not a tile")
+    if w.tsumo:
+        if w.discarder is not None:
             _bad("a tsumo has no discarder")
-    elif discarder.__class__ is not int or discarder not in (1, 2, 3):
+    elif type(w.discarder) is not int or w.discarder not in (1, 2, 3):
         _bad("a ron needs the discarder: 1 next player, 2 opposite, 3 previous")
-    if ura and not riichi:
+    if w.ura and not w.riichi:
         _bad("ura-dora indicators given without riichi")
-    extras = w.extras
-    if extras.__class__ is not frozenset:  # a list or set of tags is accepted and frozen
-        if isinstance(extras, (str, bytes, dict)) or not isinstance(extras, (list, tuple, set)):
-            _bad(f"extras must be a list of tags, not {extras!r}")
-        _check_tags(extras)
-        object.__setattr__(w, "extras", frozenset(extras))
-    elif extras:
-        _check_tags(extras)
-    if not plain:
-        _check_special(w)
+    situation = (_RIICHI_BITS[w.riichi] | (_TSUMO_BIT if w.tsumo else _RON_BIT) | _ROUND_BITS[w.round_wind]
+                 | _SEAT_BITS[w.seat_wind] | (KITA_BIT if w.kita else 0))
+    # Most wins have none of the other conditions: all False, nothing more to check.
+    if (w.ippatsu is not False or w.haitei is not False or w.houtei is not False or w.rinshan is not False
+            or w.chankan is not False or w.tenhou is not False or w.chiihou is not False or w.renhou is not False):
+        situation |= _special_bits(w)
     return situation
 
 
-def _check_tags(extras) -> None:
-    for tag in extras:
-        if not isinstance(tag, str) or not tag:
-            _bad(f"situation tags must be non-empty strings, not {tag!r}")
+def _special_bits(w: Win) -> int:
+    """The situation bits of the conditions beside tsumo, once each is checked to be a bool and
+    the set of them to agree with the rest of the win."""
+    flags = (w.tsumo, w.ippatsu, w.haitei, w.houtei, w.rinshan, w.chankan, w.tenhou, w.chiihou, w.renhou)
+    for name, value in zip(_BOOLS, flags):
+        if type(value) is not bool:
+            _bad(f"{name} must be true or false, not {value!r}")
+    _check_special(w)
+    return sum(compress(_BOOL_BITS[1:], flags[1:]))  # the bits of the conditions that hold
 
 
 def _check_special(w: Win) -> None:
@@ -299,53 +280,3 @@ ROBBED_ANKAN = "robbed_ankan"
 
 _NEEDS_HAND_CHECK = (SITUATION_BIT["riichi"] | SITUATION_BIT["rinshan"] | SITUATION_BIT["tenhou"]
                      | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"] | KITA_BIT)
-
-
-def assemble_win(tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                 tenhou, chiihou, renhou, dora, ura, honba, riichi_sticks) -> Win:
-    """``Win(...)`` with every field but ``extras`` given in order (``dora`` and ``ura`` as tuples),
-    checked the same way, built by filling a copy of a ready instance dict: the parsers' hot path."""
-    d = _TEMPLATE.copy()  # copying a dict of the right size is cheaper than building one
-    d["tsumo"] = tsumo
-    d["discarder"] = discarder
-    d["round_wind"] = round_wind
-    d["seat_wind"] = seat_wind
-    d["riichi"] = riichi
-    d["ippatsu"] = ippatsu
-    d["haitei"] = haitei
-    d["houtei"] = houtei
-    d["rinshan"] = rinshan
-    d["chankan"] = chankan
-    d["tenhou"] = tenhou
-    d["chiihou"] = chiihou
-    d["renhou"] = renhou
-    d["dora"] = dora
-    d["ura"] = ura
-    d["honba"] = honba
-    d["riichi_sticks"] = riichi_sticks
-    w = _new(Win)
-    _set(w, "__dict__", d)
-    d["situation"] = _check_values(
-        w, tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
-        chiihou, renhou, dora, ura, honba, riichi_sticks,
-    )
-    return w
-
-
-_new = object.__new__
-_set = object.__setattr__
-_NO_EXTRAS: frozenset[str] = frozenset()
-_TEMPLATE = {**attrs.asdict(Win(), recurse=False), "situation": 0}
-"""An instance dict of ``Win()``: every field in place, for ``assemble_win`` to copy and fill."""
-
-
-def _follows_the_fields() -> None:
-    """``assemble_win`` takes Win's fields in their order: checked against the attrs definition
-    when this module loads, so a field added to Win cannot be left out of it."""
-    fields = [f.name for f in attrs.fields(Win) if f.init and f.name not in ("extras", "kita")]
-    params = list(inspect.signature(assemble_win).parameters)
-    if params != fields or set(_TEMPLATE) != {f.name for f in attrs.fields(Win)}:
-        raise ImportError(f"assemble_win takes {params}, Win has the fields {fields}")
-
-
-_follows_the_fields()

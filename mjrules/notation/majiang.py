@@ -7,14 +7,14 @@ Melds follow after commas, the seat mark after the called tile's digit (see ``ma
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Union
+from typing import Any, Iterable, NoReturn
 
 import attrs
 
 from mjrules.errors import NotationError, SituationError
-from mjrules.model.hand import Hand, assemble_grouped, assemble_hand
+from mjrules.model.hand import Hand
 from mjrules.model.tiles import BY_RANK, BY_SUIT, Tile, tile_from
-from mjrules.model.win import MAX_COUNTER, Win, assemble_win
+from mjrules.model.win import MAX_COUNTER, Win
 from mjrules.notation.marks import (
     MARK_TO_SOURCE,
     MAX_INPUT,
@@ -23,48 +23,25 @@ from mjrules.notation.marks import (
     meld_digits,
     meld_from_digits,
 )
-from mjrules.notation.suit_groups import KEPT_M, KEPT_P, KEPT_S, KEPT_Z, suit_group
-
-
-_Table = dict[str, Union[Tile, "_Table"]]
-"""A state of ``_concealed``'s reader: each character leads to a Tile or to the next state."""
-
-
-def _reader_tables() -> _Table:
-    """A state table for ``_concealed``: in each suit's table a digit gives a Tile, a suit letter
-    the next table, and majiang's riichi marker ``*`` (no tile) the same table."""
-    tables: dict[str, _Table] = {suit: dict(BY_SUIT[suit]) for suit in BY_SUIT}
-    start: _Table = {}
-    for t in (start, *tables.values()):
-        t.update(tables)
-    for t in tables.values():
-        t["*"] = t
-    start["*"] = start
-    return start
-
-
-_START: dict[str, Any] = _reader_tables()
-# Any rather than _Table: ``_concealed`` tells a table from a tile by its class, on the parser's
-# hot path, and mypy does not narrow ``x.__class__ is dict``.
 
 
 def _concealed(text: str) -> list[Tile]:
+    """The tiles of a concealed part written suit letter first (``m345p40677``), in written
+    order; majiang's riichi marker ``*`` is passed over."""
     tiles: list[Tile] = []
-    append = tiles.append
-    table = _START
-    try:
-        for ch in text:
-            x = table[ch]
-            if x.__class__ is dict:
-                table = x
-            else:
-                append(x)
-    except KeyError:
-        _bad_char(text)
+    suit: dict[str, Tile] | None = None
+    for ch in text:
+        if ch in BY_SUIT:
+            suit = BY_SUIT[ch]
+        elif ch != "*":
+            t = suit.get(ch) if suit is not None else None
+            if t is None:
+                _bad_char(text)
+            tiles.append(t)
     return tiles
 
 
-def _bad_char(text: str) -> None:
+def _bad_char(text: str) -> NoReturn:
     """Raise the error for the first character ``_concealed`` could not read."""
     suit = None
     for pos, ch in enumerate(text):
@@ -84,10 +61,9 @@ def _bad_char(text: str) -> None:
 
 def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int | None]:
     """Read a majiang hand; returns the Hand and the discarder's offset (None for tsumo)."""
-    if shoupai.__class__ is not str or len(shoupai) > MAX_INPUT:
+    if not isinstance(shoupai, str) or len(shoupai) > MAX_INPUT:
         check_length(shoupai, "shoupai")
     parts = shoupai.split(",")
-    text = parts[0]
     melds = []
     for written in parts[1:]:
         if len(written) < 2 or written[0] not in "mpsz":
@@ -96,54 +72,19 @@ def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int |
     if rongpai is None:
         win = discarder = None
     else:
-        if rongpai.__class__ is not str or len(rongpai) != 3 or rongpai[2] not in MARK_TO_SOURCE:
+        if not isinstance(rongpai, str) or len(rongpai) != 3 or rongpai[2] not in MARK_TO_SOURCE:
             check_length(rongpai, "rongpai")
             raise NotationError(
                 f"rongpai {rongpai!r}: expected a tile and the discarder's mark, e.g. z2+ (+ next, = opposite, - previous)"
             )
         win = _BY_NAME.get(rongpai[:2]) or tile_from(rongpai[0], rongpai[1])
         discarder = MARK_TO_SOURCE[rongpai[2]]
-    hand = _grouped(text, win, melds)
-    if hand is None:  # not written suit by suit in order, or wrong: the general reader names the problem
-        tiles = _concealed(text)
-        if win is None:
-            if not tiles:
-                raise NotationError(f"shoupai {shoupai!r}: no concealed tiles, so no winning tile")
-            win = tiles.pop()
-        hand = assemble_hand(tiles, win, melds)
-    return hand, discarder
-
-
-def _grouped(text: str, win: Tile | None, melds: list) -> Hand | None:
-    """The Hand built from the concealed part's suit groups (``suit_groups``) when it is written
-    as majiang writes it: suits in the order m p s z, each once, and for a tsumo (``win`` None)
-    the drawn tile last with its own suit letter. None otherwise, or when something is wrong:
-    the general reader then decides and names the problem."""
+    tiles = _concealed(parts[0])
     if win is None:
-        if len(text) < 2 or text[-2] not in "mpsz":
-            return None
-        win = BY_SUIT[text[-2]].get(text[-1])
-        if win is None:
-            return None
-        text = text[:-2]
-    # A suit letter out of order or written twice lands inside another suit's digits, which
-    # then do not read as tiles.
-    head, _, z_digits = text.partition("z")
-    head, _, s_digits = head.partition("s")
-    head, _, p_digits = head.partition("p")
-    if head:
-        if head[0] != "m":
-            return None
-        m_digits = head[1:]
-    else:
-        m_digits = ""
-    m = KEPT_M(m_digits) or suit_group(0, m_digits)
-    p = KEPT_P(p_digits) or suit_group(1, p_digits)
-    s = KEPT_S(s_digits) or suit_group(2, s_digits)
-    z = KEPT_Z(z_digits) or suit_group(3, z_digits)
-    if m is None or p is None or s is None or z is None:
-        return None
-    return assemble_grouped(m, p, s, z, win, melds)
+        if not tiles:
+            raise NotationError(f"shoupai {shoupai!r}: no concealed tiles, so no winning tile")
+        win = tiles.pop()
+    return Hand(concealed=tiles, win_tile=win, melds=melds), discarder
 
 
 def _groups(tiles: Iterable[Tile]) -> str:
@@ -181,14 +122,14 @@ def _number(value: Any, where: str, expected: str) -> int:
     if value is None:
         return 0
     # bool is an int subclass, but true is no count or wind number: majiang-core never writes one
-    if value.__class__ is not int:
+    if type(value) is not int:
         raise NotationError(f"{where}: expected {expected}, got {json.dumps(value) if _plain(value) else repr(value)}")
     return value
 
 
 def _plain(value: Any) -> bool:
     """Whether ``value`` is a JSON scalar, shown as JSON (true, not True) in an error."""
-    return value is True or value is False or value.__class__ is float
+    return isinstance(value, (bool, float))
 
 
 _WIND = "a whole number 0-3"
@@ -209,7 +150,7 @@ def _indicators(value: Any, where: str) -> tuple[Tile, ...]:
         raise NotationError(f"{where}: expected a list of tiles like [\"m1\"], got {value!r}")
     out = []
     for v in value:
-        t = BY_SUIT.get(v[0], {}).get(v[1]) if isinstance(v, str) and len(v) == 2 else None
+        t = _BY_NAME.get(v) if isinstance(v, str) else None
         if t is None:
             raise NotationError(f"{where}: {v!r} is not a tile like \"m1\"")
         out.append(t)
@@ -230,10 +171,6 @@ def _table(obj: Any, keys: frozenset, where: str) -> dict:
 _IN_KEYS = frozenset({"shoupai", "rongpai", "param"})
 _BY_NAME = {t.majiang(): t for table in BY_SUIT.values() for t in table.values()}
 """``"m1"`` → Tile, for indicator lists."""
-_TILE_NAMED = _BY_NAME.__getitem__
-_ALONE = {name: (t,) for name, t in _BY_NAME.items()}
-"""``"m1"`` → ``(Tile,)``: most hands show one indicator, and a shared tuple is one object fewer
-for the garbage collector to follow per hand."""
 
 
 def _top_fields(data: dict) -> tuple[Any, Any]:
@@ -266,7 +203,7 @@ def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
     """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win, for a
     table of ``players``: a ``param.players`` that says otherwise is an error, and
     ``param.nukidora`` becomes ``Win.kita``."""
-    if data.__class__ is not dict:
+    if not isinstance(data, dict):
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
     # majiang-core writes every key: once all are read, the sizes of the objects show that no
     # other key is there, so none has to be checked against the known ones.
@@ -283,8 +220,8 @@ def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
         fubao = param["fubaopai"]
         honba = jicun["changbang"]
         sticks = jicun["lizhibang"]
-        if (len(data) == 3 and param.__class__ is dict and len(param) == 6 and jicun.__class__ is dict
-                and len(jicun) == 2 and hupai.__class__ is dict and (not hupai or hupai.keys() <= _HUPAI_KEYS)):
+        if (len(data) == 3 and isinstance(param, dict) and len(param) == 6 and isinstance(jicun, dict)
+                and len(jicun) == 2 and isinstance(hupai, dict) and (not hupai or hupai.keys() <= _HUPAI_KEYS)):
             complete = True
     except (KeyError, TypeError):
         pass  # not majiang's complete form: the general path below reads it
@@ -304,40 +241,38 @@ def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
     else:  # most wins have no special condition
         riichi = haidi = tianhu = 0
         ippatsu = chankan = rinshan = False
-    if haidi.__class__ is not int or tianhu.__class__ is not int:
+    if type(haidi) is not int or type(tianhu) is not int:
         haidi = _number(haidi, "param.hupai.haidi", _ZERO_TO_TWO)
         tianhu = _number(tianhu, "param.hupai.tianhu", _ZERO_TO_TWO)
     if haidi not in (0, 1, 2) or tianhu not in (0, 1, 2):
         raise SituationError("param.hupai: haidi and tianhu take 0, 1 or 2")
     try:
-        if bao.__class__ is list:
-            dora = _ALONE[bao[0]] if len(bao) == 1 else tuple(map(_TILE_NAMED, bao))
-        else:
-            dora = _indicators(bao, "param.baopai")
-        if fubao.__class__ is list:
-            ura = _ALONE[fubao[0]] if len(fubao) == 1 else tuple(map(_TILE_NAMED, fubao))
-        else:
-            ura = _indicators(fubao, "param.fubaopai")
-    except (KeyError, TypeError):
+        dora = tuple([_BY_NAME[name] for name in bao])
+        ura = tuple([_BY_NAME[name] for name in fubao])
+    except (KeyError, TypeError):  # not a list of tile names: read again, naming the key
         dora = _indicators(bao, "param.baopai")
         ura = _indicators(fubao, "param.fubaopai")
-    # Positional, in Win's field order: tsumo, discarder, round and seat wind, riichi, ippatsu,
-    # haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, dora, ura, honba, riichi sticks.
+
+    def build() -> Win:
+        return Win(tsumo=discarder is None, discarder=discarder, round_wind=round_wind, seat_wind=seat_wind,
+                   riichi=riichi, ippatsu=ippatsu, haitei=haidi == 1, houtei=haidi == 2, rinshan=rinshan,
+                   chankan=chankan, tenhou=tianhu == 1, chiihou=tianhu == 2, dora=dora, ura=ura, honba=honba,
+                   riichi_sticks=sticks)
+
     try:
-        win = assemble_win(
-            discarder is None, discarder, round_wind, seat_wind, riichi, ippatsu,
-            haidi == 1, haidi == 2, rinshan, chankan, tianhu == 1, tianhu == 2, False, dora, ura, honba, sticks,
-        )
+        win = build()
     except SituationError:
-        # The Win's own checks take plain ints and bools only: read majiang's other spellings
-        # (null for 0, 0/1 for flags) with errors that name the key, then check again.
-        win = assemble_win(
-            discarder is None, discarder, _number(round_wind, "param.zhuangfeng", _WIND),
-            _number(seat_wind, "param.menfeng", _WIND), _number(riichi, "param.hupai.lizhi", _ZERO_TO_TWO),
-            _flag(ippatsu, "param.hupai.yifa"), haidi == 1, haidi == 2, _flag(rinshan, "param.hupai.lingshang"),
-            _flag(chankan, "param.hupai.qianggang"), tianhu == 1, tianhu == 2, False, dora, ura,
-            _number(honba, "param.jicun.changbang", _COUNTER), _number(sticks, "param.jicun.lizhibang", _COUNTER),
-        )
+        # majiang may also write null for 0 and 0/1 for a flag: read each such value with an error
+        # that names its key, then build again (the Win names what is still wrong).
+        round_wind = _number(round_wind, "param.zhuangfeng", _WIND)
+        seat_wind = _number(seat_wind, "param.menfeng", _WIND)
+        riichi = _number(riichi, "param.hupai.lizhi", _ZERO_TO_TWO)
+        ippatsu = _flag(ippatsu, "param.hupai.yifa")
+        rinshan = _flag(rinshan, "param.hupai.lingshang")
+        chankan = _flag(chankan, "param.hupai.qianggang")
+        honba = _number(honba, "param.jicun.changbang", _COUNTER)
+        sticks = _number(sticks, "param.jicun.lizhibang", _COUNTER)
+        win = build()
     if not complete:  # majiang-core's own lines have neither key
         win = _three_player(data["param"], win, players)
     return hand, win
@@ -347,7 +282,7 @@ def _three_player(param: dict, win: Win, players: int) -> Win:
     """``win`` with the kita of ``param.nukidora``, once ``param.players`` is checked against ``players``."""
     said = param.get("players")
     if said is not None and said != players:
-        if said.__class__ is not int or said not in (3, 4):
+        if type(said) is not int or said not in (3, 4):
             raise NotationError(f"param.players: expected 3 or 4, got {json.dumps(said) if _plain(said) else said!r}")
         raise SituationError(f"param.players: {said}, but the ruleset is for {players} players")
     kita = _number(param.get("nukidora"), "param.nukidora", "a whole number 0-4")
@@ -360,7 +295,7 @@ def majiang_input(hand: Hand, win: Win, players: int = 4) -> dict:
     shoupai, rongpai = format_majiang(hand, None if win.tsumo else win.discarder)
     hupai: dict[str, int | bool] = {}
     if win.riichi:
-        hupai["lizhi"] = win.riichi
+        hupai["lizhi"] = int(win.riichi)  # a plain int in a JSON object
     if win.ippatsu:
         hupai["yifa"] = True
     if win.chankan:

@@ -97,7 +97,7 @@ def parse_mpsz(text: str, win: Tile | str | None = None) -> Hand:
             written = text.replace(",", " ").split()[0]
             raise NotationError(f"winning tile {win} is not among the concealed tiles of {written!r}") from None
         win_tile = win
-    return Hand(concealed, win_tile, melds)
+    return Hand(concealed=concealed, win_tile=win_tile, melds=melds)
 
 
 def _groups(tiles: Iterable[Tile]) -> list[tuple[str, str]]:

@@ -58,7 +58,8 @@ def hint_violations(scorer: Scorer, wins: Iterable[tuple[Hand, Win]], limit: int
                 if y.id in found or not _preconditions_hold(y, r):
                     continue
                 if y.check(r, scorer.flags) and not y.fits(r.features):
-                    found[y.id] = HintViolation(y.id, owner[y.id], r.describe(), tuple(r.features))
+                    found[y.id] = HintViolation(yaku=y.id, plugin=owner[y.id], reading=r.describe(),
+                                                features=tuple(r.features))
                     if len(found) >= limit:
                         return list(found.values())
     return list(found.values())
@@ -128,7 +129,7 @@ def _random_hand(rng: random.Random) -> Hand | None:
     tiles = [tile(i) for i, n in enumerate(concealed) for _ in range(n)]
     rng.shuffle(tiles)
     win_tile = tiles.pop()
-    return Hand(tiles, win_tile, melds)
+    return Hand(concealed=tiles, win_tile=win_tile, melds=melds)
 
 
 def _meld(rng: random.Random, group: tuple[int, int, int]) -> Meld:
@@ -147,7 +148,7 @@ def _closed(rng: random.Random, counts: list[int]) -> Hand:
     tiles = [tile(i) for i, n in enumerate(counts) for _ in range(n)]
     rng.shuffle(tiles)
     win_tile = tiles.pop()
-    return Hand(tiles, win_tile)
+    return Hand(concealed=tiles, win_tile=win_tile)
 
 
 def _random_win(rng: random.Random, hand: Hand, tags: list[str]) -> Win | None:

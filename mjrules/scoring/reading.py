@@ -7,50 +7,66 @@ without parsing or decomposing it again.
 
 from __future__ import annotations
 
+import functools
+import warnings
 from typing import NamedTuple
 
 import attrs
 
 from mjrules.model.hand import Hand
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
+from mjrules.model.names import TextEnum
 from mjrules.model.tiles import tile
 from mjrules.model.win import Win
 
-# The wait names are defined with the tables that find them, and offered here with the readings.
+# The waits are defined with the tables that find them, and offered here with the readings.
 from mjrules.scoring.shapes import (  # noqa: F401
     KANCHAN,
     PENCHAN,
     RYANMEN,
     SHANPON,
     TANKI,
+    Wait,
     is_chiitoitsu,
     is_kokushi,
     placed,
 )
 
-STANDARD = "standard"
-CHIITOITSU = "chiitoitsu"
-KOKUSHI = "kokushi"
+
+class Form(TextEnum):
+    """``Reading.form``: a ``str``, so ``reading.form == "standard"`` holds as before."""
+
+    STANDARD = "standard"
+    CHIITOITSU = "chiitoitsu"
+    KOKUSHI = "kokushi"
+
+
+STANDARD = Form.STANDARD
+CHIITOITSU = Form.CHIITOITSU
+KOKUSHI = Form.KOKUSHI
 
 TERMINALS_NONE, TERMINALS_SOME, TERMINALS_OUTSIDE, TERMINALS_ALL = range(4)
-"""``Features.yaochu`` levels: no terminal or honour, one to five, six or more (as a hand with one
-in every set and two in the pair has), every tile."""
+"""``Features.terminal_level`` levels: no terminal or honour, one to five, six or more (as a hand
+with one in every set and two in the pair has), every tile."""
 
 
-class Features(NamedTuple):
-    """What the yaku hints are matched against (``Yaku.fits``): readings with equal features run
-    the same yaku checks, so the scorer groups them by this key."""
+def _renamed(old: str, new: str) -> None:
+    """Warn that the attribute ``old`` (``Class.name``) is now read as ``new``."""
+    warnings.warn(f"{old} is renamed {new}; the old name goes in the next release", DeprecationWarning, stacklevel=3)
 
-    form: str
-    """``standard``, ``chiitoitsu`` or ``kokushi``."""
+
+class _FeatureFields(NamedTuple):
+    """The fields of ``Features`` (mypy allows no properties in a named tuple's own class)."""
+
+    form: Form
     sequences: int
     """Number of sequences, chi included."""
     situation: int
     """``Win.situation``: bit mask of the ``SITUATIONS`` that hold."""
     closed: bool
-    suits: int
-    """How many of the suits m, p, s the hand uses."""
-    yaochu: int
+    suit_count: int
+    """How many of the suits m, p, s the hand uses (0–3)."""
+    terminal_level: int
     """Terminals and honours: one of the ``TERMINALS_*`` levels."""
     honours: bool
     """The hand holds an honour tile."""
@@ -58,13 +74,32 @@ class Features(NamedTuple):
     """Bit mask of the honour kinds held three or four times (bit 0 East … bit 6 Red)."""
 
 
-class Reading(NamedTuple):
-    """One arrangement of a winning hand, read-only. Built by ``analyse``."""
+class Features(_FeatureFields):
+    """What the yaku hints are matched against (``Yaku.fits``): readings with equal features run
+    the same yaku checks, so the scorer groups them by this key. A named tuple: it is hashed as a
+    dictionary key for every reading."""
+
+    __slots__ = ()
+
+    @property
+    def suits(self) -> int:
+        """Deprecated name of ``suit_count``."""
+        _renamed("Features.suits", "suit_count")
+        return self.suit_count
+
+    @property
+    def yaochu(self) -> int:
+        """Deprecated name of ``terminal_level``."""
+        _renamed("Features.yaochu", "terminal_level")
+        return self.terminal_level
+
+
+class _ReadingFields(NamedTuple):
+    """The fields of ``Reading`` (mypy allows no properties in a named tuple's own class)."""
 
     hand: Hand
     win: Win
-    form: str
-    """``standard``, ``chiitoitsu`` or ``kokushi``."""
+    form: Form
     counts: tuple[int, ...]
     """34 tile counts of the whole hand (melds included, a kan counts 4)."""
     closed: bool
@@ -81,26 +116,59 @@ class Reading(NamedTuple):
     concealed_triplets: int
     """Concealed triplets and closed kans (a triplet completed by a ron is not concealed)."""
     kans: int
-    wait: str
-    """``ryanmen``, ``kanchan``, ``penchan``, ``shanpon``, ``tanki``, or the form's name."""
+    wait: Wait
+    """``RYANMEN``, ``KANCHAN``, ``PENCHAN``, ``SHANPON`` or ``TANKI``; ``Wait.KOKUSHI`` for thirteen orphans."""
     win_tile: int
     """Tile kind of the winning tile."""
-    seat_wind: int
-    """Tile kind of the winner's seat wind (``EAST`` … ``NORTH``)."""
-    round_wind: int
-    """Tile kind of the round wind."""
+    seat_wind_kind: int
+    """Tile kind of the winner's seat wind (``EAST`` … ``NORTH``); ``Win.seat_wind`` is its number 0–3."""
+    round_wind_kind: int
+    """Tile kind of the round wind (``EAST`` … ``NORTH``)."""
     red_fives: int
     size: int
     """Number of tiles: 14 plus one per kan."""
-    yaochu: int
+    yaochu_count: int
     """How many tiles are terminals or honours."""
     honours: int
     """How many tiles are honours."""
-    suits: int
+    suit_mask: int
     """Bit mask of the suits used: 1 m, 2 p, 4 s."""
     pinfu_shape: bool
     """Four sequences, a two-sided wait, and a pair that earns no fu."""
     features: Features
+
+
+class Reading(_ReadingFields):
+    """One arrangement of a winning hand, read-only, built by keyword (``analyse``). A named tuple
+    rather than a frozen attrs class: built for every reading of every hand, and a frozen class's
+    construction sets each of its 23 fields through ``object.__setattr__`` (measured in
+    ``bench/README.md``)."""
+
+    __slots__ = ()
+
+    @property
+    def seat_wind(self) -> int:
+        """Deprecated name of ``seat_wind_kind``."""
+        _renamed("Reading.seat_wind", "seat_wind_kind")
+        return self.seat_wind_kind
+
+    @property
+    def round_wind(self) -> int:
+        """Deprecated name of ``round_wind_kind``."""
+        _renamed("Reading.round_wind", "round_wind_kind")
+        return self.round_wind_kind
+
+    @property
+    def suits(self) -> int:
+        """Deprecated name of ``suit_mask``."""
+        _renamed("Reading.suits", "suit_mask")
+        return self.suit_mask
+
+    @property
+    def yaochu(self) -> int:
+        """Deprecated name of ``yaochu_count``."""
+        _renamed("Reading.yaochu", "yaochu_count")
+        return self.yaochu_count
 
     def describe(self) -> str:
         """Short text of the arrangement, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
@@ -133,38 +201,40 @@ _WAIT_TEXT = {wait: tuple(f", {wait} wait on {tile(i)}" for i in range(34))
               for wait in (RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI)}
 
 
-_EMPTY_SUIT = (0,) * 9
-
-
 def analyse(hand: Hand, win: Win) -> list[Reading]:
     """Every reading of a winning hand; empty when the tiles form no winning shape."""
-    c = counts = hand.counts
+    counts = hand.counts
     w = hand.win_tile.index
-    h, m, p, s = c[27:34], c[0:9], c[9:18], c[18:27]
-    honours, honour_triplets = _HONOURS.get(h) or _honour_info(h)
-    yaochu = c[0] + c[8] + c[9] + c[17] + c[18] + c[26] + honours
+    h, m, p, s = counts[27:34], counts[0:9], counts[9:18], counts[18:27]
+    honours, honour_triplets = _honour_info(h)
+    yaochu = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26] + honours
     tsumo = win.tsumo
     seat = 27 + win.seat_wind
     rnd = 27 + win.round_wind
     melds = _MeldParts.of(hand) if hand.melds else _NO_MELDS
     conc = melds.concealed or counts
-    suits = (1 if m != _EMPTY_SUIT else 0) | (2 if p != _EMPTY_SUIT else 0) | (4 if s != _EMPTY_SUIT else 0)
+    suit_mask = (1 if any(m) else 0) | (2 if any(p) else 0) | (4 if any(s) else 0)
     size = 14 + melds.kans
     level = (TERMINALS_NONE if yaochu == 0 else TERMINALS_ALL if yaochu == size
              else TERMINALS_OUTSIDE if yaochu >= 6 else TERMINALS_SOME)
 
-    closed, kans, red_fives = melds.closed, melds.kans, hand.red_fives
-    situation, suit_count, has_honours = win.situation, _SUIT_COUNT[suits], honours > 0
+    def reading(form: Form, pair: int, sets: tuple[SetShape, ...], sequences: tuple[int, ...],
+                triplets: tuple[int, ...], concealed_triplets: int, wait: Wait, pinfu_shape: bool) -> Reading:
+        return Reading(
+            hand=hand, win=win, form=form, counts=counts, closed=melds.closed, tsumo=tsumo, pair=pair, sets=sets,
+            sequences=sequences, triplets=triplets, concealed_triplets=concealed_triplets, kans=melds.kans,
+            wait=wait, win_tile=w, seat_wind_kind=seat, round_wind_kind=rnd, red_fives=hand.red_fives, size=size,
+            yaochu_count=yaochu, honours=honours, suit_mask=suit_mask, pinfu_shape=pinfu_shape,
+            features=_features(form, len(sequences), win.situation, melds.closed, _SUIT_COUNT[suit_mask], level,
+                               honours > 0, honour_triplets),
+        )
+
     readings: list[Reading] = []
     if not melds.sets:
         if yaochu == 14 and is_kokushi(conc):
-            features = _features(KOKUSHI, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
-            return [Reading(hand, win, KOKUSHI, counts, closed, tsumo, -1, (), (), (), 0, kans, KOKUSHI, w, seat, rnd,
-                            red_fives, size, yaochu, honours, suits, False, features)]
+            return [reading(KOKUSHI, -1, (), (), (), 0, Wait.KOKUSHI, False)]
         if is_chiitoitsu(conc):
-            features = _features(CHIITOITSU, 0, situation, closed, suit_count, level, has_honours, honour_triplets)
-            readings.append(Reading(hand, win, CHIITOITSU, counts, closed, tsumo, -1, (), (), (), 0, kans, TANKI, w,
-                                    seat, rnd, red_fives, size, yaochu, honours, suits, False, features))
+            readings.append(reading(CHIITOITSU, -1, (), (), (), 0, TANKI, False))
     groups = placed(h, m, p, s, w) if conc is counts else placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
     for pair, sets, seqs, trips, waits in groups:
         seqs += melds.sequences
@@ -172,45 +242,33 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
         sets += melds.sets
         concealed = len(trips) - len(melds.triplets) + melds.closed_kans
         plain_pair = pair < 31 and pair != seat and pair != rnd
-        features = _features(STANDARD, len(seqs), situation, closed, suit_count, level, has_honours,
-                             honour_triplets)
         for wait in waits:
             all_sets, n = sets, concealed
             if wait is SHANPON and not tsumo:  # a triplet completed by a ron counts as open
                 k = sets.index(SetShape(TRIPLET, w, True, False))
                 all_sets = sets[:k] + (SetShape(TRIPLET, w, False, False),) + sets[k + 1:]
                 n -= 1
-            readings.append(Reading(hand, win, STANDARD, counts, closed, tsumo, pair, all_sets, seqs, trips, n, kans,
-                                    wait, w, seat, rnd, red_fives, size, yaochu, honours, suits,
-                                    wait is RYANMEN and plain_pair and not trips, features))
+            readings.append(reading(STANDARD, pair, all_sets, seqs, trips, n, wait,
+                                    wait is RYANMEN and plain_pair and not trips))
     return readings
 
 
-_FEATURES: dict[tuple[str, int, int, bool, int, int, bool, int], Features] = {}
-"""Every Features seen, by its values: they take few values, so readings share them (one object
-fewer per reading for the garbage collector, and no named-tuple construction)."""
+@functools.lru_cache(maxsize=100_000)
+def _features(form: Form, sequences: int, situation: int, closed: bool, suit_count: int, terminal_level: int,
+              honours: bool, honour_triplets: int) -> Features:
+    """The Features of these values, one object per distinct value: readings share them."""
+    return Features(form=form, sequences=sequences, situation=situation, closed=closed, suit_count=suit_count,
+                    terminal_level=terminal_level, honours=honours, honour_triplets=honour_triplets)
 
 
-def _features(form: str, sequences: int, situation: int, closed: bool, suits: int, yaochu: int, honours: bool,
-              honour_triplets: int) -> Features:
-    key = (form, sequences, situation, closed, suits, yaochu, honours, honour_triplets)
-    hit = _FEATURES.get(key)
-    if hit is None:
-        if len(_FEATURES) >= 100_000:  # bounded, as the yaku index's pools are
-            _FEATURES.clear()
-        hit = _FEATURES[key] = Features(*key)
-    return hit
+@functools.lru_cache(maxsize=4096)
+def _honour_info(h: tuple[int, ...]) -> tuple[int, int]:
+    """Honour counts → (honour tiles, bit mask of the kinds held three or four times)."""
+    return sum(h), sum(1 << i for i, n in enumerate(h) if n >= 3)
 
 
-_HONOURS: dict[tuple[int, ...], tuple[int, int]] = {}
-"""Honour counts → (honour tiles, bit mask of kinds held three or four times), filled as seen."""
 _SUIT_COUNT = (0, 1, 1, 2, 1, 2, 2, 3)
 """Bit mask of suits used → how many."""
-
-
-def _honour_info(h: tuple[int, ...]) -> tuple[int, int]:
-    info = _HONOURS[h] = (sum(h), sum(1 << i for i, n in enumerate(h) if n >= 3))
-    return info
 
 
 @attrs.define(frozen=False)  # built per hand with melds: attrs' plain __init__
@@ -237,7 +295,7 @@ class _MeldParts:
         for meld in hand.melds:
             shape = meld.shape
             sets.append(shape)
-            kind, first, concealed, kan = shape
+            kind, first, concealed, kan = shape  # a SetShape is a named tuple
             if kind == SEQ:
                 conc[first] -= 1
                 conc[first + 1] -= 1
@@ -252,8 +310,8 @@ class _MeldParts:
                     closed_kans += 1
                 else:
                     closed = False
-        return cls(tuple(conc), tuple(sets), tuple(seqs), tuple(trips), kans, closed,
-                   closed_kans)
+        return cls(concealed=tuple(conc), sets=tuple(sets), sequences=tuple(seqs), triplets=tuple(trips),
+                   kans=kans, closed=closed, closed_kans=closed_kans)
 
 
-_NO_MELDS = _MeldParts((), (), (), (), 0, True, 0)
+_NO_MELDS = _MeldParts(concealed=(), sets=(), sequences=(), triplets=(), kans=0, closed=True, closed_kans=0)

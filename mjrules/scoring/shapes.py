@@ -12,14 +12,31 @@ from itertools import product
 from typing import Sequence
 
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
+from mjrules.model.names import TextEnum
 from mjrules.model.tiles import YAOCHU as _YAOCHU
 
-Split = tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], dict[int, tuple[str, ...]]]
+
+class Wait(TextEnum):
+    """``Reading.wait``: a ``str``, so ``reading.wait == "tanki"`` and the JSON output hold as before."""
+
+    RYANMEN = "ryanmen"
+    KANCHAN = "kanchan"
+    PENCHAN = "penchan"
+    SHANPON = "shanpon"
+    TANKI = "tanki"
+    KOKUSHI = "kokushi"
+    """Thirteen orphans' wait (the reading's form names it)."""
+
+
+RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN, Wait.SHANPON, Wait.TANKI
+
+
+Split = tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], dict[int, tuple[Wait, ...]]]
 """One way a group's counts split: (pair kind or -1, sets, sequence starts, triplet kinds, winning
 tile → the waits it completes there). A plain tuple read by position: ``placed`` joins four of
 them for every hand, and a named tuple's fields would cost it an unspecialised lookup each."""
 
-_CONCEALED = {(kind, i): SetShape(kind, i, True, False) for kind in (SEQ, TRIPLET) for i in range(34)}
+_CONCEALED: dict[tuple[int, int], SetShape] = {(kind, i): SetShape(kind, i, True, False) for kind in (SEQ, TRIPLET) for i in range(34)}
 """Each concealed set, made once: the tables' entries share them (fewer objects for the garbage
 collector to follow through tables that grow with every new count vector)."""
 
@@ -99,11 +116,9 @@ def arrangements(counts: tuple[int, ...]) -> list[Arrangement]:
     ]
 
 
-_WAIT_NAMES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki")
-RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = _WAIT_NAMES
 
 
-def _waits(split: Split, w: int) -> tuple[str, ...]:
+def _waits(split: Split, w: int) -> tuple[Wait, ...]:
     """The waits the winning tile ``w`` can complete in one group's split, each once, in the
     order of the pair and the sets (stored in the split for the next hand)."""
     pair, sets = split[0], split[1]
@@ -135,7 +150,7 @@ _GROUP_OF = tuple([1] * 9 + [2] * 9 + [3] * 9 + [0] * 7)
 
 
 def placed(h: tuple[int, ...], m: tuple[int, ...], p: tuple[int, ...], s: tuple[int, ...],
-           w: int) -> list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]]:
+           w: int) -> list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], tuple[Wait, ...]]]:
     """Like ``arrangements`` for a hand won on tile ``w``, its concealed counts (which include
     ``w``) given as their groups: honours ``counts[27:34]``, then ``[0:9]``, ``[9:18]``,
     ``[18:27]``, as the caller has them sliced already. Each reading has a fifth item: the

@@ -1,14 +1,19 @@
-"""The yaku index: a ruleset's yaku grouped by the reading features they can fire on, so a reading
-runs only the checks that could be true for it (the yaku hints, ``Yaku.fits``).
+"""The yaku index: which yaku checks a reading runs, decided by its ``Features`` alone.
 
-Built once per Scorer. A pool is made on first sight of what decides it, and kept: the features
-with only the situation bits that the ``when`` of a yaku that could fit names (the winds of the win
-decide no pool unless the hand holds a triplet of that wind), so hands that differ only in the
-rest of the situation share a pool.
+A yaku's hints (``Yaku.fits``) say on which features its check can fire. The index keeps, for each
+features value seen, a ``Pool``: the yakuman, ordinary yaku (with their han for open or closed
+hands) and bonus items that fit it. ``applicable`` runs only the checks of the reading's pool.
+
+A pool is found in two steps, each kept in a bounded cache: the yaku that fit the features with the
+situation left out (``Yaku.fits`` reads the situation only through ``when``), then of those the
+ones whose ``when`` holds in this situation. Features that leave the same yaku fitting share one
+pool, so hands that differ only in a situation no fitting yaku names (the winds, without a wind
+triplet) use the same pool. A Yaku subclass with hints of its own is asked about the whole features.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Mapping, Sequence
 
 import attrs
@@ -19,7 +24,7 @@ from mjrules.scoring.reading import KOKUSHI, Features, Reading
 from mjrules.scoring.result import YakuScore
 
 _MAX_POOLS = 100_000
-"""Pools kept at most: a long run meets only so many features; memory stays bounded."""
+"""Entries each cache of the index keeps at most: a long run meets only so many features."""
 
 
 @attrs.frozen
@@ -71,17 +76,14 @@ class YakuIndex:
         self.yaku = tuple(yaku)
         self._multiples = multiples
         self._replaces = {y.id: frozenset(y.replaces) for y in yaku if y.replaces}
-        self._pools: dict[Features, Pool] = {}
-        """Every features seen, with its pool."""
-        self._decided: dict[tuple[Features, int], Pool] = {}
-        """The pools, by the features without the situation and the situation bits read (``_pool``)."""
-        self._unsituated: dict[Features, tuple[tuple[Yaku, ...], int]] = {}
-        """Features with the situation left out → the yaku that fit them whatever the situation,
-        and the situation bits those yaku's ``when`` hints read."""
-        self._by_fits: dict[tuple[bool, bool, tuple[str, ...]], Pool] = {}
-        """The pools, by (kokushi, closed, the yaku that fit): features that let the same yaku fit share one."""
+        self._by_id = {y.id: y for y in yaku}
         self._own_hints = any(type(y).fits is not Yaku.fits for y in yaku)
-        """A subclass of Yaku with hints of its own: pools are keyed by the whole features."""
+        """A subclass of Yaku with hints of its own: it is asked about the whole features."""
+        # Bounded caches of pure functions of their arguments (functools.lru_cache per index).
+        self.pool = functools.lru_cache(maxsize=_MAX_POOLS)(self._pool)
+        """The ``Pool`` of a ``Features``."""
+        self._unsituated = functools.lru_cache(maxsize=_MAX_POOLS)(self._fit_in_any_situation)
+        self._shared = functools.lru_cache(maxsize=_MAX_POOLS)(self._build)
         self._scores: dict[tuple[str, int, bool], YakuScore] = {}
         self._entries: dict[tuple[str, bool], Entry] = {}
         """Each ordinary yaku's pool entry, for open and for closed hands, shared by the pools."""
@@ -89,7 +91,7 @@ class YakuIndex:
     def applicable(self, r: Reading, flags: Mapping[str, Any]) -> Hits | None:
         """The yaku of reading ``r``: its yakuman if any fire, else its ordinary yaku with the
         bonus items; None when nothing makes it a win."""
-        pool = self._pools.get(r.features) or self._pool(r.features)
+        pool = self.pool(r.features)
         if pool.yakuman:
             hits = [y for y in pool.yakuman if y.check(r, flags)]
             if hits and not all(y.needs_yaku for y in hits):
@@ -111,7 +113,7 @@ class YakuIndex:
         if len(hits) > 1:
             gone = self._replaced(hits)
             hits = [y for y in hits if y.id not in gone]
-        return Hits(tuple(self.score(y, self._multiples[y.id], True) for y in hits), 0, True)
+        return Hits(yaku=tuple(self.score(y, self._multiples[y.id], True) for y in hits), han=0, yakuman=True)
 
     def _ordinary(self, r: Reading, flags: Mapping[str, Any], pool: Pool) -> Hits | None:
         fired = []
@@ -139,7 +141,7 @@ class YakuIndex:
                 if n:
                     scores.append(self._scores.get((y.id, n, False)) or self.score(y, n))
                     han += n
-        return Hits(tuple(scores), han, False, alone, yaku_han)
+        return Hits(yaku=tuple(scores), han=han, yakuman=False, alone=alone, yaku_han=yaku_han)
 
     def _replaced(self, hits: Sequence[Yaku]) -> set[str]:
         """Ids that yaku among ``hits`` supersede."""
@@ -149,61 +151,40 @@ class YakuIndex:
         return gone
 
     def _pool(self, features: Features) -> Pool:
-        if len(self._pools) >= _MAX_POOLS:
-            self._pools.clear()
         if self._own_hints:
-            pool = self._pools[features] = self._build(features, [y for y in self.yaku if y.fits(features)])
-            return pool
-        # Yaku.fits reads the situation only through the ``when`` hint: split it off, so that the
-        # winds (and riichi, tsumo …) decide a pool only when a yaku that could fit names them.
-        unsituated = features._replace(situation=-1)  # -1: every ``when`` holds
-        known = self._unsituated.get(unsituated)
-        if known is None:
-            if len(self._unsituated) >= _MAX_POOLS:
-                self._unsituated.clear()
-            fits = tuple(y for y in self.yaku if y.fits(unsituated))
-            read = 0
-            for y in fits:
-                if y.when is not None:
-                    read |= SITUATION_BIT[y.when]
-            known = self._unsituated[unsituated] = (fits, read)
-        candidates, read = known
-        situation = features.situation & read
-        key = (unsituated, situation)
-        found = self._decided.get(key)
-        if found is not None:
-            pool = found
+            fits = tuple(y for y in self.yaku if y.fits(features))
         else:
-            if len(self._decided) >= _MAX_POOLS:
-                self._decided.clear()
+            candidates, read = self._unsituated(features._replace(situation=-1))  # -1: every ``when`` holds
+            situation = features.situation & read
             fits = tuple(y for y in candidates if y.when is None or situation & SITUATION_BIT[y.when])
-            same = (features.form == KOKUSHI, features.closed, tuple([y.id for y in fits]))
-            shared = self._by_fits.get(same)
-            if shared is None:
-                if len(self._by_fits) >= _MAX_POOLS:
-                    self._by_fits.clear()
-                shared = self._by_fits[same] = self._build(features, fits)
-            pool = shared
-            self._decided[key] = pool
-        self._pools[features] = pool
-        return pool
+        return self._shared(features.form == KOKUSHI, features.closed, tuple([y.id for y in fits]))
 
-    def _build(self, features: Features, fits: Sequence[Yaku]) -> Pool:
-        """The pool of readings of ``features`` whose hints ``fits`` (the yaku that fit them)."""
+    def _fit_in_any_situation(self, unsituated: Features) -> tuple[tuple[Yaku, ...], int]:
+        """The yaku that fit ``unsituated`` (situation -1), and the situation bits their ``when`` name."""
+        fits = tuple(y for y in self.yaku if y.fits(unsituated))
+        read = 0
+        for y in fits:
+            if y.when is not None:
+                read |= SITUATION_BIT[y.when]
+        return fits, read
+
+    def _build(self, kokushi: bool, closed: bool, ids: tuple[str, ...]) -> Pool:
+        """The pool of readings (kokushi or not, closed or open) on which the yaku ``ids`` fit."""
+        fits = [self._by_id[i] for i in ids]
         ordinary = []
-        if features.form != KOKUSHI:  # kokushi is a yakuman shape only
+        if not kokushi:  # kokushi is a yakuman shape only
             for y in fits:
-                han = y.han if features.closed else y.han_open
+                han = y.han if closed else y.han_open
                 if not y.yakuman and not y.bonus and han:
-                    key = (y.id, features.closed)
+                    key = (y.id, closed)
                     entry = self._entries.get(key)
                     if entry is None:
-                        entry = self._entries[key] = Entry(y.check, y, han, self.score(y, han))
+                        entry = self._entries[key] = Entry(check=y.check, yaku=y, han=han, score=self.score(y, han))
                     ordinary.append(entry)
         return Pool(
-            tuple(y for y in fits if y.yakuman),
-            tuple(ordinary),
-            tuple(y for y in fits if y.bonus) if ordinary else (),
-            any(e.yaku.replaces for e in ordinary),
-            any(e.yaku.alone for e in ordinary),
+            yakuman=tuple(y for y in fits if y.yakuman),
+            ordinary=tuple(ordinary),
+            bonus=tuple(y for y in fits if y.bonus) if ordinary else (),
+            replaces=any(e.yaku.replaces for e in ordinary),
+            alone=any(e.yaku.alone for e in ordinary),
         )

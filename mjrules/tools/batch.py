@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 import attrs
 
+from mjrules.cache import BoundedCache
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.notation import parse_majiang_input
 from mjrules.rules.majiang import read_majiang_rule
@@ -97,7 +98,7 @@ class LineScorer:
     def __init__(self, ruleset: Ruleset | str = BATCH_RULESET) -> None:
         self.base = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self._default = Scorer(self.base)
-        self._scorers: dict[str, Scorer] = {}
+        self._scorers: BoundedCache[str, Scorer] = BoundedCache(_MAX_RULES)
         self._yaku_json: dict[YakuScore, str] = {}
         self._fu_json: dict[FuItem, str] = {}
         self.notices: list[Notice] = []
@@ -109,7 +110,7 @@ class LineScorer:
         for a bad line."""
         obj = read_json(line)
         scorer = self._default
-        if obj.__class__ is dict and "in" in obj:
+        if isinstance(obj, dict) and "in" in obj:
             rule = obj.get("rule")
             if rule:
                 scorer = self._scorer(rule, n)
@@ -122,16 +123,16 @@ class LineScorer:
 
     def _scorer(self, rule: Any, n: int) -> Scorer:
         key = _ENCODE_SORTED(rule)
-        scorer = self._scorers.get(key)
-        if scorer is None:
-            if len(self._scorers) >= _MAX_RULES:
-                self._scorers.clear()
+
+        def make() -> Scorer:  # once per distinct rule object kept: its notice is given once
             read = read_majiang_rule(rule)
-            scorer = self._scorers[key] = self._default.with_flags(**read.flags)
+            scorer = self._default.with_flags(**read.flags)
             if read.not_applied:
                 self.notices.append(Notice(key, n, "majiang-core rule keys read but not applied to hand scoring: "
                                                    + ", ".join(read.not_applied)))
-        return scorer
+            return scorer
+
+        return self._scorers.get_or_make(key, make)
 
     def render(self, n: int, line: str | MjrulesError) -> tuple[str, bool]:
         """The output line (without its newline) for input line ``n`` and whether it is an error:
@@ -141,9 +142,9 @@ class LineScorer:
             result, notes = self._score_read(n, line)
         except MjrulesError as e:
             return _ENCODE({"error": f"line {n}: {e}"}), True
-        if result.__class__ is NoWin:
+        if isinstance(result, NoWin):
             return "null", False
-        return self.result_json(result, notes), False  # type: ignore[arg-type]
+        return self.result_json(result, notes), False
 
     def _score_read(self, n: int, line: str | MjrulesError) -> tuple[Result | NoWin, list[str]]:
         """``score`` of input line ``n``; the reader's error for a line it could not read, and an

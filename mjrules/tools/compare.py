@@ -62,7 +62,7 @@ def without_red_fives(hand: Hand, keep: Sequence[int] = (0, 0, 0)) -> Hand:
     concealed = plain(hand.concealed)
     win_tile = plain([hand.win_tile])[0]
     melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
-    return Hand(concealed, win_tile, melds)
+    return Hand(concealed=concealed, win_tile=win_tile, melds=melds)
 
 
 def red_fives_of(scorer: Scorer) -> tuple[int, int, int]:

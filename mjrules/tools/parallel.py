@@ -25,6 +25,7 @@ from functools import partial
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from mjrules.cache import BoundedCache
 from mjrules.errors import MjrulesError
 
 T = TypeVar("T")
@@ -137,14 +138,10 @@ def _run(work: Callable[[Any, list[T]], R], chunk: list[T]) -> R:
     return work(_STATE, chunk)
 
 
-_STATES: dict[str, Any] = {}
-"""States of an executor's process (``_run_keyed``), by the digest of their setup."""
+_STATES: BoundedCache[str, Any] = BoundedCache(8)
+"""States of an executor's process (``_run_keyed``), by the digest of their setup: a worker of a
+long-lived executor serves a few kinds of job, and each state holds Scorers and their tables."""
 
 
 def _run_keyed(key: str, setup: Callable[[], Any], work: Callable[[Any, list[T]], R], chunk: list[T]) -> R:
-    state = _STATES.get(key)
-    if state is None:
-        if len(_STATES) >= 8:
-            _STATES.clear()
-        state = _STATES[key] = setup()
-    return work(state, chunk)
+    return work(_STATES.get_or_make(key, setup), chunk)

@@ -21,6 +21,7 @@ once warm, a hand costs four dictionary look-ups for its suits and three for the
 
 from __future__ import annotations
 
+import functools
 from operator import attrgetter, itemgetter
 from typing import Any, Iterable, Sequence, Union
 
@@ -53,38 +54,32 @@ _FULL9 = (4,) * 9
 _FULL7 = (4,) * 7
 _ZERO_VEC = (0,) * 10
 
-_STATE: dict[tuple[bool, int, int, int, Counts, Counts], Vector] = {}
-"""(seq allowed, position, sequences begun one and two back, remaining counts, remaining caps) → vector,
-for suffixes from position ``_MEMO_FROM`` on (whole suits are kept in the tables below). Emptied
-when it passes ``_STATE_LIMIT`` entries, so memory stays bounded however many suits are seen
-(100,000 random hands leave about 55,000 entries)."""
-_MEMO_FROM = 1
 _STATE_LIMIT = 250_000
+"""Suffix states ``_best`` keeps at most (100,000 random hands leave about 55,000), so memory
+stays bounded however many suits are seen."""
 
 
-def _best(j: int, a: int, b: int, h: Counts, caps: Counts, seq: bool) -> Vector:
-    """Best Σ min(h_i, T_i) over positions j.. as a vector indexed p*5+s (≤ s sets, ≤ p pairs).
+@functools.lru_cache(maxsize=_STATE_LIMIT)
+def _best(a: int, b: int, h: Counts, caps: Counts, seq: bool) -> Vector:
+    """Best Σ min(h_i, T_i) over the positions of ``h`` (a suffix of a suit's counts, ``caps`` the
+    copies left of each) as a vector indexed p*5+s (≤ s sets, ≤ p pairs).
 
-    ``a`` sequences of the target began at j−1 and ``b`` at j−2: they put one tile each on j
-    (and the ``a`` ones on j+1 too). At j the target may begin ``c`` sequences, a triplet and a
-    pair; its count there must stay within ``caps[j]``. Blocks that would match nothing are left
-    out: with "at most" counts a block matching nothing can always sit on a kind the hand lacks.
+    ``a`` sequences of the target began one position back and ``b`` two back: they put one tile
+    each on the first position (and the ``a`` ones on the second too). There the target may begin
+    ``c`` sequences, a triplet and a pair; its count must stay within ``caps[0]``. Blocks that
+    would match nothing are left out: with "at most" counts a block matching nothing can always
+    sit on a kind the hand lacks. Kept by its arguments: suffixes recur across suits and hands.
     """
     n = len(h)
-    if j == n:
+    if n == 0:
         return _ZERO_VEC
-    key = None
-    if j >= _MEMO_FROM:
-        key = (seq, j, a, b, h[j:], caps[j:])
-        hit = _STATE.get(key)
-        if hit is not None:
-            return hit
-    hj = h[j]
-    cap = caps[j]
+    hj = h[0]
+    cap = caps[0]
     base = a + b
     best = [0] * 10
+    rest, rest_caps = h[1:], caps[1:]
     # More sequences beginning here than the largest of h_j, h_j+1, h_j+2 would all overshoot.
-    cmax = min(4, max(hj, h[j + 1], h[j + 2])) if seq and j + 2 < n else 0
+    cmax = min(4, max(hj, h[1], h[2])) if seq and n > 2 else 0
     for c in range(cmax + 1):
         for t in (0, 1):
             if t and (hj <= base + c or c + t > 4):
@@ -96,7 +91,7 @@ def _best(j: int, a: int, b: int, h: Counts, caps: Counts, seq: bool) -> Vector:
                 if tj > cap:
                     continue
                 gain = hj if hj < tj else tj
-                sub = _best(j + 1, c, a, h, caps, seq)
+                sub = _best(c, a, rest, rest_caps, seq)
                 d = c + t
                 for p in range(q, 2):
                     out = p * 5
@@ -105,12 +100,7 @@ def _best(j: int, a: int, b: int, h: Counts, caps: Counts, seq: bool) -> Vector:
                         v = gain + sub[src + s]
                         if v > best[out + s]:
                             best[out + s] = v
-    res = tuple(best)
-    if key is not None:
-        if len(_STATE) >= _STATE_LIMIT:
-            _STATE.clear()
-        _STATE[key] = res
-    return res
+    return tuple(best)
 
 
 _VECS: list[Vector] = []
@@ -134,7 +124,7 @@ def _intern(vec: Vector) -> int:
 
 def _check_counts(part: Iterable[object], what: str) -> None:
     for c in part:
-        if c.__class__ is not int or not 0 <= c <= 4:
+        if type(c) is not int or not 0 <= c <= 4:
             raise HandError(f"{what}: tile counts must be whole numbers 0 to 4, not {c!r}")
 
 
@@ -167,7 +157,7 @@ def _suit_entry(key: SuitKey, honors: bool) -> int:
     _check_counts(h, "hand")
     if sum(h) > 14:
         raise HandError(f"{sum(h)} tiles in one suit: a hand has at most 14")
-    vid = _intern(_best(0, 0, 0, tuple(h), tuple(caps), not honors))
+    vid = _intern(_best(0, 0, tuple(h), tuple(caps), not honors))
     if vid > _ID_MASK:  # a few hundred vectors occur; this cannot happen
         raise RuntimeError("shanten table overflow")
     kinds = sum(1 for c in h if c)
@@ -232,7 +222,7 @@ _yaochu = itemgetter(*YAOCHU)
 
 
 def _counts(counts: Iterable[int]) -> Counts:
-    if counts.__class__ is not tuple:
+    if not isinstance(counts, tuple):
         try:
             counts = tuple(counts)
         except TypeError:
@@ -248,7 +238,7 @@ def _sets_needed(counts: Counts) -> int:
     except TypeError:
         _check_counts(counts, "hand")
         raise
-    m = _SETS_FOR.get(n) if n.__class__ is int else None
+    m = _SETS_FOR.get(n) if type(n) is int else None
     if m is None:
         _check_counts(counts, "hand")
         raise HandError(

@@ -223,7 +223,7 @@ def find_waits(
     closed = hand.is_closed
     waits = []
     for i in kinds:
-        full = Hand(hand.concealed, tile(i), hand.melds)
+        full = Hand(concealed=hand.concealed, win_tile=tile(i), melds=hand.melds)
         ron = None if furiten else scorer.score(full, ron_win)
         tsumo = scorer.score(full, tsumo_win)
         riichi_ron = riichi_tsumo = None

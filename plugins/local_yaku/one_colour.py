@@ -60,7 +60,7 @@ def kouitten(r: Reading, flags: Mapping[str, Any]) -> bool:
 
 def _pips(r: Reading) -> int:
     """Sum of the numbers of all tiles of a hand of characters only (no honours), else 0."""
-    if r.suits != 1 or r.honours:
+    if r.suit_mask != 1 or r.honours:
         return 0
     c = r.counts
     return sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)

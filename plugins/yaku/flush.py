@@ -4,15 +4,15 @@ from typing import Any, Mapping
 
 from mjrules.plugin_api import Reading, Yaku
 
-_ONE_SUIT = (1, 2, 4)  # Reading.suits masks of characters, circles or bamboo alone
+_ONE_SUIT = (1, 2, 4)  # Reading.suit_mask values of characters, circles or bamboo alone
 
 
 def honitsu(r: Reading, flags: Mapping[str, Any]) -> bool:
-    return r.suits in _ONE_SUIT and r.honours > 0
+    return r.suit_mask in _ONE_SUIT and r.honours > 0
 
 
 def chinitsu(r: Reading, flags: Mapping[str, Any]) -> bool:
-    return r.suits in _ONE_SUIT and r.honours == 0
+    return r.suit_mask in _ONE_SUIT and r.honours == 0
 
 
 YAKU = (

@@ -27,11 +27,11 @@ def _dragon(kind: int) -> Check:
 
 
 def _round(t: int) -> Check:
-    return lambda r, flags: r.round_wind == t and r.counts[t] >= 3 and r.form == STANDARD
+    return lambda r, flags: r.round_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD
 
 
 def _seat(t: int) -> Check:
-    return lambda r, flags: r.seat_wind == t and r.counts[t] >= 3 and r.form == STANDARD
+    return lambda r, flags: r.seat_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD
 
 
 def shousangen(r: Reading, flags: Mapping[str, Any]) -> bool:

@@ -17,7 +17,7 @@ STD = (STANDARD,)
 
 
 def tanyao(r: Reading, flags: Mapping[str, Any]) -> bool:
-    return r.yaochu == 0
+    return r.yaochu_count == 0
 
 
 def _outside(r: Reading) -> tuple[bool, bool]:
@@ -49,7 +49,7 @@ def junchan(r: Reading, flags: Mapping[str, Any]) -> bool:
 def honroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
     if r.form == KOKUSHI:
         return False
-    return r.yaochu == r.size
+    return r.yaochu_count == r.size
 
 
 OUTSIDE = (

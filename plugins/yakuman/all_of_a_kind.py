@@ -23,7 +23,7 @@ def tsuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
 
 
 def ryuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
-    if r.suits & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
+    if r.suit_mask & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
@@ -35,7 +35,7 @@ def ryuuiisou_with_hatsu(r: Reading, flags: Mapping[str, Any]) -> bool:
 
 
 def chinroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
-    return r.yaochu == r.size and r.honours == 0
+    return r.yaochu_count == r.size and r.honours == 0
 
 
 def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:

@@ -1,6 +1,5 @@
-"""The majiang parser's suit-group path (``notation.suit_groups`` and ``hand.assemble_grouped``)
-gives the Hand the constructor gives, derived fields included, and leaves every other spelling
-and every wrong hand to the general reader."""
+"""The majiang parser gives the Hand the constructor gives, derived fields included, for majiang's
+own form and for every other spelling, and names what is wrong in a wrong hand."""
 
 from __future__ import annotations
 
@@ -11,9 +10,6 @@ from hypothesis import strategies as st
 from mjrules import Hand
 from mjrules.errors import HandError, NotationError
 from mjrules.notation import format_majiang, parse_majiang
-from mjrules.notation.majiang import _grouped
-from mjrules.notation.suit_groups import suit_group
-from mjrules.model.tiles import tile
 from strategies import budget, deals, load_profile, majiang_concealed
 
 load_profile()
@@ -31,12 +27,9 @@ def _rebuilt(hand: Hand) -> Hand:
 
 @settings(max_examples=budget(300))
 @given(deal=deals(), ron=st.booleans())
-def test_majiang_form_takes_the_group_path(deal, ron):
+def test_majiang_form_reads_as_the_constructor_builds(deal, ron):
     hand, _ = deal
     shoupai, rongpai = format_majiang(hand, 1 if ron else None)
-    parts = shoupai.split(",")
-    # The path is taken: majiang's own form is what it is for.
-    assert _grouped(parts[0], hand.win_tile if ron else None, list(hand.melds)) is not None
     parsed, discarder = parse_majiang(shoupai, rongpai)
     _same(parsed, _rebuilt(hand))
     assert discarder == (1 if ron else None)
@@ -98,26 +91,6 @@ WRONG = [
 
 
 @pytest.mark.parametrize("shoupai, rongpai, error, message", WRONG)
-def test_wrong_hands_are_named_by_the_general_reader(shoupai, rongpai, error, message):
+def test_wrong_hands_are_named(shoupai, rongpai, error, message):
     with pytest.raises(error, match=message):
         parse_majiang(shoupai, rongpai)
-
-
-def test_a_group_is_read_once_in_canonical_order():
-    tiles, counts, reds = suit_group(1, "40677")
-    assert [t.mpsz() for t in tiles] == ["4p", "0p", "6p", "7p", "7p"]
-    assert counts == (0, 0, 0, 1, 1, 1, 2, 0, 0)
-    assert reds == 1
-    assert suit_group(1, "40677") is suit_group(1, "40677")
-
-
-def test_honours_have_seven_kinds():
-    tiles, counts, reds = suit_group(3, "7711")
-    assert tiles == (tile(27), tile(27), tile(33), tile(33))
-    assert counts == (2, 0, 0, 0, 0, 0, 2)
-    assert reds == 0
-
-
-@pytest.mark.parametrize("suit, digits", [(3, "8"), (3, "0"), (0, "11111"), (0, "1m"), (2, "x")])
-def test_groups_it_cannot_vouch_for_are_left_alone(suit, digits):
-    assert suit_group(suit, digits) is None
