@@ -81,7 +81,7 @@ class StandardFu:
             return 0
         if p >= DRAGONS[0]:
             return 2
-        fu = (2 if p == r.seat_wind else 0) + (2 if p == r.round_wind else 0)
+        fu = (2 if p == r.seat_wind_kind else 0) + (2 if p == r.round_wind_kind else 0)
         if p == NORTH and self.north_is_value:
             fu += 2
         return self.double_wind_pair if fu == 4 else fu

@@ -87,7 +87,10 @@ def test_a_wrong_hint_is_reported():
 
 
 def _features(form="standard", sequences=4, situation=0, closed=True, suits=2, yaochu=1, honours=False, trips=0):
-    return (form, sequences, situation, closed, suits, yaochu, honours, trips)
+    from mjrules.scoring.reading import Features
+
+    return Features(form=form, sequences=sequences, situation=situation, closed=closed, suit_count=suits,
+                    terminal_level=yaochu, honours=honours, honour_triplets=trips)
 
 
 def _yaku(**hints) -> Yaku:

@@ -192,12 +192,12 @@ def _check_win(w: Win) -> int:
 def _special_bits(w: Win) -> int:
     """The situation bits of the conditions beside tsumo, once each is checked to be a bool and
     the set of them to agree with the rest of the win."""
-    flags = (w.tsumo, w.ippatsu, w.haitei, w.houtei, w.rinshan, w.chankan, w.tenhou, w.chiihou, w.renhou)
-    for name, value in zip(_BOOLS, flags):
+    said = (w.tsumo, w.ippatsu, w.haitei, w.houtei, w.rinshan, w.chankan, w.tenhou, w.chiihou, w.renhou)
+    for name, value in zip(_BOOLS, said):
         if type(value) is not bool:
             _bad(f"{name} must be true or false, not {value!r}")
     _check_special(w)
-    return sum(compress(_BOOL_BITS[1:], flags[1:]))  # the bits of the conditions that hold
+    return sum(compress(_BOOL_BITS[1:], said[1:]))  # the bits of the conditions that hold
 
 
 def _check_special(w: Win) -> None:

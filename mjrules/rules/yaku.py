@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import attrs
 
 from mjrules.errors import PluginError
 from mjrules.model.win import SITUATION_BIT
+
+if TYPE_CHECKING:
+    from mjrules.scoring.reading import Features
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -136,14 +139,13 @@ class Yaku:
             and (self.when is None or bool(situation & SITUATION_BIT[self.when]))
         )
 
-    def fits(self, features: tuple) -> bool:
+    def fits(self, features: Features) -> bool:
         """Whether the check can be true for a reading with these ``Reading.features``, by all the
         declared hints."""
-        form, sequences, situation, _, suits, yaochu, has_honours, honour_triplets = features
-        if not self.applies_to(form, has_honours, situation, sequences):
+        if not self.applies_to(features.form, features.honours, features.situation, features.sequences):
             return False
-        if self.max_suits is not None and suits > self.max_suits:
+        if self.max_suits is not None and features.suit_count > self.max_suits:
             return False
-        if yaochu not in _YAOCHU_LEVELS[self.yaochu]:
+        if features.terminal_level not in _YAOCHU_LEVELS[self.yaochu]:
             return False
-        return not self.triplet_of or any(honour_triplets >> (k - 27) & 1 for k in self.triplet_of)
+        return not self.triplet_of or any(features.honour_triplets >> (k - 27) & 1 for k in self.triplet_of)
