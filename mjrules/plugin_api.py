@@ -5,7 +5,7 @@ from one release to the next is listed in ``plugins/README.md``; the built-in pl
 ``plugins/`` import only from here, as a third-party plugin does.
 """
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from mjrules.errors import PluginError
 from mjrules.model.hand import Hand
@@ -94,7 +94,7 @@ from mjrules.scoring.reading import (
     Wait,
 )
 
-Check = Callable[[Reading, Mapping[str, Any]], bool]
+Check = Callable[[Reading, Flags], bool]
 """The type of an ordinary yaku's check; a bonus item's check returns its count (an int)."""
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Dora, red fives and ura dora: bonus han that need another yaku to count."""
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Sequence
 
 from mjrules.plugin_api import (
     DORA_OF,
@@ -27,7 +27,7 @@ def _count(r: Reading, shown: Sequence[Tile]) -> int:
     return n
 
 
-def dora(r: Reading, flags: Mapping[str, Any]) -> int:
+def dora(r: Reading, flags: Flags) -> int:
     return _count(r, r.win.dora)
 
 
@@ -44,7 +44,7 @@ def _count3(r: Reading, shown: Sequence[Tile]) -> int:
     return n
 
 
-def _three_player(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, Callable[[Reading, Any], int]]:
+def _three_player(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, Callable[[Reading, Flags], int]]:
     """The dora, ura and their first-indicator-only variants, counting with ``count``."""
     return {
         "dora": lambda r, f: count(r, r.win.dora),
@@ -57,20 +57,20 @@ def _three_player(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, 
 _SANMA = _three_player(_count3)
 
 
-def dora_first(r: Reading, flags: Mapping[str, Any]) -> int:
+def dora_first(r: Reading, flags: Flags) -> int:
     """Dora of the first indicator only (no kan dora)."""
     return _count(r, r.win.dora[:1])
 
 
-def aka(r: Reading, flags: Mapping[str, Any]) -> int:
+def aka(r: Reading, flags: Flags) -> int:
     return r.red_fives
 
 
-def ura(r: Reading, flags: Mapping[str, Any]) -> int:
+def ura(r: Reading, flags: Flags) -> int:
     return _count(r, r.win.ura)
 
 
-def ura_first(r: Reading, flags: Mapping[str, Any]) -> int:
+def ura_first(r: Reading, flags: Flags) -> int:
     """Ura dora of the first ura indicator only (no kan ura)."""
     return _count(r, r.win.ura[:1])
 
@@ -94,7 +94,7 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
     if flags["tile_set"] == "108" or flags.get("kita", False):  # three players: the 1m/9m wrap, kita
         checks = _SANMA
     else:

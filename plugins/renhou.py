@@ -1,13 +1,13 @@
 """Renhou: a non-dealer's ron before their first draw, valued as the ruleset says."""
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
-from mjrules.plugin_api import Flag, Reading, Yaku, hookimpl
+from mjrules.plugin_api import Flag, Flags, Reading, Yaku, hookimpl
 
 MODES = ("none", "mangan", "yaku", "yakuman")
 
 
-def renhou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def renhou(r: Reading, flags: Flags) -> bool:
     return r.win.renhou
 
 
@@ -22,7 +22,7 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
     mode = flags["renhou"]
     if mode == "yakuman":
         register(Yaku("renhou", "Blessing of man", "人和", renhou, yakuman=1, when="renhou"))

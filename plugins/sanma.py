@@ -5,7 +5,7 @@ Enabled by the three-player presets; a four-player ruleset that enables it is re
 Scorer is built. The 108-tile set and its 1m/9m dora wrap are the dora plugin's ``tile_set``.
 """
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, FlagValueError, Reading, SanmaRules, Yaku, hookimpl
 
@@ -16,16 +16,16 @@ TSUMO_LOSS = TSUMO_LOSS_CHOICES
 """How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""
 
 
-def kita(r: Reading, flags: Mapping[str, Any]) -> int:
+def kita(r: Reading, flags: Flags) -> int:
     """One dora per North set aside (the indicators' dora on them are counted by the dora plugin)."""
     return r.win.kita
 
 
-def robbed_kita(r: Reading, flags: Mapping[str, Any]) -> bool:
+def robbed_kita(r: Reading, flags: Flags) -> bool:
     return ROBBED_KITA in r.win.extras
 
 
-def north_triplet(r: Reading, flags: Mapping[str, Any]) -> bool:
+def north_triplet(r: Reading, flags: Flags) -> bool:
     return r.counts[NORTH] >= 3 and r.form == STANDARD
 
 
@@ -46,7 +46,7 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
     if flags["kita"]:
         register(Yaku("kita", "Kita (North dora)", "抜きドラ", kita, bonus=True, when="kita"))
         if flags["kita_chankan"]:

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 import attrs
 
-from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, RecordedWin, Round
+from mjrules.games.records import ABORTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
 from mjrules.rules.rules import RoundRules
 from mjrules.scoring.payments import STICK

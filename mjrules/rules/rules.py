@@ -18,7 +18,7 @@ import attrs
 from mjrules.errors import PluginError, RulesetError
 
 if TYPE_CHECKING:
-    from mjrules.rules.flags import Flag, Flags
+    from mjrules.rules.flags import Flags
     from mjrules.rules.plugin_manager import Plugins
     from mjrules.scoring.fu import Fu
     from mjrules.scoring.placings import PlacingRule

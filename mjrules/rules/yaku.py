@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import attrs
 
@@ -11,14 +11,15 @@ from mjrules.errors import PluginError
 from mjrules.model.win import SITUATION_BIT
 
 if TYPE_CHECKING:
-    from mjrules.scoring.reading import Features
+    from mjrules.rules.flags import Flags
+    from mjrules.scoring.reading import Features, Reading
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 FORMS = ("standard", "chiitoitsu", "kokushi")
 """The hand forms a reading can have (see ``mjrules.scoring.reading``)."""
 
-Check = Callable[[Any, Mapping[str, Any]], Any]
+Check = Callable[["Reading", "Flags"], "bool | int"]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
 
 

@@ -14,12 +14,13 @@ triplet) use the same pool. A Yaku subclass with hints of its own is asked about
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import attrs
 
 from mjrules.model.win import SITUATION_BIT
-from mjrules.rules.yaku import Yaku
+from mjrules.rules.flags import Flags
+from mjrules.rules.yaku import Check, Yaku
 from mjrules.scoring.reading import KOKUSHI, Features, Reading
 from mjrules.scoring.result import YakuScore
 
@@ -31,7 +32,7 @@ _MAX_POOLS = 100_000
 class Entry:
     """An ordinary yaku of a pool, with its han for the pool's open or closed hands."""
 
-    check: Callable[[Reading, Mapping[str, Any]], Any]
+    check: Check
     yaku: Yaku
     han: int
     score: YakuScore
@@ -88,7 +89,7 @@ class YakuIndex:
         self._entries: dict[tuple[str, bool], Entry] = {}
         """Each ordinary yaku's pool entry, for open and for closed hands, shared by the pools."""
 
-    def applicable(self, r: Reading, flags: Mapping[str, Any]) -> Hits | None:
+    def applicable(self, r: Reading, flags: Flags) -> Hits | None:
         """The yaku of reading ``r``: its yakuman if any fire, else its ordinary yaku with the
         bonus items; None when nothing makes it a win."""
         pool = self.pool(r.features)
@@ -115,7 +116,7 @@ class YakuIndex:
             hits = [y for y in hits if y.id not in gone]
         return Hits(yaku=tuple(self.score(y, self._multiples[y.id], True) for y in hits), han=0, yakuman=True)
 
-    def _ordinary(self, r: Reading, flags: Mapping[str, Any], pool: Pool) -> Hits | None:
+    def _ordinary(self, r: Reading, flags: Flags, pool: Pool) -> Hits | None:
         fired = []
         for e in pool.ordinary:  # a plain loop: a comprehension would be one more call per reading
             if e.check(r, flags):

@@ -53,7 +53,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.win import MAX_COUNTER, WIND_WORDS
 from mjrules.scoring.payments import settle
-from mjrules.scoring.placings import SEAT_ORDER, TIES, PlacingRule, placing
+from mjrules.scoring.placings import TIES, placing
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.point_table import (
     Entry,

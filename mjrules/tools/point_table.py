@@ -32,7 +32,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Callable, Mapping, TypeVar, Union
+from typing import Any, Callable, TypeVar, Union
 
 import attrs
 

@@ -28,9 +28,9 @@ Situations the core ``Win`` has no field for are ``Win.extras`` tags: ``tsubame_
 when a yaku that reads it is enabled.
 """
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
-from mjrules.plugin_api import Flag, Yaku, hookimpl
+from mjrules.plugin_api import Flag, Flags, Yaku, hookimpl
 
 from . import one_colour, sequences, seven_pairs, situational, tile_bonuses, triplets
 
@@ -68,8 +68,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
-    on = set(flags["local_yaku"])
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
+    on = set(flags.get_list("local_yaku"))
     for module in MODULES:
         for switch, items in module.build(flags).items():
             if switch in on:

@@ -8,7 +8,6 @@
   or more (kans count four tiles): yakuman; with ``hyakuman_goku_exact`` the sum must be exactly 100.
 """
 
-from typing import Any, Mapping
 
 from mjrules.plugin_api import (
     CHIITOITSU,
@@ -28,6 +27,7 @@ from mjrules.plugin_api import (
     STANDARD,
     WINDS,
     Check,
+    Flags,
     Reading,
     Yaku,
 )
@@ -42,7 +42,7 @@ KOKUIISO = (PIN2, PIN4, PIN8) + WINDS
 
 
 def _only(kinds: tuple[int, ...]) -> Check:
-    def check(r: Reading, flags: Mapping[str, Any]) -> bool:
+    def check(r: Reading, flags: Flags) -> bool:
         c = r.counts
         return sum(c[i] for i in kinds) == r.size
 
@@ -54,7 +54,7 @@ _kouitten = _only(KOUITTEN)
 _kokuiiso = _only(KOKUIISO)
 
 
-def kouitten(r: Reading, flags: Mapping[str, Any]) -> bool:
+def kouitten(r: Reading, flags: Flags) -> bool:
     return r.counts[CHUN] > 0 and _kouitten(r, flags)
 
 
@@ -66,15 +66,15 @@ def _pips(r: Reading) -> int:
     return sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
 
 
-def hyakuman_goku(r: Reading, flags: Mapping[str, Any]) -> bool:
+def hyakuman_goku(r: Reading, flags: Flags) -> bool:
     return _pips(r) >= 100
 
 
-def hyakuman_goku_exact(r: Reading, flags: Mapping[str, Any]) -> bool:
+def hyakuman_goku_exact(r: Reading, flags: Flags) -> bool:
     return _pips(r) == 100
 
 
-def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+def build(flags: Flags) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     hyakuman = hyakuman_goku_exact if flags["hyakuman_goku_exact"] else hyakuman_goku
     return {

@@ -7,26 +7,25 @@
   also reads as ryanpeikou and, closed, as suuankou triplets; the best reading is paid.
 """
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import STANDARD, Reading, Yaku
+from mjrules.plugin_api import STANDARD, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def isshoku_sanjun(r: Reading, flags: Mapping[str, Any]) -> bool:
+def isshoku_sanjun(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     return len(s) >= 3 and any(s.count(x) == 3 for x in s)
 
 
-def isshoku_yonjun(r: Reading, flags: Mapping[str, Any]) -> bool:
+def isshoku_yonjun(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     return len(s) == 4 and s[0] == s[1] == s[2] == s[3]
 
 
-def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+def build(flags: Flags) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags["isshoku_sanjun_han"]
+    han = flags.get_int("isshoku_sanjun_han")
     return {
         "isshoku_sanjun": [Yaku("isshoku_sanjun", "Pure triple sequence", "一色三順", isshoku_sanjun, han=han,
                                 han_open=han - 1, replaces=("iipeikou",), forms=STD, min_sequences=3)],

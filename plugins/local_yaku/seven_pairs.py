@@ -10,7 +10,6 @@
   exactly that multiple.
 """
 
-from typing import Any, Mapping
 
 from mjrules.plugin_api import (
     CHIITOITSU,
@@ -19,6 +18,7 @@ from mjrules.plugin_api import (
     SOU1,
     STANDARD,
     Check,
+    Flags,
     Reading,
     Yaku,
 )
@@ -32,17 +32,17 @@ _WHEEL = (2,) * 7
 def _wheel(start: int) -> Check:
     first = start + 1  # the 2 of the suit
 
-    def check(r: Reading, flags: Mapping[str, Any]) -> bool:
+    def check(r: Reading, flags: Flags) -> bool:
         return r.closed and r.counts[first:first + 7] == _WHEEL
 
     return check
 
 
-def daichisei(r: Reading, flags: Mapping[str, Any]) -> bool:
+def daichisei(r: Reading, flags: Flags) -> bool:
     return r.honours == 14
 
 
-def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+def build(flags: Flags) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     wheels = [Yaku("daisharin", "Big wheels", "大車輪", _wheel(PIN1), yakuman=1, forms=BOTH, honours=False)]
     if flags["daisharin_other_suits"]:
@@ -53,6 +53,6 @@ def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
     return {
         "daisharin": wheels,
         "daichisei": [Yaku("daichisei", "Big seven stars", "大七星", daichisei,
-                           yakuman=flags["daichisei_multiple"], forms=(CHIITOITSU,), honours=True,
+                           yakuman=flags.get_int("daichisei_multiple"), forms=(CHIITOITSU,), honours=True,
                            replaces=("tsuuiisou",))],
     }

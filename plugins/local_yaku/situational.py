@@ -19,9 +19,8 @@
   any yaku the ruleset scores, local ones included (``Yaku.needs_yaku``).
 """
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import STANDARD, TANKI, MeldKind, Reading, Yaku
+from mjrules.plugin_api import STANDARD, TANKI, Flags, MeldKind, Reading, Yaku
 
 TSUBAME = "tsubame_gaeshi"
 KANBURI = "kanburi"
@@ -30,48 +29,48 @@ NOT_RIICHI = "discarder_not_riichi"
 PAARENCHAN = "paarenchan"
 
 
-def ishi_no_ue(r: Reading, flags: Mapping[str, Any]) -> bool:
+def ishi_no_ue(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 2 and (r.win.haitei or r.win.houtei)
 
 
-def tsubame_gaeshi(r: Reading, flags: Mapping[str, Any]) -> bool:
+def tsubame_gaeshi(r: Reading, flags: Flags) -> bool:
     return TSUBAME in r.win.extras
 
 
-def kanburi(r: Reading, flags: Mapping[str, Any]) -> bool:
+def kanburi(r: Reading, flags: Flags) -> bool:
     return KANBURI in r.win.extras
 
 
-def shiiaru_raotai(r: Reading, flags: Mapping[str, Any]) -> bool:
+def shiiaru_raotai(r: Reading, flags: Flags) -> bool:
     melds = r.hand.melds
     return len(melds) == 4 and r.wait == TANKI and all(m.kind is not MeldKind.ANKAN for m in melds)
 
 
-def shiiaru_raotai_ron(r: Reading, flags: Mapping[str, Any]) -> bool:
+def shiiaru_raotai_ron(r: Reading, flags: Flags) -> bool:
     """Shiiaru raotai won by ron (without ``shiiaru_raotai_tsumo``)."""
     return not r.tsumo and shiiaru_raotai(r, flags)
 
 
-def open_riichi(r: Reading, flags: Mapping[str, Any]) -> bool:
+def open_riichi(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 1 and OPEN_RIICHI in r.win.extras
 
 
-def open_double_riichi(r: Reading, flags: Mapping[str, Any]) -> bool:
+def open_double_riichi(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 2 and OPEN_RIICHI in r.win.extras
 
 
-def open_riichi_deal_in(r: Reading, flags: Mapping[str, Any]) -> bool:
+def open_riichi_deal_in(r: Reading, flags: Flags) -> bool:
     e = r.win.extras
     return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
 
 
-def paarenchan(r: Reading, flags: Mapping[str, Any]) -> bool:
+def paarenchan(r: Reading, flags: Flags) -> bool:
     return r.win.is_dealer and PAARENCHAN in r.win.extras
 
 
-def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+def build(flags: Flags) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags["open_riichi_han"]
+    han = flags.get_int("open_riichi_han")
     tsumo_too = flags["shiiaru_raotai_tsumo"]
     shiiaru = shiiaru_raotai if tsumo_too else shiiaru_raotai_ron
     riichi = [
@@ -94,6 +93,6 @@ def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
                                 forms=(STANDARD,), when=None if tsumo_too else "ron")],
         "open_riichi": riichi,
         "paarenchan": [Yaku("paarenchan", "Eight consecutive wins", "八連荘", paarenchan, yakuman=1,
-                            extras=(PAARENCHAN,), needs_yaku=flags["paarenchan_needs_yaku"])],
+                            extras=(PAARENCHAN,), needs_yaku=flags.get_bool("paarenchan_needs_yaku"))],
     }
 

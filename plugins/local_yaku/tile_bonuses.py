@@ -6,9 +6,8 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 - ``uumen_kaika`` 五筒開花 (also uupin kaihou), rinshan kaihou on 5p (a red five too).
 """
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import PIN1, PIN5, PIN9, Check, Yaku
+from mjrules.plugin_api import PIN1, PIN5, PIN9, Check, Flags, Yaku
 
 """What a yaku check is called with and returns (``Yaku.check``)."""
 
@@ -17,9 +16,9 @@ def _on(kind: int) -> Check:
     return lambda r, flags: r.win_tile == kind
 
 
-def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+def build(flags: Flags) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
-    han = flags["tile_bonus_han"]
+    han = flags.get_int("tile_bonus_han")
     return {
         "iipin_moyue": [Yaku("iipin_moyue", "Moon from the bottom of the sea (1p)", "一筒摸月", _on(PIN1), han=han,
                              han_open=han, when="haitei")],

@@ -8,9 +8,8 @@
   other ordinary yaku drop anyway, as under every yakuman.
 """
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import EAST, STANDARD, Reading, Yaku
+from mjrules.plugin_api import EAST, STANDARD, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
@@ -19,18 +18,18 @@ def _suited(t: int) -> bool:
     return t < EAST
 
 
-def sanrenkou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def sanrenkou(r: Reading, flags: Flags) -> bool:
     t = r.triplets
     return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)  # x % 9 <= 6: x + 2 in the same suit
 
 
-def suurenkou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def suurenkou(r: Reading, flags: Flags) -> bool:
     t = sorted(r.triplets)
     return (len(t) == 4 and t[3] < EAST and t[0] // 9 == t[3] // 9  # suited, all in one suit
             and t[1] == t[0] + 1 and t[2] == t[0] + 2 and t[3] == t[0] + 3)
 
 
-def build(flags: Mapping[str, Any]) -> dict[str, list[Yaku]]:
+def build(flags: Flags) -> dict[str, list[Yaku]]:
     """{switch id: [Yaku, …]} of this family under the flags."""
     stacks = flags["suurenkou_stacks"]
     return {

@@ -9,7 +9,7 @@
 - ``seven_pairs`` chiitoitsu
 """
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from mjrules.plugin_api import Flag, Flags, WinRules, Yaku, hookimpl
 
@@ -17,7 +17,7 @@ from . import flush, honors, sequences, seven_pairs, situational, terminals, tri
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
     # situational, terminals and seven_pairs hold the yaku whose definition depends on a flag
     for y in (*situational.build(flags), *sequences.YAKU, *triplets.YAKU, *terminals.build(flags), *honors.YAKU,
               *flush.YAKU, *seven_pairs.build(flags)):

@@ -1,17 +1,16 @@
 """One-suit hands."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import Reading, Yaku
+from mjrules.plugin_api import Flags, Reading, Yaku
 
 _ONE_SUIT = (1, 2, 4)  # Reading.suit_mask values of characters, circles or bamboo alone
 
 
-def honitsu(r: Reading, flags: Mapping[str, Any]) -> bool:
+def honitsu(r: Reading, flags: Flags) -> bool:
     return r.suit_mask in _ONE_SUIT and r.honours > 0
 
 
-def chinitsu(r: Reading, flags: Mapping[str, Any]) -> bool:
+def chinitsu(r: Reading, flags: Flags) -> bool:
     return r.suit_mask in _ONE_SUIT and r.honours == 0
 
 

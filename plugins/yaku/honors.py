@@ -1,6 +1,5 @@
 """Yakuhai (dragon and wind triplets) and shousangen."""
 
-from typing import Any, Mapping
 
 from mjrules.plugin_api import (
     CHUN,
@@ -10,6 +9,7 @@ from mjrules.plugin_api import (
     STANDARD,
     WINDS,
     Check,
+    Flags,
     Reading,
     Yaku,
 )
@@ -34,7 +34,7 @@ def _seat(t: int) -> Check:
     return lambda r, flags: r.seat_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD
 
 
-def shousangen(r: Reading, flags: Mapping[str, Any]) -> bool:
+def shousangen(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and r.pair in DRAGONS and sum(1 for t in r.triplets if t in DRAGONS) == 2
 
 

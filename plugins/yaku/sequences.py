@@ -1,22 +1,21 @@
 """Yaku built from sequences."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import MAN9, STANDARD, Reading, Yaku
+from mjrules.plugin_api import MAN9, STANDARD, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def pinfu(r: Reading, flags: Mapping[str, Any]) -> bool:
+def pinfu(r: Reading, flags: Flags) -> bool:
     return r.pinfu_shape
 
 
-def iipeikou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def iipeikou(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     return len(set(s)) < len(s)  # some sequence twice
 
 
-def ryanpeikou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def ryanpeikou(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     if len(s) != 4:
         return False
@@ -24,7 +23,7 @@ def ryanpeikou(r: Reading, flags: Mapping[str, Any]) -> bool:
     return a == b and c == d  # two pairs of identical sequences (or one sequence four times)
 
 
-def sanshoku(r: Reading, flags: Mapping[str, Any]) -> bool:
+def sanshoku(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     for x in s:
         if x <= MAN9 and x + 9 in s and x + 18 in s:  # the same numbers in circles and bamboo
@@ -32,7 +31,7 @@ def sanshoku(r: Reading, flags: Mapping[str, Any]) -> bool:
     return False
 
 
-def ittsu(r: Reading, flags: Mapping[str, Any]) -> bool:
+def ittsu(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     for x in s:
         if x % 9 == 0 and x + 3 in s and x + 6 in s:  # 123, 456 and 789 of one suit

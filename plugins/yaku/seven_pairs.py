@@ -1,20 +1,18 @@
 """Chiitoitsu: 25 fu and 2 han, or 50 fu and 1 han under older rules (flag ``chiitoitsu_value``;
-its fu are counted by ``mjrules.scoring.fu``)."""
+its fu are counted by the fu plugin)."""
 
-from typing import Any, Mapping
-
-from mjrules.plugin_api import CHIITOITSU, Flag, Yaku
+from mjrules.plugin_api import CHIITOITSU, Flag, Flags, Reading, Yaku
 
 CHIITOITSU_VALUE = Flag("chiitoitsu_value", str, "25fu2han",
                         "seven pairs: '25fu2han' (the usual count) or '50fu1han' (older rules)",
                         choices=("25fu2han", "50fu1han"))
 
 
-def _seven_pairs(r: Any, flags: Mapping[str, Any]) -> bool:
+def _seven_pairs(r: Reading, flags: Flags) -> bool:
     return r.form == CHIITOITSU
 
 
-def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+def build(flags: Flags) -> tuple[Yaku, ...]:
     # The check is made once, here at module level: rulesets that build equal yaku share a yaku index.
     han = 1 if flags.get("chiitoitsu_value") == "50fu1han" else 2
     return (Yaku("chiitoitsu", "Seven pairs", "七対子", _seven_pairs, han=han,

@@ -1,8 +1,7 @@
 """Yaku that come from how and when the hand won."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import Yaku
+from mjrules.plugin_api import Flags, Yaku
 
 RIICHI = (
     Yaku("riichi", "Riichi", "立直", lambda r, f: r.win.riichi == 1, han=1, when="riichi"),
@@ -18,6 +17,6 @@ OTHERS = (
 )
 
 
-def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+def build(flags: Flags) -> tuple[Yaku, ...]:
     """This family's yaku under the flags: ippatsu only where the ruleset counts it."""
     return RIICHI + ((IPPATSU,) if flags["ippatsu"] else ()) + OTHERS

@@ -1,6 +1,5 @@
 """Yaku about simples, terminals and honours in every set."""
 
-from typing import Any, Mapping
 
 from mjrules.plugin_api import (
     CHIITOITSU,
@@ -9,6 +8,7 @@ from mjrules.plugin_api import (
     SEQ,
     STANDARD,
     YAOCHU,
+    Flags,
     Reading,
     Yaku,
 )
@@ -16,7 +16,7 @@ from mjrules.plugin_api import (
 STD = (STANDARD,)
 
 
-def tanyao(r: Reading, flags: Mapping[str, Any]) -> bool:
+def tanyao(r: Reading, flags: Flags) -> bool:
     return r.yaochu_count == 0
 
 
@@ -36,17 +36,17 @@ def _outside(r: Reading) -> tuple[bool, bool]:
     return True, honours
 
 
-def chanta(r: Reading, flags: Mapping[str, Any]) -> bool:
+def chanta(r: Reading, flags: Flags) -> bool:
     ok, honours = _outside(r)
     return ok and honours
 
 
-def junchan(r: Reading, flags: Mapping[str, Any]) -> bool:
+def junchan(r: Reading, flags: Flags) -> bool:
     ok, honours = _outside(r)
     return ok and not honours
 
 
-def honroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def honroutou(r: Reading, flags: Flags) -> bool:
     if r.form == KOKUSHI:
         return False
     return r.yaochu_count == r.size
@@ -62,7 +62,7 @@ OUTSIDE = (
 )
 
 
-def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+def build(flags: Flags) -> tuple[Yaku, ...]:
     """This family's yaku under the flags: tanyao counts open only with ``open_tanyao``."""
     return (
         Yaku("tanyao", "All simples", "断幺九", tanyao, han=1, han_open=1 if flags["open_tanyao"] else None,

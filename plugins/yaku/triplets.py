@@ -1,25 +1,24 @@
 """Yaku built from triplets and kans."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import MAN9, STANDARD, Reading, Yaku
+from mjrules.plugin_api import MAN9, STANDARD, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def toitoi(r: Reading, flags: Mapping[str, Any]) -> bool:
+def toitoi(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and not r.sequences
 
 
-def sanankou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def sanankou(r: Reading, flags: Flags) -> bool:
     return r.concealed_triplets == 3
 
 
-def sankantsu(r: Reading, flags: Mapping[str, Any]) -> bool:
+def sankantsu(r: Reading, flags: Flags) -> bool:
     return r.kans == 3
 
 
-def sanshoku_doukou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def sanshoku_doukou(r: Reading, flags: Flags) -> bool:
     t = r.triplets
     if len(t) < 3:
         return False

@@ -10,9 +10,9 @@
 - ``blessings`` tenhou, chiihou
 """
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
-from mjrules.plugin_api import Flag, Yaku, hookimpl
+from mjrules.plugin_api import Flag, Flags, Yaku, hookimpl
 
 from . import (
     all_of_a_kind,
@@ -33,7 +33,7 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Mapping[str, Any]) -> None:
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
     # all_of_a_kind holds the yakuman whose definition depends on a flag
     for y in (*kokushi.build(flags), *suuankou.YAKU, *dragons.YAKU, *winds.YAKU, *all_of_a_kind.build(flags), *suukantsu.YAKU,
               *chuuren.YAKU, *blessings.YAKU):

@@ -1,6 +1,5 @@
 """Hands made of one kind of tile: all honours, all green, all terminals."""
 
-from typing import Any, Mapping
 
 from mjrules.plugin_api import (
     CHIITOITSU,
@@ -11,6 +10,7 @@ from mjrules.plugin_api import (
     SOU6,
     SOU8,
     STANDARD,
+    Flags,
     Reading,
     Yaku,
 )
@@ -18,27 +18,27 @@ from mjrules.plugin_api import (
 GREEN = (SOU2, SOU3, SOU4, SOU6, SOU8, HATSU)
 
 
-def tsuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def tsuuiisou(r: Reading, flags: Flags) -> bool:
     return r.honours == r.size
 
 
-def ryuuiisou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def ryuuiisou(r: Reading, flags: Flags) -> bool:
     if r.suit_mask & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
     c = r.counts
     return sum(c[i] for i in GREEN) == r.size
 
 
-def ryuuiisou_with_hatsu(r: Reading, flags: Mapping[str, Any]) -> bool:
+def ryuuiisou_with_hatsu(r: Reading, flags: Flags) -> bool:
     """All green with the green dragon in the hand (``ryuuiisou_needs_hatsu``)."""
     return r.counts[HATSU] > 0 and ryuuiisou(r, flags)
 
 
-def chinroutou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def chinroutou(r: Reading, flags: Flags) -> bool:
     return r.yaochu_count == r.size and r.honours == 0
 
 
-def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+def build(flags: Flags) -> tuple[Yaku, ...]:
     """This family's yakuman under the flags: whether all green needs the green dragon."""
     needs_hatsu = flags["ryuuiisou_needs_hatsu"]
     return (

@@ -1,8 +1,7 @@
 """Chuuren poutou (nine gates) and its 9-sided form."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Reading, Yaku
+from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
@@ -21,11 +20,11 @@ def _suit(r: Reading) -> int:
     return -1
 
 
-def chuuren(r: Reading, flags: Mapping[str, Any]) -> bool:
+def chuuren(r: Reading, flags: Flags) -> bool:
     return _suit(r) >= 0
 
 
-def junsei_chuuren(r: Reading, flags: Mapping[str, Any]) -> bool:
+def junsei_chuuren(r: Reading, flags: Flags) -> bool:
     """Nine-sided wait: before the win the hand was exactly 1112345678999."""
     s = _suit(r)
     if s < 0:

@@ -1,11 +1,10 @@
 """Daisangen (big three dragons)."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Reading, Yaku
+from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Flags, Reading, Yaku
 
 
-def daisangen(r: Reading, flags: Mapping[str, Any]) -> bool:
+def daisangen(r: Reading, flags: Flags) -> bool:
     c = r.counts
     return r.form == STANDARD and c[HAKU] >= 3 and c[HATSU] >= 3 and c[CHUN] >= 3
 

@@ -1,17 +1,16 @@
 """Kokushi musou (thirteen orphans)."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import KOKUSHI, ROBBED_ANKAN, Flag, Reading, Yaku
+from mjrules.plugin_api import KOKUSHI, ROBBED_ANKAN, Flag, Flags, Reading, Yaku
 
 KOKUSHI_ONLY = (KOKUSHI,)
 
 
-def kokushi(r: Reading, flags: Mapping[str, Any]) -> bool:
+def kokushi(r: Reading, flags: Flags) -> bool:
     return r.form == KOKUSHI
 
 
-def kokushi_13(r: Reading, flags: Mapping[str, Any]) -> bool:
+def kokushi_13(r: Reading, flags: Flags) -> bool:
     """The 13-sided wait: before the win the hand held one of each orphan."""
     return r.form == KOKUSHI and r.counts[r.win_tile] == 2
 
@@ -23,7 +22,7 @@ ANKAN_CHANKAN = Flag(
 )
 
 
-def build(flags: Mapping[str, Any]) -> tuple[Yaku, ...]:
+def build(flags: Flags) -> tuple[Yaku, ...]:
     # kokushi is the one hand that may rob a closed kan, where the ruleset allows it: then it reads
     # the tag, and the Scorer lets a win with the tag stand only while an enabled yaku reads it
     robs = (ROBBED_ANKAN,) if flags[ANKAN_CHANKAN.name] else ()

@@ -1,17 +1,16 @@
 """Suuankou (four concealed triplets)."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import STANDARD, TANKI, Reading, Yaku
+from mjrules.plugin_api import STANDARD, TANKI, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
 
-def suuankou(r: Reading, flags: Mapping[str, Any]) -> bool:
+def suuankou(r: Reading, flags: Flags) -> bool:
     return r.concealed_triplets == 4
 
 
-def suuankou_tanki(r: Reading, flags: Mapping[str, Any]) -> bool:
+def suuankou_tanki(r: Reading, flags: Flags) -> bool:
     return r.concealed_triplets == 4 and r.wait == TANKI
 
 

@@ -1,8 +1,7 @@
 """Shousuushii and daisuushii (little and big four winds)."""
 
-from typing import Any, Mapping
 
-from mjrules.plugin_api import STANDARD, WINDS, Reading, Yaku
+from mjrules.plugin_api import STANDARD, WINDS, Flags, Reading, Yaku
 
 STD = (STANDARD,)
 
@@ -11,11 +10,11 @@ def _wind_triplets(r: Reading) -> int:
     return sum(1 for t in r.triplets if t in WINDS)
 
 
-def shousuushii(r: Reading, flags: Mapping[str, Any]) -> bool:
+def shousuushii(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and _wind_triplets(r) == 3 and r.pair in WINDS
 
 
-def daisuushii(r: Reading, flags: Mapping[str, Any]) -> bool:
+def daisuushii(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and _wind_triplets(r) == 4
 
 
