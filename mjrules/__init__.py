@@ -39,7 +39,7 @@ from mjrules.scoring.scorer import Scorer
 
 _moved.install()
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "Flag", "FuItem", "Hand", "HandError", "Liability", "Meld", "MeldKind", "MjrulesError", "Nagashi", "NoWin",

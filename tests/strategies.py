@@ -410,7 +410,7 @@ def near_miss_object(draw, valid: dict, keys) -> dict:
             k = draw(st.sampled_from(inner))
             sub = obj[k]
             subkeys = sorted(sub) or ["x"]
-            for sk, sv in list(sub.items()):
+            for sv in list(sub.values()):
                 if isinstance(sv, dict) and sv and draw(st.booleans()):  # one level deeper (param.hupai)
                     sv[draw(st.sampled_from(sorted(sv)))] = draw(json_values)
             sub[draw(st.sampled_from(subkeys + ["zzz"]))] = draw(json_values)

@@ -7,6 +7,7 @@ package folders, entry points), so no build backend is needed. The runtime depen
 attrs, are borrowed from the running environment through a .pth file.
 """
 
+import ast
 import base64
 import hashlib
 import os
@@ -52,13 +53,24 @@ def _folder(package: str, folders: dict) -> str:
     return "/".join(parts)
 
 
+def _dynamic_version(project: Path, tool: dict) -> str:
+    """The version a ``dynamic = ["version"]`` project takes from ``version = {attr = "pkg.__version__"}``:
+    the string literal assigned to that name in the package's ``__init__.py``, as setuptools reads it."""
+    module, _, name = tool["dynamic"]["version"]["attr"].rpartition(".")
+    source = project / _folder(module, tool.get("package-dir", {})) / "__init__.py"
+    for node in ast.parse(source.read_text("utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{source}: no {name} = '...'")
+
+
 def pack_wheel(project: Path, out: Path) -> Path:
     """A pure-Python wheel of ``project`` built from its pyproject.toml alone, written to ``out``."""
     meta = tomllib.loads((project / "pyproject.toml").read_text("utf-8"))
     info = meta["project"]
     tool = meta.get("tool", {}).get("setuptools", {})
     dist = info["name"].replace("-", "_")
-    version = info["version"]
+    version = info["version"] if "version" in info else _dynamic_version(project, tool)
     folders = tool.get("package-dir", {})
     files: dict[str, bytes] = {}
     for package in tool["packages"]:

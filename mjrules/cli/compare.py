@@ -96,13 +96,13 @@ def _cell(value: Any) -> str:
 def render(comp) -> str:
     """A text table: one column per ruleset, differing rows marked ``*``, then the causes."""
     cols = [list(comp.rulesets)]
-    for name, values, differs in comp.rows:
+    for _, values, _ in comp.rows:
         cols.append([_cell(v) for v in values])
     short = [c for (name, _, _), c in zip(comp.rows, cols[1:]) if name != "yaku"]
     widths = [max(len(r), *(len(c[i]) for c in short)) for i, r in enumerate(comp.rulesets)]
     head = " " * 11 + "  ".join(n.ljust(w) for n, w in zip(comp.rulesets, widths))
     lines = [head]
-    for (name, values, differs), cells in zip(comp.rows, cols[1:]):
+    for (name, _, differs), cells in zip(comp.rows, cols[1:]):
         mark = "*" if differs else " "
         if name == "yaku":  # long: one ruleset per line
             lines.append(f"{mark} yaku")
