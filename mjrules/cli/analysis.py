@@ -12,7 +12,7 @@ import json
 import random
 import sys
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, count, ron, shown, wind
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, kita, ron, ruleset_arg, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -50,7 +50,7 @@ def add_command(sub) -> None:
                        help="who deals in for the ron values: previous|opposite|next (default opposite; "
                             "previous under a three-player ruleset)")
         p.add_argument("--dora", type=tiles, default=(), metavar="TILES", help="dora indicators (also counted as seen)")
-        p.add_argument("--kita", type=count, default=0, metavar="N",
+        p.add_argument("--kita", type=kita, default=0, metavar="N",
                        help="Norths you set aside (three-player nukidora): dora, and seen")
         add_ruleset(p, DEFAULT_RULESET)
         p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -61,7 +61,7 @@ def add_command(sub) -> None:
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
     s.add_argument("hand", nargs="+", metavar="HAND")
-    s.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+    s.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="count unseen tiles in this ruleset's set (a three-player one has 108: no 2m-8m)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(func=cmd_shanten)
@@ -95,7 +95,7 @@ def add_command(sub) -> None:
     o.add_argument("which", choices=["tenhou"], metavar="tenhou")
     o.add_argument("--simulate", type=_deals, metavar="N", help=f"also deal N random hands, 1-{SIMULATE_MAX:,}")
     o.add_argument("--seed", type=_seed, metavar="S", help="random seed of the simulation (a whole number)")
-    o.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+    o.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="deal from this ruleset's wall: 136 tiles, or 108 for a three-player ruleset")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
     o.set_defaults(func=cmd_odds)

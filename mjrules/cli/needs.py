@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from mjrules.cli.common import DEFAULT_RULESET, count, option_type
+from mjrules.cli.common import DEFAULT_RULESET, count, option_type, ruleset_arg
 from mjrules.tools import query
 from mjrules.tools.needs import TIES, needs
 
@@ -34,7 +34,7 @@ def add_command(subparsers) -> None:
                    help="equal points: seat-order (earlier in the initial seating wins; default) or shared")
     p.add_argument("--first-dealer", type=_seat, default=None, metavar="SEAT",
                    help="who dealt the game's first hand (default: the seat after --dealer, as in the last hand)")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="NAME|PATH",
+    p.add_argument("--ruleset", type=ruleset_arg, default=DEFAULT_RULESET, metavar="NAME|PATH",
                    help=f"preset name or TOML file (default: {DEFAULT_RULESET})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.set_defaults(func=cmd_needs)
@@ -43,7 +43,7 @@ def add_command(subparsers) -> None:
 def cmd_needs(args) -> int:
     answer = needs(
         args.scores, args.me, args.dealer, target=args.target, honba=args.honba, sticks=args.sticks,
-        riichi=args.riichi, ruleset=args.ruleset, tie=args.tie, first_dealer=args.first_dealer,
+        riichi=args.riichi, ruleset=args.ruleset, tie=args.tie, first_dealer=args.first_dealer, check_total=True,
     )
     print(answer.to_json() if args.json else answer.render())
     return 0

@@ -10,6 +10,8 @@ from mjrules.cli.common import (
     EXIT_WIN,
     add_ruleset,
     add_situation,
+    display_width,
+    file_arg,
     hand_and_win,
     pad,
     plain_fives,
@@ -22,7 +24,7 @@ from mjrules.notation import format_mpsz
 from mjrules.notation.mpsz import format_tiles
 from mjrules.scoring.result import NoWin, Result, tsumo_split
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.query import score_json
+from mjrules.tools.query import score_json, unscored_notes
 
 
 def add_command(sub) -> None:
@@ -37,8 +39,8 @@ def add_command(sub) -> None:
     add_situation(s)
     add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")
-    s.add_argument("--svg", metavar="FILE", help="also write the result card as an SVG picture to FILE")
-    s.add_argument("--html", metavar="FILE", help="also write the result card as an HTML page to FILE")
+    s.add_argument("--svg", type=file_arg, metavar="FILE", help="also write the result card as an SVG picture to FILE")
+    s.add_argument("--html", type=file_arg, metavar="FILE", help="also write the result card as an HTML page to FILE")
     s.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the --svg / --html card (default en)")
     s.set_defaults(func=cmd_score)
 
@@ -74,6 +76,7 @@ def cmd_score(args) -> int:
     scorer = Scorer(args.ruleset)
     hand, notes = plain_fives(scorer, hand)
     result = scorer.score(hand, win)
+    notes += unscored_notes([scorer.ruleset.name], [scorer], win)
     if args.json:
         print(json.dumps(score_json(result, hand, scorer.ruleset.name, notes), ensure_ascii=False))
     else:
@@ -99,7 +102,8 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: li
     lines.append("Yaku:")
     for y in result.yaku:
         value = f"{y.yakuman}x yakuman" if y.yakuman else f"{y.han} han"
-        lines.append(pad(f"  {y.name} ({y.name_ja})", 44) + value)
+        label = f"  {y.name} ({y.name_ja})"
+        lines.append(pad(label, max(44, display_width(label) + 2)) + value)  # a long name keeps two spaces
     if result.han is not None:
         lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_detail))
         head = f"{result.han} han {result.fu} fu"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjrules.cli.common import DEFAULT_RULESET
+from mjrules.cli.common import DEFAULT_RULESET, ruleset_arg
 from mjrules.tools.point_table import point_table
 
 
@@ -14,7 +14,7 @@ def add_command(subparsers) -> None:
         "Impossible cells (20 fu ron, 20 fu 1 han and 25 fu 2 han tsumo, 25 fu 1 han) show a dash, or null / an "
         "empty field in JSON / CSV."
     ))
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="NAME|PATH",
+    p.add_argument("--ruleset", type=ruleset_arg, default=DEFAULT_RULESET, metavar="NAME|PATH",
                    help=f"preset name or TOML file (default: {DEFAULT_RULESET})")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--dealer", dest="dealer", action="store_const", const=True, default=None,
