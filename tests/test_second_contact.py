@@ -305,3 +305,51 @@ def test_web_card_names_its_causes_in_words(client):
     assert 'differs from tenhou by: the rule renhou = "mangan"' in r.text
     assert "flag:" not in r.text
     assert "renhou not scored: ruleset tenhou has no renhou yaku" in r.text
+
+
+# ------------------------------------------------------------------ basics and start-up
+
+
+def test_version_is_the_package_version(capsys):
+    import mjrules
+
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out == f"mjrules {mjrules.__version__}\n"
+    from importlib.metadata import version
+
+    assert version("mjrules") == mjrules.__version__  # pyproject.toml reads the same number
+
+
+def test_bare_mjrules_is_one_error_line_and_exit_2(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("mjrules: error: give a command (score, ") and len(err.splitlines()) == 1
+
+
+def test_score_loads_only_what_scoring_needs():
+    # Git-style: a command's module, and what only other commands use, are not imported.
+    import subprocess
+    import sys
+
+    code = ("import sys, io; from mjrules.cli import main; sys.stdout = io.StringIO(); "
+            f"rc = main(['score', '{HAND}']); sys.stdout = sys.__stdout__; print(rc); "
+            "print(' '.join(sorted(sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    rc, modules = proc.stdout.splitlines()
+    loaded = set(modules.split())
+    assert rc == "0"
+    assert "mjrules.cli.score" in loaded
+    for never in ("mjrules.cli.analysis", "mjrules.cli.batch", "mjrules.cli.compare", "mjrules.cli.replay",
+                  "mjrules.games", "mjrules.pictures", "mjrules.tools.needs", "multiprocessing", "concurrent.futures"):
+        assert never not in loaded, never
+
+
+def test_every_command_is_in_the_table_and_its_module(capsys):
+    from mjrules.cli import ALL, build_parser
+    from mjrules.cli.commands import COMMANDS
+
+    parser = build_parser(ALL)
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert list(sub.choices) == list(COMMANDS)
+    for name in COMMANDS:  # each command's real parser, not the bare entry of --help
+        assert sub.choices[name].add_help, name

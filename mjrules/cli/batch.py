@@ -6,6 +6,7 @@ import sys
 from functools import partial
 from typing import Any
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
     BATCH_RULESET,
     EXIT_NO_WIN,
@@ -27,7 +28,7 @@ from mjrules.tools.parallel import worker_count
 
 
 def add_command(sub) -> None:
-    b = sub.add_parser("batch", help="score JSON lines", description=(
+    b = sub.add_parser("batch", help=help_of("batch"), description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
         "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset; its game keys, "
         "such as 配給原点, are named once on stderr as not applied, an unknown key is an error on that line). Writes one "

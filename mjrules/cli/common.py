@@ -13,11 +13,18 @@ from mjrules.model.hand import Hand
 from mjrules.model.win import MAX_COUNTER, Win
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.tools import query
-from mjrules.tools.batch import BATCH_RULESET, json_int
 from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
 
-__all__ = ["BATCH_RULESET", "MAX_DIGITS", "json_int", "plain_fives", "shown",
-           "whole_number"]  # kept here for the commands that import them
+__all__ = ["MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # kept here for the commands that import them
+
+
+def __getattr__(name: str) -> Any:
+    """``BATCH_RULESET`` and ``json_int``, loaded with ``mjrules.tools.batch`` only by the commands that use them."""
+    if name in ("BATCH_RULESET", "json_int"):
+        from mjrules.tools import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 

@@ -9,6 +9,7 @@ from collections import Counter
 from functools import partial
 from typing import Any
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
     EXIT_NO_WIN,
     EXIT_WIN,
@@ -37,7 +38,7 @@ from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, uns
 
 
 def add_command(sub) -> None:
-    p = sub.add_parser("compare", help="score one hand or a corpus under several rulesets", description=(
+    p = sub.add_parser("compare", help=help_of("compare"), description=(
         "Compare one HAND (with the situation options of 'score') or every line of --input across rulesets. "
         "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it. "
         "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note. "

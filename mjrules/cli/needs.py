@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import DEFAULT_RULESET, count, option_type, ruleset_arg
 from mjrules.tools import query
 from mjrules.tools.needs import TIES, needs
@@ -15,7 +16,7 @@ _target = option_type(query.read_target)
 
 
 def add_command(subparsers) -> None:
-    p = subparsers.add_parser("needs", help="what a player needs to reach a placing (conditions)", description=(
+    p = subparsers.add_parser("needs", help=help_of("needs"), description=(
         "The cheapest win that reaches the target placing: by ron from each opponent and by tsumo (non-dealer "
         "'X-Y': each non-dealer pays X, the dealer Y; dealer 'X all'), with the han/fu readings that pay it, and "
         "whether a draw reaches it. Seats are indexes into --scores (0-3, or E S W N for 0 1 2 3), in turn order; "

@@ -13,6 +13,7 @@ from typing import Any, Iterable, TextIO
 
 import attrs
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
@@ -27,7 +28,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def add_command(sub) -> None:
-    p = sub.add_parser("replay", help="check game records against what was paid, or pay them under other rulesets",
+    p = sub.add_parser("replay", help=help_of("replay"),
                        description=(
         "Read game records (Tenhou mjlog XML, plain or gzip; Tenhou JSON; mjai JSON lines; a directory or a "
         "glob reads every record in it), re-score every win under the ruleset the record was played with "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
     DEFAULT_RULESET,
     EXIT_NO_WIN,
@@ -28,7 +29,7 @@ from mjrules.tools.query import score_json, unscored_notes
 
 
 def add_command(sub) -> None:
-    s = sub.add_parser("score", help="score one hand", description=(
+    s = sub.add_parser("score", help=help_of("score"), description=(
         "Score one winning hand. HAND is MPSZ with melds (406p11222z 3-45m 555=z; the last concealed "
         "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
         "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
@@ -60,6 +61,8 @@ def _check_outputs(args) -> None:
 
 
 def _write_pictures(args, hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> None:
+    if not (args.svg or args.html):
+        return
     from mjrules.pictures import result_html, result_svg  # only when asked: scoring never loads it
 
     for path, text in ((args.svg, lambda: result_svg(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang)),

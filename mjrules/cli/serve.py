@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from mjrules.cli.commands import help_of
 from mjrules.errors import MjrulesError
 
 
 def add_command(sub) -> None:
-    p = sub.add_parser("serve", help="the calculator page and JSON API in a browser (needs mjrules[web])",
+    p = sub.add_parser("serve", help=help_of("serve"),
                        description=(
         "Serve the calculator page (/), the point table (/table), conditions (/needs) and the JSON API "
         "(/api/score, /api/compare, /api/table, /api/needs) on HOST:PORT. Needs the web extra: "

@@ -17,7 +17,7 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], tuple[int, int, int]]:
     if n != 13:
         k = len(hand.melds)
         raise HandError(  # the count as written: the winning tile is one of the concealed tiles
-            f"wrong tile count: {n + 1} tiles ({len(hand.concealed) + 1} concealed with the winning tile"
+            f"wrong tile count: {n + 1} tile{'s' * (n != 0)} ({len(hand.concealed) + 1} concealed with the winning tile"
             f"{f', {k} meld' + 's' * (k != 1) + ' counted as 3 each' if k else ''}); a winning hand has 14"
         )
     counts = [0] * 34

@@ -20,7 +20,6 @@ from mjrules.notation.mpsz import parse_tile
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, red_fives_of, without_red_fives
-from mjrules.tools.needs import SEATS
 
 MAX_DIGITS = 100
 """Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
@@ -188,6 +187,8 @@ def compare_data(comparer: Comparer, hand: Hand, win: Win) -> dict[str, Any]:
 # The readers of ``mjrules needs``' options.
 
 def read_seat(text: str) -> int:
+    from mjrules.tools.needs import SEATS  # here: the point table it brings is not needed to score a hand
+
     s = SEATS.get(text.strip().lower())
     if s is None:
         raise NotationError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores; "
