@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from mjrules import _moved
+from mjrules import _checkout, _moved
 
 __version__ = "0.3.0"
 """The one version number: pyproject.toml reads it (``tool.setuptools.dynamic``)."""
@@ -90,3 +90,4 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from mjrules.scoring.scorer import Scorer
 
 _moved.install()
+_checkout.install(__path__[0])

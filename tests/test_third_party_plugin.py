@@ -170,3 +170,18 @@ def test_unknown_plugin_names_the_installed_ones(env, tmp_path):
     proc = run([str(env / "mjrules"), "score", "11s 1-23m 4-56p 777=z 222+z", "--ruleset", str(ruleset)])
     assert proc.returncode == 2
     assert "did you mean 'kinkei'" in proc.stderr
+
+
+def test_python_m_mjrules_in_the_checkout_root_with_a_non_editable_install(env):
+    """From the repository root, ``python -m mjrules`` imports ./mjrules, not the installed copy;
+    the checkout's plugins/ and rulesets/ stand in for the sub-packages it lacks there."""
+    proc = run([str(env / "python"), "-m", "mjrules", "score", "123m456p789s11222z", "--json"], cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    # Menzen tsumo alone, 1 han 40 fu (20 base + 8 closed triplet of 2z + 4 pair of 1z, the dealer's
+    # East being both winds, + 2 tsumo = 34, rounded up): the dealer's tsumo, 700 from each, 2,100 in all.
+    data = json.loads(proc.stdout)
+    assert data["points"] == 2100 and [y["id"] for y in data["yaku"]] == ["menzen_tsumo"]
+    where = run([str(env / "python"), "-c", "import mjrules; print(mjrules.__file__)"], cwd=REPO).stdout.strip()
+    assert Path(where).parent == REPO / "mjrules"  # the source folder was the one imported
