@@ -353,3 +353,24 @@ def test_every_command_is_in_the_table_and_its_module(capsys):
     assert list(sub.choices) == list(COMMANDS)
     for name in COMMANDS:  # each command's real parser, not the bare entry of --help
         assert sub.choices[name].add_help, name
+
+
+# ------------------------------------------------------------------ serve: checked before "serving"
+
+
+def test_serve_on_a_port_in_use_is_one_line_before_serving(capsys):
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        err = refused(capsys, "serve", "--port", str(port), says=f"--host 127.0.0.1 --port {port}: cannot listen there")
+    assert "serving" not in err
+
+
+def test_serve_on_an_address_not_of_this_machine_is_one_line(capsys):
+    pytest.importorskip("uvicorn")
+    # 192.0.2.1 is TEST-NET-1 (RFC 5737): no machine has it, so binding fails without any traffic.
+    refused(capsys, "serve", "--host", "192.0.2.1", "--port", "8123", says="--host 192.0.2.1 --port 8123: cannot listen")
