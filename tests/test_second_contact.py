@@ -374,3 +374,31 @@ def test_serve_on_an_address_not_of_this_machine_is_one_line(capsys):
     pytest.importorskip("uvicorn")
     # 192.0.2.1 is TEST-NET-1 (RFC 5737): no machine has it, so binding fails without any traffic.
     refused(capsys, "serve", "--host", "192.0.2.1", "--port", "8123", says="--host 192.0.2.1 --port 8123: cannot listen")
+
+
+# ------------------------------------------------------------------ README lists
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_names_every_option_of_score():
+    from mjrules.cli import build_parser
+
+    text = README.read_text(encoding="utf-8")
+    options = text[text.index("Options: `--ron"):text.index("**Red fives**")]
+    parser = build_parser("score")
+    score = next(a for a in parser._actions if a.dest == "command").choices["score"]
+    missing = [o for a in score._actions for o in a.option_strings if o.startswith("--") and o != "--help"
+               and f"`{o}" not in options]
+    assert missing == []
+
+
+def test_readme_names_every_hook():
+    from mjrules.rules import hookspecs
+
+    text = README.read_text(encoding="utf-8")
+    hooks = text[text.index("The hooks: "):text.index("Built-in plugins, registered by name")]
+    names = [n for n in dir(hookspecs) if n.startswith("mjrules_")]
+    assert "mjrules_rinshan_pao" in names
+    assert [n for n in names if f"`{n}`" not in hooks] == []
