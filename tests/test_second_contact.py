@@ -402,3 +402,30 @@ def test_readme_names_every_hook():
     names = [n for n in dir(hookspecs) if n.startswith("mjrules_")]
     assert "mjrules_rinshan_pao" in names
     assert [n for n in names if f"`{n}`" not in hooks] == []
+
+
+# ------------------------------------------------------------------ versions
+
+
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split("."))
+
+
+def test_every_since_names_a_release_up_to_this_one():
+    import re
+
+    import mjrules
+    from mjrules.rules import hookspecs
+
+    here = _release(mjrules.__version__)[:2]
+    changelog = (README.parent / "CHANGELOG.md").read_text(encoding="utf-8")
+    released = {m for m in re.findall(r"^## (\d+\.\d+)\.\d+", changelog, re.M)}
+    guide = (README.parent / "plugins" / "README.md").read_text(encoding="utf-8")
+    for name in (n for n in dir(hookspecs) if n.startswith("mjrules_")):
+        doc = getattr(hookspecs, name).__doc__ or ""
+        versions = re.findall(r"[Ss]ince (?:mjrules )?(\d+\.\d+)", doc)
+        assert versions, f"{name} does not say since which release it exists"
+        for v in versions:
+            assert _release(v) <= here and v in released, (name, v)
+        row = next(line for line in guide.splitlines() if line.startswith(f"| `{name}` |"))
+        assert row.split("|")[2].strip() == versions[0], name  # the guide's table says the same
