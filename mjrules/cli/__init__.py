@@ -1,7 +1,8 @@
 """The ``mjrules`` command line: a thin layer over the library, which never imports it.
 
 Each command lives in a module of this package with ``add_command(subparsers)``, which adds its
-parser with ``func`` set to a function of the parsed args returning the exit status: 0 done (a
+parser with ``func`` set to a function of the parsed args returning the exit status (the table in
+``commands.py`` names each command's module: only the module of the command run is imported): 0 done (a
 scored win), 1 a legal hand that does not win, 2 bad input (one line on stderr; ``--debug``
 shows the traceback). ``main`` adds 130 for a Ctrl-C and 1 for output that cannot be written
 (a full disk), each with one line on stderr.
