@@ -8,12 +8,14 @@ classes and functions are identical), without a file per old name cluttering the
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import warnings
 from types import ModuleType
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 MOVED = {
     "tiles": "model.tiles", "melds": "model.melds", "hand": "model.hand", "situation": "model.win",
@@ -29,18 +31,19 @@ MOVED = {
 """Old module name under ``mjrules`` → its new place under ``mjrules``."""
 
 
-class _Finder(importlib.abc.MetaPathFinder):
-    """Finds ``mjrules.<old name>``; its loader hands out the module at the new place."""
+class _Finder:
+    """Finds ``mjrules.<old name>``; its loader hands out the module at the new place. (The import
+    system needs only the methods: no importlib.abc base, whose import costs every start-up.)"""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         prefix, _, name = fullname.partition(".")
         if prefix != "mjrules" or name not in MOVED:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Alias("mjrules." + MOVED[name]))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias("mjrules." + MOVED[name])))
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
     def __init__(self, target: str) -> None:
         self.target = target
 

@@ -179,9 +179,9 @@ def to_tenhou_json(path: str) -> str:
                        result=None)
         elif tag == "N":
             who = int(e.get("who", "0"))
-            north = kita_tile(int(e.get("m", "0")), tiles)
-            if north is not None:  # three players: a North set aside, as Mortal's sanma mjai writes it
-                out.append({"type": "nukidora", "actor": who, "pai": mjai_name(north)})
+            if kita_tile(int(e.get("m", "0")), tiles) is not None:  # three players: Tenhou's JSON writes f44
+                rnd["drops"][who].append("f44")
+                rnd["drawn"] = [None] * 4
                 continue
             meld, own, called = decode_meld(int(e.get("m", "0")), tiles)
             if meld.kind in (MeldKind.ANKAN, MeldKind.KAKAN):

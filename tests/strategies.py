@@ -16,7 +16,7 @@ Winning hands are built constructively: four sets (sequences or triplets, each p
 chi, pon, daiminkan, kakan or declared as ankan) and a pair, or seven pairs, or kokushi, never more
 than four copies of a tile and at most one red five per suit; the winning tile is one of the
 concealed tiles. ``wins`` then draws a situation that agrees with the hand (riichi only when closed,
-ippatsu only with riichi, rinshan only with a kan and tsumo, haitei only on tsumo, houtei only on
+ippatsu only with riichi (and not with rinshan: the kan ended it), rinshan only with a kan and tsumo, haitei only on tsumo, houtei only on
 ron, ura only with riichi, indicators never a fifth copy of a tile).
 """
 
@@ -263,7 +263,8 @@ def wins(draw, hand: Hand, *, tsumo: bool | None = None, seat: int | None = None
     plain = special == "none"
     riichi = draw(st.sampled_from((0, 1, 2))) if hand.is_closed and plain else 0
     ippatsu = bool(riichi) and draw(st.booleans())
-    rinshan = tsumo and plain and hand.kan_count > 0 and draw(st.booleans())
+    # The kan that draws the replacement tile is a call made after riichi: it ends the ippatsu.
+    rinshan = tsumo and plain and hand.kan_count > 0 and not ippatsu and draw(st.booleans())
     haitei = tsumo and plain and not rinshan and draw(st.booleans())
     houtei = not tsumo and plain and draw(st.booleans())
     w = hand.win_tile.index
@@ -410,7 +411,7 @@ def near_miss_object(draw, valid: dict, keys) -> dict:
             k = draw(st.sampled_from(inner))
             sub = obj[k]
             subkeys = sorted(sub) or ["x"]
-            for sk, sv in list(sub.items()):
+            for sv in list(sub.values()):
                 if isinstance(sv, dict) and sv and draw(st.booleans()):  # one level deeper (param.hupai)
                     sv[draw(st.sampled_from(sorted(sv)))] = draw(json_values)
             sub[draw(st.sampled_from(subkeys + ["zzz"]))] = draw(json_values)

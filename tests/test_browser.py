@@ -77,7 +77,7 @@ def test_a_link_with_a_hand_and_three_rulesets_shows_each_cards_points(page, ser
     print("cards:", points)
     assert points == {"tenhou": "7700 points", "mleague": "8000 points", "ema2016": "7700 points"}
     assert page.locator("section.mj-card[data-ruleset=mleague] tr.differs[data-row=points]").count() == 1
-    assert "flag:kiriage" in page.locator("section.mj-card[data-ruleset=mleague] .causes").inner_text()
+    assert "the rule kiriage = true" in page.locator("section.mj-card[data-ruleset=mleague] .causes").inner_text()
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / "calculator.png"), full_page=True)
         page.locator("section.mj-card[data-ruleset=mleague]").screenshot(path=str(Path(SHOTS) / "result-card.png"))
@@ -147,7 +147,7 @@ def test_a_bad_hand_shows_its_error(page, server):
     error = page.locator("p.error")
     error.wait_for()
     print("error:", error.inner_text())
-    assert error.inner_text().startswith("wrong tile count: 12 concealed tiles")
+    assert error.inner_text().startswith("wrong tile count: 13 tiles")
     assert page.locator("section.mj-card").count() == 0
 
 

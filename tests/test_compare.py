@@ -59,9 +59,11 @@ def test_cli_compare_corpus_summary_and_csv(tmp_path, capsys, hule_lines):
     out = tmp_path / "details.csv"
     code = main(["compare", "--input", str(src), "--rulesets", "tenhou,mleague", "--output", str(out),
                  "--json", "--no-progress"])
-    assert code == 0
-    summary = json.loads(capsys.readouterr().out)
+    assert code == 1  # a bad line, as batch exits
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
     assert summary["hands_scored"] == 301 and summary["bad_lines"] == 1
+    assert captured.err == "mjrules compare: line 302: not JSON: Expecting value: line 1 column 1 (char 0)\n"
     ml = summary["rulesets"][0]
     assert ml["ruleset"] == "mleague"
     assert ml["points_differ"] >= 1 and "flag:kiriage" in ml["causes"]

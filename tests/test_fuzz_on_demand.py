@@ -347,3 +347,139 @@ def needs_body(case) -> None:
 @pytest.mark.fuzz
 def test_fuzz_needs():
     run("needs game state", needs_body, game_states())
+
+
+# -- game records (replay's readers and the replay itself) ----------------------------------------
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _record_bases() -> list[tuple[str, bytes]]:
+    """Real games in each format replay reads: Tenhou mjlog XML (four and three players), and the
+    same four-player games as Tenhou JSON and mjai JSON lines (tests/games_convert.py)."""
+    import gzip
+
+    from games_convert import to_mjai, to_tenhou_json
+
+    mjlogs = sorted((DATA / "tenhou-mjlog").glob("*.mjlog"), key=lambda p: p.stat().st_size)[:3]
+    bases = [("game.xml", gzip.decompress(p.read_bytes())) for p in mjlogs]
+    bases += [("game.xml", p.read_bytes()) for p in sorted((DATA / "tenhou-sanma").glob("*.xml"))]
+    bases += [("game.json", to_tenhou_json(str(p)).encode()) for p in mjlogs]
+    bases += [("game.mjson", to_mjai(str(p)).encode()) for p in mjlogs]
+    return bases
+
+
+@st.composite
+def records(draw):
+    """A real record, or one with a few edits: bytes, whole lines, tags or numbers."""
+    name, data = draw(st.sampled_from(RECORD_BASES))
+    if draw(st.integers(0, 4)) == 0:
+        return name, data
+    text = data.decode("utf-8")
+    for _ in range(draw(st.sampled_from((1, 1, 1, 2, 4)))):  # one edit mostly: a near miss reads further
+        op = draw(st.sampled_from(("insert", "replace", "delete", "digits", "line", "swap", "cut")))
+        i = draw(st.integers(0, len(text)))
+        if op == "insert":
+            text = text[:i] + draw(st.one_of(st.sampled_from('<>/="{}[],:0123456789-\n'), st.characters())) + text[i:]
+        elif op == "replace":
+            text = text[:i] + draw(st.sampled_from('<>"=,0123456789abcdefmpsz ')) + text[i + 1:]
+        elif op == "delete":
+            text = text[:i] + text[i + draw(st.integers(1, 40)):]
+        elif op == "digits":  # a number made large, negative or odd where a tile or a score belongs
+            text = text[:i] + draw(st.sampled_from(["9" * 25, "-1", "136", "0", "255", "1e9"])) + text[i:]
+        else:
+            # whole events: an mjai line, or an XML tag (the parts between '>' and '<' split the same way)
+            sep = "\n" if name == "game.mjson" else ">"
+            parts = text.split(sep)
+            k = draw(st.integers(0, max(len(parts) - 1, 0)))
+            if op == "line":
+                del parts[k]
+            elif op == "swap" and k + 1 < len(parts):
+                parts[k], parts[k + 1] = parts[k + 1], parts[k]
+            else:
+                parts = parts[:k]  # a record cut short
+            text = sep.join(parts)
+    return name, text.encode("utf-8", "surrogatepass")
+
+
+REPLAYERS: dict[str, Any] = {}
+
+
+def record_body(case) -> None:
+    from mjrules.games.read import read_game
+    from mjrules.games.records import Game
+    from mjrules.games.replay import Replayer, record_ruleset
+
+    name, data = case
+    game = attempt(read_game, name, data)
+    if not isinstance(game, Game):
+        return
+    ruleset = attempt(record_ruleset, game)
+    if isinstance(ruleset, MjrulesError):
+        return
+    key = "tenhou" if ruleset is None else f"{ruleset.name}/{sorted(ruleset.flags.items())}"
+    if key not in REPLAYERS:
+        REPLAYERS[key] = Replayer(ruleset or "tenhou")
+    attempt(REPLAYERS[key].replay, game)
+
+
+RECORD_BASES = _record_bases()
+
+
+@pytest.mark.fuzz
+def test_fuzz_records():
+    run("game records", record_body, records())
+
+
+# -- web parameters (the page and the API through Starlette, as a browser sends them) --------------
+
+WEB_PATHS = ("/api/score", "/api/compare", "/api/table", "/api/needs", "/", "/table", "/needs")
+WEB_NAMES = ("hand", "win", "ron", "round", "seat", "riichi", "double-riichi", "ippatsu", "haitei", "houtei",
+             "rinshan", "chankan", "tenhou", "chiihou", "renhou", "dora", "ura", "honba", "sticks", "kita", "extra",
+             "ruleset", "rulesets", "toml", "dealer", "non-dealer", "scores", "me", "target", "tie", "first-dealer",
+             "lang")
+WEB_VALUES = ("123m456p789s11222z", "234567m345p55678s", "067p88s45s6s 3-45m 555=s", "m123p456s789z11222", "1m",
+              "previous", "opposite", "next", "E", "S", "W", "N", "1", "0", "on", "true", "2", "4", "5", "999",
+              "1000", "-1", "1m7z", "tenhou", "mleague", "ema2016", "tenhou,mleague", "tenhou-sanma", "nonesuch",
+              "/etc/passwd", "25000,25000,25000,25000", "25000,32000,17000,25000,", "35000,35000,35000", "ja",
+              "en", "xx", "seat-order", "shared", "kanburi", 'extends = "tenhou"\n[flags]\nkiriage = true\n',
+              "[flags]\nkiriage = 3", "", " ")
+
+
+@st.composite
+def web_requests(draw):
+    """A request: a page or API path, parameters by name (known names with near-valid values mostly,
+    any text sometimes), and now and then a POST with a form or a (broken) multipart body."""
+    path = draw(st.sampled_from(WEB_PATHS))
+    text = st.text(max_size=30)
+    names = st.one_of(st.sampled_from(WEB_NAMES), st.sampled_from(WEB_NAMES), text)
+    values = st.one_of(st.sampled_from(WEB_VALUES), st.sampled_from(WEB_VALUES), text)
+    params = draw(st.lists(st.tuples(names, values), max_size=8))
+    body = draw(st.sampled_from(("get", "get", "get", "form", "multipart", "broken")))
+    return path, params, body, draw(st.binary(max_size=200))
+
+
+def web_body(client, case) -> None:
+    path, params, body, raw = case
+    if body == "get":
+        r = client.get(path, params=params)
+    elif body == "form":
+        r = client.post(path, data=dict(params))
+    elif body == "multipart":
+        r = client.post(path, params=params, files={"ruleset_file": ("r.toml", raw)})
+    else:
+        r = client.post(path, params=params, content=raw, headers={"content-type": "multipart/form-data; boundary=x"})
+    # 405: the table and needs pages take GET only; everything else is an answer or one clear error.
+    assert r.status_code in (200, 400, 405), (path, params, body, r.status_code, r.text[:300])
+    if path.startswith("/api/") and r.status_code == 400:
+        assert set(r.json()) == {"error"}, r.text[:300]
+
+
+@pytest.mark.fuzz
+def test_fuzz_web_params():
+    web = pytest.importorskip("starlette.testclient")
+    from mjrules.web.app import create_app
+
+    # Server exceptions are raised here, not turned into a 500: a traceback fails the case.
+    client = web.TestClient(create_app(), raise_server_exceptions=True)
+    run("web parameters", lambda case: web_body(client, case), web_requests())

@@ -458,7 +458,7 @@ def test_a_recorded_triple_ron_agrees_where_triple_ron_is_allowed(capsys, tmp_pa
     log = tmp_path / "triple.mjson"
     log.write_bytes(TRIPLE_RON)
     assert main(["replay", str(log), "--ruleset", "ema2025"]) == 0
-    assert capsys.readouterr().out == "1 games, 3 wins, 3 agree; final scores agree in 0/0 games, final points in 0/0\n"
+    assert capsys.readouterr().out == "1 game, 3 wins, 3 agree; final scores agree in 0/0 games, final points in 0/0\n"
     # under Tenhou's rules three rons abort the hand: none of the three is paid
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
     out = capsys.readouterr().out

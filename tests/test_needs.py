@@ -415,11 +415,12 @@ def test_cli_text(capsys):
 
 
 def test_cli_json(capsys):
-    code, out, _ = run(capsys, "needs", "--scores", "25000, 20000, 33000, 22000", "--me", "1", "--dealer", "0",
+    # 99,000 in the scores and one stick on the table: the 100,000 of four 25,000 starts.
+    code, out, _ = run(capsys, "needs", "--scores", "25000, 20000, 33000, 21000", "--me", "1", "--dealer", "0",
                        "--honba", "2", "--sticks", "1", "--riichi", "--json", "--ruleset", "mleague")
     assert code == 0
     data = json.loads(out)
-    assert data["ruleset"] == "mleague" and data["start"]["scores"] == [25000, 19000, 33000, 22000]
+    assert data["ruleset"] == "mleague" and data["start"]["scores"] == [25000, 19000, 33000, 21000]
     hit = next(o for o in data["ron"] if o["from"] == 2)
     assert (hit["points"], hit["gain"], hit["status"]) == (5800, 8400, "needs")
     assert hit["readings"][0]["han"] == 2 and hit["readings"][0]["fu"] == 90
@@ -438,10 +439,10 @@ def test_cli_tie_and_first_dealer(capsys):
 
 
 def test_cli_impossible(capsys):
-    code, out, _ = run(capsys, "needs", "--scores", "10000,80000,5000,5000", "--me", "0", "--dealer", "3",
-                       "--ruleset", "ema2016")
+    code, out, _ = run(capsys, "needs", "--scores", "10000,100000,5000,5000", "--me", "0", "--dealer", "3",
+                       "--ruleset", "ema2016")  # 120,000: EMA starts at 30,000
     assert code == 0
-    assert "Ron from seat 1 (80000): impossible" in out and "Tsumo: impossible" in out
+    assert "Ron from seat 1 (100000): impossible" in out and "Tsumo: impossible" in out
 
 
 @pytest.mark.parametrize("argv, needle", [

@@ -320,4 +320,10 @@ def test_cli_score_agrees_with_the_api(deal, preset):
     assert rc == (0 if result.is_win else 1), err.getvalue()
     data = json.loads(out.getvalue())
     event(f"exit {rc}")
+    # A note for each situation given that the ruleset has no yaku for (renhou under most presets).
+    notes = data.pop("notes", [])
+    ids = {y.id for y in scorer.yaku}
+    assert {n.split(" ", 1)[0] for n in notes} == {f for f in ("ippatsu", "haitei", "houtei", "rinshan", "chankan",
+                                                               "tenhou", "chiihou", "renhou")
+                                                   if getattr(win, f) and f not in ids}
     assert data == {**result.to_dict(), "hand": format_mpsz(hand), "ruleset": scorer.ruleset.name}

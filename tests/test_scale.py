@@ -165,9 +165,11 @@ def test_compare_jobs_2_writes_the_same_details_and_summary_as_jobs_1(small_corp
         details = tmp_path / f"details{jobs}{suffix}"
         code = main(["compare", "--jobs", jobs, "--input", str(small_corpus), "--rulesets", "tenhou,jpml-a,mleague",
                      "--output", str(details), "--json"])
-        assert code == 0
-        outputs.append((details.read_bytes(), capsys.readouterr().out))
+        assert code == 1  # the corpus has bad lines: named on stderr, exit 1, as batch
+        captured = capsys.readouterr()
+        outputs.append((details.read_bytes(), captured.out, captured.err))
     assert outputs[0] == outputs[1]
+    assert outputs[0][2].count("mjrules compare: line ") == 2
     summary = json.loads(outputs[0][1])
     # compare skips blank lines: of lines 3, 7 and 11, two are bad
     assert summary["bad_lines"] == 2 and summary["hands_scored"] == 800 - 3
@@ -273,8 +275,9 @@ def test_compare_on_a_dask_cluster_matches_jobs_1(cluster, small_corpus, tmp_pat
     for how in (["--jobs", "1"], ["--scheduler", cluster.scheduler_address]):
         details = tmp_path / "details.csv"
         assert main(["compare", *how, "--input", str(small_corpus), "--rulesets", "tenhou,ema2016",
-                     "--output", str(details), "--json"]) == 0
-        outputs.append((details.read_bytes(), capsys.readouterr().out))
+                     "--output", str(details), "--json"]) == 1  # its bad lines
+        captured = capsys.readouterr()
+        outputs.append((details.read_bytes(), captured.out, captured.err))
     assert outputs[0] == outputs[1]
 
 
@@ -289,8 +292,9 @@ def test_compare_on_a_dask_cluster_sends_a_local_ruleset_file_loaded(cluster, sm
     for how in (["--jobs", "1"], ["--scheduler", cluster.scheduler_address]):
         details = tmp_path / "details.jsonl"
         assert main(["compare", *how, "--input", str(small_corpus), "--rulesets", "tenhou,club.toml",
-                     "--output", str(details), "--json"]) == 0
-        outputs.append((details.read_bytes(), capsys.readouterr().out))
+                     "--output", str(details), "--json"]) == 1  # its bad lines
+        captured = capsys.readouterr()
+        outputs.append((details.read_bytes(), captured.out, captured.err))
     assert outputs[0] == outputs[1]
     assert b"club.toml" in outputs[0][0] and b"flag:kiriage" in outputs[0][0]
 

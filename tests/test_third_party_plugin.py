@@ -7,6 +7,7 @@ package folders, entry points), so no build backend is needed. The runtime depen
 attrs, are borrowed from the running environment through a .pth file.
 """
 
+import ast
 import base64
 import hashlib
 import os
@@ -52,13 +53,24 @@ def _folder(package: str, folders: dict) -> str:
     return "/".join(parts)
 
 
+def _dynamic_version(project: Path, tool: dict) -> str:
+    """The version a ``dynamic = ["version"]`` project takes from ``version = {attr = "pkg.__version__"}``:
+    the string literal assigned to that name in the package's ``__init__.py``, as setuptools reads it."""
+    module, _, name = tool["dynamic"]["version"]["attr"].rpartition(".")
+    source = project / _folder(module, tool.get("package-dir", {})) / "__init__.py"
+    for node in ast.parse(source.read_text("utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{source}: no {name} = '...'")
+
+
 def pack_wheel(project: Path, out: Path) -> Path:
     """A pure-Python wheel of ``project`` built from its pyproject.toml alone, written to ``out``."""
     meta = tomllib.loads((project / "pyproject.toml").read_text("utf-8"))
     info = meta["project"]
     tool = meta.get("tool", {}).get("setuptools", {})
     dist = info["name"].replace("-", "_")
-    version = info["version"]
+    version = info["version"] if "version" in info else _dynamic_version(project, tool)
     folders = tool.get("package-dir", {})
     files: dict[str, bytes] = {}
     for package in tool["packages"]:
@@ -158,3 +170,18 @@ def test_unknown_plugin_names_the_installed_ones(env, tmp_path):
     proc = run([str(env / "mjrules"), "score", "11s 1-23m 4-56p 777=z 222+z", "--ruleset", str(ruleset)])
     assert proc.returncode == 2
     assert "did you mean 'kinkei'" in proc.stderr
+
+
+def test_python_m_mjrules_in_the_checkout_root_with_a_non_editable_install(env):
+    """From the repository root, ``python -m mjrules`` imports ./mjrules, not the installed copy;
+    the checkout's plugins/ and rulesets/ stand in for the sub-packages it lacks there."""
+    proc = run([str(env / "python"), "-m", "mjrules", "score", "123m456p789s11222z", "--json"], cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    # Menzen tsumo alone, 1 han 40 fu (20 base + 8 closed triplet of 2z + 4 pair of 1z, the dealer's
+    # East being both winds, + 2 tsumo = 34, rounded up): the dealer's tsumo, 700 from each, 2,100 in all.
+    data = json.loads(proc.stdout)
+    assert data["points"] == 2100 and [y["id"] for y in data["yaku"]] == ["menzen_tsumo"]
+    where = run([str(env / "python"), "-c", "import mjrules; print(mjrules.__file__)"], cwd=REPO).stdout.strip()
+    assert Path(where).parent == REPO / "mjrules"  # the source folder was the one imported

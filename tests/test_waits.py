@@ -221,7 +221,10 @@ def run(capsys, monkeypatch, *argv):
 
 
 def test_registered():
-    assert cli.analysis in cli.COMMANDS
+    from mjrules.cli.commands import COMMANDS
+
+    assert {name: COMMANDS[name][0] for name in ("shanten", "waits", "discard", "odds")} == dict.fromkeys(
+        ("shanten", "waits", "discard", "odds"), "analysis")
 
 
 def test_cli_waits(capsys, monkeypatch):

@@ -110,7 +110,7 @@ def test_a_link_shows_each_rulesets_card_without_any_script(client):
     cards = re.findall(r'<section class="mj-card" data-ruleset="([^"]+)">', r.text)
     assert cards == ["tenhou", "mleague", "ema2016"]
     assert re.findall(r'data-points="(\d+)"', r.text) == ["7700", "8000", "7700"]
-    assert 'tr data-row="points" class="differs"' in r.text and "flag:kiriage" in r.text
+    assert 'tr data-row="points" class="differs"' in r.text and "the rule kiriage = true" in r.text
     assert 'tr data-row="han" class' not in r.text  # the same han everywhere: not marked
 
 

@@ -1,7 +1,8 @@
 """The ``mjrules`` command line: a thin layer over the library, which never imports it.
 
 Each command lives in a module of this package with ``add_command(subparsers)``, which adds its
-parser with ``func`` set to a function of the parsed args returning the exit status: 0 done (a
+parser with ``func`` set to a function of the parsed args returning the exit status (the table in
+``commands.py`` names each command's module: only the module of the command run is imported): 0 done (a
 scored win), 1 a legal hand that does not win, 2 bad input (one line on stderr; ``--debug``
 shows the traceback). ``main`` adds 130 for a Ctrl-C and 1 for output that cannot be written
 (a full disk), each with one line on stderr.
@@ -10,26 +11,48 @@ shows the traceback). ``main`` adds 130 for a Ctrl-C and 1 for output that canno
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 
-from mjrules.cli import analysis, batch, compare, needs, replay, rulesets, score, serve, table
+from mjrules import __version__
+from mjrules.cli.commands import COMMANDS
 from mjrules.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, MAX_ARGS, Parser, add_debug
 from mjrules.errors import MjrulesError
 
-COMMANDS = (score, rulesets, batch, compare, table, needs, analysis, replay, serve)
-"""The command modules, in the order ``mjrules --help`` lists them."""
+ALL = "*"
+"""``build_parser(ALL)``: every command's own parser (the tests read them all)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
+    """The parser of ``mjrules``, with the full parser of ``command`` only (its module imported) and
+    a bare entry for each other command, enough for ``mjrules --help``; ``ALL``: every command's."""
     parser = Parser(prog="mjrules", description="Score riichi mahjong hands under any rule set.")
+    parser.add_argument("--version", action="version", version=f"mjrules {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in COMMANDS:
-        module.add_command(sub)
-    for command in sub.choices.values():
-        add_debug(command)
+    wanted = [m for m, _ in COMMANDS.values()] if command == ALL else [COMMANDS[command][0]] if command in COMMANDS else []
+    for module in dict.fromkeys(wanted):
+        importlib.import_module(f"mjrules.cli.{module}").add_command(sub)
+    # Argparse lists commands in the order they were added: reorder to the table's.
+    loaded = dict(sub.choices)
+    helps = {a.dest: a for a in sub._choices_actions}
+    sub.choices.clear()
+    sub._choices_actions.clear()
+    for name, (_, text) in COMMANDS.items():
+        if name in loaded:
+            sub.choices[name] = loaded[name]
+            sub._choices_actions.append(helps[name])
+        else:  # never parsed with: main() builds the parser again for the command it runs
+            sub.add_parser(name, help=text, add_help=False)
+    for p in sub.choices.values():
+        add_debug(p)
     return parser
+
+
+def _command_word(argv: list[str]) -> str | None:
+    """The command named in ``argv``: its first word that is not an option (the top-level options take no value)."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def _silence_stdout() -> None:
@@ -42,18 +65,19 @@ def _silence_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     if argv is None:
         argv = sys.argv[1:]
     if len(argv) > MAX_ARGS:
         print(f"mjrules: error: {len(argv)} arguments; a command needs far fewer (limit {MAX_ARGS})", file=sys.stderr)
         return EXIT_BAD_INPUT
+    parser = build_parser(_command_word(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed its one-line message (or --help)
         return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
-    if args.command is None:
-        parser.print_help()
+    if args.command is None:  # one line on stderr, as for any bad input; --help lists the commands
+        print(f"mjrules: error: give a command ({', '.join(COMMANDS)}); mjrules --help says what each does",
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         code = args.func(args)

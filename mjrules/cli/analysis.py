@@ -12,7 +12,8 @@ import json
 import random
 import sys
 
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, count, ron, shown, wind
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, kita, ron, ruleset_arg, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -50,23 +51,23 @@ def add_command(sub) -> None:
                        help="who deals in for the ron values: previous|opposite|next (default opposite; "
                             "previous under a three-player ruleset)")
         p.add_argument("--dora", type=tiles, default=(), metavar="TILES", help="dora indicators (also counted as seen)")
-        p.add_argument("--kita", type=count, default=0, metavar="N",
+        p.add_argument("--kita", type=kita, default=0, metavar="N",
                        help="Norths you set aside (three-player nukidora): dora, and seen")
         add_ruleset(p, DEFAULT_RULESET)
         p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    s = sub.add_parser("shanten", help="shanten of a hand (standard, seven pairs, thirteen orphans)", description=(
+    s = sub.add_parser("shanten", help=help_of("shanten"), description=(
         "Shanten of a 13- or 14-tile HAND (MPSZ with optional melds, e.g. 123m456p789s1122z or 2345m678p 3-45m 555=z): "
         "how many tiles it is from tenpai (0 tenpai, -1 complete) in each form. For a 13-tile hand it also lists "
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
     s.add_argument("hand", nargs="+", metavar="HAND")
-    s.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+    s.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="count unseen tiles in this ruleset's set (a three-player one has 108: no 2m-8m)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(func=cmd_shanten)
 
-    w = sub.add_parser("waits", help="winning tiles of a tenpai hand, unseen copies and their value", description=(
+    w = sub.add_parser("waits", help=help_of("waits"), description=(
         "The waits of a 13-tile HAND: each winning tile, its unseen copies (4 less those in the hand, melds, "
         "--visible, --discards and --dora), and the value of a ron and a tsumo on it without riichi under the "
         "ruleset, or 'no yaku' (with the riichi value for a closed hand). Furiten when a winning tile is among "
@@ -76,7 +77,7 @@ def add_command(sub) -> None:
     situation(w, True)
     w.set_defaults(func=cmd_waits)
 
-    d = sub.add_parser("discard", help="rank the discards of a 14-tile hand", description=(
+    d = sub.add_parser("discard", help=help_of("discard"), description=(
         "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
         "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
         "offer when tenpai; with the value of each wait."
@@ -85,7 +86,7 @@ def add_command(sub) -> None:
     situation(d, True)
     d.set_defaults(func=cmd_discard)
 
-    o = sub.add_parser("odds", help="exact odds of a dealt win (tenhou), or a simulation", description=(
+    o = sub.add_parser("odds", help=help_of("odds"), description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
         "and a pair, seven pairs or thirteen orphans), counted over tile-count vectors; from the 108 of a "
         "three-player wall with --ruleset of a three-player ruleset. --simulate N also deals "
@@ -95,7 +96,7 @@ def add_command(sub) -> None:
     o.add_argument("which", choices=["tenhou"], metavar="tenhou")
     o.add_argument("--simulate", type=_deals, metavar="N", help=f"also deal N random hands, 1-{SIMULATE_MAX:,}")
     o.add_argument("--seed", type=_seed, metavar="S", help="random seed of the simulation (a whole number)")
-    o.add_argument("--ruleset", default=None, metavar="NAME|PATH",
+    o.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="deal from this ruleset's wall: 136 tiles, or 108 for a three-player ruleset")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
     o.set_defaults(func=cmd_odds)

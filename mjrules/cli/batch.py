@@ -6,6 +6,7 @@ import sys
 from functools import partial
 from typing import Any
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
     BATCH_RULESET,
     EXIT_NO_WIN,
@@ -13,6 +14,7 @@ from mjrules.cli.common import (
     add_jobs,
     add_ruleset,
     add_scheduler,
+    file_arg,
     open_text,
     parallel_lines,
     read_lines,
@@ -26,7 +28,7 @@ from mjrules.tools.parallel import worker_count
 
 
 def add_command(sub) -> None:
-    b = sub.add_parser("batch", help="score JSON lines", description=(
+    b = sub.add_parser("batch", help=help_of("batch"), description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
         "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset; its game keys, "
         "such as 配給原点, are named once on stderr as not applied, an unknown key is an error on that line). Writes one "
@@ -36,10 +38,11 @@ def add_command(sub) -> None:
     ))
     b.add_argument("--format", choices=["majiang"], default="majiang")
     add_ruleset(b, BATCH_RULESET)
-    b.add_argument("--input", default="-", metavar="FILE|-")
-    b.add_argument("--output", default="-", metavar="FILE|-",
-                   help="where to write (default: stdout); a FILE ending in .parquet gets one row per line "
-                        "(pip install 'mjrules[parquet]')")
+    b.add_argument("--input", type=file_arg, default="-", metavar="FILE|-")
+    b.add_argument("--output", type=file_arg, default="-", metavar="FILE|-",
+                   help="where to write (default: stdout); a FILE ending in .csv gets CSV rows (as with --csv, "
+                        "and as compare --output writes), one ending in .parquet one Parquet row per line "
+                        "(pip install 'mjrules[parquet]'), any other JSON lines")
     b.add_argument("--csv", action="store_true", help="write one CSV row per line instead of JSON lines")
     add_jobs(b)
     add_scheduler(b)
@@ -53,7 +56,7 @@ def cmd_batch(args) -> int:
     scorer = LineScorer(base)  # a ruleset that cannot be built is refused here, before any worker starts
     jobs = worker_count(args.jobs)
     lines = read_lines(args.input, keep_blank=True)
-    if args.output.endswith(".parquet") or args.csv:
+    if args.output.endswith((".parquet", ".csv")) or args.csv:
         errors = _columns(args, lines, base)
         return EXIT_NO_WIN if errors else EXIT_WIN
     dst = sys.stdout if args.output == "-" else open_text(args.output, "w")

@@ -13,11 +13,18 @@ from mjrules.model.hand import Hand
 from mjrules.model.win import MAX_COUNTER, Win
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.tools import query
-from mjrules.tools.batch import BATCH_RULESET, json_int
 from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
 
-__all__ = ["BATCH_RULESET", "MAX_DIGITS", "json_int", "plain_fives", "shown",
-           "whole_number"]  # kept here for the commands that import them
+__all__ = ["MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # kept here for the commands that import them
+
+
+def __getattr__(name: str) -> Any:
+    """``BATCH_RULESET`` and ``json_int``, loaded with ``mjrules.tools.batch`` only by the commands that use them."""
+    if name in ("BATCH_RULESET", "json_int"):
+        from mjrules.tools import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -47,6 +54,11 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal columns."""
     return text + " " * max(0, width - display_width(text))
@@ -69,10 +81,18 @@ ron = option_type(query.read_ron)
 count = option_type(query.read_count)
 tile_arg = option_type(query.read_tile)
 indicators = option_type(query.read_indicators)
+kita = option_type(query.read_kita)
+
+
+def ruleset_arg(text: str) -> str:
+    """A --ruleset value: an empty one would fall back to a default without a word."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty ruleset name; give a preset name or a TOML file")
+    return text
 
 
 def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
-    p.add_argument("--ruleset", default=default, metavar="NAME|PATH",
+    p.add_argument("--ruleset", type=ruleset_arg, default=default, metavar="NAME|PATH",
                    help=f"preset name or TOML file (default: {default})")
 
 
@@ -91,7 +111,7 @@ def add_situation(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ura", type=indicators, default=(), metavar="TILES", help="ura-dora indicators")
     p.add_argument("--honba", type=count, default=0, metavar="N", help=f"honba counters, 0-{MAX_COUNTER}")
     p.add_argument("--sticks", type=count, default=0, metavar="N", help=f"riichi sticks on the table, 0-{MAX_COUNTER}")
-    p.add_argument("--kita", type=count, default=0, metavar="N",
+    p.add_argument("--kita", type=kita, default=0, metavar="N",
                    help="Norths the winner set aside (three-player nukidora), 0-4")
     p.add_argument("--extra", action="append", default=[], metavar="TAG",
                    help="a situation tag, e.g. kanburi (local yaku) or robbed_ankan (with --chankan: the kan robbed "
@@ -172,14 +192,37 @@ def open_text(path: str, mode: str):
 
 def add_jobs(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=jobs_arg, default=1, metavar="N",
-                   help="worker processes (default 1; 0: one per core); the output is the same for any N")
+                   help=f"worker processes (default 1; 0: one per core; at most {JOBS_PER_CORE} per core); "
+                        "the output is the same for any N")
+
+
+JOBS_PER_CORE = 4
+"""Most worker processes --jobs takes per core: more only cost memory and start-up time."""
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def jobs_arg(text: str) -> int:
+    limit = JOBS_PER_CORE * cores()
     try:
-        return whole_number(text, 1024)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        return whole_number(text, limit)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is not a number of worker processes 0-{limit} ({JOBS_PER_CORE} per core on this "
+            f"machine's {cores()} cores; 0: one per core)") from None
+
+
+def file_arg(text: str) -> str:
+    """A FILE option's value: an empty name would write nothing, or read nothing, without a word."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return text
 
 
 def add_scheduler(p: argparse.ArgumentParser) -> None:

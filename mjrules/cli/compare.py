@@ -9,14 +9,19 @@ from collections import Counter
 from functools import partial
 from typing import Any
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
+    EXIT_NO_WIN,
+    EXIT_WIN,
     add_jobs,
     add_scheduler,
     add_situation,
+    file_arg,
     hand_and_win,
     json_int,
     parallel_lines,
     plain_fives,
+    plural,
     read_lines,
     same_file,
 )
@@ -29,22 +34,24 @@ from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
-from mjrules.tools.query import compare_data, red_five_notes, ruleset_names
+from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, unscored_notes
 
 
 def add_command(sub) -> None:
-    p = sub.add_parser("compare", help="score one hand or a corpus under several rulesets", description=(
+    p = sub.add_parser("compare", help=help_of("compare"), description=(
         "Compare one HAND (with the situation options of 'score') or every line of --input across rulesets. "
         "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it. "
-        "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note."
+        "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note. "
+        "With --input, each line that cannot be read is named on stderr and the exit status is 1."
     ))
     p.add_argument("hand", nargs="*", metavar="HAND",
                    help="the hand, as for 'score'; the melds of an open hand may follow as separate words")
     add_situation(p)
     p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
-    p.add_argument("--input", metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
-    p.add_argument("--output", metavar="FILE", help="per-hand details: CSV if FILE ends in .csv, else JSON lines")
-    p.add_argument("--plot", metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
+    p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
+    p.add_argument("--output", type=file_arg, metavar="FILE",
+                   help="with --input: per-hand details, CSV if FILE ends in .csv, else JSON lines")
+    p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
                    "the point differences and their causes (needs mjrules[plot])")
     p.add_argument("--progress", action="store_true", default=None, help="progress bar on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
@@ -70,6 +77,9 @@ def cmd_compare(args) -> int:
         return _corpus(args, Comparer(names))
     if args.plot:
         raise NotationError("--plot draws a corpus: give --input FILE")
+    if args.output:
+        raise NotationError("--output writes a corpus's per-hand details: give --input FILE "
+                            "(for one hand, --json prints the comparison)")
     if not args.hand:
         raise NotationError("give a HAND to compare, or --input FILE")
     hand, win = hand_and_win(args)
@@ -78,7 +88,7 @@ def cmd_compare(args) -> int:
         print(json.dumps(compare_data(comparer, hand, win), ensure_ascii=False))
         return 0
     comp = comparer.compare(hand, win)
-    notes = red_five_notes(comparer, hand)
+    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win)
     print(render(comp))
     for note in notes:
         print(f"Note: {note}.")
@@ -96,13 +106,13 @@ def _cell(value: Any) -> str:
 def render(comp) -> str:
     """A text table: one column per ruleset, differing rows marked ``*``, then the causes."""
     cols = [list(comp.rulesets)]
-    for name, values, differs in comp.rows:
+    for _, values, _ in comp.rows:
         cols.append([_cell(v) for v in values])
     short = [c for (name, _, _), c in zip(comp.rows, cols[1:]) if name != "yaku"]
     widths = [max(len(r), *(len(c[i]) for c in short)) for i, r in enumerate(comp.rulesets)]
     head = " " * 11 + "  ".join(n.ljust(w) for n, w in zip(comp.rulesets, widths))
     lines = [head]
-    for (name, values, differs), cells in zip(comp.rows, cols[1:]):
+    for (name, _, differs), cells in zip(comp.rows, cols[1:]):
         mark = "*" if differs else " "
         if name == "yaku":  # long: one ruleset per line
             lines.append(f"{mark} yaku")
@@ -187,6 +197,13 @@ def _compare_lines(worker: _CorpusWorker, lines: list[tuple[int, str | NotationE
     return [worker.row(n, line) for n, line in lines]
 
 
+def _open_bytes(path: str):
+    try:
+        return open(path, "rb")
+    except OSError as e:
+        raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
+
+
 def _open(path: str, mode: str = "r"):
     try:
         return open(path, mode, encoding="utf-8", newline="" if mode == "w" else None)
@@ -195,11 +212,11 @@ def _open(path: str, mode: str = "r"):
 
 
 def _corpus(args, comparer: Comparer) -> int:
-    total = None
-    if args.input != "-":
-        with _open(args.input) as f:
-            total = sum(1 for line in f if line.strip())
     show = sys.stderr.isatty() if args.progress is None else args.progress
+    total = None
+    if show and args.input != "-":  # the bar's total: lines as read_lines counts them, bytes need not be UTF-8
+        with _open_bytes(args.input) as f:
+            total = sum(1 for line in f if line.strip())
     out = _open(args.output, "w") if args.output else None
     writer = None
     details = None if out is None else "csv" if args.output.endswith(".csv") else "json"
@@ -221,6 +238,10 @@ def _corpus(args, comparer: Comparer) -> int:
         for rows in parallel_lines(args, _compare_lines, read_lines(args.input), setup, 1 if local else None):
             for row in rows:
                 summary.add(row)
+                if row.error is not None:  # named as batch names it, and counted in the exit status
+                    if show:
+                        sys.stderr.write("\r")
+                    sys.stderr.write(f"mjrules compare: {row.error}\n")
                 if collector is not None and row.error is None:
                     collector.add_points(row.points, row.causes)
                 plain, detail = row.detail
@@ -244,16 +265,24 @@ def _corpus(args, comparer: Comparer) -> int:
     result["red_fives_read_plain"] = dict(plain_reds)
     if collector is not None:
         plot_differences(collector.pairs, args.plot)
+    status = EXIT_NO_WIN if result["bad_lines"] else EXIT_WIN
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
-        return 0
-    print(f"reference {result['reference']}: {result['hands_scored']} hands scored, {result['bad_lines']} bad lines")
+        return status
+    print(f"reference {result['reference']}: {plural(result['hands_scored'], 'hand')} scored, "
+          f"{plural(result['bad_lines'], 'bad line')}")
     for p in result["rulesets"]:
+        if p["points_differ"]:
+            what = (f"points differ on {plural(p['points_differ'], 'hand')} (mean |diff| {p['mean_abs_difference']}, "
+                    f"largest {p['largest_difference']:+d} at line {p['largest_hand']})")
+        else:
+            what = "points agree on every hand"
+        if p["only_breakdown_differs"]:
+            what += f"; same points, other han, fu or yaku on {plural(p['only_breakdown_differs'], 'hand')}"
         causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
-        print(f"  {p['ruleset']:<16} points differ on {p['points_differ']} hands "
-              f"(mean |diff| {p['mean_abs_difference']}, largest {p['largest_difference']:+d} at line "
-              f"{p['largest_hand']}); breakdown only: {p['only_breakdown_differs']}; causes: {causes}")
+        print(f"  {p['ruleset']:<16} {what}" + (f"; causes: {causes}" if causes else ""))
     if plain_reds:
         print("  red fives read as plain fives (no red fives in the set): "
-              + ", ".join(f"{rs} {n} hands" for rs, n in plain_reds.items()))
-    return 0
+              + ", ".join(f"{rs} {plural(n, 'hand')}" for rs, n in plain_reds.items()))
+    return status
+

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from mjrules.cli.common import DEFAULT_RULESET, count, option_type
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import DEFAULT_RULESET, count, option_type, ruleset_arg
 from mjrules.tools import query
 from mjrules.tools.needs import TIES, needs
 
@@ -15,7 +16,7 @@ _target = option_type(query.read_target)
 
 
 def add_command(subparsers) -> None:
-    p = subparsers.add_parser("needs", help="what a player needs to reach a placing (conditions)", description=(
+    p = subparsers.add_parser("needs", help=help_of("needs"), description=(
         "The cheapest win that reaches the target placing: by ron from each opponent and by tsumo (non-dealer "
         "'X-Y': each non-dealer pays X, the dealer Y; dealer 'X all'), with the han/fu readings that pay it, and "
         "whether a draw reaches it. Seats are indexes into --scores (0-3, or E S W N for 0 1 2 3), in turn order; "
@@ -34,7 +35,7 @@ def add_command(subparsers) -> None:
                    help="equal points: seat-order (earlier in the initial seating wins; default) or shared")
     p.add_argument("--first-dealer", type=_seat, default=None, metavar="SEAT",
                    help="who dealt the game's first hand (default: the seat after --dealer, as in the last hand)")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="NAME|PATH",
+    p.add_argument("--ruleset", type=ruleset_arg, default=DEFAULT_RULESET, metavar="NAME|PATH",
                    help=f"preset name or TOML file (default: {DEFAULT_RULESET})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.set_defaults(func=cmd_needs)
@@ -43,7 +44,7 @@ def add_command(subparsers) -> None:
 def cmd_needs(args) -> int:
     answer = needs(
         args.scores, args.me, args.dealer, target=args.target, honba=args.honba, sticks=args.sticks,
-        riichi=args.riichi, ruleset=args.ruleset, tie=args.tie, first_dealer=args.first_dealer,
+        riichi=args.riichi, ruleset=args.ruleset, tie=args.tie, first_dealer=args.first_dealer, check_total=True,
     )
     print(answer.to_json() if args.json else answer.render())
     return 0

@@ -6,13 +6,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sys
 from functools import partial
 from typing import Any, Iterable, TextIO
 
 import attrs
 
-from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.read import read_game, record_paths
@@ -35,7 +37,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def add_command(sub) -> None:
-    p = sub.add_parser("replay", help="check game records against what was paid, or pay them under other rulesets",
+    p = sub.add_parser("replay", help=help_of("replay"),
                        description=(
         "Read game records (Tenhou mjlog XML, plain or gzip; Tenhou JSON; mjai JSON lines; a directory or a "
         "glob reads every record in it), re-score every win under the ruleset the record was played with "
@@ -43,7 +45,7 @@ def add_command(sub) -> None:
         "with the record. --rulesets pays each game's flow under several rulesets instead. Exit status: "
         "0 all agree, 1 something disagrees, 2 an unreadable record."))
     p.add_argument("logs", nargs="+", metavar="LOG", help="record files, directories or glob patterns")
-    p.add_argument("--ruleset", metavar="NAME|PATH", help="score under this ruleset instead of the record's")
+    p.add_argument("--ruleset", type=ruleset_arg, metavar="NAME|PATH", help="score under this ruleset instead of the record's")
     p.add_argument("--rulesets", metavar="A,B,…",
                    help="what-if: pay every game under each ruleset (the first is the reference for the causes)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -88,24 +90,29 @@ def _brief(v: Value) -> str:
 
 
 def cmd_replay(args) -> int:
-    if args.csv and not args.rulesets:
+    # "is None", not falsiness: an empty --rulesets or --ruleset is refused, never taken as absent.
+    if args.csv and args.rulesets is None:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")
-    if args.ruleset and args.rulesets:
+    if args.ruleset is not None and args.rulesets is not None:
         raise MjrulesError("give --ruleset or --rulesets, not both")
+    # Every check before the first record is read: rulesets, then that each LOG names records.
+    if args.rulesets is not None:
+        names = ruleset_names(args.rulesets)
+        assert names is not None
+        WhatIfReplayer(names)
+        setup: Any = partial(WhatIfReplayer, names)
+        work: Any = partial(_what_if_records, json_out=args.json, csv_out=args.csv)
+    else:
+        if args.ruleset is not None:
+            load_ruleset(args.ruleset)
+        setup, work = partial(_CheckState, args.ruleset), partial(_check_records, json_out=args.json)
+    for spec in args.logs:  # a folder or pattern that holds no record is a mistake, not "0 games"
+        if next(iter(record_paths([spec])), None) is None:
+            raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     # the paths are listed ahead only for the progress bar's total; otherwise they stream too
     paths: Iterable[str] = list(record_paths(args.logs)) if show else record_paths(args.logs)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
-    if args.rulesets:
-        names = ruleset_names(args.rulesets)
-        assert names is not None
-        WhatIfReplayer(names)  # a bad name is reported before any record is read
-        setup: Any = partial(WhatIfReplayer, names)
-        work: Any = partial(_what_if_records, json_out=args.json, csv_out=args.csv)
-    else:
-        if args.ruleset:
-            load_ruleset(args.ruleset)  # likewise
-        setup, work = partial(_CheckState, args.ruleset), partial(_check_records, json_out=args.json)
     total = _Done()
     if args.csv:
         csv.writer(sys.stdout).writerow(["log", "ruleset", "seat", "score", "placing", "points"])
@@ -116,12 +123,12 @@ def cmd_replay(args) -> int:
             sys.stderr.write(done.err)
             progress.step()
             total = total.plus(done)
-    if args.rulesets:
+    if args.rulesets is not None:
         if args.json:
             _emit({"summary": {"games": total.games, "rulesets": list(ruleset_names(args.rulesets) or ()),
                                "unreadable": total.bad}})
         elif not args.csv:
-            print(f"{total.games} games paid under {', '.join(ruleset_names(args.rulesets) or ())}"
+            print(f"{plural(total.games, 'game')} paid under {', '.join(ruleset_names(args.rulesets) or ())}"
                   + (f"; {total.bad} unreadable" if total.bad else ""))
         return EXIT_BAD_INPUT if total.bad else 0
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
@@ -131,9 +138,9 @@ def cmd_replay(args) -> int:
         _emit({"summary": summary})
     else:
         unchecked = f" ({total.unchecked} not checked: the record states no value)" if total.unchecked else ""
-        print(f"{total.games} games, {total.wins} wins, {total.agree} agree{unchecked}; final scores agree in "
-              f"{total.final_agree}/{total.finals} games, final points in {total.points_agree}/{total.points}"
-              + (f"; {total.bad} unreadable" if total.bad else ""))
+        print(f"{plural(total.games, 'game')}, {plural(total.wins, 'win')}, {total.agree} agree{unchecked}; final "
+              f"scores agree in {total.final_agree}/{total.finals} games, final points in "
+              f"{total.points_agree}/{total.points}" + (f"; {total.bad} unreadable" if total.bad else ""))
     if total.bad:
         return EXIT_BAD_INPUT
     agree = total.agree == total.wins and total.final_agree == total.finals and total.points_agree == total.points

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, display_width, pad
 from mjrules.errors import NotationError
 from mjrules.rules import plugin_manager
@@ -19,7 +20,7 @@ from mjrules.tools.ruleset_diff import diff_rulesets
 
 
 def add_command(sub) -> None:
-    r = sub.add_parser("rulesets", help="list the presets, show one ruleset's resolved flags, or diff two",
+    r = sub.add_parser("rulesets", help=help_of("rulesets"),
                        description="List the presets; 'show NAME' prints every resolved flag of a ruleset and the "
                                    "file that set it; 'diff A B' prints every plugin and flag that differs between "
                                    "two rulesets (preset names or paths), each side's value and the file that set it.")
@@ -28,12 +29,12 @@ def add_command(sub) -> None:
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_rulesets)
 
-    y = sub.add_parser("yaku", help="list the yaku a ruleset scores, with their values")
+    y = sub.add_parser("yaku", help=help_of("yaku"))
     add_ruleset(y, DEFAULT_RULESET)
     y.add_argument("--json", action="store_true")
     y.set_defaults(func=cmd_yaku)
 
-    pl = sub.add_parser("plugins", help="list the installed plugins; mark those a ruleset enables, with their hooks",
+    pl = sub.add_parser("plugins", help=help_of("plugins"),
                         description="List every installed plugin: built-in, then those installed under the "
                                     "'mjrules' entry-point group. '*' marks the plugins the ruleset enables, each "
                                     "with the hooks it implements; the others are not loaded.")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
     DEFAULT_RULESET,
     EXIT_NO_WIN,
     EXIT_WIN,
     add_ruleset,
     add_situation,
+    display_width,
+    file_arg,
     hand_and_win,
     pad,
     plain_fives,
@@ -22,11 +25,11 @@ from mjrules.notation import format_mpsz
 from mjrules.notation.mpsz import format_tiles
 from mjrules.scoring.result import NoWin, Result, tsumo_split
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.query import score_json
+from mjrules.tools.query import score_json, unscored_notes
 
 
 def add_command(sub) -> None:
-    s = sub.add_parser("score", help="score one hand", description=(
+    s = sub.add_parser("score", help=help_of("score"), description=(
         "Score one winning hand. HAND is MPSZ with melds (406p11222z 3-45m 555=z; the last concealed "
         "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
         "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
@@ -37,8 +40,8 @@ def add_command(sub) -> None:
     add_situation(s)
     add_ruleset(s, DEFAULT_RULESET)
     s.add_argument("--json", action="store_true", help="print the result as JSON")
-    s.add_argument("--svg", metavar="FILE", help="also write the result card as an SVG picture to FILE")
-    s.add_argument("--html", metavar="FILE", help="also write the result card as an HTML page to FILE")
+    s.add_argument("--svg", type=file_arg, metavar="FILE", help="also write the result card as an SVG picture to FILE")
+    s.add_argument("--html", type=file_arg, metavar="FILE", help="also write the result card as an HTML page to FILE")
     s.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the --svg / --html card (default en)")
     s.set_defaults(func=cmd_score)
 
@@ -58,6 +61,8 @@ def _check_outputs(args) -> None:
 
 
 def _write_pictures(args, hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> None:
+    if not (args.svg or args.html):
+        return
     from mjrules.pictures import result_html, result_svg  # only when asked: scoring never loads it
 
     for path, text in ((args.svg, lambda: result_svg(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang)),
@@ -74,6 +79,7 @@ def cmd_score(args) -> int:
     scorer = Scorer(args.ruleset)
     hand, notes = plain_fives(scorer, hand)
     result = scorer.score(hand, win)
+    notes += unscored_notes([scorer.ruleset.name], [scorer], win)
     if args.json:
         print(json.dumps(score_json(result, hand, scorer.ruleset.name, notes), ensure_ascii=False))
     else:
@@ -99,7 +105,8 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: li
     lines.append("Yaku:")
     for y in result.yaku:
         value = f"{y.yakuman}x yakuman" if y.yakuman else f"{y.han} han"
-        lines.append(pad(f"  {y.name} ({y.name_ja})", 44) + value)
+        label = f"  {y.name} ({y.name_ja})"
+        lines.append(pad(label, max(44, display_width(label) + 2)) + value)  # a long name keeps two spaces
     if result.han is not None:
         lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_detail))
         head = f"{result.han} han {result.fu} fu"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from mjrules.cli.commands import help_of
+import socket
+
 from mjrules.errors import MjrulesError
 
 
 def add_command(sub) -> None:
-    p = sub.add_parser("serve", help="the calculator page and JSON API in a browser (needs mjrules[web])",
+    p = sub.add_parser("serve", help=help_of("serve"),
                        description=(
         "Serve the calculator page (/), the point table (/table), conditions (/needs) and the JSON API "
         "(/api/score, /api/compare, /api/table, /api/needs) on HOST:PORT. Needs the web extra: "
@@ -24,6 +27,25 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port``, or the MjrulesError that names which and why: checked
+    before "serving" is said, not left to the server's own message after it (an unknown host, a
+    port in use or not allowed)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as e:
+        raise MjrulesError(f"--host {host}: not an address of this machine ({getattr(e, 'strerror', None) or e})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: a restart need not wait
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        raise MjrulesError(f"--host {host} --port {port}: cannot listen there ({e.strerror or e})") from None
+    return sock
+
+
 def cmd_serve(args) -> int:
     try:
         import uvicorn
@@ -32,6 +54,9 @@ def cmd_serve(args) -> int:
     except ImportError as e:
         raise MjrulesError(f"mjrules serve needs the web extra ({e.name} is missing): "
                            "pip install 'mjrules[web]'") from None
-    print(f"mjrules: serving http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    sock = listen(args.host, args.port)
+    with sock:
+        server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+        print(f"mjrules: serving http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
+        server.run(sockets=[sock])
     return 0

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from mjrules.cli.common import DEFAULT_RULESET
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import DEFAULT_RULESET, ruleset_arg
 from mjrules.tools.point_table import point_table
 
 
 def add_command(subparsers) -> None:
-    p = subparsers.add_parser("table", help="print the point table (fu x han, limit hands) of a ruleset", description=(
+    p = subparsers.add_parser("table", help=help_of("table"), description=(
         "Print what each fu x han cell (20-110 fu, 1-4 han) and each limit hand up to multiple yakuman pays, "
         "by ron and by tsumo (non-dealer 'X-Y': each non-dealer pays X, the dealer Y; dealer 'X all'), "
         "under a ruleset's kiriage, kazoe and limits (13 han columns when the ruleset has no limits, aotenjou). "
         "Impossible cells (20 fu ron, 20 fu 1 han and 25 fu 2 han tsumo, 25 fu 1 han) show a dash, or null / an "
         "empty field in JSON / CSV."
     ))
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="NAME|PATH",
+    p.add_argument("--ruleset", type=ruleset_arg, default=DEFAULT_RULESET, metavar="NAME|PATH",
                    help=f"preset name or TOML file (default: {DEFAULT_RULESET})")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--dealer", dest="dealer", action="store_const", const=True, default=None,

@@ -15,9 +15,10 @@ def _check_hand(hand: "Hand") -> tuple[tuple[int, ...], tuple[int, int, int]]:
     """(counts of the 34 kinds, red fives per suit), or the error that names what is wrong."""
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 13:
-        raise HandError(
-            f"wrong tile count: {len(hand.concealed)} concealed tiles and {len(hand.melds)} melds make "
-            f"{n + 1} with the winning tile, a winning hand has 14 (each meld counted as 3)"
+        k = len(hand.melds)
+        raise HandError(  # the count as written: the winning tile is one of the concealed tiles
+            f"wrong tile count: {n + 1} tile{'s' * (n != 0)} ({len(hand.concealed) + 1} concealed with the winning tile"
+            f"{f', {k} meld' + 's' * (k != 1) + ' counted as 3 each' if k else ''}); a winning hand has 14"
         )
     counts = [0] * 34
     reds = [0, 0, 0]

@@ -247,6 +247,9 @@ def check_against_hand(hand: Hand, win: Win, players: int = 4) -> None:
             raise SituationError("riichi on an open hand")
         if win.rinshan and hand.kan_count == 0 and not win.kita:  # a kita's replacement draw is rinshan too
             raise SituationError("rinshan kaihou without a kan (or a kita) in the hand")
+        if win.ippatsu and win.rinshan and not win.kita:  # a kita's effect on ippatsu differs between rules
+            raise SituationError("ippatsu with rinshan kaihou: the kan that drew the replacement tile was made "
+                                 "after riichi, and any call, one's own kan included, ends the ippatsu")
         if (win.tenhou or win.chiihou) and hand.melds:
             raise SituationError(f"{'tenhou' if win.tenhou else 'chiihou'} with melds: the hand is the dealt one")
         if win.chankan:

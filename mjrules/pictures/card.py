@@ -5,6 +5,7 @@ a page can mark the rows that differ between rulesets."""
 
 from __future__ import annotations
 
+import unicodedata
 import xml.etree.ElementTree as ET
 from typing import Collection, NamedTuple, Sequence
 
@@ -28,7 +29,7 @@ TEXT = {
     "en": {"yaku": "Yaku", "han": "Han", "fu": "Fu", "limit": "Limit", "points": "Points", "payments": "Payments",
            "tsumo": "tsumo", "ron_from": "ron from", "seat": "seat", "round": "round", "no_win": "Not a win",
            "han_unit": "han", "fu_unit": "fu", "yakuman": "yakuman", "points_unit": "points", "all": "all",
-           "liable": "liable (pao)", "ruleset": "ruleset", "differs": "differs", "causes": "differs by"},
+           "liable": "liable (pao)", "ruleset": "ruleset", "differs": "differs", "causes": "differs from"},
     "ja": {"yaku": "役", "han": "翻", "fu": "符", "limit": "上限", "points": "点数", "payments": "収支",
            "tsumo": "ツモ", "ron_from": "ロン", "seat": "家", "round": "場", "no_win": "和了ではない",
            "han_unit": "翻", "fu_unit": "符", "yakuman": "役満", "points_unit": "点", "all": "オール",
@@ -113,6 +114,26 @@ def _hand_and_win(result: Result | NoWin, hand: Hand | None, win: Win | None) ->
 
 CARD_MIN_WIDTH = 460
 LINE = 18
+TEXT_X = 96
+"""Where a row's text starts, right of its label."""
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is drawn at font ``size``: SVG text does not lay itself out, so the
+    card is made wide enough, and long lines wrapped, by this estimate (kanji and kana take a full
+    em, other characters about 0.6 em in the sans-serif faces the card names)."""
+    return sum(size if unicodedata.east_asian_width(c) in "WF" else 0.6 * size for c in text)
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` (a word longer than that stays whole)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def result_element(result: Result | NoWin, *, hand: Hand | None = None, win: Win | None = None,
@@ -137,7 +158,15 @@ def result_element(result: Result | NoWin, *, hand: Hand | None = None, win: Win
         if win is not None:
             used = draw_indicators(canvas, body, win, 8, y)
             y += used + (8 if used else 0)
-    for row in card_rows(result, win, lang):
+    rows = card_rows(result, win, lang)
+    for row in rows:  # wide enough that a long name keeps apart from its value
+        for line in row.lines:
+            left, _, right = line.partition("\t")
+            if right:
+                width = max(width, TEXT_X + text_width(left, 14) + 16 + text_width(right, 14) + 10)
+    if isinstance(result, NoWin):  # the reason wrapped to the card, not cut off at its edge
+        rows = [row._replace(lines=tuple(_wrap(" ".join(row.lines), width - TEXT_X - 10, 14))) for row in rows]
+    for row in rows:
         g = ET.SubElement(body, "g", {"class": "row differs" if row.key in differs else "row", "data-row": row.key})
         height = LINE * max(1, len(row.lines)) + 4
         if row.key in differs:
@@ -148,7 +177,7 @@ def result_element(result: Result | NoWin, *, hand: Hand | None = None, win: Win
         for i, line in enumerate(row.lines):
             left, _, right = line.partition("\t")
             attrs = {"y": f"{y + 14 + i * LINE:g}", "font-size": "14", "style": TEXT_STYLE}
-            ET.SubElement(g, "text", {"x": "96", **attrs}).text = left
+            ET.SubElement(g, "text", {"x": f"{TEXT_X}", **attrs}).text = left
             if right:
                 ET.SubElement(g, "text", {"x": f"{width - 10:g}", "text-anchor": "end", **attrs}).text = right
         y += height
@@ -229,7 +258,10 @@ def card_element(result: Result | NoWin, *, hand: Hand | None = None, win: Win |
             td.set("class", "points")
             td.set("data-points", str(result.points if isinstance(result, Result) else 0))
     if causes:
-        text = f"{t['causes']} {reference}: " if reference else f"{t['causes']}: "
+        if lang == "ja":
+            text = f"{reference}との{t['causes']}: " if reference else f"{t['causes']}: "
+        else:
+            text = f"{t['causes']} {reference} by: " if reference else "differs by: "
         ET.SubElement(card, "p", {"class": "causes"}).text = text + ", ".join(causes)
     return card
 

@@ -119,7 +119,8 @@ def preset_names() -> list[str]:
 
 def _read(label: str, data: bytes) -> dict:
     if len(data) > MAX_FILE:
-        raise RulesetError(f"{label}: file is {len(data)} bytes; a ruleset is far smaller (limit {MAX_FILE})")
+        # Only MAX_FILE + 1 bytes were read: say "over the limit", not that count.
+        raise RulesetError(f"{label}: file is over {MAX_FILE:,} bytes (1 MiB); a ruleset is far smaller")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -137,7 +138,7 @@ def _read(label: str, data: bytes) -> dict:
 def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
     """Find a ruleset by preset name or path; returns (label, bytes, directory)."""
     looks_like_path = ref.endswith(".toml") or os.sep in ref or "/" in ref
-    if looks_like_path:
+    if looks_like_path or (base_dir is None and ref not in _shipped_names() and os.path.isfile(ref)):
         p = Path(ref)
         if base_dir is not None and not p.is_absolute():
             p = base_dir / p
@@ -182,6 +183,8 @@ def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
 
 def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool) -> Ruleset:
     """The Ruleset a parsed TOML document describes, its ``extends`` followed."""
+    if not doc:  # an empty file (or /dev/null) would run on the plugins' defaults under its file name
+        raise RulesetError(f"{label}: the ruleset is empty; start from a preset, e.g. extends = \"tenhou\"")
     for k in doc:
         if k not in TOP_KEYS:
             raise RulesetError(f"{label}: unknown key {k!r}{suggest(k, TOP_KEYS)}")
@@ -198,7 +201,10 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         if not paths and (parent_ref.endswith(".toml") or os.sep in parent_ref or "/" in parent_ref):
             raise RulesetError(f"{label}: extends: {parent_ref!r} is a path; this ruleset can extend only a preset "
                                f"({', '.join(preset_names())})")
-        parent = load_ruleset(parent_ref, chain, directory)
+        try:
+            parent = load_ruleset(parent_ref, chain, directory)
+        except RulesetError as e:  # name the file and key that led there
+            raise RulesetError(f"{label}: extends = {parent_ref!r}: {e}") from None
         plugins = list(parent.plugins)
         flags = dict(parent.flags)
         origin = dict(parent.origin)

@@ -161,9 +161,10 @@ def _random_win(rng: random.Random, hand: Hand, tags: list[str]) -> Win | None:
     try:
         return Win(
             tsumo=tsumo, discarder=None if tsumo else rng.choice((1, 2, 3)), round_wind=rng.randrange(4),
-            seat_wind=seat, riichi=riichi, ippatsu=bool(riichi) and rng.random() < 0.3,
+            seat_wind=seat, riichi=riichi, ippatsu=(ippatsu := bool(riichi) and rng.random() < 0.3),
             haitei=tsumo and rng.random() < 0.1, houtei=not tsumo and rng.random() < 0.1,
-            rinshan=tsumo and hand.kan_count > 0 and rng.random() < 0.3,
+            # never with ippatsu: the kan was a call after riichi (the draws stay those of the seed)
+            rinshan=tsumo and hand.kan_count > 0 and rng.random() < 0.3 and not ippatsu,
             tenhou=first_draw and tsumo and seat == 0 and not riichi,
             chiihou=first_draw and tsumo and seat != 0 and not riichi,
             dora=(tile(rng.randrange(34)),), ura=(tile(rng.randrange(34)),) if riichi else (), extras=chosen,

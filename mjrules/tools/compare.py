@@ -8,6 +8,8 @@ flag is a cause when that changes the score. A yaku that only one side scores is
 
 from __future__ import annotations
 
+import json
+
 from collections import Counter
 from typing import Any, Callable, Iterable, Sequence
 
@@ -168,6 +170,32 @@ class Comparer:
             plugins = set(self.scorers[i].ruleset.plugins) ^ set(self.scorers[0].ruleset.plugins)
             out += [f"plugin:{p}" for p in sorted(plugins)]
         return out or ["other"]
+
+    def cause_text(self, i: int, cause: str, lang: str = "en") -> str:
+        """A cause of ``causes`` (``flag:kiriage``, ``yaku:-renhou``, ``plugin:pao``) in words, for
+        people (the web page's cards): the flag with its value here and what it does, the yaku by name."""
+        kind, _, name = cause.partition(":")
+        ja = lang == "ja"
+        if kind == "flag":
+            scorer = self.scorers[i]
+            value = json.dumps(scorer.flags.get(name), ensure_ascii=False)
+            declared = scorer.plugins.flags().get(name)
+            doc = f": {declared[1].doc}" if declared is not None and declared[1].doc else ""
+            return f"ルール {name} = {value}{doc}" if ja else f"the rule {name} = {value}{doc}"
+        if kind == "yaku":
+            missing = name.startswith("-")
+            yid = name.lstrip("-")
+            y = next((y for s in self.scorers for y in s.yaku if y.id == yid), None)
+            label = f"{y.name} ({y.name_ja})" if y is not None and not ja else y.name_ja if y is not None else yid
+            if ja:
+                return f"役 {label} なし" if missing else f"役 {label} あり"
+            return f"no {label}" if missing else f"the yaku {label}"
+        if kind == "plugin":
+            on = name in self.scorers[i].ruleset.plugins
+            if ja:
+                return f"プラグイン {name} {'あり' if on else 'なし'}"
+            return f"the plugin {name} {'enabled' if on else 'not enabled'}"
+        return "その他の違い" if ja else "other differences"
 
     def compare(self, hand: Hand, win: Win) -> HandComparison:
         """Score one hand under every ruleset (readings computed once) and explain the differences."""

@@ -358,6 +358,18 @@ def _validate(scores: object, me: object, dealer: object, first_dealer: object, 
     return tuple(scores), first
 
 
+def _check_total(scores: Sequence[int], sticks: int, players: int, table: PointTable) -> None:
+    start = table.rules.placing.start
+    total = start * players
+    have = sum(scores) + STICK * sticks
+    if have != total:
+        on_table = f", and with {sticks} riichi stick{'s' * (sticks != 1)} on the table {have}" if sticks else ""
+        raise ConditionError(
+            f"scores: {' + '.join(str(s) for s in scores)} = {sum(scores)}{on_table}; under {table.ruleset} "
+            f"the {players} players hold {total} in all ({players} x {start} start), and points only change "
+            f"hands (a stick on the table is {STICK} out of a score)")
+
+
 def needs(
     scores: Sequence[int],
     me: int,
@@ -370,6 +382,7 @@ def needs(
     ruleset: Union[str, Scorer, PointTable] = "tenhou",
     tie: str | None = None,
     first_dealer: int | None = None,
+    check_total: bool = False,
 ) -> Needs:
     """What the player in seat ``me`` needs to finish ``target``-th or better (see the module doc).
 
@@ -383,6 +396,9 @@ def needs(
         plugin declares one, else ``"seat-order"``.
     :param first_dealer: the seat that dealt the game's first hand (default: the seat after
         ``dealer``, as in the last hand of a game).
+    :param check_total: refuse scores that, with the riichi sticks on the table, do not add up to
+        the players' starting scores (the ruleset's ``start_score`` each), as the command line and
+        the web page do: points only change hands, so other scores are a typing mistake.
     """
     table = point_table(ruleset)
     if tie is None:
@@ -390,6 +406,8 @@ def needs(
     riichi = bool(riichi)
     n = table.players
     given, first = _validate(scores, me, dealer, first_dealer, target, honba, sticks, riichi, tie, n)
+    if check_total:
+        _check_total(given, sticks, n, table)
     before = list(given)
     on_table = sticks
     if riichi:

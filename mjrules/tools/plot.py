@@ -4,6 +4,8 @@ that account for them. Needs the ``plot`` extra (matplotlib), imported only here
 
 from __future__ import annotations
 
+import os
+
 from collections import Counter
 from typing import Sequence
 
@@ -58,6 +60,14 @@ class DifferenceCollector:
 def check_plot_path(path: str) -> None:
     if not path.lower().endswith(FORMATS):
         raise MjrulesError(f"--plot {path}: name an .svg or .png file")
+    # Checked before the corpus is read, as --output is by opening it: a run is not wasted on a bad path.
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise MjrulesError(f"--plot {path}: no folder {folder}")
+    if os.path.isdir(path):
+        raise MjrulesError(f"--plot {path}: is a folder; name a file in it")
+    if not os.access(folder, os.W_OK):
+        raise MjrulesError(f"--plot {path}: cannot write in folder {folder}")
 
 
 def require_matplotlib() -> None:

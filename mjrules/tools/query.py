@@ -13,14 +13,13 @@ from typing import Any, Iterable, Sequence
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile
-from mjrules.model.win import MAX_COUNTER, Win
+from mjrules.model.win import MAX_COUNTER, MAX_KITA, Win
 from mjrules.notation import format_mpsz, parse_majiang, parse_mpsz, parse_tiles
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.notation.mpsz import parse_tile
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, red_fives_of, without_red_fives
-from mjrules.tools.needs import SEATS
 
 MAX_DIGITS = 100
 """Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
@@ -62,6 +61,14 @@ def read_count(text: str) -> int:
         return whole_number(text, MAX_COUNTER)
     except ValueError as e:
         raise NotationError(str(e)) from None
+
+
+def read_kita(text: str) -> int:
+    """Norths set aside (three-player nukidora): there are four."""
+    try:
+        return whole_number(text, MAX_KITA)
+    except ValueError:
+        raise NotationError(f"{shown(text)} is not a number of Norths set aside 0-{MAX_KITA}") from None
 
 
 def read_tile(text: str) -> Tile:
@@ -116,6 +123,24 @@ def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
     return without_red_fives(hand, allowed), notes
 
 
+SITUATION_YAKU = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+"""The situation options that are each a yaku of the same id: a ruleset without the yaku ignores the option."""
+
+
+def unscored_notes(names: Sequence[str], scorers: Sequence[Scorer], win: Win) -> list[str]:
+    """A note for each situation option of ``win`` that a ruleset has no yaku for (renhou under
+    Tenhou's rules, ippatsu under JPML's): the win is scored without it, which should not pass unsaid."""
+    notes = []
+    for flag in SITUATION_YAKU:
+        if getattr(win, flag):
+            lacking = [n for n, s in zip(names, scorers) if all(y.id != flag for y in s.yaku)]
+            if len(lacking) == 1:
+                notes.append(f"{flag} not scored: ruleset {lacking[0]} has no {flag} yaku")
+            elif lacking:
+                notes.append(f"{flag} not scored under {', '.join(lacking)}: they have no {flag} yaku")
+    return notes
+
+
 def score_json(result: Result | NoWin, hand: Hand, ruleset: str, notes: Sequence[str] = ()) -> dict[str, Any]:
     """What ``mjrules score --json`` prints: the result, the hand as scored, the ruleset, any notes."""
     data = result.to_dict()
@@ -129,7 +154,9 @@ def score_json(result: Result | NoWin, hand: Hand, ruleset: str, notes: Sequence
 def score_data(scorer: Scorer, hand: Hand, win: Win) -> dict[str, Any]:
     """Score the hand (red fives the set lacks read as plain fives) and return ``score_json``."""
     hand, notes = plain_fives(scorer, hand)
-    return score_json(scorer.score(hand, win), hand, scorer.ruleset.name, notes)
+    result = scorer.score(hand, win)
+    notes += unscored_notes([scorer.ruleset.name], [scorer], win)
+    return score_json(result, hand, scorer.ruleset.name, notes)
 
 
 def ruleset_names(text: str | None) -> list[str] | None:
@@ -151,7 +178,7 @@ def red_five_notes(comparer: Comparer, hand: Hand) -> list[str]:
 def compare_data(comparer: Comparer, hand: Hand, win: Win) -> dict[str, Any]:
     """What ``mjrules compare HAND --json`` prints."""
     data = comparer.compare(hand, win).to_dict()
-    notes = red_five_notes(comparer, hand)
+    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win)
     if notes:
         data["notes"] = notes
     return data
@@ -160,6 +187,8 @@ def compare_data(comparer: Comparer, hand: Hand, win: Win) -> dict[str, Any]:
 # The readers of ``mjrules needs``' options.
 
 def read_seat(text: str) -> int:
+    from mjrules.tools.needs import SEATS  # here: the point table it brings is not needed to score a hand
+
     s = SEATS.get(text.strip().lower())
     if s is None:
         raise NotationError(f"{shown(text)} is not a seat: 0-3 or E, S, W, N (index into --scores; "

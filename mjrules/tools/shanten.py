@@ -397,7 +397,8 @@ class PartialHand:
         size = len(self.concealed) + 3 * len(self.melds)
         if size not in (13, 14) or len(self.melds) > 4 or not self.concealed:
             raise HandError(
-                f"{len(self.concealed)} concealed tiles and {len(self.melds)} melds make {size} tiles "
+                f"{len(self.concealed)} concealed tile{'s' * (len(self.concealed) != 1)} and {len(self.melds)} "
+                f"meld{'s' * (len(self.melds) != 1)} make {size} tiles "
                 f"(each meld counted as 3); a hand in play has 13 (waiting) or 14 (before a discard)"
             )
         for i in range(34):

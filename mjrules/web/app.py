@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable, Sequence
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -45,7 +46,10 @@ async def _params(request: Request) -> P.Params:
     items = list(request.query_params.multi_items())
     upload = None
     if request.method == "POST":
-        form = await request.form(max_files=1, max_fields=100)
+        try:
+            form = await request.form(max_files=1, max_fields=100)
+        except HTTPException as e:  # a malformed multipart body: the API's JSON error, not Starlette's text
+            raise MjrulesError(f"the form data cannot be read: {e.detail}") from None
         for key, value in form.multi_items():
             if isinstance(value, str):
                 items.append((key, value))
@@ -114,7 +118,7 @@ def _needs(p: P.Params) -> Needs:
         p.read("dealer", query.read_seat, 0), target=p.read("target", query.read_target, 1),
         honba=p.read("honba", query.read_count, 0), sticks=p.read("sticks", query.read_count, 0),
         riichi=p.flag("riichi"), ruleset=Scorer(P.one_ruleset(p)), tie=tie,
-        first_dealer=p.read("first-dealer", query.read_seat, None),
+        first_dealer=p.read("first-dealer", query.read_seat, None), check_total=True,
     )
 
 
@@ -290,7 +294,7 @@ async def page_calculator(request: Request) -> Response:
             hand, win = P.hand_and_win(p)
             comparer = Comparer(P.ruleset_list(p, [P.DEFAULT_RULESET]))
             comp = comparer.compare(hand, win)
-            notes = query.red_five_notes(comparer, hand)
+            notes = query.red_five_notes(comparer, hand) + query.unscored_notes(comparer.names, comparer.scorers, win)
         except MjrulesError as e:
             _error(results, str(e))
             status = 400
@@ -298,8 +302,9 @@ async def page_calculator(request: Request) -> Response:
             differs = {name for name, _, d in comp.rows if d}
             cards = _el(results, "div", class_="cards")
             for i, (name, result) in enumerate(zip(comp.rulesets, comp.results)):
+                causes = [comparer.cause_text(i, c, P.lang(p)) for c in comp.causes[i]]
                 card = card_element(result, hand=hand, win=win, ruleset=name, differs=differs,
-                                    causes=comp.causes[i], reference=comp.rulesets[0] if i else None,
+                                    causes=causes, reference=comp.rulesets[0] if i else None,
                                     face_url=FACES, lang=P.lang(p))
                 cards.append(card)
             for note in notes:

@@ -25,6 +25,8 @@ UPLOAD = "toml"
 """The parameter holding an uploaded ruleset's TOML text (the page puts a chosen file's text there)."""
 UPLOAD_FILE = "ruleset_file"
 """The form field of an uploaded ruleset file (a POST with multipart/form-data)."""
+LANGS = ("en", "ja")
+"""The languages of the pages (``lang``)."""
 TRUE = ("1", "true", "on", "yes")
 FALSE = ("", "0", "false", "off", "no")
 
@@ -44,6 +46,9 @@ class Params:
             if key not in allowed:
                 raise NotationError(f"unknown parameter {query.shown(key)}; this page takes: "
                                     f"{', '.join(sorted(allowed))}")
+        lang = self.get("lang")
+        if lang not in (None, "", *LANGS):  # as argparse refuses a choice it does not offer
+            raise NotationError(f"argument --lang: invalid choice: {query.shown(lang)} (choose from {', '.join(LANGS)})")
 
     def get(self, name: str) -> str | None:
         values = self.values.get(name)
@@ -89,7 +94,7 @@ def hand_and_win(p: Params) -> tuple[Hand, Win]:
     no_tiles: tuple[Tile, ...] = ()
     dora, ura = p.read("dora", query.read_indicators, no_tiles), p.read("ura", query.read_indicators, no_tiles)
     honba, sticks = p.read("honba", query.read_count, 0), p.read("sticks", query.read_count, 0)
-    kita = p.read("kita", query.read_count, 0)  # Norths set aside: three-player rulesets only
+    kita = p.read("kita", query.read_kita, 0)  # Norths set aside: three-player rulesets only
     hand = query.read_hand(text, win_tile)
     win = query.make_win(
         ron=ron, round_wind=round_wind, seat_wind=seat_wind, riichi=flags["riichi"],

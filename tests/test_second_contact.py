@@ -1,0 +1,431 @@
+"""Issue 26, "Second contact": the rough edges a new user still hit. Each bad input is refused
+with one line naming what and where, exit 2, before any work; each silent acceptance now says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mjrules.cli import main
+from mjrules.errors import RulesetError, SituationError
+from mjrules.notation import parse_mpsz
+from mjrules.rules.ruleset import load_ruleset
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.needs import ConditionError, needs
+from mjrules.tools.query import make_win
+
+HAND = "123m456p789s11222z"  # 14 tiles: a closed hand, tsumo by default (menzen tsumo)
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys, *argv, says: str) -> str:
+    """Run a command that must refuse its input: exit 2, one line on stderr containing ``says``, nothing on stdout."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (argv, out, err)
+    assert out == ""
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert says in err, err
+    return err
+
+
+# ------------------------------------------------------------------ compare --input: not UTF-8
+
+
+@pytest.mark.parametrize("progress", ["--progress", "--no-progress"])
+def test_compare_input_not_utf8_is_a_bad_line_not_a_traceback(capsys, tmp_path, progress):
+    src = tmp_path / "latin1.jsonl"
+    src.write_bytes(b'{"hand": "123m456p789s11222z"}\n\xff\xfe not UTF-8\n')
+    code, out, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,majiang", progress)
+    assert code == 1  # a bad line: as batch
+    assert "mjrules compare: line 2: not UTF-8 text" in err and "Traceback" not in err
+    assert out.startswith("reference tenhou: 1 hand scored, 1 bad line\n")
+
+
+def test_compare_names_each_bad_line_and_exits_1(capsys, tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"hand": "123m456p789s11222z"}\nnot json\n{"hand": "1m"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,majiang")
+    assert code == 1
+    lines = err.splitlines()
+    assert [line.split(":")[1].strip() for line in lines] == ["line 2", "line 3"]
+
+
+# ------------------------------------------------------------------ needs: scores must add up
+
+
+def test_needs_refuses_scores_that_do_not_add_up(capsys):
+    # Tenhou starts four players at 25,000: 100,000 on the table, 95,000 here.
+    err = refused(capsys, "needs", "--scores", "25000,25000,25000,20000", "--me", "0", "--dealer", "0",
+                  says="scores: 25000 + 25000 + 25000 + 20000 = 95000")
+    assert "100000" in err
+
+
+def test_needs_counts_the_sticks_on_the_table(capsys):
+    # 99,000 in the scores and one stick (1,000) on the table make 100,000.
+    code, out, _ = run(capsys, "needs", "--scores", "25000,25000,25000,24000", "--me", "0", "--dealer", "0",
+                       "--sticks", "1")
+    assert code == 0 and "1 riichi stick on the table" in out
+    refused(capsys, "needs", "--scores", "25000,25000,25000,25000", "--me", "0", "--dealer", "0", "--sticks", "1",
+            says="with 1 riichi stick on the table 101000")
+
+
+def test_needs_total_of_a_three_player_ruleset():
+    # Tenhou's sanma: three players at 35,000 each.
+    assert needs([35000, 35000, 35000], 0, 0, ruleset="tenhou-sanma", check_total=True).placing >= 1
+    with pytest.raises(ConditionError, match=r"105000 in all \(3 x 35000 start\)"):
+        needs([35000, 35000, 25000], 0, 0, ruleset="tenhou-sanma", check_total=True)
+
+
+# ------------------------------------------------------------------ empty names are refused
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["score", HAND, "--svg", ""], "--svg"),
+    (["score", HAND, "--html", ""], "--html"),
+    (["compare", "--input", ""], "--input"),
+    (["compare", "--input", "x.jsonl", "--output", ""], "--output"),
+    (["compare", "--input", "x.jsonl", "--plot", ""], "--plot"),
+    (["batch", "--output", ""], "--output"),
+    (["score", HAND, "--ruleset", ""], "--ruleset"),
+    (["table", "--ruleset", " "], "--ruleset"),
+    (["replay", "x.mjlog", "--ruleset", ""], "--ruleset"),
+])
+def test_an_empty_name_is_refused(capsys, argv, option):
+    refused(capsys, *argv, says=f"argument {option}: an empty")
+
+
+def test_replay_refuses_an_empty_ruleset_list(capsys, tmp_path):
+    refused(capsys, "replay", str(DATA), "--rulesets", "", says="--rulesets: the list is empty")
+
+
+def test_replay_refuses_a_folder_without_records(capsys, tmp_path):
+    (tmp_path / "README.md").write_text("not a record\n", encoding="utf-8")  # skipped, as replay skips it
+    refused(capsys, "replay", str(tmp_path), says=f"{tmp_path}: no record files in it")
+    refused(capsys, "replay", str(tmp_path / "*.mjlog"), says="no file matches")
+
+
+# ------------------------------------------------------------------ situations a ruleset ignores
+
+
+def test_renhou_under_a_ruleset_without_it_is_noted(capsys):
+    # Tenhou has no renhou (its renhou flag is "none"); EMA 2016 scores it.
+    argv = ["score", HAND, "--seat", "S", "--ron", "next", "--renhou"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "Note: renhou not scored: ruleset tenhou has no renhou yaku." in out
+    code, out, _ = run(capsys, *argv, "--ruleset", "ema2016")
+    assert code == 0 and "renhou not scored" not in out and "Blessing of man" in out
+    _, out, _ = run(capsys, *argv, "--json")
+    assert json.loads(out)["notes"] == ["renhou not scored: ruleset tenhou has no renhou yaku"]
+
+
+def test_ippatsu_under_a_ruleset_without_it_is_noted_in_compare(capsys):
+    _, out, _ = run(capsys, "compare", HAND, "--riichi", "--ippatsu", "--rulesets", "tenhou,jpml-a")
+    assert "Note: ippatsu not scored: ruleset jpml-a has no ippatsu yaku." in out.splitlines()
+
+
+def test_ippatsu_with_rinshan_after_a_kan_is_refused():
+    # Rinshan kaihou is won on the replacement tile of a kan made after riichi; any call, one's own
+    # closed kan included, ends the ippatsu (riichi.wiki "Ippatsu"; Tenhou and Mahjong Soul alike).
+    hand = parse_mpsz("123m456p789s22z 1111z")
+    win = make_win(riichi=True, ippatsu=True, rinshan=True)
+    with pytest.raises(SituationError, match="ippatsu with rinshan kaihou"):
+        Scorer("tenhou").score(hand, win)
+    # Without ippatsu the same win scores riichi, rinshan and menzen tsumo.
+    result = Scorer("tenhou").score(hand, make_win(riichi=True, rinshan=True))
+    assert {"riichi", "rinshan", "menzen_tsumo"} <= {y.id for y in result.yaku}
+
+
+def test_ippatsu_with_rinshan_after_a_kita_stays_allowed():
+    # A kita draws from the dead wall too; whether it ends the ippatsu differs between rules.
+    hand = parse_mpsz("123p456p789s11222z")
+    result = Scorer("tenhou-sanma").score(hand, make_win(riichi=True, ippatsu=True, rinshan=True, kita=1))
+    assert {"ippatsu", "rinshan"} <= {y.id for y in result.yaku}
+
+
+# ------------------------------------------------------------------ numbers within their range
+
+
+def test_jobs_is_capped_per_core(capsys):
+    refused(capsys, "batch", "--jobs", "1000", says="not a number of worker processes 0-")
+
+
+@pytest.mark.parametrize("value", ["-1", "5", "x"])
+def test_kita_is_0_to_4(capsys, value):
+    # Three players set aside at most the four Norths.
+    refused(capsys, "score", HAND, "--kita", value, says="is not a number of Norths set aside 0-4")
+
+
+# ------------------------------------------------------------------ failures up front, one format rule
+
+
+def test_compare_plot_into_a_missing_folder_is_refused_before_reading(capsys, tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"hand": "123m456p789s11222z"}\n', encoding="utf-8")
+    refused(capsys, "compare", "--input", str(src), "--plot", str(tmp_path / "no" / "x.png"),
+            says=f"--plot {tmp_path / 'no' / 'x.png'}: no folder")
+
+
+def test_compare_one_hand_refuses_output(capsys, tmp_path):
+    refused(capsys, "compare", HAND, "--output", str(tmp_path / "x.csv"), says="--output writes a corpus")
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_batch_output_csv_is_csv_as_in_compare(capsys, tmp_path, hule_lines, monkeypatch):
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
+    dst = tmp_path / "r.csv"
+    assert main(["batch", "--input", str(src), "--output", str(dst)]) == 0
+    rows = dst.read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("line,error,win,") and len(rows) == 4
+
+
+# ------------------------------------------------------------------ messages
+
+
+def test_a_large_ruleset_file_is_not_given_a_false_size(tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (5 * 1024 * 1024))
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(str(big))
+    assert "over 1,048,576 bytes" in str(e.value) and "1048577" not in str(e.value)
+
+
+def test_an_existing_file_without_toml_suffix_is_read_as_a_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("club.txt").write_text('extends = "tenhou"\nname = "club"\n', encoding="utf-8")
+    assert load_ruleset("club.txt").name == "club"
+    Path("notes.txt").write_text("kiriage please\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"^notes\.txt: TOML syntax error"):
+        load_ruleset("notes.txt")
+
+
+def test_a_broken_extends_names_the_file_and_the_key(tmp_path):
+    (tmp_path / "a.toml").write_text('extends = "b.toml"\n', encoding="utf-8")
+    (tmp_path / "b.toml").write_text('extends = "tenhuo"\n', encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(str(tmp_path / "a.toml"))
+    text = str(e.value)
+    assert text.startswith(f"{tmp_path / 'a.toml'}: extends = 'b.toml': {tmp_path / 'b.toml'}: extends = 'tenhuo': "
+                           "unknown ruleset 'tenhuo'")
+
+
+def test_an_empty_ruleset_file_is_refused(capsys):
+    refused(capsys, "score", HAND, "--ruleset", "/dev/null", says="/dev/null: the ruleset is empty")
+
+
+def test_thirteen_written_tiles_are_thirteen(capsys):
+    err = refused(capsys, "score", "123m456p789s1122z", says="wrong tile count: 13 tiles")
+    assert "12" not in err
+
+
+def test_plurals(capsys):
+    log = sorted((DATA / "tenhou-mjlog").glob("*.mjlog"))[0]
+    _, out, _ = run(capsys, "replay", str(log))
+    assert out.splitlines()[-1].startswith("1 game, ")
+    with pytest.raises(Exception, match=r"^wrong tile count: 17 tiles \(14 concealed with the winning tile, 1 meld "):
+        parse_mpsz(HAND + " 1111m")
+
+
+def test_breakdown_only_is_explained(capsys, tmp_path):
+    # Menzen tsumo 1 han 40 fu: 700 all under both, so no count of "breakdown only" to explain.
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"hand": "123m456p789s11222z"}\n', encoding="utf-8")
+    _, out, _ = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,majiang")
+    assert "breakdown only" not in out
+    assert "  majiang          points agree on every hand" in out.splitlines()
+
+
+def test_a_long_yaku_name_keeps_apart_from_its_value(capsys):
+    # Suuankou tanki: "Four concealed triplets, single wait (四暗刻単騎)" is wider than the name column.
+    _, out, _ = run(capsys, "score", "111m222p333s555z4z4z")
+    assert "  Four concealed triplets, single wait (四暗刻単騎)  1x yakuman" in out.splitlines()
+
+
+# ------------------------------------------------------------------ pictures and the web page
+
+
+def test_the_svg_card_is_wide_enough_for_a_long_name():
+    from mjrules.pictures.card import TEXT_X, result_svg, text_width
+
+    hand = parse_mpsz("111m222p333s555z4z4z")
+    svg = result_svg(Scorer("tenhou").score(hand, make_win()), hand=hand)
+    width = float(svg.split('width="', 1)[1].split('"', 1)[0])
+    name = "Four concealed triplets, single wait 四暗刻単騎"
+    assert width >= TEXT_X + text_width(name, 14) + text_width("1x yakuman", 14)
+
+
+def test_the_svg_card_wraps_a_long_no_win_reason():
+    from mjrules.pictures.card import result_svg
+
+    hand = parse_mpsz("123m456p789s1122z3z")
+    result = Scorer("tenhou").score(hand, make_win())
+    assert not result.is_win
+    svg = result_svg(result, hand=hand)
+    # Every word of the reason is drawn, over more than one line.
+    shown = " ".join(part.split("<", 1)[0] for part in svg.split('font-size="14"')[1:])
+    assert all(word in shown for word in result.reason.split())
+    assert svg.count('font-size="14"') > 1
+
+
+web = pytest.importorskip("starlette.testclient")
+
+
+@pytest.fixture(scope="module")
+def client():
+    from mjrules.web.app import create_app
+
+    return web.TestClient(create_app())
+
+
+def test_web_api_refuses_an_unknown_language(client):
+    r = client.get("/api/score", params={"hand": HAND, "lang": "xx"})
+    assert r.status_code == 400 and r.json() == {"error": "argument --lang: invalid choice: 'xx' (choose from en, ja)"}
+    assert client.get("/api/score", params={"hand": HAND, "lang": "ja"}).status_code == 200
+
+
+def test_web_api_answers_a_broken_upload_in_json(client):
+    r = client.post("/api/score", content=b"garbage", headers={"content-type": "multipart/form-data"})
+    assert r.status_code == 400 and r.headers["content-type"] == "application/json"
+    assert r.json()["error"].startswith("the form data cannot be read")
+
+
+def test_web_card_names_its_causes_in_words(client):
+    # EMA 2016 pays renhou as a mangan; Tenhou has no renhou.
+    r = client.get("/", params={"hand": "234m456p789s11222z", "rulesets": "tenhou,ema2016", "renhou": "1",
+                                "seat": "S", "ron": "next"})
+    assert r.status_code == 200
+    assert 'differs from tenhou by: the rule renhou = "mangan"' in r.text
+    assert "flag:" not in r.text
+    assert "renhou not scored: ruleset tenhou has no renhou yaku" in r.text
+
+
+# ------------------------------------------------------------------ basics and start-up
+
+
+def test_version_is_the_package_version(capsys):
+    import mjrules
+
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out == f"mjrules {mjrules.__version__}\n"
+    from importlib.metadata import version
+
+    assert version("mjrules") == mjrules.__version__  # pyproject.toml reads the same number
+
+
+def test_bare_mjrules_is_one_error_line_and_exit_2(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("mjrules: error: give a command (score, ") and len(err.splitlines()) == 1
+
+
+def test_score_loads_only_what_scoring_needs():
+    # Git-style: a command's module, and what only other commands use, are not imported.
+    import subprocess
+    import sys
+
+    code = ("import sys, io; from mjrules.cli import main; sys.stdout = io.StringIO(); "
+            f"rc = main(['score', '{HAND}']); sys.stdout = sys.__stdout__; print(rc); "
+            "print(' '.join(sorted(sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    rc, modules = proc.stdout.splitlines()
+    loaded = set(modules.split())
+    assert rc == "0"
+    assert "mjrules.cli.score" in loaded
+    for never in ("mjrules.cli.analysis", "mjrules.cli.batch", "mjrules.cli.compare", "mjrules.cli.replay",
+                  "mjrules.games", "mjrules.pictures", "mjrules.tools.needs", "multiprocessing", "concurrent.futures"):
+        assert never not in loaded, never
+
+
+def test_every_command_is_in_the_table_and_its_module(capsys):
+    from mjrules.cli import ALL, build_parser
+    from mjrules.cli.commands import COMMANDS
+
+    parser = build_parser(ALL)
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert list(sub.choices) == list(COMMANDS)
+    for name in COMMANDS:  # each command's real parser, not the bare entry of --help
+        assert sub.choices[name].add_help, name
+
+
+# ------------------------------------------------------------------ serve: checked before "serving"
+
+
+def test_serve_on_a_port_in_use_is_one_line_before_serving(capsys):
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        err = refused(capsys, "serve", "--port", str(port), says=f"--host 127.0.0.1 --port {port}: cannot listen there")
+    assert "serving" not in err
+
+
+def test_serve_on_an_address_not_of_this_machine_is_one_line(capsys):
+    pytest.importorskip("uvicorn")
+    # 192.0.2.1 is TEST-NET-1 (RFC 5737): no machine has it, so binding fails without any traffic.
+    refused(capsys, "serve", "--host", "192.0.2.1", "--port", "8123", says="--host 192.0.2.1 --port 8123: cannot listen")
+
+
+# ------------------------------------------------------------------ README lists
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_names_every_option_of_score():
+    from mjrules.cli import build_parser
+
+    text = README.read_text(encoding="utf-8")
+    options = text[text.index("Options: `--ron"):text.index("**Red fives**")]
+    parser = build_parser("score")
+    score = next(a for a in parser._actions if a.dest == "command").choices["score"]
+    missing = [o for a in score._actions for o in a.option_strings if o.startswith("--") and o != "--help"
+               and f"`{o}" not in options]
+    assert missing == []
+
+
+def test_readme_names_every_hook():
+    from mjrules.rules import hookspecs
+
+    text = README.read_text(encoding="utf-8")
+    hooks = text[text.index("The hooks: "):text.index("Built-in plugins, registered by name")]
+    names = [n for n in dir(hookspecs) if n.startswith("mjrules_")]
+    assert "mjrules_rinshan_pao" in names
+    assert [n for n in names if f"`{n}`" not in hooks] == []
+
+
+# ------------------------------------------------------------------ versions
+
+
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split("."))
+
+
+def test_every_since_names_a_release_up_to_this_one():
+    import re
+
+    import mjrules
+    from mjrules.rules import hookspecs
+
+    here = _release(mjrules.__version__)[:2]
+    changelog = (README.parent / "CHANGELOG.md").read_text(encoding="utf-8")
+    released = {m for m in re.findall(r"^## (\d+\.\d+)\.\d+", changelog, re.M)}
+    guide = (README.parent / "plugins" / "README.md").read_text(encoding="utf-8")
+    for name in (n for n in dir(hookspecs) if n.startswith("mjrules_")):
+        doc = getattr(hookspecs, name).__doc__ or ""
+        versions = re.findall(r"[Ss]ince (?:mjrules )?(\d+\.\d+)", doc)
+        assert versions, f"{name} does not say since which release it exists"
+        for v in versions:
+            assert _release(v) <= here and v in released, (name, v)
+        row = next(line for line in guide.splitlines() if line.startswith(f"| `{name}` |"))
+        assert row.split("|")[2].strip() == versions[0], name  # the guide's table says the same
