@@ -5,8 +5,11 @@ package-dir maps them at install). This finder maps them the same way, for a che
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import sys
+from types import ModuleType
+from typing import Sequence
 
 MAPPED = ("plugins", "rulesets")
 """Sub-packages of ``mjrules`` that a checkout keeps beside the package folder."""
@@ -19,7 +22,8 @@ class _CheckoutFinder:
     def __init__(self, root: str) -> None:
         self.root = root
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         prefix, _, name = fullname.partition(".")
         if prefix != "mjrules" or name not in MAPPED:
             return None

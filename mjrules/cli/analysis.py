@@ -11,6 +11,7 @@ import argparse
 import json
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, kita, ron, ruleset_arg, shown, wind
@@ -23,6 +24,9 @@ from mjrules.tools.odds import Z99, Simulation, simulate_tenhou, tenhou_odds, wi
 from mjrules.tools.shanten import HandTiles, analyse_shanten, improving_tiles, parse_hand
 from mjrules.tools.waits import find_waits, render_waits, tile_set, unseen_counts
 
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
+
 __all__ = ["add_command"]
 
 
@@ -32,14 +36,14 @@ def _tiles(text: str) -> tuple:
     return tuple(parse_tiles(text)) if text else ()
 
 
-def add_command(sub) -> None:
+def add_command(sub: Subparsers) -> None:
     def tiles(text: str) -> tuple:
         try:
             return _tiles(text)
         except NotationError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
 
-    def situation(p, visible: bool) -> None:
+    def situation(p: argparse.ArgumentParser, visible: bool) -> None:
         if visible:
             p.add_argument("--visible", type=tiles, default=(), metavar="TILES",
                            help="tiles seen elsewhere: other players' discards and melds, e.g. 19m77z")
@@ -166,7 +170,7 @@ def _word(s: int) -> str:
 # --------------------------------------------------------------------------------- shanten
 
 
-def cmd_shanten(args) -> int:
+def cmd_shanten(args: argparse.Namespace) -> int:
     hand = _hand(args.hand)
     sh = analyse_shanten(hand)
     data = {"hand": hand.mpsz(), "tiles": hand.size, **sh.to_dict()}
@@ -196,7 +200,7 @@ def cmd_shanten(args) -> int:
 # --------------------------------------------------------------------------------- waits
 
 
-def cmd_waits(args) -> int:
+def cmd_waits(args: argparse.Namespace) -> int:
     hand = _hand(args.hand)
     result = find_waits(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
                         round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)
@@ -210,7 +214,7 @@ def cmd_waits(args) -> int:
 # --------------------------------------------------------------------------------- discard
 
 
-def cmd_discard(args) -> int:
+def cmd_discard(args: argparse.Namespace) -> int:
     hand = _hand(args.hand)
     advice = advise_discard(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
                             round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)
@@ -224,7 +228,7 @@ def cmd_discard(args) -> int:
 # --------------------------------------------------------------------------------- odds
 
 
-def cmd_odds(args) -> int:
+def cmd_odds(args: argparse.Namespace) -> int:
     if args.seed is not None and args.simulate is None:
         raise NotationError("--seed is for --simulate N")
     players = 4

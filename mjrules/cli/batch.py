@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+
 import sys
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
@@ -26,8 +28,11 @@ from mjrules.tools.batch import LineScorer, Notice
 from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.parallel import worker_count
 
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
 
-def add_command(sub) -> None:
+
+def add_command(sub: Subparsers) -> None:
     b = sub.add_parser("batch", help=help_of("batch"), description=(
         "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
         "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset; its game keys, "
@@ -49,7 +54,7 @@ def add_command(sub) -> None:
     b.set_defaults(func=cmd_batch)
 
 
-def cmd_batch(args) -> int:
+def cmd_batch(args: argparse.Namespace) -> int:
     if same_file(args.input, args.output):  # opening the output would empty the input before it is read
         raise NotationError(f"--output {args.output} is the --input file; it would be overwritten before it is read")
     base = load_ruleset(args.ruleset)
@@ -83,7 +88,7 @@ def cmd_batch(args) -> int:
     return EXIT_NO_WIN if errors else EXIT_WIN
 
 
-def _columns(args, lines, base: Ruleset) -> int:
+def _columns(args: argparse.Namespace, lines: Iterable[tuple[int, str | NotationError]], base: Ruleset) -> int:
     """Write the lines' records (``RECORD_FIELDS``) as Parquet or CSV; the number of errors."""
     if args.output.endswith(".parquet"):
         if args.csv:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import unicodedata
-from typing import Any, Callable, Iterator, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NoReturn, TypeVar
 
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
@@ -14,6 +15,10 @@ from mjrules.model.win import MAX_COUNTER, Win
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.tools import query
 from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
+
+if TYPE_CHECKING:
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+    """What a command's ``add_command`` adds its parser to."""
 
 __all__ = ["MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # kept here for the commands that import them
 
@@ -36,6 +41,7 @@ MAX_ARGS = 200
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 _T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 class Parser(argparse.ArgumentParser):
@@ -118,7 +124,7 @@ def add_situation(p: argparse.ArgumentParser) -> None:
                         "was a closed one) (repeatable)")
 
 
-def hand_and_win(args) -> tuple[Hand, Win]:
+def hand_and_win(args: argparse.Namespace) -> tuple[Hand, Win]:
     """The Hand and Win described by HAND and the situation options."""
     hand = read_hand(args)
     win = query.make_win(
@@ -135,7 +141,7 @@ def hand_text(words: str | list[str]) -> str:
     return " ".join(words) if isinstance(words, list) else words
 
 
-def read_hand(args) -> Hand:
+def read_hand(args: argparse.Namespace) -> Hand:
     return query.read_hand(hand_text(args.hand), args.win)
 
 
@@ -181,7 +187,7 @@ def same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def open_text(path: str, mode: str):
+def open_text(path: str, mode: Literal["r", "w"]) -> io.TextIOWrapper:
     try:
         return open(path, mode, encoding="utf-8")
     except OSError as e:
@@ -230,7 +236,8 @@ def add_scheduler(p: argparse.ArgumentParser) -> None:
                    help="score on this Dask cluster (pip install 'mjrules[dask]'); the output is the same")
 
 
-def parallel_lines(args, work, lines, setup, chunk_size: int | None = None):
+def parallel_lines(args: argparse.Namespace, work: Callable[[Any, list[_T]], _R], lines: Iterable[_T],
+                   setup: Callable[[], Any], chunk_size: int | None = None) -> Iterator[_R]:
     """``ordered_map`` of the command's --jobs, or on the Dask cluster of --scheduler."""
     from mjrules.tools.parallel import CHUNK_SIZE, ordered_map
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
+import io
+
 import csv
 import json
 import sys
 from collections import Counter
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import (
@@ -36,8 +39,12 @@ from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
 from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, unscored_notes
 
+if TYPE_CHECKING:
+    from mjrules.tools.compare import HandComparison
+    from mjrules.cli.common import Subparsers
 
-def add_command(sub) -> None:
+
+def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("compare", help=help_of("compare"), description=(
         "Compare one HAND (with the situation options of 'score') or every line of --input across rulesets. "
         "The first ruleset is the reference; each difference is explained by the flags (or yaku) that cause it. "
@@ -61,7 +68,7 @@ def add_command(sub) -> None:
     p.set_defaults(func=cmd_compare)
 
 
-def cmd_compare(args) -> int:
+def cmd_compare(args: argparse.Namespace) -> int:
     names = ruleset_names(args.rulesets)
     if args.input:
         if args.hand:
@@ -103,7 +110,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def render(comp) -> str:
+def render(comp: HandComparison) -> str:
     """A text table: one column per ruleset, differing rows marked ``*``, then the causes."""
     cols = [list(comp.rulesets)]
     for _, values, _ in comp.rows:
@@ -197,21 +204,21 @@ def _compare_lines(worker: _CorpusWorker, lines: list[tuple[int, str | NotationE
     return [worker.row(n, line) for n, line in lines]
 
 
-def _open_bytes(path: str):
+def _open_bytes(path: str) -> BinaryIO:
     try:
         return open(path, "rb")
     except OSError as e:
         raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
 
 
-def _open(path: str, mode: str = "r"):
+def _open(path: str, mode: Literal["r", "w"] = "r") -> io.TextIOWrapper:
     try:
         return open(path, mode, encoding="utf-8", newline="" if mode == "w" else None)
     except OSError as e:
         raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
 
 
-def _corpus(args, comparer: Comparer) -> int:
+def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     total = None
     if show and args.input != "-":  # the bar's total: lines as read_lines counts them, bytes need not be UTF-8

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 import re
 
 from mjrules.cli.commands import help_of
@@ -9,13 +12,16 @@ from mjrules.cli.common import DEFAULT_RULESET, count, option_type, ruleset_arg
 from mjrules.tools import query
 from mjrules.tools.needs import TIES, needs
 
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
+
 
 _seat = option_type(query.read_seat)
 _scores = option_type(query.read_scores)
 _target = option_type(query.read_target)
 
 
-def add_command(subparsers) -> None:
+def add_command(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("needs", help=help_of("needs"), description=(
         "The cheapest win that reaches the target placing: by ron from each opponent and by tsumo (non-dealer "
         "'X-Y': each non-dealer pays X, the dealer Y; dealer 'X all'), with the han/fu readings that pay it, and "
@@ -41,7 +47,7 @@ def add_command(subparsers) -> None:
     p.set_defaults(func=cmd_needs)
 
 
-def cmd_needs(args) -> int:
+def cmd_needs(args: argparse.Namespace) -> int:
     answer = needs(
         args.scores, args.me, args.dealer, target=args.target, honba=args.honba, sticks=args.sticks,
         riichi=args.riichi, ruleset=args.ruleset, tie=args.tie, first_dealer=args.first_dealer, check_total=True,

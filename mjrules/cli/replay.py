@@ -3,13 +3,15 @@ was paid, or paid under several rulesets (``--rulesets``)."""
 
 from __future__ import annotations
 
+import argparse
+
 import csv
 import io
 import json
 import os
 import sys
 from functools import partial
-from typing import Any, Iterable, TextIO
+from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
 import attrs
 
@@ -33,10 +35,13 @@ from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
 
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
+
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
-def add_command(sub) -> None:
+def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("replay", help=help_of("replay"),
                        description=(
         "Read game records (Tenhou mjlog XML, plain or gzip; Tenhou JSON; mjai JSON lines; a directory or a "
@@ -89,7 +94,7 @@ def _brief(v: Value) -> str:
     return value + points + payments
 
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     # "is None", not falsiness: an empty --rulesets or --ruleset is refused, never taken as absent.
     if args.csv and args.rulesets is None:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -18,8 +18,12 @@ from mjrules.scoring.hint_check import hint_violations, random_wins
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.ruleset_diff import diff_rulesets
 
+if TYPE_CHECKING:
+    from mjrules.tools.ruleset_diff import Difference, Side
+    from mjrules.cli.common import Subparsers
 
-def add_command(sub) -> None:
+
+def add_command(sub: Subparsers) -> None:
     r = sub.add_parser("rulesets", help=help_of("rulesets"),
                        description="List the presets; 'show NAME' prints every resolved flag of a ruleset and the "
                                    "file that set it; 'diff A B' prints every plugin and flag that differs between "
@@ -48,7 +52,7 @@ def add_command(sub) -> None:
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(func=cmd_plugins)
 
-def cmd_rulesets(args) -> int:
+def cmd_rulesets(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     if args.action is None:
         for name in preset_names():
@@ -88,7 +92,7 @@ def cmd_rulesets(args) -> int:
     return 0
 
 
-def _diff(args) -> int:
+def _diff(args: argparse.Namespace) -> int:
     """``rulesets diff A B``: the plugins and flags that differ, each side with the file that set it."""
     if len(args.names) != 2:
         raise NotationError(f"rulesets diff needs two ruleset names or paths, got {len(args.names)}")
@@ -107,7 +111,7 @@ def _diff(args) -> int:
     counts = [f"{n} {kind}{'s' * (n != 1)}" for n, kind in ((n_plugins, "plugin"), (n_flags, "flag")) if n]
     print(f"{label_a} and {label_b}: {' and '.join(counts)} differ{'s' * (len(diff.differences) == 1)}")
 
-    def cell(d, side) -> str:
+    def cell(d: Difference, side: Side) -> str:
         if d.kind == "plugin":
             value = "enabled" if side.value else "not enabled"
         else:
@@ -124,7 +128,7 @@ def _diff(args) -> int:
     return 0
 
 
-def cmd_yaku(args) -> int:
+def cmd_yaku(args: argparse.Namespace) -> int:
     scorer = Scorer(args.ruleset)
     rows = []
     for plugin, y in scorer.yaku_owners:  # disabled yaku are not registered: these are what scores
@@ -143,7 +147,7 @@ def cmd_yaku(args) -> int:
     return 0
 
 
-def cmd_plugins(args) -> int:
+def cmd_plugins(args: argparse.Namespace) -> int:
     scorer = Scorer(args.ruleset)
     if args.check:
         return _check_hints(scorer, args)

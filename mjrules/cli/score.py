@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 import json
 
 from mjrules.cli.commands import help_of
@@ -27,8 +30,11 @@ from mjrules.scoring.result import NoWin, Result, tsumo_split
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.query import score_json, unscored_notes
 
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
 
-def add_command(sub) -> None:
+
+def add_command(sub: Subparsers) -> None:
     s = sub.add_parser("score", help=help_of("score"), description=(
         "Score one winning hand. HAND is MPSZ with melds (406p11222z 3-45m 555=z; the last concealed "
         "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
@@ -46,7 +52,7 @@ def add_command(sub) -> None:
     s.set_defaults(func=cmd_score)
 
 
-def _check_outputs(args) -> None:
+def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse a picture file that is an input (the ruleset file) or the other picture."""
     inputs = [args.ruleset] if args.ruleset.endswith(".toml") or "/" in args.ruleset else []
     outs = [(opt, path) for opt, path in (("--svg", args.svg), ("--html", args.html)) if path]
@@ -60,7 +66,7 @@ def _check_outputs(args) -> None:
         raise NotationError(f"--svg and --html name the same file {args.svg}")
 
 
-def _write_pictures(args, hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> None:
+def _write_pictures(args: argparse.Namespace, hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> None:
     if not (args.svg or args.html):
         return
     from mjrules.pictures import result_html, result_svg  # only when asked: scoring never loads it
@@ -73,7 +79,7 @@ def _write_pictures(args, hand: Hand, win: Win, result: Result | NoWin, ruleset:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text())
 
-def cmd_score(args) -> int:
+def cmd_score(args: argparse.Namespace) -> int:
     _check_outputs(args)
     hand, win = hand_and_win(args)
     scorer = Scorer(args.ruleset)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from mjrules.cli.commands import help_of
 import socket
+from typing import TYPE_CHECKING
 
+from mjrules.cli.commands import help_of
 from mjrules.errors import MjrulesError
 
+if TYPE_CHECKING:
+    import argparse
 
-def add_command(sub) -> None:
+    from mjrules.cli.common import Subparsers
+
+
+def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("serve", help=help_of("serve"),
                        description=(
         "Serve the calculator page (/), the point table (/table), conditions (/needs) and the JSON API "
@@ -46,7 +52,7 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def cmd_serve(args) -> int:
+def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import DEFAULT_RULESET, ruleset_arg
 from mjrules.tools.point_table import point_table
 
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
 
-def add_command(subparsers) -> None:
+
+def add_command(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("table", help=help_of("table"), description=(
         "Print what each fu x han cell (20-110 fu, 1-4 han) and each limit hand up to multiple yakuman pays, "
         "by ron and by tsumo (non-dealer 'X-Y': each non-dealer pays X, the dealer Y; dealer 'X all'), "
@@ -28,7 +34,7 @@ def add_command(subparsers) -> None:
     p.set_defaults(func=cmd_table)
 
 
-def cmd_table(args) -> int:
+def cmd_table(args: argparse.Namespace) -> int:
     table = point_table(args.ruleset)
     if args.format == "json":
         print(table.to_json(args.dealer))
