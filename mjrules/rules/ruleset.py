@@ -260,5 +260,5 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
-    return Ruleset(name, plugins, flags, description, sources, origin, label, owners, players,
-                   plugin_origin=plugin_origin)
+    return Ruleset(name=name, plugins=plugins, flags=flags, description=description, sources=sources, origin=origin,
+                   path=label, owners=owners, players=players, plugin_origin=plugin_origin)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence, TypeVar
 
+import attrs
+
 from mjrules.errors import NotationError, RulesetError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile
@@ -147,8 +149,7 @@ def ruleset_list(p: Params, default: Sequence[str] | None) -> list[str | Ruleset
     if up is not None:
         taken = set(names)
         if up.name in taken:
-            up = Ruleset(f"{up.name} (uploaded)", up.plugins, up.flags, up.description, up.sources, up.origin,
-                         up.path, up.owners, up.players)
+            up = attrs.evolve(up, name=f"{up.name} (uploaded)")  # every other field kept
         refs.append(up)
     if not refs:
         return list(default) if default is not None else None
