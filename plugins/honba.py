@@ -2,7 +2,7 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, HonbaRule, hookimpl
+from mjrules.plugin_api import Flag, Flags, FlagValueError, HonbaRule, hookimpl
 
 
 @hookimpl
@@ -13,5 +13,10 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_honba_rule(flags: Flags) -> HonbaRule:
-    return HonbaRule(flags.get_int("honba_value"))
+def mjrules_honba_rule(flags: Flags, players: int) -> HonbaRule:
+    value = flags.get_int("honba_value")
+    payers = players - 1
+    if value % (100 * payers):  # a tsumo's payers share the honba in whole hundreds
+        raise FlagValueError("honba_value", f"{value} does not split into whole hundreds among the {payers} payers "
+                                            f"of a tsumo at {players} players; use a multiple of {100 * payers}")
+    return HonbaRule(value)

@@ -46,7 +46,7 @@ def test_every_preset_pickles_whole(name):
 def test_a_part_follows_its_flag():
     scorer = Scorer("tenhou")
     assert scorer.rules.honba.value == 300
-    assert scorer.with_flags(honba_value=1000).rules.honba.value == 1000
+    assert scorer.with_flags(honba_value=1500).rules.honba.value == 1500
     assert scorer.with_flags(min_han=2).rules.win.min_han_at(0) == 2
     assert scorer.with_flags(ryanshiba_honba=5).rules.win.min_han_at(5) == 2
     assert scorer.with_flags(ryanshiba_honba=5).rules.win.min_han_at(4) == 1
@@ -227,3 +227,13 @@ def test_results_and_rules_pickle_by_their_fields(name):
     no_win = scorer.score(parse_mpsz("11m99m19p19s12345z6z"), Win())  # no shape, at three players too
     assert pickle.loads(pickle.dumps(no_win)) == no_win
     assert pickle.loads(pickle.dumps(scorer.rules)) == scorer.rules
+
+
+@pytest.mark.parametrize("name, value", [("tenhou", 200), ("tenhou", 1000), ("tenhou-sanma", 300)])
+def test_a_honba_value_the_payers_cannot_share_is_refused(tmp_path, name, value):
+    # a tsumo's honba is shared by the other players in whole hundreds: 3 payers at four players,
+    # 2 at three (200 at three players is 100 from each; 200 at four would be 66.67 each)
+    path = write(tmp_path, "honba.toml", f'extends = "{name}"\n[flags]\nhonba_value = {value}\n')
+    with pytest.raises(RulesetError, match=rf"honba\.toml: \[flags\] honba_value: {value} does not split"):
+        Scorer(load_ruleset(path))
+    assert Scorer(name).rules.honba.value in (200, 300)

@@ -192,12 +192,13 @@ def mjrules_fu_rules(flags: Flags) -> "FuCount | None":
 
 
 @hookspec(firstresult=True)
-def mjrules_honba_rule(flags: Flags) -> "HonbaRule | None":
+def mjrules_honba_rule(flags: Flags, players: int) -> "HonbaRule | None":
     """What a honba is worth.
 
-    Since mjrules 0.3. Built in: the ``honba`` plugin.
+    Since mjrules 0.3. Built in: the ``honba`` plugin (it refuses a value the payers of a tsumo
+    cannot share in whole hundreds).
 
-    :param flags: the ruleset's resolved flags.
+    :param flags: the ruleset's resolved flags. :param players: 4 or 3.
     :return: a :class:`mjrules.rules.rules.HonbaRule`. firstresult.
     """
 

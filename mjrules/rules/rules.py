@@ -175,7 +175,7 @@ class Rules:
             win=required("mjrules_win_rules", WinRules, "yaku"),
             tiles=required("mjrules_tile_set", TileSet, "dora", players=players),
             fu=required("mjrules_fu_rules", FuCount, "fu"),  # type: ignore[type-abstract]
-            honba=required("mjrules_honba_rule", HonbaRule, "honba"),
+            honba=required("mjrules_honba_rule", HonbaRule, "honba", players=players),
             nagashi=optional("mjrules_nagashi_rule", NagashiRule) or WITHOUT_NAGASHI,
             placing=required("mjrules_placing_rule", PlacingRule, "placing", players=players),
             round=required("mjrules_round_rules", RoundRules, "settlement", players=players),
