@@ -42,10 +42,10 @@ def test_old_names_warn_and_read_the_new_fields():
     [r] = _readings("13m789m111s99s777z", "2m", Win(seat_wind=1, round_wind=2))
     for old, new in (("seat_wind", "seat_wind_kind"), ("round_wind", "round_wind_kind"), ("suits", "suit_mask"),
                      ("yaochu", "yaochu_count")):
-        with pytest.warns(DeprecationWarning, match=f"Reading.{old} is renamed {new}"):
+        with pytest.warns(DeprecationWarning, match=f"Reading.{old} is now {new}"):
             assert getattr(r, old) == getattr(r, new)
     for old, new in (("suits", "suit_count"), ("yaochu", "terminal_level")):
-        with pytest.warns(DeprecationWarning, match=f"Features.{old} is renamed {new}"):
+        with pytest.warns(DeprecationWarning, match=f"Features.{old} is now {new}"):
             assert getattr(r.features, old) == getattr(r.features, new)
 
 

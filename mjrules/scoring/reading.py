@@ -8,11 +8,11 @@ without parsing or decomposing it again.
 from __future__ import annotations
 
 import functools
-import warnings
 from typing import NamedTuple
 
 import attrs
 
+from mjrules._deprecated import warn_renamed
 from mjrules.model.hand import Hand
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
 from mjrules.model.names import TextEnum
@@ -50,9 +50,7 @@ TERMINALS_NONE, TERMINALS_SOME, TERMINALS_OUTSIDE, TERMINALS_ALL = range(4)
 with one in every set and two in the pair has), every tile."""
 
 
-def _renamed(old: str, new: str) -> None:
-    """Warn that the attribute ``old`` (``Class.name``) is now read as ``new``."""
-    warnings.warn(f"{old} is renamed {new}; the old name goes in the next release", DeprecationWarning, stacklevel=3)
+_renamed = warn_renamed  # typed properties below, so a plugin author's type checker still sees an int
 
 
 class _FeatureFields(NamedTuple):
