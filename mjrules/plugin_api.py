@@ -62,6 +62,7 @@ from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.kan_dora import TIMINGS as KAN_DORA_TIMINGS
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
 from mjrules.rules.rules import (
+    NAGASHI_MODES,
     TSUMO_LOSS_CHOICES,
     FlagValueError,
     FuCount,
@@ -106,7 +107,7 @@ __all__ = [
     "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
     # rule parts (one hook each) and what they hold
     "WinRules", "TileSet", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule", "RoundRules",
-    "SanmaRules", "FlagValueError", "TSUMO_LOSS_CHOICES",
+    "SanmaRules", "FlagValueError", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES",
     # game rules
     "TIES", "SEAT_ORDER", "SHARED", "KAN_DORA_TIMINGS",
     # tile kinds

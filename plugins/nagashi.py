@@ -5,9 +5,9 @@ no honba, the riichi sticks stay on the table), as a mangan tsumo win (older EMA
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, NagashiRule, hookimpl
+from mjrules.plugin_api import NAGASHI_MODES, Flag, Flags, NagashiRule, hookimpl
 
-MODES = ("none", "draw", "win")
+MODES = NAGASHI_MODES
 
 
 @hookimpl

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from mjrules.errors import PluginError, RulesetError
+from mjrules.scoring.payments import ABSENT_SHARE
 
 if TYPE_CHECKING:
     from mjrules.rules.flags import Flags
@@ -80,7 +81,7 @@ class HonbaRule:
     value: int = attrs.field(validator=attrs.validators.ge(0))
 
 
-TSUMO_LOSS_CHOICES = ("loss", "north-bisection", "none")
+TSUMO_LOSS_CHOICES = ABSENT_SHARE
 """How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""
 
 

@@ -50,7 +50,6 @@ TERMINALS_NONE, TERMINALS_SOME, TERMINALS_OUTSIDE, TERMINALS_ALL = range(4)
 with one in every set and two in the pair has), every tile."""
 
 
-_renamed = warn_renamed  # typed properties below, so a plugin author's type checker still sees an int
 
 
 class _FeatureFields(NamedTuple):
@@ -82,13 +81,13 @@ class Features(_FeatureFields):
     @property
     def suits(self) -> int:
         """Deprecated name of ``suit_count``."""
-        _renamed("Features.suits", "suit_count")
+        warn_renamed("Features.suits", "suit_count")
         return self.suit_count
 
     @property
     def yaochu(self) -> int:
         """Deprecated name of ``terminal_level``."""
-        _renamed("Features.yaochu", "terminal_level")
+        warn_renamed("Features.yaochu", "terminal_level")
         return self.terminal_level
 
 
@@ -147,25 +146,25 @@ class Reading(_ReadingFields):
     @property
     def seat_wind(self) -> int:
         """Deprecated name of ``seat_wind_kind``."""
-        _renamed("Reading.seat_wind", "seat_wind_kind")
+        warn_renamed("Reading.seat_wind", "seat_wind_kind")
         return self.seat_wind_kind
 
     @property
     def round_wind(self) -> int:
         """Deprecated name of ``round_wind_kind``."""
-        _renamed("Reading.round_wind", "round_wind_kind")
+        warn_renamed("Reading.round_wind", "round_wind_kind")
         return self.round_wind_kind
 
     @property
     def suits(self) -> int:
         """Deprecated name of ``suit_mask``."""
-        _renamed("Reading.suits", "suit_mask")
+        warn_renamed("Reading.suits", "suit_mask")
         return self.suit_mask
 
     @property
     def yaochu(self) -> int:
         """Deprecated name of ``yaochu_count``."""
-        _renamed("Reading.yaochu", "yaochu_count")
+        warn_renamed("Reading.yaochu", "yaochu_count")
         return self.yaochu_count
 
     def describe(self) -> str:

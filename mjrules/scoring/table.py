@@ -14,7 +14,7 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import NORTH, SANMA_REMOVED, WIND_NAMES, tile
 from mjrules.model.win import Win, check_against_hand, seat_at
 from mjrules.rules.rules import Rules
-from mjrules.scoring.payments import TSUMO_LOSS, LiableShare, WinPayment, settle
+from mjrules.scoring.payments import LiableShare, WinPayment, settle
 
 ROBBED_KITA = "robbed_kita"
 """``Win.extras`` tag: a ron on a North another player set aside (the sanma plugin's
@@ -27,6 +27,18 @@ def _settle_shared(base: int, winner: int, discarder: int | None, honba: int, st
     """``settle`` for a win nobody is liable for, kept: base points, seats and counters take few
     values, so most hands settle as one before (``bench/README.md`` names the gain)."""
     return settle(base, winner, discarder, honba, sticks, honba_value, players=players, absent=absent)
+
+
+def _pay(base: int, win: Win, liable: tuple[LiableShare, ...], rules: Rules, players: int) -> WinPayment:
+    """The payments of a win at a table of ``players`` (the absent seat's share as ``rules.sanma``
+    says: at four players there is none)."""
+    discarder = None if win.discarder is None else seat_at(win.seat_wind, win.discarder, players)
+    absent = rules.sanma.tsumo_loss
+    if liable:
+        return settle(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, rules.honba.value,
+                      liable=liable, players=players, absent=absent)
+    return _settle_shared(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, rules.honba.value,
+                          players, absent)
 
 
 class Table(Protocol):
@@ -64,12 +76,7 @@ class FourPlayers:
         return seat_at(win.seat_wind, offset, 4)
 
     def pay(self, base: int, win: Win, liable: tuple[LiableShare, ...] = ()) -> WinPayment:
-        discarder = None if win.discarder is None else self.seat(win, win.discarder)
-        if liable:
-            return settle(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, self.rules.honba.value,
-                          liable=liable)
-        return _settle_shared(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, self.rules.honba.value,
-                              4, TSUMO_LOSS)
+        return _pay(base, win, liable, self.rules, 4)
 
 
 @attrs.frozen
@@ -86,13 +93,7 @@ class ThreePlayers:
         return seat_at(win.seat_wind, offset, 3)
 
     def pay(self, base: int, win: Win, liable: tuple[LiableShare, ...] = ()) -> WinPayment:
-        discarder = None if win.discarder is None else self.seat(win, win.discarder)
-        absent = self.rules.sanma.tsumo_loss
-        if liable:
-            return settle(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, self.rules.honba.value,
-                          liable=liable, players=3, absent=absent)
-        return _settle_shared(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, self.rules.honba.value,
-                              3, absent)
+        return _pay(base, win, liable, self.rules, 3)
 
     def check(self, hand: Hand, win: Win) -> None:
         """What a three-player table refuses: a North seat or round, a ron from the opposite seat,
