@@ -29,18 +29,6 @@ def _settle_shared(base: int, winner: int, discarder: int | None, honba: int, st
     return settle(base, winner, discarder, honba, sticks, honba_value, players=players, absent=absent)
 
 
-def _pay(base: int, win: Win, liable: tuple[LiableShare, ...], rules: Rules, players: int) -> WinPayment:
-    """The payments of a win at a table of ``players`` (the absent seat's share as ``rules.sanma``
-    says: at four players there is none)."""
-    discarder = None if win.discarder is None else seat_at(win.seat_wind, win.discarder, players)
-    absent = rules.sanma.tsumo_loss
-    if liable:
-        return settle(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, rules.honba.value,
-                      liable=liable, players=players, absent=absent)
-    return _settle_shared(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, rules.honba.value,
-                          players, absent)
-
-
 class Table(Protocol):
     """Four or three seats: ``FourPlayers`` or ``ThreePlayers``."""
 
@@ -63,37 +51,44 @@ class Table(Protocol):
 
 
 @attrs.frozen
-class FourPlayers:
-    """A four-player table."""
+class _Seats:
+    """What both tables share: the seats counted round ``players`` and the payments."""
 
     rules: Rules
+    players: int = attrs.field(init=False)
+
+    def seat(self, win: Win, offset: int) -> int:
+        return seat_at(win.seat_wind, offset, self.players)
+
+    def pay(self, base: int, win: Win, liable: tuple[LiableShare, ...] = ()) -> WinPayment:
+        """The payments of a win (the absent seat's share as ``rules.sanma`` says: none at four)."""
+        discarder = None if win.discarder is None else seat_at(win.seat_wind, win.discarder, self.players)
+        rules = self.rules
+        if liable:
+            return settle(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, rules.honba.value,
+                          liable=liable, players=self.players, absent=rules.sanma.tsumo_loss)
+        return _settle_shared(base, win.seat_wind, discarder, win.honba, win.riichi_sticks, rules.honba.value,
+                              self.players, rules.sanma.tsumo_loss)
+
+
+@attrs.frozen
+class FourPlayers(_Seats):
+    """A four-player table."""
+
     players: int = attrs.field(default=4, init=False)
 
     def check(self, hand: Hand, win: Win) -> None:
         check_against_hand(hand, win, 4)
 
-    def seat(self, win: Win, offset: int) -> int:
-        return seat_at(win.seat_wind, offset, 4)
-
-    def pay(self, base: int, win: Win, liable: tuple[LiableShare, ...] = ()) -> WinPayment:
-        return _pay(base, win, liable, self.rules, 4)
-
 
 @attrs.frozen
-class ThreePlayers:
+class ThreePlayers(_Seats):
     """A three-player table: East, South and West; no opposite seat, no chi; the 108-tile set
     and kita where the ruleset has them; a tsumo pays the absent seat's share as it says."""
 
-    rules: Rules
     ruleset: str
     """The ruleset's name, for error messages."""
     players: int = attrs.field(default=3, init=False)
-
-    def seat(self, win: Win, offset: int) -> int:
-        return seat_at(win.seat_wind, offset, 3)
-
-    def pay(self, base: int, win: Win, liable: tuple[LiableShare, ...] = ()) -> WinPayment:
-        return _pay(base, win, liable, self.rules, 3)
 
     def check(self, hand: Hand, win: Win) -> None:
         """What a three-player table refuses: a North seat or round, a ron from the opposite seat,
