@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 MOVED = {
     "tiles": "model.tiles", "melds": "model.melds", "hand": "model.hand", "situation": "model.win",
-    "decompose": "scoring.shapes", "reading": "scoring.reading", "fu": "scoring.fu", "points": "scoring.limits",
+    "decompose": "kernel.shapes", "scoring.shapes": "kernel.shapes", "reading": "scoring.reading", "fu": "scoring.fu", "points": "scoring.limits",
     "payments": "scoring.payments", "scorer": "scoring.scorer", "result": "scoring.result",
     "yaku": "rules.yaku", "flags": "rules.flags", "hookspecs": "rules.hookspecs",
     "plugin_manager": "rules.plugin_manager", "liability": "rules.liability", "ruleset": "rules.ruleset",

@@ -30,3 +30,7 @@ class PluginError(MjrulesError):
 class RecordError(MjrulesError):
     """A game record that cannot be read (broken, truncated, unsupported); the message names the
     file and the round."""
+
+
+class KernelError(MjrulesError):
+    """``MJRULES_KERNEL`` names no kernel, or the native kernel it asks for is not built."""

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement, product
 import pytest
 
 import mjrules.cli as cli
-from mjrules.scoring.shapes import group_splits
+from mjrules.kernel.shapes import group_splits
 from mjrules.tools.odds import (
     complete_suit_shapes, is_winning_counts, simulate_tenhou, standard_count, tenhou_odds, wilson_interval,
 )

@@ -17,7 +17,7 @@ from mjrules.scoring.reading import (
     Form,
     analyse,
 )
-from mjrules.scoring.shapes import KANCHAN, TANKI, Wait
+from mjrules.kernel.shapes import KANCHAN, TANKI, Wait
 from mjrules.model.tiles import SOUTH, WEST
 
 def _readings(concealed: str, win_tile: str, win: Win):

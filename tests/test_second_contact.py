@@ -4,6 +4,9 @@ with one line naming what and where, exit 2, before any work; each silent accept
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -310,14 +313,26 @@ def test_web_card_names_its_causes_in_words(client):
 # ------------------------------------------------------------------ basics and start-up
 
 
-def test_version_is_the_package_version(capsys):
+def test_version_is_the_package_version_and_names_the_kernel(capsys):
+    import importlib.util
+
     import mjrules
 
+    built = importlib.util.find_spec("mjrules.kernel._native") is not None
+    kernel = os.environ.get("MJRULES_KERNEL") or ("native" if built else "python")
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and out == f"mjrules {mjrules.__version__}\n"
+    assert code == 0 and out == f"mjrules {mjrules.__version__} ({kernel} kernel)\n"
     from importlib.metadata import version
 
     assert version("mjrules") == mjrules.__version__  # pyproject.toml reads the same number
+
+
+@pytest.mark.parametrize("setting", ["rust", "Native", " "])
+def test_an_unknown_kernel_setting_is_one_error_line_and_exit_2(setting):
+    proc = subprocess.run([sys.executable, "-m", "mjrules", "score", "123m456p789s11z234s"], capture_output=True,
+                          text=True, env={**os.environ, "MJRULES_KERNEL": setting})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"mjrules: error: MJRULES_KERNEL={setting!r} names no kernel; use 'native' or 'python' (or leave it unset)\n"
 
 
 def test_bare_mjrules_is_one_error_line_and_exit_2(capsys):

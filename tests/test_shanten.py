@@ -3,7 +3,7 @@ hands, and the properties that define it (tenpai iff a winning tile exists, one 
 
 The slow implementation below shares no code with ``mjrules.tools.shanten``: it searches the targets
 (sets and a pair over all 34 kinds at once, with branch and bound) and scores each by Σ min(H_i, T_i);
-winning shapes in the property tests are read by ``mjrules.scoring.shapes``.
+winning shapes in the property tests are read by ``mjrules.kernel.shapes``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import random
 import pytest
 
 from mjrules import HandError, NotationError, parse_tiles
-from mjrules.scoring.shapes import arrangements, is_chiitoitsu, is_kokushi
+from mjrules.kernel.shapes import arrangements, is_chiitoitsu, is_kokushi
 from mjrules.tools.shanten import (
     HandTiles, PartialHand, analyse_shanten, chiitoitsu_shanten, hand_shanten, improving_tiles, kokushi_shanten,
     parse_hand, shanten, standard_shanten, tiles_to_counts,
@@ -259,7 +259,7 @@ def shapes_reading(counts) -> bool:
 
 
 def test_minus_one_iff_the_shapes_engine_reads_a_winning_shape():
-    """shanten's −1 and the scorer's engine (``mjrules.scoring.shapes``) agree on every hand, and
+    """shanten's −1 and the scorer's engine (``mjrules.kernel.shapes``) agree on every hand, and
     the tools' reader (``is_winning_counts``) says the same."""
     rng = random.Random(314)
     hands = []

@@ -24,11 +24,22 @@ ALL = "*"
 """``build_parser(ALL)``: every command's own parser (the tests read them all)."""
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the kernel in use (the kernel is imported only when asked)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from mjrules.kernel import KERNEL
+
+        print(f"mjrules {__version__} ({KERNEL} kernel)")
+        parser.exit()
+
+
 def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
     """The parser of ``mjrules``, with the full parser of ``command`` only (its module imported) and
     a bare entry for each other command, enough for ``mjrules --help``; ``ALL``: every command's."""
     parser = Parser(prog="mjrules", description="Score riichi mahjong hands under any rule set.")
-    parser.add_argument("--version", action="version", version=f"mjrules {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and the kernel in use, and exit")
     parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     wanted = [m for m, _ in COMMANDS.values()] if command == ALL else [COMMANDS[command][0]] if command in COMMANDS else []
@@ -69,6 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         argv = sys.argv[1:]
     if len(argv) > MAX_ARGS:
         print(f"mjrules: error: {len(argv)} arguments; a command needs far fewer (limit {MAX_ARGS})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from mjrules.kernel import KERNEL_ERROR
+
+    if KERNEL_ERROR is not None:
+        print(f"mjrules: error: {KERNEL_ERROR}", file=sys.stderr)
         return EXIT_BAD_INPUT
     parser = build_parser(_command_word(argv))
     try:

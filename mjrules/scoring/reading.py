@@ -20,7 +20,7 @@ from mjrules.model.tiles import tile
 from mjrules.model.win import Win
 
 # The waits are defined with the tables that find them, and offered here with the readings.
-from mjrules.scoring.shapes import (  # noqa: F401
+from mjrules.kernel.shapes import (  # noqa: F401
     KANCHAN,
     PENCHAN,
     RYANMEN,

@@ -5,7 +5,7 @@ Exact count. A hand is a vector of 34 counts ``c_i ≤ 4`` summing to 14, and ``
 different tile sets give that vector. The winning vectors are those that read as four sets and a
 pair, as seven different pairs, or as thirteen orphans. Standard shapes are counted group by
 group (a numbered suit, the honours): every count vector of a group that
-:mod:`mjrules.scoring.shapes` reads as sets and at most one pair is listed once (grown set by set
+:mod:`mjrules.kernel.shapes` reads as sets and at most one pair is listed once (grown set by set
 from the sets shapes reads, each kept only when shapes reads it) and summed with its weight by
 tile count (for the three-player set, the characters keep only the vectors of 1m and 9m). The
 groups are then multiplied as polynomials, keeping exactly one pair in all. Seven pairs and thirteen orphans have
@@ -30,7 +30,7 @@ import attrs
 
 from mjrules.model.tiles import tile
 from mjrules.notation.mpsz import format_tiles
-from mjrules.scoring.shapes import group_splits
+from mjrules.kernel.shapes import group_splits
 from mjrules.tools.winning import is_winning_counts
 
 __all__ = ["TenhouOdds", "Simulation", "complete_suit_shapes", "is_winning_counts", "simulate_tenhou",
@@ -44,12 +44,12 @@ Z99 = 2.5758293035489004
 
 
 SUIT, HONOURS = 0, 3
-"""The groups of :func:`mjrules.scoring.shapes.group_splits` counted here: the three numbered
+"""The groups of :func:`mjrules.kernel.shapes.group_splits` counted here: the three numbered
 suits are alike, so the first stands for all of them."""
 
 
 def _blocks(group: int, size: int) -> list[tuple[int, ...]]:
-    """The count vectors of ``size`` tiles in ``group`` that :mod:`mjrules.scoring.shapes` reads
+    """The count vectors of ``size`` tiles in ``group`` that :mod:`mjrules.kernel.shapes` reads
     as complete: its sets (size 3) or its pairs (size 2)."""
     out = []
     for kinds in combinations_with_replacement(range(7 if group == HONOURS else 9), size):
@@ -87,7 +87,7 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def complete_suit_shapes(max_sets: int = 4) -> dict[tuple[int, ...], bool]:
-    """Every count vector of one numbered suit that :func:`mjrules.scoring.shapes.group_splits`
+    """Every count vector of one numbered suit that :func:`mjrules.kernel.shapes.group_splits`
     reads as at most ``max_sets`` sets and at most one pair: vector → whether it holds the pair.
     Each vector is listed once however many ways it splits."""
     return dict(_group_shapes(SUIT, max_sets))
@@ -181,7 +181,7 @@ class TenhouOdds:
 def tenhou_odds(check: bool = True, players: int = 4) -> TenhouOdds:
     """The exact odds, from the 136 tiles or (``players`` 3) the 108 of three-player mahjong.
     ``check`` is kept for callers of earlier versions and has no effect: every suit shape is now
-    read by :mod:`mjrules.scoring.shapes` as it is generated."""
+    read by :mod:`mjrules.kernel.shapes` as it is generated."""
     if players not in (3, 4):
         raise ValueError("players must be 3 or 4")
     kinds = 34 if players == 4 else 27  # 2m-8m removed; all thirteen orphans remain

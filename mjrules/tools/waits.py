@@ -24,7 +24,7 @@ from mjrules.model.win import SEAT_NAMES, Win
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten
-from mjrules.tools.winning import is_winning_counts
+from mjrules.kernel import winning_kinds
 
 __all__ = ["Wait", "Waits", "find_waits", "score_text", "unseen_counts", "winning_tiles"]
 
@@ -84,18 +84,8 @@ def winning_tiles(hand: PartialHand | str, tiles: str = "136") -> list[int]:
     hand = _as_hand(hand)
     if hand.size != 13:
         raise HandError(f"waits are for a 13-tile hand (before the draw); this one has {hand.size} (use discard advice)")
-    held = hand.held()
-    counts = list(hand.counts)
-    out = []
-    removed = SANMA_REMOVED if tiles == "108" else ()
-    for i in range(34):
-        if held[i] >= 4 or i in removed:
-            continue
-        counts[i] += 1
-        if is_winning_counts(counts):
-            out.append(i)
-        counts[i] -= 1
-    return out
+    removed = sum(1 << i for i in SANMA_REMOVED) if tiles == "108" else 0
+    return winning_kinds(hand.counts, hand.held(), removed)
 
 
 @attrs.frozen

@@ -1,0 +1,80 @@
+"""The kernel: the rule-free computations on tile counts — shanten, whether counts are complete,
+the kinds that complete or improve a hand. It knows no yaku, flag or ruleset.
+
+Two kernels compute the same answers: the native one (Rust, ``native/``, built by ``pip install``
+where a Rust toolchain exists) and the Python one (:mod:`mjrules.kernel.python`), the reference
+and fallback. ``MJRULES_KERNEL=python`` selects the Python kernel, ``MJRULES_KERNEL=native``
+insists on the native one; unset, the native kernel is used when it is built. ``KERNEL`` names
+the one loaded. Invalid input gets the Python kernel's error, whichever kernel is loaded.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType, SimpleNamespace
+from typing import Any, Callable, NoReturn, Sequence
+
+from mjrules.errors import KernelError
+from mjrules.kernel import python as _python
+from mjrules.kernel.shanten import chiitoitsu_shanten, kokushi_shanten
+
+__all__ = [
+    "KERNEL", "KERNEL_ERROR", "chiitoitsu_shanten", "improving_kinds", "is_winning", "kokushi_shanten", "shanten",
+    "standard_shanten", "winning_kinds",
+]
+
+
+def _load() -> tuple[ModuleType, str, KernelError | None]:
+    """The kernel ``MJRULES_KERNEL`` asks for: (module, its name, None), or the Python kernel with
+    the error that a bad setting makes every kernel call raise (the CLI reports it before any work)."""
+    choice = os.environ.get("MJRULES_KERNEL", "")
+    if choice not in ("", "native", "python"):
+        return _python, "python", KernelError(
+            f"MJRULES_KERNEL={choice!r} names no kernel; use 'native' or 'python' (or leave it unset)")
+    if choice == "python":
+        return _python, "python", None
+    try:
+        from mjrules.kernel import _native
+    except ImportError as e:
+        if choice == "native":
+            return _python, "python", KernelError(
+                f"MJRULES_KERNEL=native, but the native kernel is not built here ({e}); "
+                "reinstall with a Rust toolchain (see the README)")
+        return _python, "python", None
+    return _native, "native", None
+
+
+_IMPLEMENTATION: Any
+_IMPLEMENTATION, KERNEL, KERNEL_ERROR = _load()
+"""The kernel module in use, its name (``"native"`` or ``"python"``), and the error of a bad
+``MJRULES_KERNEL`` (None when the setting is good)."""
+
+
+def _refused(*args: object, **kwargs: object) -> NoReturn:
+    assert KERNEL_ERROR is not None
+    raise KERNEL_ERROR
+
+
+if KERNEL_ERROR is not None:
+    _IMPLEMENTATION = SimpleNamespace(shanten=_refused, standard_shanten=_refused, is_winning=_refused,
+                                      winning_kinds=_refused, improving_kinds=_refused)
+
+shanten: Callable[[Sequence[int]], int] = _IMPLEMENTATION.shanten
+"""Minimum shanten over the three forms for 34 concealed tile counts (melds implied by the count).
+
+>>> shanten([1,1,1, 0,0,0, 1,1,1] + [0]*9 + [2,2,2] + [0]*6 + [2] + [0]*6)   # 123789m 112233s 11z
+-1
+"""
+standard_shanten: Callable[[Sequence[int], Sequence[int] | None], int] = _IMPLEMENTATION.standard_shanten
+"""Shanten of the four-sets-and-a-pair form; ``caps`` gives per kind how many copies a completed
+concealed part may hold (4 less the copies in the hand's melds), default four of each."""
+is_winning: Callable[[Sequence[int]], bool] = _IMPLEMENTATION.is_winning
+"""Whether concealed counts read as sets and one pair (3k + 2 tiles), or at 14 tiles as seven
+pairs or thirteen orphans."""
+winning_kinds: Callable[[Sequence[int], Sequence[int], int], list[int]] = _IMPLEMENTATION.winning_kinds
+"""Kinds that complete a 3k + 1-tile hand: never one ``held`` four times (melds included), nor
+one whose bit is set in ``removed``."""
+improving_kinds: Callable[[Sequence[int], Sequence[int] | None, Sequence[int], int], list[int]] = (
+    _IMPLEMENTATION.improving_kinds)
+"""Kinds whose draw takes the shanten below ``current``: never one ``held`` four times; with
+``caps`` (a hand with melds) the standard form only, else the minimum over the three forms."""

@@ -1,0 +1,181 @@
+//! mjrules' native kernel: tile counts in, numbers out. It knows no yaku, flag or ruleset.
+//!
+//! Counts are 34 numbers 0–4 (1m…9m 1p…9p 1s…9s 1z…7z) as a list, a tuple or bytes. Input that
+//! is not that is handed to the Python kernel (`mjrules.kernel.python`), so both kernels answer
+//! it alike: with the Python kernel's error, which names what is wrong.
+
+use pyo3::ffi;
+use pyo3::AsPyPointer;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyTuple};
+
+mod distance;
+mod shapes;
+
+use distance::{sets_needed, FULL};
+
+type Counts = [u8; 34];
+
+/// An exact int 0–4 (a bool or a float is not a count, as in the Python kernel).
+///
+/// Read through the C API with borrowed references: PyO3's list iterator registers every item
+/// in its pool of owned references, which cost more than the shanten itself.
+fn count(item: *mut ffi::PyObject) -> Option<u8> {
+    // SAFETY: `item` is a live borrowed reference from a list or tuple the caller holds.
+    unsafe {
+        if ffi::Py_TYPE(item) != std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+            return None;
+        }
+        let v = ffi::PyLong_AsLong(item);
+        if v == -1 && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        if (0..=4).contains(&v) { Some(v as u8) } else { None }
+    }
+}
+
+/// 34 counts from a list, a tuple or bytes; None for anything else.
+fn read_counts(obj: &PyAny) -> Option<Counts> {
+    let mut out = [0u8; 34];
+    let ptr = obj.as_ptr();
+    if let Ok(list) = obj.downcast::<PyList>() {
+        if list.len() != 34 {
+            return None;
+        }
+        for (i, slot) in out.iter_mut().enumerate() {
+            // SAFETY: the list has 34 items and the GIL is held; the item is borrowed.
+            *slot = count(unsafe { ffi::PyList_GetItem(ptr, i as ffi::Py_ssize_t) })?;
+        }
+    } else if let Ok(tuple) = obj.downcast::<PyTuple>() {
+        if tuple.len() != 34 {
+            return None;
+        }
+        for (i, slot) in out.iter_mut().enumerate() {
+            // SAFETY: as above, for a tuple.
+            *slot = count(unsafe { ffi::PyTuple_GetItem(ptr, i as ffi::Py_ssize_t) })?;
+        }
+    } else if let Ok(b) = obj.downcast::<PyBytes>() {
+        let raw = b.as_bytes();
+        if raw.len() != 34 || raw.iter().any(|&c| c > 4) {
+            return None;
+        }
+        out.copy_from_slice(raw);
+    } else {
+        return None;
+    }
+    Some(out)
+}
+
+/// The Python kernel's answer (or error) for input this kernel does not take.
+fn python_kernel(py: Python, name: &str, args: impl IntoPy<Py<PyTuple>>) -> PyResult<PyObject> {
+    let module = py.import("mjrules.kernel.python")?;
+    Ok(module.getattr(name)?.call1(args)?.into())
+}
+
+/// Minimum shanten over the three forms for 34 concealed tile counts (melds implied by the count).
+#[pyfunction]
+fn shanten(py: Python, counts: &PyAny) -> PyResult<PyObject> {
+    if let Some(c) = read_counts(counts) {
+        if let Some(m) = sets_needed(&c) {
+            return Ok(distance::minimum(&c, m).into_py(py));
+        }
+    }
+    python_kernel(py, "shanten", (counts,))
+}
+
+/// Shanten of the four-sets-and-a-pair form; `caps` gives per kind how many copies a completed
+/// concealed part may hold (4 less the copies in the hand's melds), default four of each.
+#[pyfunction(caps = "None")]
+fn standard_shanten(py: Python, counts: &PyAny, caps: Option<&PyAny>) -> PyResult<PyObject> {
+    let limit = match caps {
+        None => Some(FULL),
+        Some(obj) if obj.is_none() => Some(FULL),
+        Some(obj) => read_counts(obj),
+    };
+    if let (Some(c), Some(limit)) = (read_counts(counts), limit) {
+        if let Some(m) = sets_needed(&c) {
+            return Ok(distance::standard(&c, &limit, m).into_py(py));
+        }
+    }
+    python_kernel(py, "standard_shanten", (counts, caps))
+}
+
+/// Whether concealed counts read as sets and one pair (3k + 2 tiles), or at 14 tiles as seven
+/// pairs or thirteen orphans.
+#[pyfunction]
+fn is_winning(py: Python, counts: &PyAny) -> PyResult<PyObject> {
+    match read_counts(counts) {
+        Some(c) => Ok(shapes::winning(&c).into_py(py)),
+        None => python_kernel(py, "is_winning", (counts,)),
+    }
+}
+
+/// Kinds that complete a 3k + 1-tile hand: never one `held` four times (melds included), nor one
+/// whose bit is set in `removed`.
+#[pyfunction(removed = "0")]
+fn winning_kinds(py: Python, counts: &PyAny, held: &PyAny, removed: u64) -> PyResult<PyObject> {
+    let (c, h) = match (read_counts(counts), read_counts(held)) {
+        (Some(c), Some(h)) => (c, h),
+        _ => return python_kernel(py, "winning_kinds", (counts, held, removed)),
+    };
+    let mut c = c;
+    let mut out: Vec<u8> = Vec::new();
+    for i in 0..34 {
+        if h[i] >= 4 || c[i] >= 4 || removed >> i & 1 == 1 {
+            continue;
+        }
+        c[i] += 1;
+        if shapes::winning(&c) {
+            out.push(i as u8);
+        }
+        c[i] -= 1;
+    }
+    Ok(out.into_py(py))
+}
+
+/// Kinds whose draw takes the shanten below `current`: never one `held` four times; with `caps`
+/// (a hand with melds) the standard form only, else the minimum over the three forms.
+#[pyfunction]
+fn improving_kinds(py: Python, counts: &PyAny, caps: Option<&PyAny>, held: &PyAny, current: i32) -> PyResult<PyObject> {
+    let limit = match caps {
+        None => Some(None),
+        Some(obj) if obj.is_none() => Some(None),
+        Some(obj) => read_counts(obj).map(Some),
+    };
+    let (mut c, h, limit) = match (read_counts(counts), read_counts(held), limit) {
+        (Some(c), Some(h), Some(limit)) => (c, h, limit),
+        _ => return python_kernel(py, "improving_kinds", (counts, caps, held, current)),
+    };
+    let mut out: Vec<u8> = Vec::new();
+    for i in 0..34 {
+        if h[i] >= 4 || c[i] >= 4 {
+            continue;
+        }
+        c[i] += 1;
+        let s = match sets_needed(&c) {
+            Some(m) => match &limit {
+                Some(caps) => distance::standard(&c, caps, m),
+                None => distance::minimum(&c, m),
+            },
+            None => {
+                return python_kernel(py, "improving_kinds", (counts, caps, held, current));
+            }
+        };
+        c[i] -= 1;
+        if s < current {
+            out.push(i as u8);
+        }
+    }
+    Ok(out.into_py(py))
+}
+
+#[pymodule]
+fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(standard_shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(is_winning, m)?)?;
+    m.add_function(wrap_pyfunction!(winning_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(improving_kinds, m)?)?;
+    Ok(())
+}
