@@ -176,3 +176,35 @@ def test_the_dispatcher_loads_the_kernel_asked_for():
     wanted = os.environ.get("MJRULES_KERNEL") or "native"
     assert kernel.KERNEL == wanted
     assert (kernel.shanten is native.shanten) == (wanted == "native")
+
+
+def _texts(n: int, seed: int) -> list[str]:
+    """Tile text, mostly well formed in one notation or the other, some of it broken."""
+    rng = random.Random(seed)
+    alphabet = "0123456789mpsz*x-=+, é"
+    out = []
+    with DATA.open(encoding="utf-8") as f:
+        for line in f:
+            shoupai = json.loads(line)["in"]["shoupai"]
+            out.append(shoupai.split(",")[0])
+    for _ in range(n):
+        if rng.random() < 0.5:
+            out.append("".join(rng.choice(alphabet) for _ in range(rng.randrange(20))))
+        else:
+            parts = [("".join(rng.choice("0123456789") for _ in range(rng.randrange(1, 5))), rng.choice("mpsz"))
+                     for _ in range(rng.randrange(1, 5))]
+            out.append("".join(d + s for d, s in parts) if rng.random() < 0.5 else "".join(s + d for d, s in parts))
+    return out
+
+
+def test_tile_readers_agree_on_every_text():
+    from mjrules.kernel import TILE_TABLE
+
+    texts = _texts(20_000, seed=30)
+    majiang = [(native.read_majiang_tiles(TILE_TABLE, t), reference.read_majiang_tiles(TILE_TABLE, t)) for t in texts]
+    mpsz = [(native.read_mpsz_tiles(TILE_TABLE, t), reference.read_mpsz_tiles(TILE_TABLE, t)) for t in texts]
+    assert all(a == b for a, b in majiang + mpsz)
+    # Both outcomes occur in each notation, and every red five is read.
+    assert sum(a is None for a, _ in majiang) > 1_000 and sum(a is not None for a, _ in majiang) > 5_000
+    assert sum(a is None for a, _ in mpsz) > 1_000 and sum(a is not None for a, _ in mpsz) > 3_000
+    assert {t for a, _ in majiang + mpsz if a for t in a} == set(TILE_TABLE)

@@ -1,5 +1,6 @@
 """The kernel: the rule-free computations on tile counts — shanten, whether counts are complete,
-the kinds that complete or improve a hand. It knows no yaku, flag or ruleset.
+the kinds that complete or improve a hand — and the reading of tile text. It knows no yaku, flag
+or ruleset.
 
 Two kernels compute the same answers: the native one (Rust, ``native/``, built by ``pip install``
 where a Rust toolchain exists) and the Python one (:mod:`mjrules.kernel.python`), the reference
@@ -11,16 +12,18 @@ the one loaded. Invalid input gets the Python kernel's error, whichever kernel i
 from __future__ import annotations
 
 import os
+from functools import partial
 from types import ModuleType, SimpleNamespace
 from typing import Any, Callable, NoReturn, Sequence
 
 from mjrules.errors import KernelError
 from mjrules.kernel import python as _python
 from mjrules.kernel.shanten import chiitoitsu_shanten, kokushi_shanten
+from mjrules.model.tiles import FIVES, Tile, tile
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "chiitoitsu_shanten", "improving_kinds", "is_winning", "kokushi_shanten", "shanten",
-    "standard_shanten", "winning_kinds",
+    "KERNEL", "KERNEL_ERROR", "TILE_TABLE", "chiitoitsu_shanten", "improving_kinds", "is_winning", "kokushi_shanten",
+    "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
 
@@ -57,7 +60,8 @@ def _refused(*args: object, **kwargs: object) -> NoReturn:
 
 if KERNEL_ERROR is not None:
     _IMPLEMENTATION = SimpleNamespace(shanten=_refused, standard_shanten=_refused, is_winning=_refused,
-                                      winning_kinds=_refused, improving_kinds=_refused)
+                                      winning_kinds=_refused, improving_kinds=_refused,
+                                      read_majiang_tiles=_refused, read_mpsz_tiles=_refused)
 
 shanten: Callable[[Sequence[int]], int] = _IMPLEMENTATION.shanten
 """Minimum shanten over the three forms for 34 concealed tile counts (melds implied by the count).
@@ -78,3 +82,12 @@ improving_kinds: Callable[[Sequence[int], Sequence[int] | None, Sequence[int], i
     _IMPLEMENTATION.improving_kinds)
 """Kinds whose draw takes the shanten below ``current``: never one ``held`` four times; with
 ``caps`` (a hand with melds) the standard form only, else the minimum over the three forms."""
+
+TILE_TABLE: tuple[Tile, ...] = tuple(tile(i) for i in range(34)) + tuple(tile(i, red=True) for i in FIVES)
+"""The Tile of each code the readers give: 0–33 the kinds, 34–36 the red fives of m, p, s."""
+
+read_majiang_tiles: Callable[[str], list[Tile] | None] = partial(_IMPLEMENTATION.read_majiang_tiles, TILE_TABLE)
+"""The tiles of a concealed part in majiang notation (``m345p40677``, ``*`` passed over), or None
+if a character is not a tile (the notation layer then names it)."""
+read_mpsz_tiles: Callable[[str], list[Tile] | None] = partial(_IMPLEMENTATION.read_mpsz_tiles, TILE_TABLE)
+"""The tiles of MPSZ text (``123m406p``), or None if it is not plain MPSZ tiles."""

@@ -12,6 +12,7 @@ from typing import Any, Iterable, NoReturn
 import attrs
 
 from mjrules.errors import NotationError, SituationError
+from mjrules.kernel import read_majiang_tiles
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import BY_RANK, BY_SUIT, Tile, tile_from
 from mjrules.model.win import MAX_COUNTER, Win
@@ -27,17 +28,10 @@ from mjrules.notation.marks import (
 
 def _concealed(text: str) -> list[Tile]:
     """The tiles of a concealed part written suit letter first (``m345p40677``), in written
-    order; majiang's riichi marker ``*`` is passed over."""
-    tiles: list[Tile] = []
-    suit: dict[str, Tile] | None = None
-    for ch in text:
-        if ch in BY_SUIT:
-            suit = BY_SUIT[ch]
-        elif ch != "*":
-            t = suit.get(ch) if suit is not None else None
-            if t is None:
-                _bad_char(text)
-            tiles.append(t)
+    order; majiang's riichi marker ``*`` is passed over. Read by the kernel; named here if bad."""
+    tiles = read_majiang_tiles(text)
+    if tiles is None:
+        _bad_char(text)
     return tiles
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from mjrules.errors import NotationError
+from mjrules.kernel import read_mpsz_tiles
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld
 from mjrules.model.tiles import BY_RANK, Tile, tile_from
@@ -33,6 +34,9 @@ from mjrules.notation.marks import check_length, meld_digits, meld_from_digits
 def parse_tiles(text: str) -> list[Tile]:
     """Plain MPSZ tiles, e.g. ``123m55z`` → five tiles; names the bad character."""
     check_length(text, "tiles")
+    read = read_mpsz_tiles(text)  # the kernel reads; the loop below names what it could not
+    if read is not None:
+        return read
     tiles: list[Tile] = []
     digits = []
     for pos, ch in enumerate(text):

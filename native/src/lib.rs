@@ -1,5 +1,6 @@
 //! mjrules' native kernel: tile counts in, numbers out. It knows no yaku, flag or ruleset.
 //!
+//! It also reads tile text (MPSZ and majiang notation) into the model's interned Tile objects.
 //! Counts are 34 numbers 0–4 (1m…9m 1p…9p 1s…9s 1z…7z) as a list, a tuple or bytes. Input that
 //! is not that is handed to the Python kernel (`mjrules.kernel.python`), so both kernels answer
 //! it alike: with the Python kernel's error, which names what is wrong.
@@ -10,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 mod distance;
+mod notation;
 mod shapes;
 
 use distance::{sets_needed, FULL};
@@ -170,6 +172,34 @@ fn improving_kinds(py: Python, counts: &PyAny, caps: Option<&PyAny>, held: &PyAn
     Ok(out.into_py(py))
 }
 
+/// The Tile objects of `codes`, looked up in `table` (the 37 interned tiles: kinds 0–33, then the
+/// red fives of m, p, s), as a new list.
+fn tile_list(py: Python, table: &PyTuple, codes: Option<Vec<usize>>) -> PyResult<PyObject> {
+    match codes {
+        None => Ok(py.None()),
+        Some(codes) => {
+            let mut tiles = Vec::with_capacity(codes.len());
+            for c in codes {
+                tiles.push(table.get_item(c)?);
+            }
+            Ok(PyList::new(py, tiles).into())
+        }
+    }
+}
+
+/// The tiles of a concealed part in majiang notation (`m345p40677`, `*` passed over), or None if a
+/// character is not a tile. `table` holds the 37 Tile objects by code.
+#[pyfunction]
+fn read_majiang_tiles(py: Python, table: &PyTuple, text: &str) -> PyResult<PyObject> {
+    tile_list(py, table, notation::majiang(text.as_bytes()))
+}
+
+/// The tiles of MPSZ text (`123m406p`), or None if it is not plain MPSZ tiles.
+#[pyfunction]
+fn read_mpsz_tiles(py: Python, table: &PyTuple, text: &str) -> PyResult<PyObject> {
+    tile_list(py, table, notation::mpsz(text.as_bytes()))
+}
+
 #[pymodule]
 fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
@@ -177,5 +207,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(is_winning, m)?)?;
     m.add_function(wrap_pyfunction!(winning_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(improving_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(read_majiang_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(read_mpsz_tiles, m)?)?;
     Ok(())
 }
