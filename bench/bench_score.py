@@ -1,10 +1,14 @@
-"""Benchmark: mjrules against the PyPI ``mahjong`` package on majiang-core's 5,000 public hands.
+"""Benchmark: mjrules against the PyPI ``mahjong`` package and RiichiEnv on majiang-core's 5,000 public hands.
 
-Both engines start from the majiang strings of ``tests/data/majiang-hule-public.jsonl``: the
-string -> input conversion is inside the timed loop for both; only ``json.loads`` is done
-beforehand. Run on demand (not part of the test suite)::
+Every engine starts from the majiang strings of ``tests/data/majiang-hule-public.jsonl``: the
+string -> input conversion is inside the timed loop for each; only ``json.loads`` is done
+beforehand. RiichiEnv (``riichienv``, a Rust engine) is called through the ``HandEvaluator`` and
+``Conditions`` classes of its compiled module, the ones its ``_riichienv.pyi`` describes; if it is
+not installed the bench says so and runs without it. Each engine's points and payments are
+checked against majiang-core's ``defen`` and ``fenpei``. Run on demand (not part of the test
+suite)::
 
-    python -m pip install -r bench/requirements.txt
+    python -m pip install -r bench/requirements.txt   # mjrules, mahjong and riichienv, pinned
     python bench/bench_score.py [--quick] [--repeat N]
 """
 
@@ -27,11 +31,21 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from mjrules import Scorer, parse_majiang_input
+from mjrules.kernel import KERNEL
+
+try:  # the compiled module: ``riichienv.HandEvaluator`` is a Python wrapper around this class
+    from riichienv import _riichienv as rv
+except ImportError:
+    rv = None
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "majiang-hule-public.jsonl"
 CLI_HAND = "m345p40677s67s8,m34-0"
 TARGET_RATIO = 2.5
 """Issue 24: the median per-round ratio to ``mahjong`` (a ratio, as the machine's speed moves)."""
+TARGET_MAHJONG = 5.0
+"""Issue 28 (native kernel): the median per-round ratio to ``mahjong``."""
+TARGET_RIICHIENV = 1.0
+"""Issue 28: the median per-round ratio to RiichiEnv's ``HandEvaluator`` called from Python."""
 
 # majiang-core's default rules as far as the mahjong package can express them: open tanyao,
 # red fives, double yakuman, kazoe capped at one yakuman, no kiriage, open pinfu-shape = 30 fu.
@@ -153,6 +167,21 @@ def check_ids(inputs: list[dict]) -> None:
             raise AssertionError(f"tile ids differ from TilesConverter for {inp['shoupai']!r}")
 
 
+def check_riichienv_ids(inputs: list[dict]) -> None:
+    """Cross-check the concealed ids of ``to_riichienv`` against riichienv's ``parse_hand`` (untimed)."""
+    for inp in inputs:
+        text = inp["shoupai"].split(",")[0] + (inp["rongpai"] or "")[:2]
+        per_suit, suit = {"m": "", "p": "", "s": "", "z": ""}, "m"
+        for ch in text:
+            if ch in per_suit:
+                suit = ch
+            elif ch.isdigit():
+                per_suit[suit] += ch
+        theirs, _ = rv.parse_hand("".join(digits + suit for suit, digits in per_suit.items() if digits))
+        if sorted(to_riichienv(inp)[0]) != sorted(theirs):
+            raise AssertionError(f"tile ids differ from riichienv's parse_hand for {inp['shoupai']!r}")
+
+
 def mahjong_points(inp: dict, response) -> tuple[int, list[int]] | None:
     """(value without honba/sticks, score change of seats 0..3) from a HandResponse, or None."""
     if response.error or not response.cost:
@@ -172,6 +201,91 @@ def mahjong_points(inp: dict, response) -> tuple[int, list[int]] | None:
     return cost["main"] + 2 * cost["additional"], change
 
 
+# --------------------------------------------------------------------------- majiang -> riichienv
+
+# What RiichiEnv's HandEvaluator takes, found by experiment with riichienv 0.4.11:
+# - ``tiles`` are the concealed tiles *with* the winning tile (14 less 3 a meld, as its own
+#   ``calc_from_text`` passes them) and *without* the meld tiles, which go in the ``Meld``s only
+#   (a meld's tiles given twice are counted twice: a pon becomes a concealed triplet as well);
+# - 136-format ids; a red five is copy 0 of its kind (16, 52, 88: ``parse_tile('0m') == 16``,
+#   ``parse_tile('5m') == 17``), the same ids ``_ids`` gives;
+# - ``player_wind`` / ``round_wind`` must be ``Wind`` objects; East is the dealer;
+# - ``ron_agari`` and ``tsumo_agari_oya`` / ``tsumo_agari_ko`` include the honba (300 a ron, 100 a
+#   payer; when the dealer wins by tsumo ``tsumo_agari_oya`` is a stray 100 a honba and everyone
+#   pays ``tsumo_agari_ko``) but not the riichi sticks.
+# It takes no rules: its fixed ones are compared with majiang-core's defaults as they are.
+# Not expressible: majiang's ``tianhu`` only as ``tsumo_first_turn`` (tenhou or chiihou follows from
+# the seat wind, so a chiihou given for the dealer or a tenhou for a non-dealer cannot be said), and
+# pao payments are not modelled here (no hand of the data set has one).
+RV_WINDS = (rv.Wind.East, rv.Wind.South, rv.Wind.West, rv.Wind.North) if rv else ()
+
+
+def _rv_meld(text: str, tiles: list[int], seat: int):
+    """A RiichiEnv ``Meld`` for a majiang meld like ``m34-0``, ``z555=``, ``m5550+``, ``z111=1``, ``p9999``."""
+    pos = next((i for i, ch in enumerate(text) if ch in MARKS), -1)
+    if pos < 0:  # ankan: four digits, no mark
+        return rv.Meld(rv.MeldType.Ankan, sorted(tiles), False, -1)
+    if len(tiles) == 4:  # the mark closes an open kan; a digit after it is a kakan's added tile
+        kind = rv.MeldType.Daiminkan if pos == len(text) - 1 else rv.MeldType.Kakan
+    else:
+        kind = rv.MeldType.Pon if tiles[0] // 4 == tiles[1] // 4 else rv.MeldType.Chi
+    return rv.Meld(kind, sorted(tiles), True, (seat + MARKS[text[pos]]) % 4)
+
+
+def to_riichienv(inp: dict) -> tuple:
+    """Convert one majiang ``in`` object into ``(tiles, melds, win_tile, dora, ura, conditions)``."""
+    param, hupai, jicun = inp["param"], inp["param"]["hupai"], inp["param"]["jicun"]
+    seat, rongpai = param["menfeng"], inp["rongpai"]
+    used = [0] * 34
+    concealed_text, *meld_texts = inp["shoupai"].split(",")
+    tiles = _ids(concealed_text, used)
+    if rongpai:
+        tiles += _ids(rongpai[:2], used)  # the ron tile completes the hand
+    melds = [_rv_meld(text, _ids(text, used), seat) for text in meld_texts]
+
+    lizhi, haidi, tianhu = hupai.get("lizhi", 0), hupai.get("haidi", 0), hupai.get("tianhu", 0)
+    situational = not tianhu  # tenhou / chiihou override every other flag in majiang
+    conditions = rv.Conditions(
+        tsumo=not rongpai,
+        riichi=situational and lizhi == 1,
+        double_riichi=situational and lizhi == 2,
+        ippatsu=situational and bool(hupai.get("yifa")),
+        haitei=situational and haidi == 1,
+        houtei=situational and haidi == 2,
+        rinshan=situational and bool(hupai.get("lingshang")),
+        chankan=situational and bool(hupai.get("qianggang")),
+        tsumo_first_turn=bool(tianhu),
+        player_wind=RV_WINDS[seat],
+        round_wind=RV_WINDS[param["zhuangfeng"]],
+        riichi_sticks=jicun["lizhibang"],
+        honba=jicun["changbang"],
+    )
+    dora = _ids("".join(param["baopai"]), [0] * 34)
+    ura = _ids("".join(param["fubaopai"]), [0] * 34)
+    return tiles, melds, tiles[-1], dora, ura, conditions
+
+
+def riichienv_points(inp: dict, result) -> tuple[int, list[int]] | None:
+    """(value without honba/sticks, score change of seats 0..3) from a ``WinResult``, or None.
+
+    RiichiEnv's amounts include the honba, majiang's ``defen`` does not: the honba is taken off
+    ``defen`` and the sticks (which RiichiEnv leaves out) are added to the winner's change.
+    """
+    if not result.is_win:
+        return None
+    seat, jicun = inp["param"]["menfeng"], inp["param"]["jicun"]
+    change = [0, 0, 0, 0]
+    if inp["rongpai"]:
+        change[(seat + MARKS[inp["rongpai"][2]]) % 4] = -result.ron_agari
+    else:
+        for other in range(4):
+            if other != seat:
+                change[other] = -(result.tsumo_agari_oya if other == 0 else result.tsumo_agari_ko)
+    paid = -sum(change)
+    change[seat] = paid + 1000 * jicun["lizhibang"]
+    return paid - 300 * jicun["changbang"], change
+
+
 # --------------------------------------------------------------------------- timing
 
 
@@ -189,6 +303,15 @@ def run_mahjong(inputs: list[dict], calculator: HandCalculator) -> list:
     out = []
     for inp in inputs:
         out.append(calculator.estimate_hand_value(**to_mahjong(inp)))
+    return out
+
+
+def run_riichienv(inputs: list[dict]) -> list:
+    """Convert and score every hand with RiichiEnv's ``HandEvaluator``."""
+    out = []
+    for inp in inputs:
+        tiles, melds, win_tile, dora, ura, conditions = to_riichienv(inp)
+        out.append(rv.HandEvaluator(tiles, melds).calc(win_tile, dora, ura, conditions))
     return out
 
 
@@ -233,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="use the first 500 hands only")
     ap.add_argument("--repeat", type=int, default=9,
-                    help="timed passes per engine, alternating; the best counts (default 9)")
+                    help="rounds of one timed pass per engine in turn (default 9)")
     args = ap.parse_args(argv)
 
     with DATA.open(encoding="utf-8") as f:
@@ -247,45 +370,60 @@ def main(argv: list[str] | None = None) -> int:
     scorer = Scorer("majiang")
     calculator = HandCalculator()
     check_ids(inputs)  # the peer gets the same tile ids its own TilesConverter would give
-    run_mjrules(inputs[:50], scorer)  # warm up lazy imports and caches of both engines
+    # name -> (one timed pass over all hands, (points, payments) of one result)
+    engines = {
+        "mjrules": (lambda: run_mjrules(inputs, scorer), mjrules_points),
+        "mahjong": (lambda: run_mahjong(inputs, calculator), mahjong_points),
+    }
+    if rv is None:
+        print("riichienv: not installed (pip install riichienv==0.4.11), left out")
+    else:
+        check_riichienv_ids(inputs)  # and the ids riichienv's own parse_hand gives
+        engines["riichienv"] = (lambda: run_riichienv(inputs), riichienv_points)
+    run_mjrules(inputs[:50], scorer)  # warm up lazy imports and caches of every engine
     run_mahjong(inputs[:50], calculator)
+    if rv is not None:
+        run_riichienv(inputs[:50])
 
     def timed(run) -> tuple[float, list]:
-        # Each pass starts from a collected heap holding no results of the other engine, so
-        # neither pays the garbage collector for the other's objects.
+        # Each pass starts from a collected heap holding no results of another engine, so
+        # none pays the garbage collector for another's objects.
         gc.collect()
         t0 = time.perf_counter()
         results = run()
         return time.perf_counter() - t0, results
 
-    # Passes alternate between the engines, so a slow spell of a shared machine hits both alike.
-    t_mj = t_pk = float("inf")
-    round_ratios = []
+    # Each round runs every engine's pass in turn, so a slow spell of a shared machine hits all alike.
+    times: dict[str, list[float]] = {name: [] for name in engines}
+    agree: dict[str, tuple[int, int]] = {}
     for _ in range(args.repeat):
-        a, res_mj = timed(lambda: run_mjrules(inputs, scorer))
-        mj_points, mj_full = agreement(inputs, expected, res_mj, mjrules_points)
-        del res_mj
-        b, res_pk = timed(lambda: run_mahjong(inputs, calculator))
-        pk_points, pk_full = agreement(inputs, expected, res_pk, mahjong_points)
-        del res_pk
-        t_mj, t_pk = min(t_mj, a), min(t_pk, b)
-        round_ratios.append(b / a)
-    rate_mj, rate_pk = n / t_mj, n / t_pk
+        for name, (run, points) in engines.items():
+            elapsed, results = timed(run)
+            times[name].append(elapsed)
+            agree[name] = agreement(inputs, expected, results, points)
+            del results
 
     def verdict(ok: bool) -> str:
         return "OK" if ok else "MISSED"
 
-    median = statistics.median(round_ratios)
+    def ratio_line(peer: str, targets: dict[str, float]) -> str:
+        ratios = [b / a for a, b in zip(times["mjrules"], times[peer])]
+        median, best = statistics.median(ratios), min(times[peer]) / min(times["mjrules"])
+        verdicts = "; ".join(f"target >= {value:g}x ({issue}): {verdict(median >= value)}"
+                             for issue, value in targets.items())
+        return (f"ratio mjrules/{peer} per round: median {median:.2f}x (range {min(ratios):.2f}x - "
+                f"{max(ratios):.2f}x; best passes {best:.2f}x)   {verdicts}")
+
     print(f"hands: {n} from {DATA.name}; {args.repeat} rounds, each engine's pass back to back; "
-          f"Python {sys.version.split()[0]}")
-    print(f"mjrules : {rate_mj:9,.0f} hands/s ({t_mj * 1e6 / n:5.1f} us/hand, best pass)")
-    print(f"mahjong : {rate_pk:9,.0f} hands/s ({t_pk * 1e6 / n:5.1f} us/hand, best pass)")
-    print(f"ratio mjrules/mahjong per round: median {median:.2f}x (range {min(round_ratios):.2f}x - "
-          f"{max(round_ratios):.2f}x; best passes {rate_mj / rate_pk:.2f}x)   target >= {TARGET_RATIO:g}x: "
-          f"{verdict(median >= TARGET_RATIO)}")
+          f"Python {sys.version.split()[0]}; mjrules on the {KERNEL} kernel")
+    for name, t in times.items():
+        print(f"{name:<9}: {n / min(t):9,.0f} hands/s ({min(t) * 1e6 / n:5.1f} us/hand, best pass)")
+    print(ratio_line("mahjong", {"issue 24": TARGET_RATIO, "issue 28": TARGET_MAHJONG}))
+    if "riichienv" in times:
+        print(ratio_line("riichienv", {"issue 28": TARGET_RIICHIENV}))
     print("agreement with majiang-core, hands with the same defen / same defen and fenpei:")
-    print(f"  mjrules : {mj_points}/{n} / {mj_full}/{n}")
-    print(f"  mahjong : {pk_points}/{n} / {pk_full}/{n}")
+    for name, (same_points, same_all) in agree.items():
+        print(f"  {name:<9}: {same_points}/{n} / {same_all}/{n}")
     print(f"mjrules CLI, one hand: {time_cli()}")
     return 0
 
