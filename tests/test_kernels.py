@@ -201,8 +201,8 @@ def test_tile_readers_agree_on_every_text():
     from mjrules.kernel import TILE_TABLE
 
     texts = _texts(20_000, seed=30)
-    majiang = [(native.read_majiang_tiles(TILE_TABLE, t), reference.read_majiang_tiles(TILE_TABLE, t)) for t in texts]
-    mpsz = [(native.read_mpsz_tiles(TILE_TABLE, t), reference.read_mpsz_tiles(TILE_TABLE, t)) for t in texts]
+    majiang = [(native.read_majiang_tiles(TILE_TABLE, t), reference.read_majiang_tiles(t)) for t in texts]
+    mpsz = [(native.read_mpsz_tiles(TILE_TABLE, t), reference.read_mpsz_tiles(t)) for t in texts]
     assert all(a == b for a, b in majiang + mpsz)
     # Both outcomes occur in each notation, and every red five is read.
     assert sum(a is None for a, _ in majiang) > 1_000 and sum(a is not None for a, _ in majiang) > 5_000

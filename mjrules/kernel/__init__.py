@@ -84,10 +84,12 @@ improving_kinds: Callable[[Sequence[int], Sequence[int] | None, Sequence[int], i
 ``caps`` (a hand with melds) the standard form only, else the minimum over the three forms."""
 
 TILE_TABLE: tuple[Tile, ...] = tuple(tile(i) for i in range(34)) + tuple(tile(i, red=True) for i in FIVES)
-"""The Tile of each code the readers give: 0–33 the kinds, 34–36 the red fives of m, p, s."""
+"""The Tile of each code the native readers give: 0–33 the kinds, 34–36 the red fives of m, p, s."""
 
-read_majiang_tiles: Callable[[str], list[Tile] | None] = partial(_IMPLEMENTATION.read_majiang_tiles, TILE_TABLE)
+read_majiang_tiles: Callable[[str], list[Tile] | None] = (
+    partial(_IMPLEMENTATION.read_majiang_tiles, TILE_TABLE) if KERNEL == "native" else _IMPLEMENTATION.read_majiang_tiles)
 """The tiles of a concealed part in majiang notation (``m345p40677``, ``*`` passed over), or None
 if a character is not a tile (the notation layer then names it)."""
-read_mpsz_tiles: Callable[[str], list[Tile] | None] = partial(_IMPLEMENTATION.read_mpsz_tiles, TILE_TABLE)
+read_mpsz_tiles: Callable[[str], list[Tile] | None] = (
+    partial(_IMPLEMENTATION.read_mpsz_tiles, TILE_TABLE) if KERNEL == "native" else _IMPLEMENTATION.read_mpsz_tiles)
 """The tiles of MPSZ text (``123m406p``), or None if it is not plain MPSZ tiles."""

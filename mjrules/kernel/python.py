@@ -1,7 +1,7 @@
 """The Python kernel: the reference the native kernel is tested against, and the fallback where
 it is not built. Plain Python over the tables of :mod:`mjrules.kernel.shapes` and
 :mod:`mjrules.kernel.shanten`; the count functions take 34 tile counts (1m…9m 1p…9p 1s…9s 1z…7z),
-the readers tile text and the table of the 37 Tile objects by code.
+the readers tile text (into the model's interned Tiles).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Sequence
 
 from mjrules.kernel.shanten import shanten, standard_shanten
 from mjrules.kernel.shapes import arrangements, is_chiitoitsu, is_kokushi
-from mjrules.model.tiles import Tile
+from mjrules.model.tiles import BY_SUIT, Tile
 
 __all__ = [
     "improving_kinds", "is_winning", "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten",
@@ -60,51 +60,38 @@ def improving_kinds(counts: Sequence[int], caps: Sequence[int] | None, held: Seq
     return out
 
 
-_SUITS = "mpsz"
-
-
-def _code(suit: int, ch: str) -> int | None:
-    """The tile code of digit ``ch`` in suit ``suit`` (0 m, 1 p, 2 s, 3 honours): 0–33 a kind,
-    34–36 the red five of m, p, s; None if it is no tile."""
-    if ch not in "0123456789":
-        return None
-    d = int(ch)
-    if suit == 3:
-        return 26 + d if 1 <= d <= 7 else None
-    return 34 + suit if d == 0 else suit * 9 + d - 1
-
-
-def read_majiang_tiles(table: Sequence[Tile], text: str) -> list[Tile] | None:
+def read_majiang_tiles(text: str) -> list[Tile] | None:
     """The tiles of a concealed part in majiang notation (``m345p40677``, the suit letter first,
-    ``*`` passed over), looked up by code in ``table``; None if a character is not a tile."""
+    ``*`` passed over); None if a character is not a tile."""
     out = []
-    suit = -1
+    suit: dict[str, Tile] | None = None
     for ch in text:
-        if ch in _SUITS:
-            suit = _SUITS.index(ch)
+        if ch in BY_SUIT:
+            suit = BY_SUIT[ch]
         elif ch != "*":
-            code = _code(suit, ch) if suit >= 0 else None
-            if code is None:
+            t = suit.get(ch) if suit is not None else None
+            if t is None:
                 return None
-            out.append(table[code])
+            out.append(t)
     return out
 
 
-def read_mpsz_tiles(table: Sequence[Tile], text: str) -> list[Tile] | None:
-    """The tiles of MPSZ text (``123m406p``, digits before their suit letter), looked up by code in
-    ``table``; None if it is not plain MPSZ tiles."""
+def read_mpsz_tiles(text: str) -> list[Tile] | None:
+    """The tiles of MPSZ text (``123m406p``, digits before their suit letter); None if it is not
+    plain MPSZ tiles."""
     out = []
     digits = ""
     for ch in text:
         if ch in "0123456789":
             digits += ch
             continue
-        if ch not in _SUITS or not digits:
+        suit = BY_SUIT.get(ch)
+        if suit is None or not digits:
             return None
         for d in digits:
-            code = _code(_SUITS.index(ch), d)
-            if code is None:
+            t = suit.get(d)
+            if t is None:
                 return None
-            out.append(table[code])
+            out.append(t)
         digits = ""
     return None if digits else out
