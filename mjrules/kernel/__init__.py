@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from functools import partial
 from types import ModuleType, SimpleNamespace
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, NamedTuple, NoReturn, Sequence
 
 from mjrules.errors import KernelError
 from mjrules.kernel import python as _python
@@ -22,7 +22,7 @@ from mjrules.kernel.shanten import chiitoitsu_shanten, kokushi_shanten
 from mjrules.model.tiles import FIVES, Tile, tile
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "TILE_TABLE", "chiitoitsu_shanten", "improving_kinds", "is_winning", "kokushi_shanten",
+    "KERNEL", "KERNEL_ERROR", "TILE_TABLE", "Discard", "chiitoitsu_shanten", "discards", "improving_kinds", "is_winning", "kokushi_shanten",
     "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
@@ -60,7 +60,7 @@ def _refused(*args: object, **kwargs: object) -> NoReturn:
 
 if KERNEL_ERROR is not None:
     _IMPLEMENTATION = SimpleNamespace(shanten=_refused, standard_shanten=_refused, is_winning=_refused,
-                                      winning_kinds=_refused, improving_kinds=_refused,
+                                      winning_kinds=_refused, improving_kinds=_refused, discards=_refused,
                                       read_majiang_tiles=_refused, read_mpsz_tiles=_refused)
 
 shanten: Callable[[Sequence[int]], int] = _IMPLEMENTATION.shanten
@@ -82,6 +82,24 @@ improving_kinds: Callable[[Sequence[int], Sequence[int] | None, Sequence[int], i
     _IMPLEMENTATION.improving_kinds)
 """Kinds whose draw takes the shanten below ``current``: never one ``held`` four times; with
 ``caps`` (a hand with melds) the standard form only, else the minimum over the three forms."""
+
+
+class Discard(NamedTuple):
+    """One discard of a hand, counted (``discards``)."""
+
+    kind: int
+    """The kind discarded (0–33)."""
+    shanten: int
+    """The shanten of the hand it leaves."""
+    improving: list[int]
+    """The kinds whose draw would then lower that shanten."""
+
+
+def discards(counts: Sequence[int], caps: Sequence[int] | None, held: Sequence[int]) -> list[Discard]:
+    """Every discard of a 3k + 2-tile hand in one kernel call: for each kind held concealed, the
+    shanten left and the kinds that would improve it. ``held`` counts the hand and its melds; with
+    ``caps`` (a hand with melds) the standard form only, else the minimum over the three forms."""
+    return [Discard(kind=kind, shanten=s, improving=kinds) for kind, s, kinds in _IMPLEMENTATION.discards(counts, caps, held)]
 
 TILE_TABLE: tuple[Tile, ...] = tuple(tile(i) for i in range(34)) + tuple(tile(i, red=True) for i in FIVES)
 """The Tile of each code the native readers give: 0–33 the kinds, 34–36 the red fives of m, p, s."""

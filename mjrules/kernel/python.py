@@ -13,7 +13,7 @@ from mjrules.kernel.shapes import arrangements, is_chiitoitsu, is_kokushi
 from mjrules.model.tiles import BY_SUIT, Tile
 
 __all__ = [
-    "improving_kinds", "is_winning", "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten",
+    "discards", "improving_kinds", "is_winning", "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten",
     "winning_kinds",
 ]
 
@@ -57,6 +57,25 @@ def improving_kinds(counts: Sequence[int], caps: Sequence[int] | None, held: Seq
         c[i] -= 1
         if s < current:
             out.append(i)
+    return out
+
+
+def discards(counts: Sequence[int], caps: Sequence[int] | None,
+             held: Sequence[int]) -> list[tuple[int, int, list[int]]]:
+    """Every discard of a 3k + 2-tile hand at once: for each kind held concealed, (kind, the shanten
+    after discarding one, the kinds whose draw would then lower it). ``held`` counts the hand and
+    its melds; ``caps`` as for ``standard_shanten`` (a hand with melds)."""
+    c, h = list(counts), list(held)
+    out = []
+    for i in range(34):
+        if not c[i]:
+            continue
+        c[i] -= 1
+        h[i] -= 1
+        s = shanten(c) if caps is None else standard_shanten(c, caps)
+        out.append((i, s, improving_kinds(c, caps, h, s)))
+        c[i] += 1
+        h[i] += 1
     return out
 
 

@@ -15,12 +15,13 @@ from typing import Any, Sequence
 
 import attrs
 
+from mjrules import kernel
 from mjrules.errors import HandError
 from mjrules.model.tiles import NORTH, Tile, tile
 from mjrules.model.win import SEAT_NAMES
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten, improving_tiles
+from mjrules.tools.shanten import PartialHand, _as_hand, hand_shanten
 from mjrules.tools.waits import (
     DEFAULT_RULESET,
     Waits,
@@ -143,17 +144,17 @@ def advise_discard(
         ron_from = ron_from_default(scorer)
     can_kita = scorer.rules.sanma.kita
     options = []
+    counted = {d.kind: d for d in kernel.discards(hand.counts, hand.caps, hand.held())}  # one kernel call
     for d in _choices(hand):
-        rest = hand.without(d)
-        s = hand_shanten(rest)
-        kinds = [i for i in improving_tiles(rest, s) if unseen[i] or tiles == "136"]
+        s = counted[d.index].shanten
+        kinds = [i for i in counted[d.index].improving if unseen[i] or tiles == "136"]
         improving = tuple((tile(i), unseen[i]) for i in kinds)
         for set_aside in (False, True) if can_kita and d.index == NORTH else (False,):
             waits = None
             if s == 0:
                 # A discard joins the player's discards: seen, and furiten if it is a winning tile;
                 # a kita is not a discard, and counts as one more dora.
-                waits = find_waits(rest, visible, discards if set_aside else discards + (d,), scorer=scorer,
+                waits = find_waits(hand.without(d), visible, discards if set_aside else discards + (d,), scorer=scorer,
                                    seat_wind=seat_wind, round_wind=round_wind, dora=dora, ron_from=ron_from,
                                    kita=kita + set_aside)
             options.append(DiscardOption(d, s, sum(n for _, n in improving), improving, waits, set_aside))

@@ -145,28 +145,68 @@ fn improving_kinds(py: Python, counts: &PyAny, caps: Option<&PyAny>, held: &PyAn
         Some(obj) if obj.is_none() => Some(None),
         Some(obj) => read_counts(obj).map(Some),
     };
-    let (mut c, h, limit) = match (read_counts(counts), read_counts(held), limit) {
-        (Some(c), Some(h), Some(limit)) => (c, h, limit),
-        _ => return python_kernel(py, "improving_kinds", (counts, caps, held, current)),
-    };
-    let mut out: Vec<u8> = Vec::new();
+    if let (Some(mut c), Some(h), Some(limit)) = (read_counts(counts), read_counts(held), limit) {
+        if let Some(kinds) = improving(&mut c, &limit, &h, current) {
+            return Ok(kinds.into_py(py));
+        }
+    }
+    python_kernel(py, "improving_kinds", (counts, caps, held, current))
+}
+
+/// The shanten of `c` after a draw or discard: the standard form alone with `caps`, else the minimum.
+fn distance_of(c: &Counts, caps: &Option<Counts>) -> Option<i32> {
+    let m = sets_needed(c)?;
+    Some(match caps {
+        Some(caps) => distance::standard(c, caps, m),
+        None => distance::minimum(c, m),
+    })
+}
+
+/// The kinds among 0–33 whose draw takes `c` below shanten `current`: never one `held` four times.
+fn improving(c: &mut Counts, caps: &Option<Counts>, held: &Counts, current: i32) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
     for i in 0..34 {
-        if h[i] >= 4 || c[i] >= 4 {
+        if held[i] >= 4 || c[i] >= 4 {
             continue;
         }
         c[i] += 1;
-        let s = match sets_needed(&c) {
-            Some(m) => match &limit {
-                Some(caps) => distance::standard(&c, caps, m),
-                None => distance::minimum(&c, m),
-            },
-            None => {
-                return python_kernel(py, "improving_kinds", (counts, caps, held, current));
-            }
-        };
+        let s = distance_of(c, caps);
         c[i] -= 1;
-        if s < current {
+        if s? < current {
             out.push(i as u8);
+        }
+    }
+    Some(out)
+}
+
+/// Every discard of a 3k + 2-tile hand at once: for each kind held concealed, (kind, the shanten
+/// after discarding one, the kinds whose draw would then lower it). `held` counts the hand and its
+/// melds; `caps` as for `standard_shanten` (a hand with melds).
+#[pyfunction]
+fn discards(py: Python, counts: &PyAny, caps: Option<&PyAny>, held: &PyAny) -> PyResult<PyObject> {
+    let limit = match caps {
+        None => Some(None),
+        Some(obj) if obj.is_none() => Some(None),
+        Some(obj) => read_counts(obj).map(Some),
+    };
+    let fallback = |py| python_kernel(py, "discards", (counts, caps, held));
+    let (mut c, mut h, limit) = match (read_counts(counts), read_counts(held), limit) {
+        (Some(c), Some(h), Some(limit)) if (0..34).all(|i| h[i] >= c[i]) => (c, h, limit),
+        _ => return fallback(py),
+    };
+    let mut out: Vec<(u8, i32, Vec<u8>)> = Vec::new();
+    for i in 0..34 {
+        if c[i] == 0 {
+            continue;
+        }
+        c[i] -= 1;
+        h[i] -= 1;
+        let after = distance_of(&c, &limit).and_then(|s| Some((s, improving(&mut c, &limit, &h, s)?)));
+        c[i] += 1;
+        h[i] += 1;
+        match after {
+            Some((s, kinds)) => out.push((i as u8, s, kinds)),
+            None => return fallback(py),
         }
     }
     Ok(out.into_py(py))
@@ -207,6 +247,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(is_winning, m)?)?;
     m.add_function(wrap_pyfunction!(winning_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(improving_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(discards, m)?)?;
     m.add_function(wrap_pyfunction!(read_majiang_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(read_mpsz_tiles, m)?)?;
     Ok(())
