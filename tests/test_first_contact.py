@@ -67,7 +67,9 @@ def test_readme_first_command_works_where_pip_outside_a_venv_is_refused(tmp_path
     shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(".git", ".venv", "tests", "bench", "build",
                                                              "*.egg-info", "__pycache__"))
     base_bin = str(Path(sys.base_prefix) / "bin")
-    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
+    # No MJRULES_KERNEL: with this PATH there may be no cargo, and the README's command must work
+    # with whichever kernel the install could build.
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "MJRULES_KERNEL")}
     env.update(PATH=f"{base_bin}:/usr/bin:/bin", PIP_REQUIRE_VIRTUALENV="1")
     first = _install_commands()[0]
     proc = subprocess.run(["sh", "-c", first], cwd=src, env=env, capture_output=True, text=True, timeout=600)

@@ -335,6 +335,24 @@ def test_an_unknown_kernel_setting_is_one_error_line_and_exit_2(setting):
     assert proc.stderr == f"mjrules: error: MJRULES_KERNEL={setting!r} names no kernel; use 'native' or 'python' (or leave it unset)\n"
 
 
+def test_native_asked_for_where_it_is_not_built_is_one_error_line(tmp_path):
+    import shutil
+
+    import mjrules
+
+    copy = tmp_path / "mjrules"  # this checkout's package without its native build
+    shutil.copytree(Path(mjrules.__file__).parent, copy, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    code = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); from mjrules.cli import main; sys.exit(main(['--version']))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "MJRULES_KERNEL": "native"})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == ("mjrules: error: MJRULES_KERNEL=native, but the native kernel is not built here; "
+                           "reinstall where a Rust toolchain (cargo) is on PATH (see the README)\n")
+    unset = {k: v for k, v in os.environ.items() if k != "MJRULES_KERNEL"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=unset)
+    assert proc.returncode == 0 and proc.stdout == f"mjrules {mjrules.__version__} (python kernel)\n"
+
+
 def test_bare_mjrules_is_one_error_line_and_exit_2(capsys):
     code, out, err = run(capsys)
     assert code == 2 and out == ""

@@ -33,7 +33,9 @@ PACKED = (".py", ".toml", ".typed")
 
 
 def run(cmd, **kw):
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, **kw)
+    # The wheels here are packed pure Python (pack_wheel): the installed mjrules has the Python kernel.
+    env = {**os.environ, "MJRULES_KERNEL": "python"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env, **kw)
     return proc
 
 

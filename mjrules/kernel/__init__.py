@@ -11,6 +11,7 @@ the one loaded. Invalid input gets the Python kernel's error, whichever kernel i
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from functools import partial
 from types import ModuleType, SimpleNamespace
@@ -19,10 +20,13 @@ from typing import Any, Callable, NamedTuple, NoReturn, Sequence
 from mjrules.errors import KernelError
 from mjrules.kernel import python as _python
 from mjrules.kernel.shanten import chiitoitsu_shanten, kokushi_shanten
+from mjrules.kernel.shapes import CONCEALED
+from mjrules.kernel.shapes import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, Wait
+from mjrules.model.melds import SEQ, TRIPLET, SetShape
 from mjrules.model.tiles import FIVES, Tile, tile
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "TILE_TABLE", "Discard", "chiitoitsu_shanten", "discards", "improving_kinds", "is_winning", "kokushi_shanten",
+    "KERNEL", "KERNEL_ERROR", "TILE_TABLE", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
     "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
@@ -36,13 +40,17 @@ def _load() -> tuple[ModuleType, str, KernelError | None]:
             f"MJRULES_KERNEL={choice!r} names no kernel; use 'native' or 'python' (or leave it unset)")
     if choice == "python":
         return _python, "python", None
-    try:
-        from mjrules.kernel import _native
-    except ImportError as e:
+    if importlib.util.find_spec("mjrules.kernel._native") is None:
         if choice == "native":
             return _python, "python", KernelError(
-                f"MJRULES_KERNEL=native, but the native kernel is not built here ({e}); "
-                "reinstall with a Rust toolchain (see the README)")
+                "MJRULES_KERNEL=native, but the native kernel is not built here; "
+                "reinstall where a Rust toolchain (cargo) is on PATH (see the README)")
+        return _python, "python", None
+    try:
+        from mjrules.kernel import _native
+    except ImportError as e:  # built, but not loadable here (another platform's build, say)
+        if choice == "native":
+            return _python, "python", KernelError(f"MJRULES_KERNEL=native, but the native kernel does not load: {e}")
         return _python, "python", None
     return _native, "native", None
 
@@ -61,6 +69,7 @@ def _refused(*args: object, **kwargs: object) -> NoReturn:
 if KERNEL_ERROR is not None:
     _IMPLEMENTATION = SimpleNamespace(shanten=_refused, standard_shanten=_refused, is_winning=_refused,
                                       winning_kinds=_refused, improving_kinds=_refused, discards=_refused,
+                                      placed=_refused,
                                       read_majiang_tiles=_refused, read_mpsz_tiles=_refused)
 
 shanten: Callable[[Sequence[int]], int] = _IMPLEMENTATION.shanten
@@ -111,3 +120,15 @@ if a character is not a tile (the notation layer then names it)."""
 read_mpsz_tiles: Callable[[str], list[Tile] | None] = (
     partial(_IMPLEMENTATION.read_mpsz_tiles, TILE_TABLE) if KERNEL == "native" else _IMPLEMENTATION.read_mpsz_tiles)
 """The tiles of MPSZ text (``123m406p``), or None if it is not plain MPSZ tiles."""
+
+SHAPES: tuple[SetShape, ...] = (tuple(CONCEALED[SEQ, i] for i in range(34))
+                                + tuple(CONCEALED[TRIPLET, i] for i in range(34)))
+"""The concealed sets the native ``placed`` hands out: sequences by first kind, then triplets."""
+WAITS: tuple[Wait, ...] = (RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI)
+"""The waits the native ``placed`` hands out, by its wait codes."""
+
+placed: Callable[[Sequence[int], int], list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...],
+                                                  tuple[Wait, ...]]]] = (
+    partial(_IMPLEMENTATION.placed, SHAPES, WAITS) if KERNEL == "native" else _IMPLEMENTATION.placed)
+"""Every reading of concealed counts (the winning tile ``w`` included) as sets and one pair, with
+the waits ``w`` completes there: [(pair or -1, sets, sequence starts, triplet kinds, waits)]."""

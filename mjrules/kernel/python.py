@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from mjrules.kernel.shanten import shanten, standard_shanten
-from mjrules.kernel.shapes import arrangements, is_chiitoitsu, is_kokushi
+from mjrules.kernel.shapes import Wait, arrangements, is_chiitoitsu, is_kokushi
+from mjrules.kernel.shapes import placed as placed_in_groups
+from mjrules.model.melds import SetShape
 from mjrules.model.tiles import BY_SUIT, Tile
 
 __all__ = [
-    "discards", "improving_kinds", "is_winning", "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten",
+    "discards", "improving_kinds", "placed", "is_winning", "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten",
     "winning_kinds",
 ]
 
@@ -77,6 +79,14 @@ def discards(counts: Sequence[int], caps: Sequence[int] | None,
         c[i] += 1
         h[i] += 1
     return out
+
+
+def placed(counts: Sequence[int], w: int) -> list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...],
+                                                        tuple[Wait, ...]]]:
+    """Every reading of concealed counts (the winning tile ``w`` included) as sets and one pair,
+    with the waits ``w`` completes there: [(pair or -1, sets, sequence starts, triplet kinds, waits)]."""
+    c = tuple(counts)
+    return placed_in_groups(c[27:34], c[0:9], c[9:18], c[18:27], w)
 
 
 def read_majiang_tiles(text: str) -> list[Tile] | None:

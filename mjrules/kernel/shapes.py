@@ -36,7 +36,7 @@ Split = tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], dict[
 tile → the waits it completes there). A plain tuple read by position: ``placed`` joins four of
 them for every hand, and a named tuple's fields would cost it an unspecialised lookup each."""
 
-_CONCEALED: dict[tuple[int, int], SetShape] = {(kind, i): SetShape(kind, i, True, False) for kind in (SEQ, TRIPLET) for i in range(34)}
+CONCEALED: dict[tuple[int, int], SetShape] = {(kind, i): SetShape(kind, i, True, False) for kind in (SEQ, TRIPLET) for i in range(34)}
 """Each concealed set, made once: the tables' entries share them (fewer objects for the garbage
 collector to follow through tables that grow with every new count vector)."""
 
@@ -91,7 +91,7 @@ def group_splits(group: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     off = group * 9
     splits: list[Split] = []
     for p, found in out:
-        sets = tuple(_CONCEALED[k, j + off] for k, j in found)
+        sets = tuple(CONCEALED[k, j + off] for k, j in found)
         splits.append((
             p + off if p >= 0 else -1, sets,
             tuple(s.first for s in sets if s.kind == SEQ), tuple(s.first for s in sets if s.kind == TRIPLET), {},

@@ -13,6 +13,7 @@ from typing import NamedTuple
 import attrs
 
 from mjrules._deprecated import warn_renamed
+from mjrules.kernel import placed
 from mjrules.model.hand import Hand
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
 from mjrules.model.names import TextEnum
@@ -29,7 +30,6 @@ from mjrules.kernel.shapes import (  # noqa: F401
     Wait,
     is_chiitoitsu,
     is_kokushi,
-    placed,
 )
 
 
@@ -232,7 +232,7 @@ def analyse(hand: Hand, win: Win) -> list[Reading]:
             return [reading(KOKUSHI, -1, (), (), (), 0, Wait.KOKUSHI, False)]
         if is_chiitoitsu(conc):
             readings.append(reading(CHIITOITSU, -1, (), (), (), 0, TANKI, False))
-    groups = placed(h, m, p, s, w) if conc is counts else placed(conc[27:34], conc[0:9], conc[9:18], conc[18:27], w)
+    groups = placed(conc, w)
     for pair, sets, seqs, trips, waits in groups:
         seqs += melds.sequences
         trips += melds.triplets

@@ -10,6 +10,7 @@ use pyo3::AsPyPointer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
+mod arrange;
 mod distance;
 mod notation;
 mod shapes;
@@ -212,6 +213,34 @@ fn discards(py: Python, counts: &PyAny, caps: Option<&PyAny>, held: &PyAny) -> P
     Ok(out.into_py(py))
 }
 
+/// Every reading of concealed counts (the winning tile included) as sets and one pair, with the
+/// waits the winning tile `w` completes there: [(pair or -1, sets, sequence starts, triplet kinds,
+/// waits)], the sets and waits looked up in `shapes` (the concealed SetShapes: sequences by first
+/// kind, then triplets by kind) and `waits` (ryanmen, kanchan, penchan, shanpon, tanki).
+#[pyfunction]
+fn placed(py: Python, shapes: &PyTuple, waits: &PyTuple, counts: &PyAny, w: u8) -> PyResult<PyObject> {
+    let c = match read_counts(counts) {
+        Some(c) if w < 34 && c[w as usize] > 0 => c,
+        _ => return python_kernel(py, "placed", (counts, w)),
+    };
+    let mut out = Vec::new();
+    for r in arrange::placed(&c, w) {
+        let mut sets = Vec::with_capacity(r.sets.len());
+        let mut seqs = Vec::new();
+        let mut trips = Vec::new();
+        for &(kind, first) in &r.sets {
+            sets.push(shapes.get_item(kind as usize * 34 + first as usize)?);
+            if kind == arrange::SEQ { seqs.push(first) } else { trips.push(first) }
+        }
+        let mut ws = Vec::with_capacity(r.waits.len());
+        for &k in &r.waits {
+            ws.push(waits.get_item(k as usize)?);
+        }
+        out.push((r.pair, PyTuple::new(py, sets), PyTuple::new(py, seqs), PyTuple::new(py, trips), PyTuple::new(py, ws)));
+    }
+    Ok(out.into_py(py))
+}
+
 /// The Tile objects of `codes`, looked up in `table` (the 37 interned tiles: kinds 0–33, then the
 /// red fives of m, p, s), as a new list.
 fn tile_list(py: Python, table: &PyTuple, codes: Option<Vec<usize>>) -> PyResult<PyObject> {
@@ -248,6 +277,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(winning_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(improving_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(discards, m)?)?;
+    m.add_function(wrap_pyfunction!(placed, m)?)?;
     m.add_function(wrap_pyfunction!(read_majiang_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(read_mpsz_tiles, m)?)?;
     Ok(())
