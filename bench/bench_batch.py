@@ -40,7 +40,7 @@ def agreement(mine: Path, peer: Path) -> tuple[int, int]:
         for x, y in zip(a, b):
             r, p = json.loads(x), json.loads(y)
             total += 1
-            points = (r["points"], r["payments"]) if r else (0, None)
+            points = (r["points"], r["payments"]) if r and r.get("win") else (0, None)  # {"win": false, …}: no win
             defen = (p["defen"], p["fenpei"]) if p and p["defen"] else (0, None)
             same += points == defen
     return same, total
