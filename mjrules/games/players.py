@@ -208,15 +208,25 @@ class Greedy:
         def distance(c: list[int]) -> int:
             return shanten(c) if caps is None else standard_shanten(c, caps)
 
-        scored: list[tuple[int, int, int, int, Action]] = []
-        for n, a in enumerate(options):
+        def after(a: Action) -> int:
+            assert a.tile is not None
+            counts[a.tile.index] -= 1
+            s = distance(counts)
+            counts[a.tile.index] += 1
+            return s
+
+        shantens = [after(a) for a in options]
+        low = min(shantens)
+        scored: list[tuple[int, int, int, Action]] = []
+        for n, (a, s) in enumerate(zip(options, shantens)):
+            if s != low:  # ukeire only breaks ties among the lowest shanten
+                continue
             assert a.tile is not None
             k = a.tile.index
             counts[k] -= 1
-            s = distance(counts)
             ukeire = 0
             for i in range(34):
-                if counts[i] + (caps is not None and 4 - caps[i]) >= 4 or seen[i] >= 4:
+                if seen[i] >= 4:
                     continue
                 counts[i] += 1
                 if distance(counts) < s:
@@ -224,8 +234,8 @@ class Greedy:
                 counts[i] -= 1
             counts[k] += 1
             edge = 0 if k >= 27 else 1 if k % 9 in (0, 8) else 2  # honours, then terminals, go first
-            scored.append((s, -ukeire, edge, n, a))
-        return min(scored)[4]
+            scored.append((-ukeire, edge, n, a))
+        return min(scored)[3]
 
 
 PLAYERS: dict[str, Callable[[], Player]] = {"tsumogiri": Tsumogiri, "greedy": Greedy}

@@ -1,0 +1,93 @@
+"""``mjrules simulate``: whole games played at the table under several rulesets with the same
+seeds, and each ruleset's figures (wins by yaku, hand values, dealer repeats, draws, game length,
+final scores, busts)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from functools import partial
+from typing import TYPE_CHECKING
+
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import add_jobs, add_scheduler, parallel_lines
+from mjrules.errors import MjrulesError
+from mjrules.games.players import PLAYERS
+from mjrules.games.simulation import Figures, Simulator, play_chunk, record_name
+from mjrules.games.table import Length
+from mjrules.tools.query import ruleset_names, shown, whole_number
+
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
+
+MAX_GAMES = 10_000_000
+CHUNK = 4
+"""Games a worker plays at a time: a game takes a fraction of a second."""
+
+
+def _games(text: str) -> int:
+    try:
+        n = whole_number(text, MAX_GAMES)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game")
+    return n
+
+
+def add_command(sub: Subparsers) -> None:
+    p = sub.add_parser("simulate", help=help_of("simulate"), description=(
+        "Play N whole games under each ruleset with built-in players and report each ruleset's figures: win rate "
+        "and the share of wins with each yaku, average hand value and the values by limit, dealer repeats, draws, "
+        "rounds a game, final scores by placing and their spread, busts. Game i is seeded SEED-i under every "
+        "ruleset, so all play the same walls; the output is the same for any --jobs."))
+    p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
+    p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
+    p.add_argument("--players", default="greedy,greedy,greedy,greedy", metavar="P,P,P,P",
+                   help=f"the four players, seat 0 (the first dealer) first: {', '.join(PLAYERS)} (default greedy)")
+    p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
+    p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
+                   help="one wind of rounds (tonpuu) or two (hanchan, the default)")
+    p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    p.add_argument("--records", metavar="DIR",
+                   help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
+    add_jobs(p)
+    add_scheduler(p)
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    names = ruleset_names(args.rulesets) or []
+    players = [p.strip() for p in args.players.split(",")]
+    if len(players) != 4:
+        raise MjrulesError(f"--players {shown(args.players)}: name four players, one a seat (e.g. greedy,greedy,"
+                           "greedy,tsumogiri)")
+    unknown = [p for p in players if p not in PLAYERS]
+    if unknown:
+        raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}")
+    if args.records is not None:
+        if os.path.exists(args.records) and not os.path.isdir(args.records):
+            raise MjrulesError(f"--records {args.records}: not a directory")
+        try:
+            os.makedirs(args.records, exist_ok=True)
+        except OSError as e:
+            raise MjrulesError(f"--records {args.records}: cannot make the directory: {e.strerror or e}") from None
+    setup = partial(Simulator, names, players, args.seed, Length(args.length), args.records)
+    simulator = setup()  # every ruleset loaded and checked here, before any game is played
+    files = [record_name(n) for n in simulator.names]
+    if args.records is not None and len(set(files)) != len(files):
+        raise MjrulesError("--records: two of the rulesets have the same name, and their records would overwrite "
+                           "each other")
+    figures = [Figures(n) for n in simulator.names]
+    work = [(r, g) for r in range(len(names)) for g in range(args.games)]
+    for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
+        for summary in chunk:
+            figures[summary.ruleset].add(summary)
+    for f in figures:
+        if args.json:
+            print(json.dumps({**f.to_dict(), "players": players, "seed": args.seed, "length": args.length},
+                             ensure_ascii=False))
+        else:
+            print(f.render())
+    return 0
