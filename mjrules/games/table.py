@@ -52,6 +52,7 @@ from mjrules.games.settlement import Outcome, RoundSettlement, final_scores, set
 from mjrules.games.wall import Wall, seeded_wall
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
+from mjrules.notation.mpsz import format_tiles
 from mjrules.rules.kan_dora import IMMEDIATE, ruleset_timing
 from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
@@ -181,7 +182,7 @@ class Table:
             wall = walls(len(rounds))
             deal = Deal(wind, number, honba, sticks, dealer, tuple(scores), wall.indicator(0),
                         tuple(wall.hand((seat - dealer) % n) for seat in range(n)))
-            play = _Round(self, deal, wall, f"game {seed}, round {len(rounds) + 1}", events)
+            play = RoundPlay(self, deal, wall, f"game {seed}, round {len(rounds) + 1}", events)
             settled = play.run()
             rounds.append(PlayedRound(deal, settled))
             scores = [s + p for s, p in zip(scores, settled.payments)]
@@ -204,7 +205,7 @@ class Table:
                           record)
 
 
-class _Round:
+class RoundPlay:
     """One round in play: the Flow, the wall's position, furiten and kuikae, and the record."""
 
     def __init__(self, table: Table, deal: Deal, wall: Wall, where: str, events: list[dict[str, Any]]) -> None:
@@ -381,7 +382,7 @@ class _Round:
         rest = list(hand)
         for t in tiles:
             if t not in rest:
-                return f"it does not hold {''.join(x.mpsz() for x in tiles)}"
+                return f"it does not hold {format_tiles(tiles)}"
             rest.remove(t)
         return None
 
@@ -452,7 +453,7 @@ class _Round:
             if source != left:
                 return f"chi only from the player on the left (seat {left}), and the tile came from seat {source}"
             if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
-                return f"{''.join(x.mpsz() for x in action.consumed)} and {t} are not a sequence"
+                return f"{format_tiles(action.consumed)} and {t} are not a sequence"
         elif len(set(kinds)) != 1:
             return f"a {kind.value} takes tiles of the kind on offer ({t})"
         elif kind is ActionKind.DAIMINKAN:

@@ -1,0 +1,315 @@
+"""The table (issue 27): games played under a ruleset, refused actions, and their mjai records."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from mjrules.cli import main
+from mjrules.games.flow import Deal
+from mjrules.games.players import (
+    PASS,
+    RON,
+    Action,
+    ActionKind,
+    Greedy,
+    IllegalAction,
+    Tsumogiri,
+    View,
+    make_player,
+)
+from mjrules.games.read import read_game
+from mjrules.games.replay import Replayer
+from mjrules.games.table import Length, RoundPlay, Table
+from mjrules.games.wall import Wall, seeded_wall, tile_set
+from mjrules.errors import MjrulesError
+from mjrules.model.tiles import tile
+from mjrules.notation import parse_tiles
+from mjrules.scoring.scorer import Scorer
+
+
+@pytest.fixture(scope="module")
+def tenhou() -> Scorer:
+    return Scorer("tenhou")
+
+
+def greedy_table(scorer: Scorer, length: Length = Length.TONPUU) -> Table:
+    return Table(scorer, [Greedy() for _ in range(4)], length=length)
+
+
+# -- the wall -------------------------------------------------------------------------------------
+
+
+def test_a_seeded_wall_is_the_ruleset_set_in_an_order_fixed_by_the_seed(tenhou):
+    wall = seeded_wall(tenhou.rules.tiles, "7/0")
+    assert Counter(wall.tiles) == Counter(tile_set(tenhou.rules.tiles))
+    assert sum(t.red for t in wall.tiles) == 3  # tenhou: one red five a suit
+    assert wall == seeded_wall(tenhou.rules.tiles, "7/0")
+    assert wall != seeded_wall(tenhou.rules.tiles, "7/1")
+    # a set without red fives: the same kinds in the same places
+    plain = seeded_wall(Scorer("ema2016").rules.tiles, "7/0")
+    assert [t.index for t in plain.tiles] == [t.index for t in wall.tiles]
+
+
+def test_a_wall_refuses_a_fifth_copy_or_a_short_set():
+    with pytest.raises(MjrulesError, match="136 tiles"):
+        Wall(parse_tiles("123m"))
+    with pytest.raises(MjrulesError, match="four of each"):
+        Wall([tile(0)] * 5 + [tile(i % 34) for i in range(131)])
+
+
+# -- whole games ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_game_is_the_same_for_the_same_seed(tenhou, seed):
+    a = greedy_table(tenhou).play(seed)
+    b = greedy_table(tenhou).play(seed)
+    assert a.record == b.record and a.final == b.final
+    assert a.record != greedy_table(tenhou).play(seed + 100).record
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "mleague", "ema2016"])
+@pytest.mark.parametrize("seed", [3, 4])
+def test_points_are_conserved_round_by_round(ruleset, seed):
+    scorer = Scorer(ruleset)
+    game = greedy_table(scorer).play(seed)
+    start = scorer.rules.placing.start * 4
+    for rnd in game.rounds:  # what the players hold and the sticks on the table
+        assert sum(rnd.deal.scores) + 1000 * rnd.deal.sticks == start, rnd.label
+    last = game.rounds[-1]
+    after = sum(last.deal.scores) + sum(last.settlement.payments) + 1000 * last.settlement.sticks
+    assert after == start
+    lost = 0 if scorer.rules.round.leftover_sticks == "top" else 1000 * last.settlement.sticks
+    assert sum(game.final) == start - lost
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "mleague", "ema2016", "majiang"])
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_every_record_replays_to_the_same_scores(tmp_path, ruleset, seed):
+    game = greedy_table(Scorer(ruleset), Length.HANCHAN if seed == 5 else Length.TONPUU).play(seed)
+    path = tmp_path / "game.mjson"
+    path.write_text(game.record, encoding="utf-8")
+    read = read_game(str(path))
+    assert read.ruleset == ruleset  # the record names its ruleset: replay needs no --ruleset
+    rep = Replayer(ruleset).replay(read)
+    assert rep.final == game.final and rep.final_agree is True
+    assert rep.flow_notes == ()
+    assert rep.checks and all(c.agree and c.checked for c in rep.checks), [c.differs for c in rep.checks]
+    assert len(rep.checks) == sum(1 for r in game.rounds for w in r.settlement.wins if w.result is not None)
+    assert rep.points == game.points
+
+
+def test_replay_reads_the_records_back_from_the_command_line(tmp_path, capsys, tenhou):
+    for seed in range(3):
+        (tmp_path / f"g{seed}.mjson").write_text(greedy_table(tenhou).play(seed).record, encoding="utf-8")
+    assert main(["replay", str(tmp_path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
+    assert summary["games"] == 3 and summary["final_agree"] == 3 and summary["agree"] == summary["wins"] > 0
+
+
+def test_tsumogiri_players_never_win_and_the_game_runs_its_course(tenhou):
+    game = Table(tenhou, [Tsumogiri() for _ in range(4)]).play(11)
+    assert all(not r.settlement.wins for r in game.rounds)
+    assert len(game.rounds) >= 8  # a hanchan: eight rounds at least
+    assert sum(game.final) == 100_000
+
+
+def test_a_game_ends_on_a_bust_when_the_ruleset_says_so():
+    busted = []
+    for seed in range(12):
+        game = greedy_table(Scorer("tenhou"), Length.HANCHAN).play(seed)
+        if game.busted:
+            busted.append(game)
+            assert min(game.final) < 0
+    assert busted, "some of twelve greedy hanchan end on a bust"
+
+
+# -- a dealt situation, by hand ------------------------------------------------------------------
+
+PINFU = "123m678m234p56s99p"
+"""Seat 1's hand: pinfu, waiting on 4s or 7s (no tanyao, no ittsu, no sanshoku, no iipeikou)."""
+DEALER = "9m1p8p9s7s12345677z"
+SEAT2 = "45m8m8m567s223344z"
+SEAT3 = "1s1s2s3s8s9s1m4p5p6p7p9m7z"
+
+
+def hand_wall(hands: list[str], draws: str = "", indicator: str = "1z") -> Wall:
+    """A wall dealing ``hands`` (the dealer's first), then ``draws``, then the other tiles in order;
+    the first dora indicator ``indicator`` (East: the dora is South)."""
+    assert [len(parse_tiles(h)) for h in hands] == [13] * 4
+    dealt = [t for h in hands for t in parse_tiles(h)]
+    first = parse_tiles(draws) if draws else []
+    (ind,) = parse_tiles(indicator)
+    left = Counter({tile(i): 4 for i in range(34)})
+    left.subtract(Counter(dealt + first + [ind]))
+    assert min(left.values()) >= 0
+    rest = sorted(left.elements(), key=lambda t: t.rank)
+    dead = rest[:4] + [ind] + rest[4:13]
+    return Wall(dealt + first + rest[13:] + dead)
+
+
+class Script:
+    """Plays the actions given, one a time it is asked; then as tsumogiri."""
+
+    def __init__(self, *actions: Action) -> None:
+        self.actions = list(actions)
+        self.views: list[View] = []
+
+    def act(self, view: View) -> Action:
+        self.views.append(view)
+        if self.actions:
+            return self.actions.pop(0)
+        return Tsumogiri().act(view)
+
+
+def s(text: str):
+    (t,) = parse_tiles(text)
+    return t
+
+
+def test_a_dealt_pinfu_ron_pays_1000(tenhou):
+    wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    dealer = Script(Action(ActionKind.DISCARD, s("7s")))
+    table = Table(tenhou, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    game = table.play("hand", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"x/{k}"))
+    first = game.rounds[0].settlement
+    # pinfu, closed ron: 1 han 30 fu, a non-dealer's ron 1,000 (rule reference: the point table)
+    (win,) = first.wins
+    assert win.result.han == 1 and win.result.fu == 30 and [y.id for y in win.result.yaku] == ["pinfu"]
+    assert first.payments == (-1000, 1000, 0, 0)
+    assert not first.dealer_repeats and first.honba == 0
+    hora = next(json.loads(line) for line in game.record.splitlines() if '"hora"' in line)
+    assert hora["actor"] == 1 and hora["target"] == 0 and hora["pai"] == "7s" and hora["deltas"] == [-1000, 1000, 0, 0]
+    assert game.rounds[1].deal.scores == (24000, 26000, 25000, 25000) and game.rounds[1].deal.dealer == 1
+
+
+def round_play(scorer: Scorer, hands: list[str], draws: str = "", scores=(25000,) * 4,
+               players=None) -> RoundPlay:
+    wall = hand_wall(hands, draws)
+    table = Table(scorer, players or [Tsumogiri() for _ in range(4)])
+    deal = Deal(0, 0, 0, 0, 0, tuple(scores), wall.indicator(0), tuple(wall.hand(i) for i in range(4)))
+    return RoundPlay(table, deal, wall, "test", [])
+
+
+def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
+    play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s", scores=(25000, 900, 25000, 49100))
+    drawn = play.draw(0, False)
+    assert play.refuse_own(0, Action(ActionKind.RIICHI, drawn), drawn) == "the hand is not tenpai after discarding 1s"
+    play.discard(0, Action(ActionKind.DISCARD, s("7s")))
+    drawn = play.draw(1, False)
+    assert play.refuse_own(1, Action(ActionKind.RIICHI, drawn), drawn) == \
+        "riichi needs 1000 points for the stick, and it has 900"
+    assert play.refuse_own(1, Action(ActionKind.DISCARD, s("5z")), drawn) == "it does not hold 5z"
+    assert Action(ActionKind.RIICHI, drawn) not in play.legal_own(1, drawn)
+
+
+def test_a_ron_in_furiten_is_refused(tenhou):
+    # the dealer throws 7s; seat 1 lets it go (temporary furiten), then throws 4s, one of its own waits
+    play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s4s")
+    play.draw(0, False)
+    play.discard(0, Action(ActionKind.DISCARD, s("7s")))
+    assert play.refuse_reaction(1, RON, 0, s("7s"), False) is None
+    assert not play.passed({1: PASS, 2: PASS, 3: PASS}, s("7s"))
+    assert play.refuse_reaction(1, RON, 0, s("7s"), False) == \
+        "furiten: it let a winning tile go by since its last discard (temporary furiten)"
+    play.draw(1, False)
+    play.discard(1, Action(ActionKind.DISCARD, s("4s")))
+    assert play.refuse_reaction(1, RON, 2, s("7s"), False) == "furiten: its own discard 4s is one of its winning tiles"
+    assert RON not in play.legal_reactions(1, 2, s("7s"), False)
+
+
+def test_a_chi_from_another_than_the_left_player_is_refused(tenhou):
+    play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    play.discard(0, Action(ActionKind.DISCARD, s("7s")))
+    chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))
+    assert play.refuse_reaction(2, chi, 0, s("7s"), False) == \
+        "chi only from the player on the left (seat 1), and the tile came from seat 0"
+    assert play.refuse_reaction(1, chi, 0, s("7s"), False) is None
+    pon = Action(ActionKind.PON, s("7s"), parse_tiles("77s"))
+    assert play.refuse_reaction(2, pon, 0, s("7s"), False) == "it does not hold 77s"
+
+
+def test_kuikae_is_refused_after_a_chi(tenhou):
+    play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    play.discard(0, Action(ActionKind.DISCARD, s("7s")))
+    chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))
+    play.call(1, 0, chi)
+    play.kuikae = play.kuikae_after(chi)
+    assert play.kuikae == {s("7s").index, s("4s").index}
+    assert play.refuse_own(1, Action(ActionKind.DISCARD, s("9p")), None) is None
+    play.flow.hands[1].append(s("4s"))  # a 4s in hand: the other end of 567s may not go either
+    assert play.refuse_own(1, Action(ActionKind.DISCARD, s("4s")), None).startswith("kuikae")
+
+
+def test_an_illegal_answer_stops_the_game_naming_seat_action_and_reason(tenhou):
+    wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    liar = Script(Action(ActionKind.DISCARD, s("5m")))
+    table = Table(tenhou, [liar, Tsumogiri(), Tsumogiri(), Tsumogiri()])
+    with pytest.raises(IllegalAction) as e:
+        table.play("x", walls=lambda k: wall)
+    assert e.value.seat == 0 and e.value.reason == "it does not hold 5m"
+    assert str(e.value) == "seat 0: discard 5m refused: it does not hold 5m"
+
+
+def test_the_view_shows_the_legal_actions_and_hides_other_hands(tenhou):
+    wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    dealer = Script(Action(ActionKind.DISCARD, s("7s")))
+    seat1 = Script()
+    table = Table(tenhou, [dealer, seat1, Tsumogiri(), Tsumogiri()])
+    table.play("v", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"v/{k}"))
+    first = dealer.views[0]
+    assert first.seat == 0 and first.drawn == s("1s") and len(first.concealed) == 14
+    assert {a.kind for a in first.legal} == {ActionKind.DISCARD}
+    offer = seat1.views[0]
+    assert offer.offered == s("7s") and offer.offered_by == 0 and RON in offer.legal and PASS in offer.legal
+    assert not hasattr(offer, "hands")
+
+
+def test_players_by_name():
+    assert isinstance(make_player("greedy"), Greedy)
+    with pytest.raises(MjrulesError, match="tsumogiri, greedy"):
+        make_player("mortal")
+
+
+# -- simulate -------------------------------------------------------------------------------------
+
+
+def test_simulate_is_the_same_for_any_jobs(capsys, tmp_path):
+    argv = ["simulate", "--rulesets", "tenhou,mleague", "--games", "3", "--seed", "9", "--length", "tonpuu", "--json"]
+    assert main(argv) == 0
+    one = capsys.readouterr().out
+    assert main(argv + ["--jobs", "2", "--records", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == one
+    lines = [json.loads(x) for x in one.splitlines()]
+    assert [x["ruleset"] for x in lines] == ["tenhou", "mleague"] and all(x["games"] == 3 for x in lines)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{r}-0000{i}.mjson" for r in ("mleague", "tenhou")
+                                                          for i in range(3)]
+    assert main(["replay", str(tmp_path)]) == 0
+    assert "6 games" in capsys.readouterr().out
+
+
+def test_simulate_text(capsys):
+    assert main(["simulate", "--rulesets", "tenhou", "--games", "1", "--length", "tonpuu"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tenhou: 1 games") and "yaku (share of wins)" in out
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--rulesets", "nonesuch"], "unknown ruleset 'nonesuch'"),
+    (["--rulesets", "tenhou-sanma"], "four-player rulesets only"),
+    (["--rulesets", "tenhou", "--players", "greedy,greedy"], "name four players"),
+    (["--rulesets", "tenhou", "--players", "greedy,greedy,greedy,mortal"], "'mortal' is not a player"),
+    (["--rulesets", "tenhou", "--games", "0"], "play at least one game"),
+    (["--rulesets", "tenhou", "--games", "x"], "not a whole number"),
+    (["--rulesets", "tenhou,tenhou", "--records", "DIR"], "the same name"),
+])
+def test_simulate_refuses_bad_input_in_one_line(capsys, tmp_path, argv, says):
+    argv = [str(tmp_path / "r") if a == "DIR" else a for a in argv]
+    assert main(["simulate", *argv]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
