@@ -127,6 +127,13 @@ def test_a_game_ends_on_a_bust_when_the_ruleset_says_so():
     assert busted, "some of twelve greedy hanchan end on a bust"
 
 
+def assert_replays(game, ruleset: str = "tenhou") -> None:
+    """The game's record replays to its scores, every win agreeing."""
+    rep = Replayer(ruleset).replay(read_game("game.mjson", game.record.encode()))
+    assert rep.final == game.final and rep.final_agree and not rep.flow_notes
+    assert all(c.agree for c in rep.checks)
+
+
 # -- a dealt situation, by hand ------------------------------------------------------------------
 
 PINFU = "123m678m234p56s99p"
@@ -136,23 +143,27 @@ SEAT2 = "45m8m8m567s223344z"
 SEAT3 = "1s1s2s3s8s9s1m4p5p6p7p9m7z"
 
 
-def hand_wall(hands: list[str], draws: str = "", indicator: str = "1z") -> Wall:
+def hand_wall(hands: list[str], draws: str = "", indicator: str = "1z", dead: str = "") -> Wall:
     """A wall dealing ``hands`` (the dealer's first), then ``draws``, then the other tiles in order;
-    the first dora indicator ``indicator`` (East: the dora is South)."""
+    the first dora indicator ``indicator`` (East: the dora is South), or the whole dead wall
+    ``dead`` (four replacement tiles, five indicators, five ura)."""
     assert [len(parse_tiles(h)) for h in hands] == [13] * 4
     dealt = [t for h in hands for t in parse_tiles(h)]
     first = parse_tiles(draws) if draws else []
-    (ind,) = parse_tiles(indicator)
+    given = parse_tiles(dead) if dead else parse_tiles(indicator)
     left = Counter({tile(i): 4 for i in range(34)})
-    left.subtract(Counter(dealt + first + [ind]))
+    left.subtract(Counter(dealt + first + given))
     assert min(left.values()) >= 0
     rest = sorted(left.elements(), key=lambda t: t.rank)
-    dead = rest[:4] + [ind] + rest[4:13]
-    return Wall(dealt + first + rest[13:] + dead)
+    if dead:
+        assert len(given) == 14
+        return Wall(dealt + first + rest + given)
+    return Wall(dealt + first + rest[13:] + rest[:4] + given + rest[4:13])
 
 
 class Script:
-    """Plays the actions given, one a time it is asked; then as tsumogiri."""
+    """Plays the actions given, one each turn it is asked on; then as tsumogiri. It lets every
+    tile on offer go by."""
 
     def __init__(self, *actions: Action) -> None:
         self.actions = list(actions)
@@ -160,6 +171,8 @@ class Script:
 
     def act(self, view: View) -> Action:
         self.views.append(view)
+        if view.offered is not None:
+            return PASS
         if self.actions:
             return self.actions.pop(0)
         return Tsumogiri().act(view)
@@ -184,6 +197,86 @@ def test_a_dealt_pinfu_ron_pays_1000(tenhou):
     hora = next(json.loads(line) for line in game.record.splitlines() if '"hora"' in line)
     assert hora["actor"] == 1 and hora["target"] == 0 and hora["pai"] == "7s" and hora["deltas"] == [-1000, 1000, 0, 0]
     assert game.rounds[1].deal.scores == (24000, 26000, 25000, 25000) and game.rounds[1].deal.dealer == 1
+    assert_replays(game)
+
+
+def test_a_dealt_double_riichi_ippatsu_ron_pays_7700_and_the_stick_comes_back(tenhou):
+    # seat 1 draws 9s and declares riichi on its first discard (double riichi, no call before it);
+    # seats 2 and 3 throw 8s; the dealer then throws 7s
+    wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s9s8s8s9s")
+    dealer = Script(Action(ActionKind.DISCARD, s("1z")), Action(ActionKind.DISCARD, s("7s")))
+    table = Table(tenhou, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    game = table.play("ippatsu", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"i/{k}"))
+    first = game.rounds[0].settlement
+    (win,) = first.wins
+    # double riichi 2, ippatsu 1, pinfu 1: 4 han 30 fu, a non-dealer's ron 7,700 (no kiriage at
+    # Tenhou); the riichi stick is its own back
+    assert [y.id for y in win.result.yaku] == ["double_riichi", "ippatsu", "pinfu"] and win.result.fu == 30
+    assert win.win.riichi_sticks == 1
+    assert first.payments == (-7700, 7700, 0, 0)
+    events = [json.loads(line) for line in game.record.splitlines()]
+    assert [e["type"] for e in events[:12]] == ["start_game", "start_kyoku", "tsumo", "dahai", "tsumo", "reach",
+                                                "dahai", "reach_accepted", "tsumo", "dahai", "tsumo", "dahai"]
+    hora = next(e for e in events if e["type"] == "hora")
+    assert hora["deltas"] == [-7700, 8700, 0, 0]  # the deposit was taken at reach_accepted
+    assert_replays(game)
+
+
+class Plan(Greedy):
+    """Takes the actions given when they are legal (its own turn's and its answers to a tile on
+    offer, each list in order); otherwise plays its turn as greedy, and answers a tile on offer
+    with a ron when it may, else lets it go."""
+
+    def __init__(self, own: tuple[Action, ...] = (), react: tuple[Action, ...] = ()) -> None:
+        self.own, self.react = list(own), list(react)
+
+    def act(self, view: View) -> Action:
+        plan = self.own if view.offered is None else self.react
+        if plan and plan[0] in view.legal:
+            return plan.pop(0)
+        if view.offered is not None:
+            return RON if RON in view.legal else PASS
+        return super().act(view)
+
+
+def test_a_dealt_rinshan_tsumo_after_an_ankan_is_a_dealer_mangan(tenhou):
+    # the dealer draws 9p, declares an ankan of East, and draws 9p from the dead wall: tanki won
+    wall = hand_wall(["1111z123m456p789s", PINFU, SEAT2, SEAT3], draws="9p",
+                     dead="9p1p1p1p" + "5z5z6z6z6z" + "8p8p8p7z4m")
+    dealer = Plan(own=(Action(ActionKind.ANKAN, None, parse_tiles("1111z")),))
+    table = Table(tenhou, [dealer, Tsumogiri(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    game = table.play("rinshan", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"r/{k}"))
+    (win,) = game.rounds[0].settlement.wins
+    # menzen tsumo, rinshan, East as round and seat wind: 4 han of at least 40 fu, a mangan: 4,000 all
+    assert sorted(y.id for y in win.result.yaku) == ["menzen_tsumo", "rinshan", "round_wind_east",
+                                                      "seat_wind_east"]
+    assert win.win.rinshan and win.result.limit == "mangan"
+    assert game.rounds[0].settlement.payments == (12000, -4000, -4000, -4000)
+    kinds = [json.loads(line)["type"] for line in game.record.splitlines()][:7]
+    assert kinds == ["start_game", "start_kyoku", "tsumo", "ankan", "dora", "tsumo", "hora"]
+    assert_replays(game)
+
+
+def test_a_dealt_chankan_robs_an_added_kan(tenhou):
+    # the dealer throws 4s and seat 3 pons it; seat 1 draws 6s and waits on 4s or 7s; seat 3 draws
+    # the last 4s and adds it to its pon: seat 1 robs it
+    wall = hand_wall(["9m1p8p9s4s12345677z", "123m678m234p5s99p7z", SEAT2, "4s4s1s2s3s8s9s1m4p5p6p7p9m"],
+                     draws="1s5z6s3z4s")
+    dealer = Plan(own=(Action(ActionKind.DISCARD, s("4s")), Action(ActionKind.DISCARD, s("5z"))))
+    seat1 = Plan(own=(Action(ActionKind.DISCARD, s("7z")),))
+    seat3 = Plan(react=(Action(ActionKind.PON, s("4s"), parse_tiles("44s")),),
+                 own=(Action(ActionKind.DISCARD, s("9m")), Action(ActionKind.KAKAN, s("4s"))))
+    table = Table(tenhou, [dealer, seat1, Tsumogiri(), seat3], length=Length.TONPUU)
+    game = table.play("chankan", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"c/{k}"))
+    first = game.rounds[0].settlement
+    (win,) = first.wins
+    # chankan and pinfu, closed ron: 2 han 30 fu, a non-dealer's ron 2,000 from the kan's maker
+    assert sorted(y.id for y in win.result.yaku) == ["chankan", "pinfu"] and win.result.fu == 30
+    assert first.payments == (0, 2000, 0, -2000)
+    events = [json.loads(line) for line in game.record.splitlines()]
+    kakan = next(i for i, e in enumerate(events) if e["type"] == "kakan")
+    assert events[kakan + 1]["type"] == "hora" and events[kakan + 1]["pai"] == "4s"
+    assert_replays(game)
 
 
 def round_play(scorer: Scorer, hands: list[str], draws: str = "", scores=(25000,) * 4,

@@ -559,7 +559,7 @@ class RoundPlay:
                        for seat in ((turn + i) % n for i in range(1, n))}
             if self.passed(answers, t):
                 return self.settle()
-            if flow.riichi_pending == turn:
+            if action.kind is ActionKind.RIICHI:  # its discard passed without a ron: the stick is deposited
                 flow.riichi_accepted(turn)
                 self.scores[turn] -= STICK
                 self.events.append({"type": "reach_accepted", "actor": turn})
