@@ -25,6 +25,7 @@ from mjrules.games.replay import Replayer
 from mjrules.games.table import Length, RoundPlay, Table
 from mjrules.games.wall import Wall, seeded_wall, tile_set
 from mjrules.errors import MjrulesError
+from mjrules.rules.ruleset import load_ruleset
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
@@ -198,6 +199,25 @@ def test_a_dealt_pinfu_ron_pays_1000(tenhou):
     assert hora["actor"] == 1 and hora["target"] == 0 and hora["pai"] == "7s" and hora["deltas"] == [-1000, 1000, 0, 0]
     assert game.rounds[1].deal.scores == (24000, 26000, 25000, 25000) and game.rounds[1].deal.dealer == 1
     assert_replays(game)
+
+
+@pytest.mark.parametrize("winners, payments", [(2, (-2000, 1000, 1000, 0)), (1, (-1000, 1000, 0, 0))])
+def test_two_rons_on_one_discard_are_paid_or_head_bumped_as_the_ruleset_says(tmp_path, winners, payments):
+    # seats 1 and 2 both wait on 4s or 7s with pinfu (1,000 each); the dealer throws 7s. The head
+    # bump (max_ron_winners = 1) gives the discard to the first in turn order from the discarder.
+    path = tmp_path / "house.toml"
+    path.write_text(f'name = "house"\nextends = "tenhou"\n[flags]\nmax_ron_winners = {winners}\n', encoding="utf-8")
+    scorer = Scorer(load_ruleset(str(path)))
+    assert scorer.rules.round.max_ron_winners == winners
+    wall = hand_wall([DEALER, PINFU, "234m456p789p88s56s", SEAT3], draws="1s")
+    dealer = Plan(own=(Action(ActionKind.DISCARD, s("7s")),))
+    table = Table(scorer, [dealer, Greedy(), Greedy(), Tsumogiri()], length=Length.TONPUU, ruleset_name=str(path))
+    game = table.play("two", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"t/{k}"))
+    first = game.rounds[0].settlement
+    assert first.payments == payments
+    assert [w.record.winner for w in first.wins if w.result is not None] == [1, 2][:winners]
+    assert sum('"hora"' in line for line in game.record.splitlines()[:8]) == winners
+    assert_replays(game, str(path))
 
 
 def test_a_dealt_double_riichi_ippatsu_ron_pays_7700_and_the_stick_comes_back(tenhou):
