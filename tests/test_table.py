@@ -135,6 +135,31 @@ def assert_replays(game, ruleset: str = "tenhou") -> None:
     assert all(c.agree for c in rep.checks)
 
 
+@pytest.mark.parametrize("ruleset", ["tenhou-sanma", "mahjongsoul-sanma"])
+@pytest.mark.parametrize("seed", [8, 9])
+def test_three_players_play_set_norths_aside_and_replay(ruleset, seed):
+    scorer = Scorer(ruleset)
+    game = Table(scorer, [Greedy() for _ in range(3)], length=Length.TONPUU).play(seed)
+    assert all(len(r.deal.hands) == 3 for r in game.rounds)
+    assert sum(game.final) == 3 * scorer.rules.placing.start
+    dealt = [t for r in game.rounds for h in r.deal.hands for t in h]
+    assert not any(t.index in range(1, 8) for t in dealt)  # no 2m-8m in the 108 tiles
+    events = [json.loads(line) for line in game.record.splitlines()]
+    assert not any(e["type"] == "chi" for e in events)
+    assert any(e["type"] == "nukidora" for e in events)  # greedy sets every North aside
+    assert_replays(game, ruleset)
+
+
+def test_no_chi_at_three_players():
+    play = round_play(Scorer("tenhou-sanma"), ["1p1p9p9p1s2s3s4s5s6s7s8s9s", "1p1p9p9p1s2s3s4s5s6s7s8s9s",
+                                               "1z1z1z2z2z2z3z3z3z4z5z6z7z"], draws="5z")
+    play.draw(0, False)
+    play.discard(0, Action(ActionKind.DISCARD, s("4s")))
+    chi = Action(ActionKind.CHI, s("4s"), parse_tiles("23s"))
+    assert play.refuse_reaction(1, chi, 0, s("4s"), False) == "no chi at a three-player table"
+    assert all(a.kind is not ActionKind.CHI for a in play.legal_reactions(1, 0, s("4s"), False))
+
+
 # -- a dealt situation, by hand ------------------------------------------------------------------
 
 PINFU = "123m678m234p56s99p"
@@ -148,11 +173,11 @@ def hand_wall(hands: list[str], draws: str = "", indicator: str = "1z", dead: st
     """A wall dealing ``hands`` (the dealer's first), then ``draws``, then the other tiles in order;
     the first dora indicator ``indicator`` (East: the dora is South), or the whole dead wall
     ``dead`` (four replacement tiles, five indicators, five ura)."""
-    assert [len(parse_tiles(h)) for h in hands] == [13] * 4
+    assert [len(parse_tiles(h)) for h in hands] == [13] * len(hands)
     dealt = [t for h in hands for t in parse_tiles(h)]
     first = parse_tiles(draws) if draws else []
     given = parse_tiles(dead) if dead else parse_tiles(indicator)
-    left = Counter({tile(i): 4 for i in range(34)})
+    left = Counter({tile(i): 4 for i in range(34) if len(hands) == 4 or not 1 <= i <= 7})
     left.subtract(Counter(dealt + first + given))
     assert min(left.values()) >= 0
     rest = sorted(left.elements(), key=lambda t: t.rank)
@@ -302,8 +327,9 @@ def test_a_dealt_chankan_robs_an_added_kan(tenhou):
 def round_play(scorer: Scorer, hands: list[str], draws: str = "", scores=(25000,) * 4,
                players=None) -> RoundPlay:
     wall = hand_wall(hands, draws)
-    table = Table(scorer, players or [Tsumogiri() for _ in range(4)])
-    deal = Deal(0, 0, 0, 0, 0, tuple(scores), wall.indicator(0), tuple(wall.hand(i) for i in range(4)))
+    n = len(hands)
+    table = Table(scorer, players or [Tsumogiri() for _ in range(n)])
+    deal = Deal(0, 0, 0, 0, 0, tuple(scores)[:n], wall.indicator(0), tuple(wall.hand(i) for i in range(n)))
     return RoundPlay(table, deal, wall, "test", [])
 
 
@@ -414,8 +440,9 @@ def test_simulate_text(capsys):
 
 @pytest.mark.parametrize("argv, says", [
     (["--rulesets", "nonesuch"], "unknown ruleset 'nonesuch'"),
-    (["--rulesets", "tenhou-sanma"], "four-player rulesets only"),
-    (["--rulesets", "tenhou", "--players", "greedy,greedy"], "name four players"),
+    (["--rulesets", "tenhou-sanma", "--players", "greedy,greedy,greedy,greedy"],
+     "ruleset tenhou-sanma is for 3 players, and 4 were given"),
+    (["--rulesets", "tenhou", "--players", "greedy,greedy"], "ruleset tenhou is for 4 players, and 2 were given"),
     (["--rulesets", "tenhou", "--players", "greedy,greedy,greedy,mortal"], "'mortal' is not a player"),
     (["--rulesets", "tenhou", "--games", "0"], "play at least one game"),
     (["--rulesets", "tenhou", "--games", "x"], "not a whole number"),

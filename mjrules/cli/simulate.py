@@ -44,8 +44,9 @@ def add_command(sub: Subparsers) -> None:
         "ruleset, so all play the same walls; the output is the same for any --jobs."))
     p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
     p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
-    p.add_argument("--players", default="greedy,greedy,greedy,greedy", metavar="P,P,P,P",
-                   help=f"the four players, seat 0 (the first dealer) first: {', '.join(PLAYERS)} (default greedy)")
+    p.add_argument("--players", metavar="P,P,P,P",
+                   help=f"one player a seat, seat 0 (the first dealer) first: {', '.join(PLAYERS)} (default greedy in "
+                        "every seat; a three-player ruleset needs three)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
     p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
                    help="one wind of rounds (tonpuu) or two (hanchan, the default)")
@@ -59,11 +60,8 @@ def add_command(sub: Subparsers) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     names = ruleset_names(args.rulesets) or []
-    players = [p.strip() for p in args.players.split(",")]
-    if len(players) != 4:
-        raise MjrulesError(f"--players {shown(args.players)}: name four players, one a seat (e.g. greedy,greedy,"
-                           "greedy,tsumogiri)")
-    unknown = [p for p in players if p not in PLAYERS]
+    players = None if args.players is None else [p.strip() for p in args.players.split(",")]
+    unknown = [p for p in players or () if p not in PLAYERS]
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}")
     if args.records is not None:
@@ -79,14 +77,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.records is not None and len(set(files)) != len(files):
         raise MjrulesError("--records: two of the rulesets have the same name, and their records would overwrite "
                            "each other")
-    figures = [Figures(n) for n in simulator.names]
+    figures = [Figures(n, t.names) for n, t in zip(simulator.names, simulator.tables)]
     work = [(r, g) for r in range(len(names)) for g in range(args.games)]
     for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
         for summary in chunk:
             figures[summary.ruleset].add(summary)
     for f in figures:
         if args.json:
-            print(json.dumps({**f.to_dict(), "players": players, "seed": args.seed, "length": args.length},
+            print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": args.length},
                              ensure_ascii=False))
         else:
             print(f.render())

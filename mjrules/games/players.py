@@ -11,7 +11,8 @@ Built-in players (``PLAYERS`` by name):
 
 - ``tsumogiri``: discards the tile it draws and declares nothing, no win included: a baseline
   that measures the table itself (its rounds end in exhaustive draws, or a nagashi mangan).
-- ``greedy``: the project's own shanten as its eyes. It takes any legal win, declares riichi when
+- ``greedy``: the project's own shanten as its eyes. It takes any legal win, sets every North
+  aside where the ruleset has kita, declares riichi when
   a discard leaves its closed hand tenpai (the discard with the most unseen winning tiles), calls
   pon on its yakuhai (dragons, its seat wind, the round wind) while not in riichi, never calls chi
   or kan, and otherwise discards the tile that leaves the lowest shanten, then the most unseen
@@ -27,7 +28,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.model.melds import Meld
-from mjrules.model.tiles import DRAGONS, EAST, Tile
+from mjrules.model.tiles import DRAGONS, EAST, SANMA_REMOVED, Tile
 from mjrules.tools.shanten import shanten, standard_shanten
 
 
@@ -179,6 +180,8 @@ class Greedy:
         for win in (ActionKind.TSUMO, ActionKind.RON):
             if win in kinds:
                 return next(a for a in view.legal if a.kind is win)
+        if ActionKind.KITA in kinds:  # a free draw and a dora
+            return next(a for a in view.legal if a.kind is ActionKind.KITA)
         if view.offered is not None:
             if ActionKind.PON in kinds and self._yakuhai(view, view.offered.index):
                 return next(a for a in view.legal if a.kind is ActionKind.PON)
@@ -201,6 +204,9 @@ class Greedy:
                 for t in m.tiles:
                     caps[t.index] -= 1
         seen = [0] * 34  # what this seat can see: its tiles, every meld, river and indicator
+        if view.players == 3:  # 2m-8m are not in the three-player set
+            for k in SANMA_REMOVED:
+                seen[k] = 4
         for group in (view.concealed, view.dora, *view.rivers, *(m.tiles for ms in view.melds for m in ms)):
             for t in group:
                 seen[t.index] += 1

@@ -85,10 +85,9 @@ def record_name(ruleset: str) -> str:
 class Simulator:
     """The tables of a simulation, built once per process: one per ruleset, the same players."""
 
-    def __init__(self, rulesets: Sequence[str], players: Sequence[str], seed: str, length: Length = Length.HANCHAN,
-                 records: str | None = None) -> None:
-        if len(players) != 4:
-            raise MjrulesError(f"--players: a four-player table needs four players, not {len(players)}")
+    def __init__(self, rulesets: Sequence[str], players: Sequence[str] | None, seed: str,
+                 length: Length = Length.HANCHAN, records: str | None = None) -> None:
+        """``players``: one name a seat, the same at every ruleset's table; None: greedy in every seat."""
         self.seed = seed
         self.records = records
         self.tables = []
@@ -96,8 +95,13 @@ class Simulator:
             ruleset = load_ruleset(spec)
             # the record names the ruleset as load_ruleset reads it back: a preset by name, a file by its full path
             name = os.path.abspath(spec) if os.path.exists(spec) else spec
-            self.tables.append(Table(Scorer(ruleset), [make_player(p) for p in players], length=length,
-                                     ruleset_name=name, names=players))
+            scorer = Scorer(ruleset)
+            seats = list(players) if players is not None else ["greedy"] * scorer.players
+            try:
+                table = Table(scorer, [make_player(p) for p in seats], length=length, ruleset_name=name, names=seats)
+            except MjrulesError as e:
+                raise MjrulesError(f"--players: {e}") from None
+            self.tables.append(table)
         self.names = [t.scorer.ruleset.name for t in self.tables]
 
     def play(self, ruleset: int, game: int) -> GameSummary:
@@ -117,8 +121,9 @@ def play_chunk(simulator: Simulator, chunk: list[tuple[int, int]]) -> list[GameS
 class Figures:
     """A ruleset's figures, added up game by game."""
 
-    def __init__(self, ruleset: str) -> None:
+    def __init__(self, ruleset: str, players: Sequence[str]) -> None:
         self.ruleset = ruleset
+        self.players = list(players)
         self.games = self.rounds = self.won = self.wins = self.tsumo = self.points = 0
         self.repeats = self.exhaustive = self.nagashi = self.abortive = self.busts = 0
         self.yaku: Counter[str] = Counter()

@@ -1,4 +1,4 @@
-"""The table: whole games played by four players under a ruleset, each written as an mjai record.
+"""The table: whole games played by four or three players under a ruleset, each written as an mjai record.
 
 A round is the ``Flow`` replay follows, driven here by a wall and the players' answers instead of a
 record's events; it is scored by the ruleset's Scorer and settled by ``settle_round``, the same
@@ -19,11 +19,13 @@ The rules the table applies, and where each comes from:
   from one's own discards, temporary furiten after passing a winning tile until one's next discard,
   and permanent furiten after passing one in riichi; kuikae is forbidden (after a call, neither the
   called kind nor, for a chi, the kind at the sequence's other end may be discarded); no call on
-  the last discard; at most four kans; chi only from the player on the left; a pon or kan before a
-  chi. The game lasts one wind (``tonpuu``) or two (``hanchan``), a parameter of the table.
+  the last discard; at most four kans; chi only from the player on the left, and none at three
+  players; a pon or kan before a chi; a North is set aside after one's draw (in riichi, the North
+  just drawn), and another player may ron on it. The game lasts one wind (``tonpuu``) or two
+  (``hanchan``), a parameter of the table.
 
 Not played yet: abortive draws (nine terminals, four winds, four riichi, four kans by several
-players), the last dealer's stop (agari-yame), sudden death, three players.
+players), the last dealer's stop (agari-yame), sudden death.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from mjrules.games.records import EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recor
 from mjrules.games.settlement import Outcome, RoundSettlement, final_scores, settle_round
 from mjrules.games.wall import Wall, seeded_wall
 from mjrules.model.melds import Meld, MeldKind
-from mjrules.model.tiles import Tile
+from mjrules.model.tiles import NORTH, Tile, tile
 from mjrules.notation.mpsz import format_tiles
 from mjrules.rules.kan_dora import IMMEDIATE, ruleset_timing
 from mjrules.scoring.payments import STICK
@@ -143,18 +145,16 @@ def _waits_of(hand: Sequence[Tile]) -> frozenset[int]:
 
 
 class Table:
-    """Plays games under one ruleset with four players (``players[i]`` sits in seat i, seat 0
-    deals first). Build once, play many games."""
+    """Plays games under one ruleset with its four or three players (``players[i]`` sits in seat i,
+    seat 0 deals first). Build once, play many games."""
 
     def __init__(self, scorer: Scorer, players: Sequence[Player], *, length: Length = Length.HANCHAN,
                  ruleset_name: str | None = None, names: Sequence[str] | None = None) -> None:
         """``ruleset_name``: how the record names the ruleset (a preset name or a path that
         ``load_ruleset`` reads back), by default the ruleset's name."""
-        if scorer.players != 4:
-            raise MjrulesError(f"ruleset {scorer.ruleset.name} is for {scorer.players} players: the table plays "
-                               "four-player rulesets only so far")
-        if len(players) != 4:
-            raise MjrulesError(f"a four-player table needs four players, not {len(players)}")
+        if len(players) != scorer.players:
+            raise MjrulesError(f"ruleset {scorer.ruleset.name} is for {scorer.players} players, and "
+                               f"{len(players)} were given")
         self.scorer = scorer
         self.rules = scorer.rules
         self.players = list(players)
@@ -170,7 +170,7 @@ class Table:
         if walls is None:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
-        n = 4
+        n = self.scorer.players
         scores = [self.rules.placing.start] * n
         wind = number = honba = sticks = 0
         dealer = 0
@@ -374,7 +374,21 @@ class RoundPlay:
                 return f"it has no pon of {t} to add it to"
             return None
         if kind is ActionKind.KITA:
-            return "no kita at a four-player table"
+            if not self.table.rules.sanma.kita:
+                return "this ruleset sets no North aside (no kita)"
+            t = action.tile
+            assert t is not None
+            if t.index != NORTH:
+                return f"only a North is set aside, not {t}"
+            if t not in hand:
+                return "it holds no North"
+            if drawn is None:
+                return "a North is set aside after one's own draw"
+            if in_riichi and t != drawn:
+                return "in riichi only the North just drawn is set aside"
+            if self.live_left <= 0:
+                return "the wall is empty: no replacement tile"
+            return None
         return f"{kind.value} answers another player's tile, and it is this player's own turn"
 
     @staticmethod
@@ -414,6 +428,8 @@ class RoundPlay:
             for m in flow.melds[seat]:
                 if m.kind is MeldKind.PON:
                     candidates += [Action(ActionKind.KAKAN, t) for t in _distinct(hand) if t.index == m.tiles[0].index]
+            if counts[NORTH]:
+                candidates.append(Action(ActionKind.KITA, tile(NORTH)))
         return [a for a in candidates if self.refuse_own(seat, a, drawn) is None]
 
     def refuse_reaction(self, seat: int, action: Action, source: int, t: Tile, kan: bool) -> str | None:
@@ -436,7 +452,7 @@ class RoundPlay:
         if kind not in (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN):
             return f"{kind.value} is an action of one's own turn"
         if kan:
-            return "a tile added to a kan may only be robbed by a ron"
+            return "a tile added to a kan, or a North set aside, may only be robbed by a ron"
         if action.tile != t:
             return f"the tile on offer is {t}, not {action.tile}"
         if flow.riichi[seat]:
@@ -449,6 +465,8 @@ class RoundPlay:
             return missing
         kinds = sorted(x.index for x in (t, *action.consumed))
         if kind is ActionKind.CHI:
+            if self.n == 3:
+                return "no chi at a three-player table"
             left = (seat - 1) % self.n
             if source != left:
                 return f"chi only from the player on the left (seat {left}), and the tile came from seat {source}"
@@ -492,7 +510,7 @@ class RoundPlay:
             same = [x for x in hand if x.index == k]
             if len(same) >= 3:
                 candidates.append(Action(ActionKind.DAIMINKAN, t, same[:3]))
-            if k < 27 and source == (seat - 1) % self.n:
+            if k < 27 and self.n == 4 and source == (seat - 1) % self.n:
                 for low in (k - 2, k - 1, k):  # the sequences the tile can be part of, within its suit
                     if low >= 0 and low // 9 == k // 9 and low % 9 <= 6:
                         others = tuple(x for x in (low, low + 1, low + 2) if x != k)
@@ -547,8 +565,8 @@ class RoundPlay:
                 rec, result = self._score_tsumo(turn)
                 flow.won(rec)
                 return self.settle()
-            if kind is ActionKind.ANKAN or kind is ActionKind.KAKAN:
-                if self.kan(turn, action):
+            if kind is ActionKind.ANKAN or kind is ActionKind.KAKAN or kind is ActionKind.KITA:
+                if self.kita(turn) if kind is ActionKind.KITA else self.kan(turn, action):
                     return self.settle()
                 draw, rinshan = True, True
                 continue
@@ -656,6 +674,16 @@ class RoundPlay:
             return True
         self.turn_kan_dora(kind)
         return False
+
+    def kita(self, seat: int) -> bool:
+        """Set a North aside; True when another player wins on it (the round ends)."""
+        north = tile(NORTH)
+        self.flow.set_aside_north(seat, north)
+        self.waits[seat] = None
+        self.events.append({"type": "nukidora", "actor": seat, "pai": mjai_name(north)})
+        answers = {other: self.ask_reaction(other, seat, north, True)
+                   for other in ((seat + i) % self.n for i in range(1, self.n))}
+        return self.passed(answers, north)
 
     def turn_kan_dora(self, kind: MeldKind) -> None:
         """A completed kan's indicator: now, or at its maker's discard (an open kan under

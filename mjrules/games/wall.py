@@ -63,8 +63,12 @@ class Wall:
         return self.tiles[-DEAD_WALL:]
 
     def replacement(self, k: int) -> Tile:
-        """The ``k``-th replacement tile (after a kan or a kita)."""
-        return self.dead[k]
+        """The ``k``-th replacement tile (after a kan or a kita). The dead wall is topped up from the
+        live wall's end, so from the fifth on (three players: kans and kita together) they are
+        the live wall's last tiles, which no live draw reaches (``Flow`` counts every draw)."""
+        if k < REPLACEMENTS:
+            return self.dead[k]
+        return self.tiles[-DEAD_WALL - 1 - (k - REPLACEMENTS)]
 
     def indicator(self, k: int) -> Tile:
         """The ``k``-th dora indicator (0: the one turned at the deal)."""
