@@ -345,6 +345,23 @@ def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
     assert Action(ActionKind.RIICHI, drawn) not in play.legal_own(1, drawn)
 
 
+@pytest.mark.parametrize("hand, refused", [
+    ("11123m456p789s55z", "in riichi an ankan may not change the waits"),  # 1m 4m 5z; after it 1m 4m
+    ("111m234p567s789s5z", None),  # a 5z tanki before and after
+])
+def test_an_ankan_in_riichi_must_keep_the_waits(tenhou, hand, refused):
+    others = ["234m678m234p56s99p", "45m8m8m567s223344z", "2s2s3s3s8s9s4p5p6p7p9m7z7z"]
+    play = round_play(tenhou, [hand, *others], draws="9m6z6z6z1m")
+    drawn = play.draw(0, False)
+    play.discard(0, Action(ActionKind.RIICHI, drawn))
+    for seat in (1, 2, 3):
+        play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
+    drawn = play.draw(0, False)
+    ankan = Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
+    assert play.refuse_own(0, ankan, drawn) == refused
+    assert (ankan in play.legal_own(0, drawn)) == (refused is None)
+
+
 def test_a_ron_in_furiten_is_refused(tenhou):
     # the dealer throws 7s; seat 1 lets it go (temporary furiten), then throws 4s, one of its own waits
     play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s4s")
