@@ -470,3 +470,15 @@ def test_simulate_refuses_bad_input_in_one_line(capsys, tmp_path, argv, says):
     assert main(["simulate", *argv]) == 2
     err = capsys.readouterr().err
     assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_simulate_on_a_dask_cluster_is_the_same_as_in_one_process(capsys):
+    distributed = pytest.importorskip("distributed", reason="CI installs mjrules[dask]")
+    argv = ["simulate", "--rulesets", "tenhou,tenhou-sanma", "--games", "2", "--seed", "d", "--length", "tonpuu",
+            "--json"]
+    assert main(argv) == 0
+    one = capsys.readouterr().out
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        assert main(argv + ["--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out == one
