@@ -16,8 +16,9 @@ The rules the table applies, and where each comes from:
 - fixed here, as every preset shipped plays them (no ruleset flag names them yet): riichi needs
   1000 points, a closed hand, tenpai after its discard and at least four live draws left; after
   riichi only the drawn tile is discarded, and an ankan only when it keeps the waits; furiten
-  from one's own discards, temporary furiten after passing a winning tile until one's next discard,
-  and permanent furiten after passing one in riichi; kuikae is forbidden (after a call, neither the
+  from one's own discards, temporary furiten after letting a tile go by that completes the hand (a
+  win without a yaku included) until one's next discard, and permanent furiten after letting one go
+  by in riichi; kuikae is forbidden (after a call, neither the
   called kind nor, for a chi, the kind at the sequence's other end may be discarded); no call on
   the last discard; at most four kans; chi only from the player on the left, and none at three
   players; a pon or kan before a chi; a North is set aside after one's draw (in riichi, the North
@@ -119,8 +120,8 @@ def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
 
 def _pairs(tiles: Sequence[Tile], kinds: tuple[int, int]) -> list[tuple[Tile, Tile]]:
     """The different ways to take one tile of each of two kinds from ``tiles`` (a red five or a plain one)."""
-    a = [t for t in _distinct(tiles) if t.index == kinds[0]]
-    b = [t for t in _distinct(tiles) if t.index == kinds[1]]
+    a = _distinct([t for t in tiles if t.index == kinds[0]])
+    b = _distinct([t for t in tiles if t.index == kinds[1]])
     out = []
     for x in a:
         for y in b:
@@ -503,7 +504,9 @@ class RoundPlay:
     def legal_reactions(self, seat: int, source: int, t: Tile, kan: bool) -> list[Action]:
         """Every answer ``seat`` may give to ``t``, PASS included."""
         hand = self.flow.hands[seat]
-        candidates = [PASS, RON]
+        candidates = [PASS]
+        if t.index in self.wait_kinds(seat):
+            candidates.append(RON)
         if not kan:
             k = t.index
             candidates += [Action(ActionKind.PON, t, p) for p in _pairs(hand, (k, k))]
