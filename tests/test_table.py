@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -158,6 +159,36 @@ def test_no_chi_at_three_players():
     chi = Action(ActionKind.CHI, s("4s"), parse_tiles("23s"))
     assert play.refuse_reaction(1, chi, 0, s("4s"), False) == "no chi at a three-player table"
     assert all(a.kind is not ActionKind.CHI for a in play.legal_reactions(1, 0, s("4s"), False))
+
+
+class Caller(Greedy):
+    """Greedy, but declares every kan it may and calls a third of the chi and pon it may (seeded):
+    the paths greedy leaves untrodden."""
+
+    def __init__(self, seed: str) -> None:
+        self.random = random.Random(seed)
+
+    def act(self, view: View) -> Action:
+        wins = [a for a in view.legal if a.kind in (ActionKind.TSUMO, ActionKind.RON)]
+        kans = [a for a in view.legal if a.kind in (ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.DAIMINKAN)]
+        calls = [a for a in view.legal if a.kind in (ActionKind.CHI, ActionKind.PON)]
+        if wins or kans:
+            return (wins or kans)[0]
+        if calls and self.random.random() < 0.3:
+            return self.random.choice(calls)
+        return super().act(view)
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "majiang", "tenhou-sanma"])
+def test_games_full_of_calls_and_kans_replay(ruleset):
+    scorer = Scorer(ruleset)
+    kinds: Counter[str] = Counter()
+    for seed in range(3):
+        game = Table(scorer, [Caller(f"{seed}-{i}") for i in range(scorer.players)], length=Length.TONPUU).play(seed)
+        kinds.update(json.loads(line)["type"] for line in game.record.splitlines())
+        assert_replays(game, ruleset)
+    assert kinds["pon"] and kinds["daiminkan"] + kinds["kakan"] + kinds["ankan"] and kinds["dora"]
+    assert bool(kinds["chi"]) == (scorer.players == 4)
 
 
 # -- a dealt situation, by hand ------------------------------------------------------------------
@@ -449,10 +480,13 @@ def test_simulate_is_the_same_for_any_jobs(capsys, tmp_path):
     assert "6 games" in capsys.readouterr().out
 
 
-def test_simulate_text(capsys):
+def test_simulate_text_and_progress(capsys):
     assert main(["simulate", "--rulesets", "tenhou", "--games", "1", "--length", "tonpuu"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("tenhou: 1 games") and "yaku (share of wins)" in out
+    assert main(["simulate", "--rulesets", "tenhou", "--games", "1", "--length", "tonpuu", "--progress"]) == 0
+    again, err = capsys.readouterr()
+    assert again == out and err == "\r1/1 games\n"
 
 
 @pytest.mark.parametrize("argv, says", [

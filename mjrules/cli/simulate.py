@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,9 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
                    help="one wind of rounds (tonpuu) or two (hanchan, the default)")
     p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    p.add_argument("--progress", action="store_true", default=None,
+                   help="games played so far on stderr (default: if a terminal)")
+    p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--records", metavar="DIR",
                    help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
     add_jobs(p)
@@ -79,9 +83,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                            "each other")
     figures = [Figures(n, t.names) for n, t in zip(simulator.names, simulator.tables)]
     work = [(r, g) for r in range(len(names)) for g in range(args.games)]
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    done = 0
     for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
         for summary in chunk:
             figures[summary.ruleset].add(summary)
+        done += len(chunk)
+        if show:
+            sys.stderr.write(f"\r{done:,}/{len(work):,} games")
+            sys.stderr.flush()
+    if show:
+        sys.stderr.write("\n")
     for f in figures:
         if args.json:
             print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": args.length},
