@@ -457,6 +457,17 @@ def test_the_view_shows_the_legal_actions_and_hides_other_hands(tenhou):
     assert not hasattr(offer, "hands")
 
 
+def test_actions_and_views_are_checked_when_made():
+    with pytest.raises(MjrulesError, match="names tile"):
+        Action(ActionKind.DISCARD)
+    with pytest.raises(MjrulesError, match="takes 2 tiles"):
+        Action(ActionKind.PON, s("5z"), parse_tiles("5z"))
+    with pytest.raises(MjrulesError, match="scores has one entry a seat: 4, not 3"):
+        View(seat=0, players=4, round_wind=0, dealer=0, honba=0, sticks=0, scores=(1, 2, 3), dora=(), concealed=(),
+             drawn=None, melds=((),) * 4, rivers=((),) * 4, riichi=(False,) * 4, offered=None, offered_by=None,
+             live_left=3, legal=(PASS,))
+
+
 def test_players_by_name():
     assert isinstance(make_player("greedy"), Greedy)
     with pytest.raises(MjrulesError, match="tsumogiri, greedy"):

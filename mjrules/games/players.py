@@ -115,6 +115,11 @@ def _seat_tuple(value: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _per_seat(instance: View, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
+    if len(value) != instance.players:
+        raise MjrulesError(f"a view's {attribute.name} has one entry a seat: {instance.players}, not {len(value)}")
+
+
 @attrs.frozen
 class View:
     """What seat ``seat`` may see when it is asked: the round, the scores, the dora indicators
@@ -122,19 +127,19 @@ class View:
     and riichi, the tile on offer (another's discard or added kan; None on its own turn), the live
     draws left, and the actions it may take now."""
 
-    seat: int = attrs.field(validator=attrs.validators.in_(range(4)))
     players: int = attrs.field(validator=attrs.validators.in_((3, 4)))
+    seat: int = attrs.field(validator=attrs.validators.in_(range(4)))
     round_wind: int
     dealer: int
     honba: int
     sticks: int
-    scores: tuple[int, ...] = attrs.field(converter=_seat_tuple)
+    scores: tuple[int, ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
     dora: tuple[Tile, ...] = attrs.field(converter=_tiles)
     concealed: tuple[Tile, ...] = attrs.field(converter=_tiles)
     drawn: Tile | None
-    melds: tuple[tuple[Meld, ...], ...] = attrs.field(converter=_seat_tuple)
-    rivers: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_seat_tuple)
-    riichi: tuple[bool, ...] = attrs.field(converter=_seat_tuple)
+    melds: tuple[tuple[Meld, ...], ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
+    rivers: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
+    riichi: tuple[bool, ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
     offered: Tile | None
     offered_by: int | None
     live_left: int = attrs.field(validator=attrs.validators.ge(0))
