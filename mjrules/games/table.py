@@ -227,7 +227,6 @@ class RoundPlay:
         self.kuikae: frozenset[int] = frozenset()
         """Kinds the player who just called may not discard."""
         self.waits: list[frozenset[int] | None] = [None] * self.n
-        self.wins: dict[int, Result] = {}
         events.append({
             "type": "start_kyoku", "bakaze": WIND_LETTERS[deal.wind], "kyoku": deal.number + 1, "honba": deal.honba,
             "kyotaku": deal.sticks, "oya": deal.dealer, "dora_marker": mjai_name(deal.dora),
