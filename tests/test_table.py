@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +25,7 @@ from mjrules.games.players import (
 )
 from mjrules.games.read import read_game
 from mjrules.games.replay import Replayer
-from mjrules.games.table import Length, RoundPlay, Table
+from mjrules.games.table import Length, Record, RoundPlay, Table, seen_by
 from mjrules.games.wall import Wall, seeded_wall, tile_set
 from mjrules.errors import MjrulesError
 from mjrules.rules.ruleset import load_ruleset
@@ -361,7 +363,7 @@ def round_play(scorer: Scorer, hands: list[str], draws: str = "", scores=(25000,
     n = len(hands)
     table = Table(scorer, players or [Tsumogiri() for _ in range(n)])
     deal = Deal(0, 0, 0, 0, 0, tuple(scores)[:n], wall.indicator(0), tuple(wall.hand(i) for i in range(n)))
-    return RoundPlay(table, deal, wall, "test", [])
+    return RoundPlay(table, deal, wall, "test", Record())
 
 
 def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
@@ -527,3 +529,46 @@ def test_simulate_on_a_dask_cluster_is_the_same_as_in_one_process(capsys):
                                   dashboard_address=None) as cluster:
         assert main(argv + ["--scheduler", cluster.scheduler_address]) == 0
     assert capsys.readouterr().out == one
+
+
+# -- an external mjai bot -------------------------------------------------------------------------
+
+BOT = Path(__file__).resolve().parent / "mjai_bot.py"
+
+
+def test_a_seat_sees_its_own_tiles_only():
+    start = {"type": "start_kyoku", "tehais": [["1m"] * 13, ["2m"] * 13, ["3m"] * 13, ["4m"] * 13]}
+    assert seen_by(1, start)["tehais"] == [["?"] * 13, ["2m"] * 13, ["?"] * 13, ["?"] * 13]
+    assert seen_by(1, {"type": "tsumo", "actor": 2, "pai": "5m"})["pai"] == "?"
+    assert seen_by(2, {"type": "tsumo", "actor": 2, "pai": "5m"})["pai"] == "5m"
+    assert seen_by(3, {"type": "start_game", "names": []})["id"] == 3
+
+
+def test_an_external_mjai_bot_plays_a_game_that_replays(tenhou, tmp_path):
+    bot = make_player(f"mjai:{sys.executable} {BOT}")
+    game = Table(tenhou, [Greedy(), bot, Greedy(), Greedy()], length=Length.TONPUU).play(21)
+    assert bot.process is None  # closed at the game's end
+    events = [json.loads(line) for line in game.record.splitlines()]
+    assert all(e["tsumogiri"] for e in events if e["type"] == "dahai" and e["actor"] == 1)
+    assert any(e["type"] == "dahai" and e["actor"] == 1 for e in events)
+    assert_replays(game)
+
+
+def test_an_mjai_bot_riichi_is_two_answers_and_refused_when_not_tenpai(tenhou):
+    bot = make_player(f"mjai:{sys.executable} {BOT} reach")
+    with pytest.raises(IllegalAction) as e:
+        Table(tenhou, [bot, Greedy(), Greedy(), Greedy()], length=Length.TONPUU).play(22)
+    assert e.value.seat == 0 and e.value.action.kind is ActionKind.RIICHI
+    assert e.value.reason.startswith("the hand is not tenpai after discarding")
+    assert bot.process is None  # the failed game closed the bot
+
+
+@pytest.mark.parametrize("command, says", [
+    ("false", "exited"),  # seen when writing to it, or when reading its answer
+    ("no-such-bot-command", "cannot start"),
+    (f"{sys.executable} -c \"print('hello')\"", "not JSON"),
+    (f"{sys.executable} -c \"print('[1]')\"", "not an mjai action"),
+])
+def test_a_broken_mjai_bot_is_an_error_naming_it(tenhou, command, says):
+    with pytest.raises(MjrulesError, match=says):
+        Table(tenhou, [make_player(f"mjai:{command}"), Greedy(), Greedy(), Greedy()]).play(1)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import add_jobs, add_scheduler, parallel_lines
 from mjrules.errors import MjrulesError
-from mjrules.games.players import PLAYERS
+from mjrules.games.players import MJAI, PLAYERS
 from mjrules.games.simulation import Figures, Simulator, play_chunk, record_name
 from mjrules.games.table import Length
 from mjrules.tools.query import ruleset_names, shown, whole_number
@@ -46,8 +46,9 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
     p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
     p.add_argument("--players", metavar="P,P,P,P",
-                   help=f"one player a seat, seat 0 (the first dealer) first: {', '.join(PLAYERS)} (default greedy in "
-                        "every seat; a three-player ruleset needs three)")
+                   help=f"one player a seat, seat 0 (the first dealer) first: {', '.join(PLAYERS)}, or mjai:COMMAND for "
+                        "an external bot speaking mjai on its stdin and stdout (default greedy in every seat; a "
+                        "three-player ruleset needs three)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
     p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
                    help="one wind of rounds (tonpuu) or two (hanchan, the default)")
@@ -65,9 +66,10 @@ def add_command(sub: Subparsers) -> None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     names = ruleset_names(args.rulesets) or []
     players = None if args.players is None else [p.strip() for p in args.players.split(",")]
-    unknown = [p for p in players or () if p not in PLAYERS]
+    unknown = [p for p in players or () if p not in PLAYERS and not p.startswith(MJAI)]
     if unknown:
-        raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}")
+        raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
+                           f"and {MJAI}COMMAND runs an external mjai bot")
     if args.records is not None:
         if os.path.exists(args.records) and not os.path.isdir(args.records):
             raise MjrulesError(f"--records {args.records}: not a directory")

@@ -22,7 +22,8 @@ Built-in players (``PLAYERS`` by name):
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable, Iterable, Protocol
+import shlex
+from typing import Any, Callable, Iterable, Protocol, runtime_checkable
 
 import attrs
 
@@ -158,6 +159,15 @@ class Player(Protocol):
         ...
 
 
+@runtime_checkable
+class Watcher(Protocol):
+    """A player that also follows the game event by event (an mjai bot): the table shows it each
+    event of the record as its seat may see it (``mjrules.games.table.seen_by``)."""
+
+    def observe(self, event: dict[str, Any]) -> None:
+        ...
+
+
 class Tsumogiri:
     """Discards the tile it draws; declares nothing (no call, no riichi, no win)."""
 
@@ -253,9 +263,19 @@ PLAYERS: dict[str, Callable[[], Player]] = {"tsumogiri": Tsumogiri, "greedy": Gr
 """The built-in players by name."""
 
 
+MJAI = "mjai:"
+"""A player named ``mjai:COMMAND`` is the external bot COMMAND runs, spoken to in mjai."""
+
+
 def make_player(name: str) -> Player:
-    """A built-in player by name; an error naming the known ones."""
+    """A built-in player by name, or ``mjai:COMMAND`` (an external mjai bot); an error naming the
+    known ones."""
+    if name.startswith(MJAI):
+        from mjrules.games.mjai_bot import MjaiBot  # a subprocess: only for the players that need it
+
+        return MjaiBot(shlex.split(name[len(MJAI):]))
     try:
         return PLAYERS[name]()
     except KeyError:
-        raise MjrulesError(f"player {name!r}: the built-in players are {', '.join(PLAYERS)}") from None
+        raise MjrulesError(f"player {name!r}: the built-in players are {', '.join(PLAYERS)}, "
+                           f"and {MJAI}COMMAND runs an external mjai bot") from None

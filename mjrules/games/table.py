@@ -25,7 +25,8 @@ The rules the table applies, and where each comes from:
   just drawn), and another player may ron on it. The game lasts one wind (``tonpuu``) or two
   (``hanchan``), a parameter of the table.
 
-Not played yet: abortive draws (nine terminals, four winds, four riichi, four kans by several
+The players answer through ``mjrules.games.players`` (``Player``; an external mjai bot through
+``mjrules.games.mjai_bot``). Not played yet: abortive draws (nine terminals, four winds, four riichi, four kans by several
 players), the last dealer's stop (agari-yame), sudden death.
 """
 
@@ -49,6 +50,7 @@ from mjrules.games.players import (
     IllegalAction,
     Player,
     View,
+    Watcher,
 )
 from mjrules.games.records import EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recorded, RecordedWin
 from mjrules.games.settlement import Outcome, RoundSettlement, final_scores, settle_round
@@ -145,6 +147,33 @@ def _waits_of(hand: Sequence[Tile]) -> frozenset[int]:
     return frozenset(kinds)
 
 
+def seen_by(seat: int, event: dict[str, Any]) -> dict[str, Any]:
+    """An event as ``seat`` may see it: the other hands dealt and the other players' draws hidden
+    (``?``), as an mjai server shows them; ``start_game`` tells the seat its ``id``."""
+    kind = event["type"]
+    if kind == "start_game":
+        return {**event, "id": seat}
+    if kind == "start_kyoku":
+        return {**event, "tehais": [h if s == seat else ["?"] * len(h) for s, h in enumerate(event["tehais"])]}
+    if kind == "tsumo" and event["actor"] != seat:
+        return {**event, "pai": "?"}
+    return event
+
+
+class Record:
+    """A game's events in order, as its mjai record has them; each is also shown, as its seat may
+    see it, to every player that watches (``Watcher``: an mjai bot follows the game this way)."""
+
+    def __init__(self, watchers: Sequence[tuple[int, Watcher]] = ()) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.watchers = list(watchers)
+
+    def append(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+        for seat, watcher in self.watchers:
+            watcher.observe(seen_by(seat, event))
+
+
 class Table:
     """Plays games under one ruleset with its four or three players (``players[i]`` sits in seat i,
     seat 0 deals first). Build once, play many games."""
@@ -171,12 +200,22 @@ class Table:
         if walls is None:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
+        events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        events.append({"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name, "seed": seed})
+        try:
+            return self._play(seed, walls, events)
+        except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
+            for p in self.players:
+                close = getattr(p, "close", None)
+                if callable(close):
+                    close()
+            raise
+
+    def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
         n = self.scorer.players
         scores = [self.rules.placing.start] * n
         wind = number = honba = sticks = 0
         dealer = 0
-        events: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names),
-                                         "ruleset": self.ruleset_name, "seed": seed}]
         rounds: list[PlayedRound] = []
         busted = False
         while True:
@@ -201,7 +240,7 @@ class Table:
                         break
         final = final_scores(scores, sticks, 0, self.rules)
         events.append({"type": "end_game", "scores": list(final)})
-        record = "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events)
+        record = "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events.events)
         return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), busted,
                           record)
 
@@ -209,7 +248,7 @@ class Table:
 class RoundPlay:
     """One round in play: the Flow, the wall's position, furiten and kuikae, and the record."""
 
-    def __init__(self, table: Table, deal: Deal, wall: Wall, where: str, events: list[dict[str, Any]]) -> None:
+    def __init__(self, table: Table, deal: Deal, wall: Wall, where: str, events: Record) -> None:
         self.table = table
         self.scorer = table.scorer
         self.deal = deal
