@@ -26,8 +26,8 @@ The rules the table applies, and where each comes from:
   (``hanchan``), a parameter of the table.
 
 The players answer through ``mjrules.games.players`` (``Player``; an external mjai bot through
-``mjrules.games.mjai_bot``). Not played yet: abortive draws (nine terminals, four winds, four riichi, four kans by several
-players), the last dealer's stop (agari-yame), sudden death.
+``mjrules.games.mjai_bot``). Not played yet: abortive draws (nine terminals, four winds, four
+riichi, four kans by several players), the last dealer's stop (agari-yame), sudden death.
 """
 
 from __future__ import annotations
