@@ -2,7 +2,7 @@
 ``Player`` protocol between them, and the built-in players.
 
 The table asks a player only when it has a choice: after its draw (or its call), and when another
-player's discard or added kan is on offer and it may win or call on it. The view carries the legal
+player's discard, added kan or North set aside is on offer and it may win or call on it. The view carries the legal
 actions of that moment (``View.legal``), worked out by the table under the ruleset; a player answers
 with one of them. An action the table does not allow is refused with a reason (``IllegalAction``),
 so a player written elsewhere cannot cheat by answering something else.
@@ -12,11 +12,13 @@ Built-in players (``PLAYERS`` by name):
 - ``tsumogiri``: discards the tile it draws and declares nothing, no win included: a baseline
   that measures the table itself (its rounds end in exhaustive draws, or a nagashi mangan).
 - ``greedy``: the project's own shanten as its eyes. It takes any legal win, sets every North
-  aside where the ruleset has kita, declares riichi when
-  a discard leaves its closed hand tenpai (the discard with the most unseen winning tiles), calls
-  pon on its yakuhai (dragons, its seat wind, the round wind) while not in riichi, never calls chi
-  or kan, and otherwise discards the tile that leaves the lowest shanten, then the most unseen
-  tiles that lower it (ukeire), then the honour or terminal first.
+  aside where the ruleset has kita, declares riichi when a discard leaves its closed hand tenpai
+  (the discard with the most unseen winning tiles), calls pon on its yakuhai (dragons, its seat
+  wind, the round wind) while not in riichi, never calls chi or kan, and otherwise discards the
+  tile that leaves the lowest shanten, then the most unseen tiles that lower it (ukeire), then
+  the honour or terminal first. It never folds.
+
+``mjai:COMMAND`` (``make_player``) is an external bot speaking mjai (``mjrules.games.mjai_bot``).
 """
 
 from __future__ import annotations
