@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import sys
@@ -502,6 +504,19 @@ def test_simulate_text_and_progress(capsys):
     assert again == out and err == "\r1/1 games\n"
 
 
+def test_simulate_csv_has_a_row_per_ruleset_and_a_column_per_yaku(capsys):
+    argv = ["simulate", "--rulesets", "tenhou,tenhou-sanma", "--games", "1", "--length", "tonpuu"]
+    assert main(argv + ["--json"]) == 0
+    figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert main(argv + ["--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["ruleset"] for r in rows] == ["tenhou", "tenhou-sanma"]
+    for row, f in zip(rows, figures):
+        assert float(row["win_rate"]) == f["win_rate"] and int(row["games"]) == 1
+        assert all(float(row[f"yaku:{y}"]) == share for y, share in f["yaku"].items())
+    assert rows[1]["final_4"] == "" and rows[0]["final_4"] != ""  # three players have three placings
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--rulesets", "nonesuch"], "unknown ruleset 'nonesuch'"),
     (["--rulesets", "tenhou-sanma", "--players", "greedy,greedy,greedy,greedy"],
@@ -509,6 +524,7 @@ def test_simulate_text_and_progress(capsys):
     (["--rulesets", "tenhou", "--players", "greedy,greedy"], "ruleset tenhou is for 4 players, and 2 were given"),
     (["--rulesets", "tenhou", "--players", "greedy,greedy,greedy,mortal"], "'mortal' is not a player"),
     (["--rulesets", "tenhou", "--games", "0"], "play at least one game"),
+    (["--rulesets", "tenhou", "--json", "--csv"], "give --json or --csv, not both"),
     (["--rulesets", "tenhou", "--games", "x"], "not a whole number"),
     (["--rulesets", "tenhou,tenhou", "--records", "DIR"], "the same name"),
 ])

@@ -5,11 +5,12 @@ final scores, busts)."""
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import sys
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import add_jobs, add_scheduler, parallel_lines
@@ -53,6 +54,9 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
                    help="one wind of rounds (tonpuu) or two (hanchan, the default)")
     p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    p.add_argument("--csv", action="store_true",
+                   help="one CSV row per ruleset: the figures, the final scores by placing, a column per limit "
+                        "(values:…) and per yaku (yaku:…) any ruleset scored")
     p.add_argument("--progress", action="store_true", default=None,
                    help="games played so far on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
@@ -77,6 +81,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             os.makedirs(args.records, exist_ok=True)
         except OSError as e:
             raise MjrulesError(f"--records {args.records}: cannot make the directory: {e.strerror or e}") from None
+    if args.csv and args.json:
+        raise MjrulesError("give --json or --csv, not both")
     setup = partial(Simulator, names, players, args.seed, Length(args.length), args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]
@@ -96,6 +102,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             sys.stderr.flush()
     if show:
         sys.stderr.write("\n")
+    if args.csv:
+        _csv([f.to_dict() for f in figures])
+        return 0
     for f in figures:
         if args.json:
             print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": args.length},
@@ -103,3 +112,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             print(f.render())
     return 0
+
+
+NESTED = ("values", "yaku")
+"""The figures that are a share per name: a column per name any ruleset has."""
+
+
+def _csv(rows: list[dict[str, Any]]) -> None:
+    """The figures as CSV: the plain ones, the final scores by placing, then ``values:…`` and ``yaku:…``."""
+    plain = [k for k in rows[0] if k not in NESTED and k != "final_by_placing"]
+    placings = max(len(r["final_by_placing"]) for r in rows)
+    nested = {key: sorted({name for r in rows for name in r[key]}) for key in NESTED}
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(plain + [f"final_{i + 1}" for i in range(placings)]
+                    + [f"{key}:{name}" for key in NESTED for name in nested[key]])
+    for r in rows:
+        finals = list(r["final_by_placing"]) + [""] * (placings - len(r["final_by_placing"]))
+        writer.writerow([r[k] for k in plain] + finals + [r[key].get(name, 0) for key in NESTED for name in nested[key]])
