@@ -261,6 +261,46 @@ def test_a_dealt_pinfu_ron_pays_1000(tenhou):
     assert_replays(game)
 
 
+@pytest.mark.parametrize("ruleset, payments", [
+    ("tenhou", (-1300, 2700, -700, -700)),  # after_discard: the rinshan win does not see the kan dora
+    ("mleague", (-2600, 5200, -1300, -1300)),  # immediate: it does, one dora more
+])
+def test_the_kan_dora_of_a_daiminkan_is_seen_by_its_rinshan_win_as_the_ruleset_says(ruleset, payments):
+    # the dealer throws 5z; seat 1 calls a daiminkan of haku and draws 9p from the dead wall, its
+    # tanki. Haku 1, rinshan 1; 20 fu + tsumo 2 + an open honour kan 16 + tanki 2 = 40 fu.
+    # The kan's indicator 8s makes 9s dora: 2 han 40 fu (700/1300) or 3 han 40 fu (1300/2600).
+    scorer = Scorer(ruleset)
+    wall = hand_wall([DEALER, "555z123m456p789s9p", SEAT2, SEAT3], draws="1s",
+                     dead="9p1p1p1p" + "1z8s6z6z6z" + "8p8p8p3p4m")
+    dealer = Plan(own=(Action(ActionKind.DISCARD, s("5z")),))
+    seat1 = Plan(react=(Action(ActionKind.DAIMINKAN, s("5z"), parse_tiles("555z")),))
+    table = Table(scorer, [dealer, seat1, Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    game = table.play("kan", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"k/{k}"))
+    (win,) = game.rounds[0].settlement.wins
+    assert win.win.rinshan and win.result.fu == 40
+    assert sorted(y.id for y in win.result.yaku) == ["dora", "haku", "rinshan"][ruleset == "tenhou":]
+    assert game.rounds[0].settlement.payments == payments
+    assert_replays(game, ruleset)
+
+
+@pytest.mark.parametrize("hands, payments, repeats", [
+    ([DEALER, PINFU, SEAT2, SEAT3], (-1000, 3000, -1000, -1000), False),  # seat 1 alone in tenpai
+    ([PINFU, DEALER, SEAT2, SEAT3], (3000, -1000, -1000, -1000), True),  # the dealer in tenpai deals again
+])
+def test_an_exhaustive_draw_pays_the_noten_players_3000_in_all(tenhou, hands, payments, repeats):
+    # tsumogiri players keep the hands they were dealt to the end of the wall
+    wall = hand_wall(hands)
+    table = Table(tenhou, [Tsumogiri() for _ in range(4)], length=Length.TONPUU)
+    game = table.play("draw", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"d/{k}"))
+    first = game.rounds[0].settlement
+    assert first.outcome.value == "exhaustive" and first.payments == payments
+    assert first.dealer_repeats is repeats and first.honba == 1
+    assert game.rounds[1].deal.dealer == (0 if repeats else 1) and game.rounds[1].deal.honba == 1
+    ryukyoku = next(json.loads(line) for line in game.record.splitlines() if '"ryukyoku"' in line)
+    assert ryukyoku["tenpais"] == [p > 0 for p in payments] and ryukyoku["deltas"] == list(payments)
+    assert_replays(game)
+
+
 @pytest.mark.parametrize("winners, payments", [(2, (-2000, 1000, 1000, 0)), (1, (-1000, 1000, 0, 0))])
 def test_two_rons_on_one_discard_are_paid_or_head_bumped_as_the_ruleset_says(tmp_path, winners, payments):
     # seats 1 and 2 both wait on 4s or 7s with pinfu (1,000 each); the dealer throws 7s. The head
