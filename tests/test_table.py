@@ -59,6 +59,16 @@ def test_a_seeded_wall_is_the_ruleset_set_in_an_order_fixed_by_the_seed(tenhou):
     assert [t.index for t in plain.tiles] == [t.index for t in wall.tiles]
 
 
+def test_the_wall_layout(tenhou):
+    wall = seeded_wall(tenhou.rules.tiles, "layout")
+    t = wall.tiles
+    assert wall.hand(1) == t[13:26] and wall.live(4, 0) == t[52]
+    assert [wall.replacement(k) for k in range(4)] == list(t[-14:-10])
+    assert [wall.indicator(k) for k in range(5)] == list(t[-10:-5]) and [wall.ura(k) for k in range(5)] == list(t[-5:])
+    # from the fifth replacement on (kans and kita at three players) the live wall's end tops it up
+    assert [wall.replacement(k) for k in (4, 5)] == [t[-15], t[-16]]
+
+
 def test_a_wall_refuses_a_fifth_copy_or_a_short_set():
     with pytest.raises(MjrulesError, match="136 tiles"):
         Wall(parse_tiles("123m"))
