@@ -567,6 +567,17 @@ def test_simulate_csv_has_a_row_per_ruleset_and_a_column_per_yaku(capsys):
     assert rows[1]["final_4"] == "" and rows[0]["final_4"] != ""  # three players have three placings
 
 
+def test_simulate_plot_draws_every_ruleset(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="CI installs mjrules[plot]")
+    out = tmp_path / "figures.svg"
+    assert main(["simulate", "--rulesets", "tenhou,tenhou-sanma", "--games", "1", "--length", "tonpuu",
+                 "--plot", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.lstrip().startswith("<?xml") and "tenhou-sanma" in text and "riichi" in text
+    assert main(["simulate", "--rulesets", "tenhou", "--plot", str(tmp_path / "no.pdf")]) == 2
+    assert "name an .svg or .png file" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--rulesets", "nonesuch"], "unknown ruleset 'nonesuch'"),
     (["--rulesets", "tenhou-sanma", "--players", "greedy,greedy,greedy,greedy"],

@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
-from mjrules.cli.common import add_jobs, add_scheduler, parallel_lines
+from mjrules.cli.common import add_jobs, add_scheduler, file_arg, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.games.players import MJAI, PLAYERS
 from mjrules.games.simulation import Figures, Simulator, play_chunk, record_name
@@ -60,6 +60,8 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--progress", action="store_true", default=None,
                    help="games played so far on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
+    p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png",
+                   help="also draw the figures of every ruleset side by side (needs mjrules[plot])")
     p.add_argument("--records", metavar="DIR",
                    help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
     add_jobs(p)
@@ -83,6 +85,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise MjrulesError(f"--records {args.records}: cannot make the directory: {e.strerror or e}") from None
     if args.csv and args.json:
         raise MjrulesError("give --json or --csv, not both")
+    if args.plot is not None:  # checked before any game is played
+        from mjrules.tools.plot import check_plot_path, require_matplotlib
+
+        check_plot_path(args.plot)
+        require_matplotlib()
     setup = partial(Simulator, names, players, args.seed, Length(args.length), args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]
@@ -102,6 +109,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             sys.stderr.flush()
     if show:
         sys.stderr.write("\n")
+    if args.plot is not None:
+        from mjrules.tools.plot import plot_simulation
+
+        plot_simulation([f.to_dict() for f in figures], args.plot)
     if args.csv:
         _csv([f.to_dict() for f in figures])
         return 0
