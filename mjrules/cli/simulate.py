@@ -40,10 +40,11 @@ def _games(text: str) -> int:
 
 def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("simulate", help=help_of("simulate"), description=(
-        "Play N whole games under each ruleset with built-in players and report each ruleset's figures: win rate "
+        "Play N whole games under each ruleset and report each ruleset's figures: win rate "
         "and the share of wins with each yaku, average hand value and the values by limit, dealer repeats, draws, "
         "rounds a game, final scores by placing and their spread, busts. Game i is seeded SEED-i under every "
-        "ruleset, so all play the same walls; the output is the same for any --jobs."))
+        "ruleset, so rulesets of the same tile set play the same walls; the output is the same for any --jobs "
+        "and on Dask."))
     p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
     p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
     p.add_argument("--players", metavar="P,P,P,P",

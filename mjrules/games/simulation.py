@@ -1,8 +1,8 @@
 """Many games at the table under several rulesets, and what they add up to.
 
-Game ``i`` of a simulation is seeded ``f"{seed}-{i}"`` under every ruleset, so each ruleset plays
-the same walls (``mjrules.games.wall``): a difference between rulesets comes from their rules (and
-from the players' answers to them), not from the luck of the deal. Each game is reduced to a
+Game ``i`` of a simulation is seeded ``f"{seed}-{i}"`` under every ruleset, so rulesets of the same
+tile set play the same walls (``mjrules.games.wall``): a difference between rulesets comes from
+their rules (and from the players' answers to them), not from the luck of the deal. Each game is reduced to a
 ``GameSummary`` where it is played (a worker process, with ``--jobs``), and the summaries are added
 up in game order, so the figures are the same for any number of workers.
 """
