@@ -67,6 +67,14 @@ def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(value)
 
 
+def _sorted_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    """Tiles in the one written order: a call's tiles are a set, so two orders are one action."""
+    tiles = tuple(value)
+    if not all(isinstance(t, Tile) for t in tiles):
+        raise MjrulesError(f"an action's tiles must be Tiles, not {tiles!r}")
+    return tuple(sorted(tiles, key=lambda t: t.rank))
+
+
 def _check_action(instance: Action, attribute: attrs.Attribute, value: object) -> None:
     kind = instance.kind
     if (instance.tile is None) == (kind in NEEDS_TILE):
@@ -82,12 +90,12 @@ def _check_action(instance: Action, attribute: attrs.Attribute, value: object) -
 class Action:
     """One action: its kind, its tile (the discard, the tile called, the tile added to a pon, the
     North set aside; None for tsumo, ron, ankan and pass) and the tiles of the hand a call takes
-    (the two of a chi or pon, three of a daiminkan, four of an ankan)."""
+    (the two of a chi or pon, three of a daiminkan, four of an ankan; kept in tile order)."""
 
     kind: ActionKind = attrs.field(validator=attrs.validators.instance_of(ActionKind))
     tile: Tile | None = attrs.field(default=None, validator=attrs.validators.optional(
         attrs.validators.instance_of(Tile)))
-    consumed: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles, validator=_check_action)
+    consumed: tuple[Tile, ...] = attrs.field(default=(), converter=_sorted_tiles, validator=_check_action)
 
     def describe(self) -> str:
         """``discard 5m``, ``chi 3m with 45m``: for messages."""

@@ -266,6 +266,8 @@ class RoundPlay:
         self.kuikae: frozenset[int] = frozenset()
         """Kinds the player who just called may not discard."""
         self.waits: list[frozenset[int] | None] = [None] * self.n
+        self.ask_always = False
+        """Ask a player even when it has one choice (a record's check: every recorded action is ruled on)."""
         events.append({
             "type": "start_kyoku", "bakaze": WIND_LETTERS[deal.wind], "kyoku": deal.number + 1, "honba": deal.honba,
             "kyotaku": deal.sticks, "oya": deal.dealer, "dora_marker": mjai_name(deal.dora),
@@ -571,7 +573,7 @@ class RoundPlay:
 
     def ask_own(self, seat: int, drawn: Tile | None) -> Action:
         legal = self.legal_own(seat, drawn)
-        if len(legal) == 1:
+        if len(legal) == 1 and not self.ask_always:
             return legal[0]
         answer = self.table.players[seat].act(self.view(seat, legal, drawn, None, None))
         if answer not in legal:
@@ -580,7 +582,7 @@ class RoundPlay:
 
     def ask_reaction(self, seat: int, source: int, t: Tile, kan: bool) -> Action:
         legal = self.legal_reactions(seat, source, t, kan)
-        if len(legal) == 1:
+        if len(legal) == 1 and not self.ask_always:
             return PASS
         answer = self.table.players[seat].act(self.view(seat, legal, None, t, source))
         if answer not in legal:
