@@ -136,8 +136,9 @@ class _Script:
         if self.calls[seat] and self.calls[seat][0][0] == done and self.calls[seat][0][1].tile == view.offered:
             self.taken += 1
             return self.calls[seat].pop(0)[1]
-        if seat in self.rons and done == self.discards and not any(self.own) and not any(self.calls) \
-                and RON in view.legal:
+        # the record's ron comes on the tile offered once every other recorded action is taken
+        # (a robbed kan or North: after its kakan or kita); the table rules on it like any action
+        if seat in self.rons and done == self.discards and not any(self.own) and not any(self.calls):
             self.taken += 1
             return RON
         return PASS
