@@ -784,8 +784,10 @@ def _commands() -> dict[str, tuple[list, list]]:
     return spec
 
 
-COMMANDS = {name: spec for name, spec in _commands().items() if name != "serve"}
-"""Every subcommand but ``serve``, which runs a server until stopped (tests/test_web.py checks its options)."""
+COMMANDS = {name: spec for name, spec in _commands().items() if name not in ("serve", "simulate")}
+"""Every subcommand but ``serve``, which runs a server until stopped (tests/test_web.py checks its options),
+and ``simulate``, whose fuzzed ``--games 1000`` would play for minutes (tests/test_table.py checks its
+options and refusals)."""
 HAND_WORDS = SAMPLE_HANDS + ["123m456p789s11z22z2z", "m123p456s789z1122z2", "m123p456s789z11,z222=", "1m", ""]
 NUMBER_WORDS = ["0", "1", "2", "3", "7", "12", "100", "999", "1000", "-1", "1.5", "99999999999999999999", "１２",
                 "²", "25000,25000,25000,25000", "1,2,3", "a,b,c,d", "99999999999999999999,0,0,-5", "E", "S", "w",

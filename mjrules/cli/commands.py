@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "discard": ("analysis", "rank the discards of a 14-tile hand"),
     "odds": ("analysis", "exact odds of a dealt win (tenhou), or a simulation"),
     "replay": ("replay", "check game records against what was paid, or pay them under other rulesets"),
+    "simulate": ("simulate", "play whole games at the table under several rulesets with the same walls, and compare"),
     "serve": ("serve", "the calculator page and JSON API in a browser (needs mjrules[web])"),
 }
 """Command name → (module under ``mjrules.cli``, one-line help)."""

@@ -19,6 +19,7 @@ from mjrules.cli.commands import help_of
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
+from mjrules.games.legal import LegalCheck, check_legal
 from mjrules.games.read import read_game, record_paths
 from mjrules.games.records import Game
 from mjrules.games.replay import (
@@ -55,6 +56,9 @@ def add_command(sub: Subparsers) -> None:
                    help="what-if: pay every game under each ruleset (the first is the reference for the causes)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--csv", action="store_true", help="what-if final scores as CSV (with --rulesets)")
+    p.add_argument("--legal", action="store_true",
+                   help="also play every round at the table from the record's wall and recorded actions: each "
+                        "action must be legal under the ruleset and each round pay what the record pays")
     p.add_argument("--progress", action="store_true", default=None, help="progress on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     add_jobs(p)
@@ -100,6 +104,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")
     if args.ruleset is not None and args.rulesets is not None:
         raise MjrulesError("give --ruleset or --rulesets, not both")
+    if args.legal and args.rulesets is not None:
+        raise MjrulesError("--legal checks each record under one ruleset: not with --rulesets")
     # Every check before the first record is read: rulesets, then that each LOG names records.
     if args.rulesets is not None:
         names = ruleset_names(args.rulesets)
@@ -110,7 +116,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         if args.ruleset is not None:
             load_ruleset(args.ruleset)
-        setup, work = partial(_CheckState, args.ruleset), partial(_check_records, json_out=args.json)
+        setup = partial(_CheckState, args.ruleset)
+        work = partial(_check_records, json_out=args.json, legal=args.legal)
     for spec in args.logs:  # a folder or pattern that holds no record is a mistake, not "0 games"
         if next(iter(record_paths([spec])), None) is None:
             raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
@@ -139,6 +146,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
                "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
                "unchecked": total.unchecked, "unreadable": total.bad}
+    if args.legal:
+        summary.update({"legal_games": total.legal_games, "legal_actions": total.legal_actions,
+                        "legal_refused": total.legal_refused, "legal_rounds": total.legal_rounds,
+                        "legal_played": total.legal_played, "legal_agree": total.legal_agree})
     if args.json:
         _emit({"summary": summary})
     else:
@@ -146,9 +157,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{plural(total.games, 'game')}, {plural(total.wins, 'win')}, {total.agree} agree{unchecked}; final "
               f"scores agree in {total.final_agree}/{total.finals} games, final points in "
               f"{total.points_agree}/{total.points}" + (f"; {total.bad} unreadable" if total.bad else ""))
+        if args.legal:
+            print(f"legal: {total.legal_actions} recorded actions, {total.legal_refused} refused ({total.legal_games}/"
+                  f"{total.games} games without a refusal); {total.legal_played}/{total.legal_rounds} rounds played "
+                  f"at the table, {total.legal_agree} paid as the record")
     if total.bad:
         return EXIT_BAD_INPUT
     agree = total.agree == total.wins and total.final_agree == total.finals and total.points_agree == total.points
+    if args.legal and (total.legal_refused or total.legal_agree != total.legal_played):
+        return 1
     return 0 if agree and not total.noted else 1
 
 
@@ -168,12 +185,19 @@ class _Done:
     unchecked: int = 0
     noted: int = 0
     bad: int = 0
+    legal_games: int = 0
+    legal_actions: int = 0
+    legal_refused: int = 0
+    legal_rounds: int = 0
+    legal_played: int = 0
+    legal_agree: int = 0
 
     def plus(self, other: _Done) -> _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
 
 
-_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad")
+_COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad",
+           "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree")
 
 
 def _read(path: str) -> Game | _Done:
@@ -194,11 +218,11 @@ class _CheckState:
         self.comparers: dict[str, Comparer] = {}
 
 
-def _check_records(state: _CheckState, paths: list[str], json_out: bool) -> list[_Done]:
-    return [_check_one(state, path, json_out) for path in paths]
+def _check_records(state: _CheckState, paths: list[str], json_out: bool, legal: bool = False) -> list[_Done]:
+    return [_check_one(state, path, json_out, legal) for path in paths]
 
 
-def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
+def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = False) -> _Done:
     game = _read(path)
     if isinstance(game, _Done):
         return game
@@ -217,15 +241,19 @@ def _check_one(state: _CheckState, path: str, json_out: bool) -> _Done:
         # under other rules the game is paid from its start, so its end shows what those rules make of it
         rep = state.replayers[key].replay(game, from_start=other)
         causes = _causes(game, rep, state.chosen_name or "", state.comparers) if other else {}
+        check = check_legal(game, state.replayers[key].scorer) if legal else None
     except MjrulesError as e:
         return _Done(err=f"mjrules: error: {e}\n", bad=1)
     out = io.StringIO()
-    _report_game(out, json_out, game, rep, other, causes)
+    _report_game(out, json_out, game, rep, other, causes, check)
+    counts = {} if check is None else {
+        "legal_games": int(check.refused == 0), "legal_actions": check.actions, "legal_refused": check.refused,
+        "legal_rounds": check.rounds, "legal_played": check.played, "legal_agree": check.agree}
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
                  points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
                  unchecked=rep.unchecked,
-                 noted=0 if other else len(rep.flow_notes))
+                 noted=0 if other else len(rep.flow_notes), **counts)
 
 
 def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Comparer]) -> dict[int, list[str]]:
@@ -249,7 +277,7 @@ def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Compa
 
 
 def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other: bool,
-                 causes: dict[int, list[str]]) -> None:
+                 causes: dict[int, list[str]], check: LegalCheck | None = None) -> None:
     if json_out:
         for k, c in enumerate(rep.checks):
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
@@ -266,8 +294,11 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
             "recorded_points": None if game.final_points is None else list(game.final_points),
             "points_agree": rep.points_agree},
-            "notes": list(rep.flow_notes)}, out)
+            "notes": list(rep.flow_notes), **({} if check is None else {"legal": check.to_dict()})}, out)
         return
+    if check is not None and (check.refused or check.agree != check.played):
+        print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
+              f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)
     for k, c in enumerate(rep.checks):
         if not c.agree:
             why = f"; because of {', '.join(causes[k])}" if k in causes else ""

@@ -14,7 +14,7 @@ from typing import Iterable
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.records import Call, Draw, RecordedWin, Round
+from mjrules.games.records import Call, Draw, Move, MoveKind, RecordedWin, Round
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
@@ -87,6 +87,8 @@ class Flow:
         self.river: list[list[Tile]] = [[] for _ in range(n)]
         self.robbed = [False] * n
         """A discard of this seat was called (it can no longer draw a nagashi mangan)."""
+        self.moves: list[Move] = []
+        """What the players did, in order (``Round.moves``: the table checks a record's moves with it)."""
 
     def fail(self, message: str) -> None:
         raise RecordError(f"{self.where}: {message}")
@@ -112,7 +114,8 @@ class Flow:
             self.fail("the round has no end (no win and no draw): the record is cut or broken")
         d = self.deal
         return Round(d.wind, d.number, d.honba, d.sticks, d.dealer, d.scores, self.dora[:1], tuple(self.calls),
-                     tuple(self.declared), tuple(self.wins), self.draw_end)
+                     tuple(self.declared), tuple(self.wins), self.draw_end, d.hands, tuple(self.moves),
+                     tuple(self.dora))
 
     # -- events --------------------------------------------------------------------------------------
     def draw(self, seat: int, t: Tile) -> None:
@@ -121,6 +124,7 @@ class Flow:
         if len(self.hands[seat]) + 3 * len(self.melds[seat]) != 13:
             self.fail(f"seat {seat} draws {t} while holding {len(self.hands[seat])} tiles")
         self.drawn += 1
+        self.moves.append(Move(MoveKind.DRAW, seat, t))
         if self.ippatsu_ends:
             self.ippatsu = [False] * self.players
             self.ippatsu_ends = False
@@ -134,6 +138,7 @@ class Flow:
 
     def discard(self, seat: int, t: Tile) -> None:
         self._take(seat, [t], "discard")
+        self.moves.append(Move(MoveKind.DISCARD, seat, t))
         if self.riichi_pending == seat:
             self.riichi_pending = None
         elif self.ippatsu[seat]:
@@ -152,6 +157,7 @@ class Flow:
             self.fail(f"seat {seat} declares riichi with an open hand")
         self.riichi[seat] = 2 if not self.discarded[seat] and not self.any_call else 1
         self.riichi_pending = seat
+        self.moves.append(Move(MoveKind.RIICHI, seat))
 
     def riichi_accepted(self, seat: int) -> None:
         """The riichi discard passed without a ron: the stick is deposited, ippatsu starts."""
@@ -159,10 +165,12 @@ class Flow:
             self.fail(f"riichi of seat {seat} accepted but never declared")
         self.ippatsu[seat] = True
         self.declared.append(seat)
+        self.moves.append(Move(MoveKind.ACCEPTED, seat))
 
     def call(self, seat: int, meld: Meld, own: Iterable[Tile], called: Tile | None) -> None:
         """``meld`` made by ``seat`` from the tiles ``own`` of its hand and the tile ``called``
         (the last discard for chi, pon and daiminkan; the added tile itself for a kakan)."""
+        own = tuple(own)
         kind = meld.kind
         if kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN):
             if self.last_discard is None or called is None:
@@ -200,6 +208,7 @@ class Flow:
             self.rinshan_next[seat] = True
             self.kan_tile = (seat, meld.tiles[0], True)
         self.calls.append(Call(seat, meld))
+        self.moves.append(Move(MoveKind.CALL, seat, called, meld, tuple(own)))
         self.any_call = True
         if kind is MeldKind.KAKAN:  # the kan is not complete while its tile may be robbed: chankan keeps ippatsu
             self.ippatsu_ends = True
@@ -213,6 +222,7 @@ class Flow:
         if self.players != 3:
             self.fail(f"seat {seat} sets North aside (kita) in a four-player game")
         self._take(seat, [north], "kita")
+        self.moves.append(Move(MoveKind.KITA, seat, north))
         self.kita[seat] += 1
         self.rinshan_next[seat] = True
         self.kita_tile = (seat, north)

@@ -13,6 +13,8 @@ the reader goes by the fields each event has, never by where the record came fro
   mjai-reviewer): the score changes are checked, the points are not stated;
 - ``hora`` with ``scores`` (each seat's score after the win) instead of ``deltas``: the changes are
   the scores less those before it; with neither, the win is replayed and paid but not checked;
+- ``start_game`` with ``ruleset`` (mjrules' table): the game's ruleset, so ``replay`` needs no
+  ``--ruleset``; ``hora`` with ``yakuman`` states the yakuman multiple;
 - ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
   the previous one left (the stated changes added up), the first with 25,000 each, the server's.
 """
@@ -79,6 +81,17 @@ def mjai_tile(text: Any, where: str) -> Tile:
     raise RecordError(f"{where}: {text!r} is not an mjai tile (1m … 9s, 5mr, E S W N P F C)")
 
 
+_NAMES = {v: k for k, v in HONOURS.items()}
+
+
+def mjai_name(t: Tile) -> str:
+    """A Tile as mjai writes it: ``1m``, ``5mr`` for a red five, ``E`` … ``C`` for the honours."""
+    mpsz = t.mpsz()
+    if t.is_honor:
+        return _NAMES[mpsz]
+    return f"5{mpsz[1]}r" if t.red else mpsz
+
+
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -86,6 +99,8 @@ class _Reader:
         self.label = "before the first round"
         self.rounds: list[Round] = []
         self.names: tuple[str, ...] = ("", "", "", "")
+        self.ruleset: str | None = None
+        """The ruleset the game was played under, when its ``start_game`` names it (mjrules' table does)."""
         self.players = 4
         """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
         self.flow: Flow | None = None
@@ -131,6 +146,9 @@ class _Reader:
                 if len(names) == 3 or (len(names) == 4 and names[3] in ("", None)):
                     self.players = 3
                 self.names = tuple(str(n) for n in names)[:self.players]
+            ruleset = ev.get("ruleset")
+            if isinstance(ruleset, str) and ruleset:
+                self.ruleset = ruleset
         elif kind == "start_kyoku":
             self.start(ev)
         elif kind == "tsumo":
@@ -259,6 +277,8 @@ class _Reader:
         yakuman: int | None = len([y for y in yakus if len(y) > 1 and isinstance(y[1], int) and y[1] >= 13])
         if not yakus and type(fan) is not int:
             yakuman = None
+        if type(ev.get("yakuman")) is int:  # stated (mjrules' table): a double yakuman is one yaku of multiple 2
+            yakuman = ev["yakuman"]
         points = ev.get("hora_points")
         if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
             self.fail(f"hora: hora_points {points!r} is not a whole number")
@@ -371,4 +391,4 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
-    return Game(source, "mjai", None, reader.names[:reader.players], tuple(reader.rounds), reader.final, True)
+    return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True)

@@ -115,6 +115,31 @@ class Draw:
     payments: tuple[int, ...] = attrs.field(converter=_four)
 
 
+class MoveKind(str, enum.Enum):
+    """What a player did in a round, as a record gives it (``Round.moves``)."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    RIICHI = "riichi"
+    """A riichi declared (its discard follows)."""
+    ACCEPTED = "accepted"
+    """A riichi's discard passed: the stick is deposited."""
+    CALL = "call"
+    KITA = "kita"
+
+
+@attrs.frozen
+class Move:
+    """One thing a player did: a draw or discard of ``tile``, a riichi, a ``meld`` called from the
+    tiles ``own`` of its hand (the tile called is the meld's other), a North set aside."""
+
+    kind: MoveKind
+    seat: int
+    tile: Tile | None = None
+    meld: Meld | None = None
+    own: tuple[Tile, ...] = ()
+
+
 @attrs.frozen
 class Round:
     """One hand of a game: its place (``wind`` 0 East …, ``number`` 0 … 3 within the wind),
@@ -133,6 +158,12 @@ class Round:
     riichi: tuple[int, ...]
     wins: tuple[RecordedWin, ...]
     draw: Draw | None
+    dealt: tuple[tuple[Tile, ...], ...] = attrs.field(default=(), eq=False, repr=False)
+    """The hands dealt, by seat, where the record gives them as moves (``moves``): Tenhou's mjlog, mjai."""
+    moves: tuple[Move, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Every draw, discard, riichi, call and kita in the order of play, where the record gives them."""
+    indicators: tuple[Tile, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Every dora indicator turned in the round, kan dora included, in order."""
 
     def wins_in_turn_order(self) -> tuple[RecordedWin, ...]:
         """The wins, several on one discard in turn order from the discarder (who is paid first)."""

@@ -10,7 +10,7 @@ import attrs
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.records import Game, RecordedWin, Round
-from mjrules.games.settlement import Outcome, PaidWin, settle_round
+from mjrules.games.settlement import Outcome, PaidWin, final_scores, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.placings import placing
@@ -155,7 +155,6 @@ class Replayer:
     def __init__(self, ruleset: Ruleset | str) -> None:
         self.scorer = Scorer(ruleset)
         self.placing = self.scorer.rules.placing
-        self.leftover = self.scorer.rules.round.leftover_sticks
         self.bust = self.scorer.rules.round.bust_ends_game
 
     def score(self, where: str, rec: RecordedWin, win: Win) -> Result | NoWin:
@@ -219,9 +218,7 @@ class Replayer:
                     ends.append(f"would end after {rnd.label}: seat {below[0]} is below 0 ({scores[below[0]]})")
         first_dealer = rounds[0].dealer
         placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
-        if sticks and self.leftover == "top":
-            scores[placings.index(1)] += sticks * 1000
-        final = tuple(scores)
+        final = final_scores(scores, sticks, first_dealer, self.scorer.rules)
         final_agree = None if game.final is None else final == game.final
         points = self.placing.points(final, first_dealer)
         # the record ended on a bust when a player is below 0 and its last round was not the last of a wind

@@ -16,8 +16,9 @@ import attrs
 
 from mjrules.games.records import ABORTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
-from mjrules.rules.rules import RoundRules
+from mjrules.rules.rules import RoundRules, Rules
 from mjrules.scoring.payments import STICK
+from mjrules.scoring.placings import placing
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 
@@ -170,3 +171,13 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
         return RoundSettlement(tuple(out), tuple(pay), honba + 1, table, True, Outcome.NO_WIN)
     repeats = dealer in winners
     return RoundSettlement(tuple(out), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
+
+
+def final_scores(scores: Sequence[int], sticks: int, first_dealer: int, rules: Rules) -> tuple[int, ...]:
+    """The scores a game ends with: the riichi sticks still on the table go to the top player or
+    are lost (``rules.round.leftover_sticks``); ties for the top are broken by ``rules.placing.tie``."""
+    out = list(scores)
+    if sticks and rules.round.leftover_sticks == "top":
+        top = next(s for s in range(len(out)) if placing(out, s, first_dealer, rules.placing.tie) == 1)
+        out[top] += sticks * STICK
+    return tuple(out)

@@ -1,13 +1,14 @@
 """Plots of a corpus compared under several rulesets (``mjrules compare --input … --plot FILE``):
 for each ruleset against the reference, the distribution of the point differences and the causes
-that account for them. Needs the ``plot`` extra (matplotlib), imported only here."""
+that account for them; and of the figures of games played under several rulesets (``mjrules
+simulate --plot FILE``). Needs the ``plot`` extra (matplotlib), imported only here."""
 
 from __future__ import annotations
 
 import os
 
 from collections import Counter
-from typing import Sequence
+from typing import Any, Sequence
 
 import attrs
 
@@ -123,6 +124,63 @@ def plot_differences(pairs: Sequence[PairDifferences], path: str) -> None:
         bars.set_xlabel("hands whose points differ")
     if not pairs:
         axes[0][0].text(0.5, 0.5, "one ruleset: nothing to compare", ha="center", va="center")
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    finally:
+        plt.close(fig)
+
+
+def plot_simulation(figures: Sequence[dict[str, Any]], path: str) -> None:
+    """Draw the figures of ``mjrules simulate`` (``Figures.to_dict`` of each ruleset) side by side:
+    the rates per round and game, the hand values by limit, the final scores by placing and the
+    yaku most often scored. Writes ``path`` (.svg or .png)."""
+    check_plot_path(path)
+    require_matplotlib()
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no window
+    from matplotlib import pyplot as plt
+
+    width = 0.8 / max(1, len(figures))
+    fig, axes = plt.subplots(2, 2, figsize=(13, 8.5))
+    rates = [("win_rate", "a win ends the round"), ("exhaustive_draw_rate", "exhaustive draw"),
+             ("dealer_repeat_rate", "dealer repeats"), ("bust_rate", "game ends on a bust")]
+    limits: list[str] = []
+    for f in figures:
+        limits += [k for k in f["values"] if k not in limits]
+    yaku = Counter[str]()
+    for f in figures:
+        yaku.update(f["yaku"])
+    top = [y for y, _ in yaku.most_common(12)][::-1]
+    placings = max(len(f["final_by_placing"]) for f in figures)
+    panels = [
+        (axes[0][0], [label for _, label in rates], lambda f: [f[k] for k, _ in rates], "share", False),
+        (axes[0][1], limits, lambda f: [f["values"].get(k, 0) for k in limits], "share of wins", False),
+        (axes[1][0], [f"{i + 1}." for i in range(placings)],
+         lambda f: list(f["final_by_placing"]) + [0] * (placings - len(f["final_by_placing"])), "average final score",
+         False),
+        (axes[1][1], top, lambda f: [f["yaku"].get(y, 0) for y in top], "share of wins", True),
+    ]
+    titles = ["rates", "hand values", "final scores by placing", "yaku most often scored"]
+    for (ax, labels, values, unit, horizontal), title in zip(panels, titles):
+        for i, f in enumerate(figures):
+            at = [k + (i - (len(figures) - 1) / 2) * width for k in range(len(labels))]
+            if horizontal:
+                ax.barh(at, values(f), height=width, label=f["ruleset"])
+            else:
+                ax.bar(at, values(f), width=width, label=f["ruleset"])
+        ticks = list(range(len(labels)))
+        if horizontal:
+            ax.set_yticks(ticks, labels, fontsize=8)
+            ax.set_xlabel(unit)
+        else:
+            ax.set_xticks(ticks, labels, fontsize=8)
+            ax.set_ylabel(unit)
+        ax.set_title(title, fontsize=10)
+    axes[0][0].legend(fontsize=8)
+    games = ", ".join(f"{f['ruleset']} {f['games']}" for f in figures)
+    fig.suptitle(f"mjrules simulate: games played ({games}); game i seeded alike under every ruleset", fontsize=11)
     fig.tight_layout()
     try:
         fig.savefig(path)

@@ -1,0 +1,143 @@
+"""``mjrules simulate``: whole games played at the table under several rulesets with the same
+seeds, and each ruleset's figures (wins by yaku, hand values, dealer repeats, draws, game length,
+final scores, busts)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import add_jobs, add_scheduler, file_arg, parallel_lines
+from mjrules.errors import MjrulesError
+from mjrules.games.players import MJAI, PLAYERS
+from mjrules.games.simulation import Figures, Simulator, play_chunk, record_name
+from mjrules.games.table import Length
+from mjrules.tools.query import ruleset_names, shown, whole_number
+
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
+
+MAX_GAMES = 10_000_000
+CHUNK = 4
+"""Games a worker plays at a time: a game takes a fraction of a second."""
+
+
+def _games(text: str) -> int:
+    try:
+        n = whole_number(text, MAX_GAMES)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game")
+    return n
+
+
+def add_command(sub: Subparsers) -> None:
+    p = sub.add_parser("simulate", help=help_of("simulate"), description=(
+        "Play N whole games under each ruleset and report each ruleset's figures: win rate "
+        "and the share of wins with each yaku, average hand value and the values by limit, dealer repeats, draws, "
+        "rounds a game, final scores by placing and their spread, busts. Game i is seeded SEED-i under every "
+        "ruleset, so rulesets of the same tile set play the same walls; the output is the same for any --jobs "
+        "and on Dask."))
+    p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
+    p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
+    p.add_argument("--players", metavar="P,P,P,P",
+                   help=f"one player a seat, seat 0 (the first dealer) first: {', '.join(PLAYERS)}, or mjai:COMMAND for "
+                        "an external bot speaking mjai on its stdin and stdout (default greedy in every seat; a "
+                        "three-player ruleset needs three)")
+    p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
+    p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
+                   help="one wind of rounds (tonpuu) or two (hanchan, the default)")
+    p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    p.add_argument("--csv", action="store_true",
+                   help="one CSV row per ruleset: the figures, the final scores by placing, a column per limit "
+                        "(values:…) and per yaku (yaku:…) any ruleset scored")
+    p.add_argument("--progress", action="store_true", default=None,
+                   help="games played so far on stderr (default: if a terminal)")
+    p.add_argument("--no-progress", action="store_false", dest="progress")
+    p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png",
+                   help="also draw the figures of every ruleset side by side (needs mjrules[plot])")
+    p.add_argument("--records", metavar="DIR",
+                   help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
+    add_jobs(p)
+    add_scheduler(p)
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    names = ruleset_names(args.rulesets) or []
+    players = None if args.players is None else [p.strip() for p in args.players.split(",")]
+    unknown = [p for p in players or () if p not in PLAYERS and not p.startswith(MJAI)]
+    if unknown:
+        raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
+                           f"and {MJAI}COMMAND runs an external mjai bot")
+    if args.records is not None:
+        if os.path.exists(args.records) and not os.path.isdir(args.records):
+            raise MjrulesError(f"--records {args.records}: not a directory")
+        try:
+            os.makedirs(args.records, exist_ok=True)
+        except OSError as e:
+            raise MjrulesError(f"--records {args.records}: cannot make the directory: {e.strerror or e}") from None
+    if args.csv and args.json:
+        raise MjrulesError("give --json or --csv, not both")
+    if args.plot is not None:  # checked before any game is played
+        from mjrules.tools.plot import check_plot_path, require_matplotlib
+
+        check_plot_path(args.plot)
+        require_matplotlib()
+    setup = partial(Simulator, names, players, args.seed, Length(args.length), args.records)
+    simulator = setup()  # every ruleset loaded and checked here, before any game is played
+    files = [record_name(n) for n in simulator.names]
+    if args.records is not None and len(set(files)) != len(files):
+        raise MjrulesError("--records: two of the rulesets have the same name, and their records would overwrite "
+                           "each other")
+    figures = [Figures(n, t.names) for n, t in zip(simulator.names, simulator.tables)]
+    work = [(r, g) for r in range(len(names)) for g in range(args.games)]
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    done = 0
+    for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
+        for summary in chunk:
+            figures[summary.ruleset].add(summary)
+        done += len(chunk)
+        if show:
+            sys.stderr.write(f"\r{done:,}/{len(work):,} games")
+            sys.stderr.flush()
+    if show:
+        sys.stderr.write("\n")
+    if args.plot is not None:
+        from mjrules.tools.plot import plot_simulation
+
+        plot_simulation([f.to_dict() for f in figures], args.plot)
+    if args.csv:
+        _csv([f.to_dict() for f in figures])
+        return 0
+    for f in figures:
+        if args.json:
+            print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": args.length},
+                             ensure_ascii=False))
+        else:
+            print(f.render())
+    return 0
+
+
+NESTED = ("values", "yaku")
+"""The figures that are a share per name: a column per name any ruleset has."""
+
+
+def _csv(rows: list[dict[str, Any]]) -> None:
+    """The figures as CSV: the plain ones, the final scores by placing, then ``values:…`` and ``yaku:…``."""
+    plain = [k for k in rows[0] if k not in NESTED and k != "final_by_placing"]
+    placings = max(len(r["final_by_placing"]) for r in rows)
+    nested = {key: sorted({name for r in rows for name in r[key]}) for key in NESTED}
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(plain + [f"final_{i + 1}" for i in range(placings)]
+                    + [f"{key}:{name}" for key in NESTED for name in nested[key]])
+    for r in rows:
+        finals = list(r["final_by_placing"]) + [""] * (placings - len(r["final_by_placing"]))
+        writer.writerow([r[k] for k in plain] + finals + [r[key].get(name, 0) for key in NESTED for name in nested[key]])

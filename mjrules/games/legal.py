@@ -1,0 +1,193 @@
+"""A recorded game checked at the table: each round dealt from the record's own wall and played by
+players that answer what the record says they did, so that the table rules on every recorded
+action under the record's ruleset.
+
+The record's wall is what it shows: the hands dealt, the draws in order (a draw after a kan or a
+kita is a replacement tile), every dora indicator and the ura indicators of a riichi win; the
+tiles it never shows fill the rest. A round counts as played when the table took every recorded
+action; it agrees when the table's settlement pays what replay's settlement of the record pays.
+Rounds the table cannot play are named and not counted: abortive draws (the table plays none
+yet), and records that give no moves (Tenhou's JSON logs list each player's moves apart).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+import attrs
+
+from mjrules.errors import MjrulesError
+from mjrules.games.players import PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
+from mjrules.games.records import ABORTIVE, Game, Move, MoveKind, Round
+from mjrules.games.settlement import settle_round
+from mjrules.games.flow import Deal
+from mjrules.games.table import Record, RoundPlay, Table
+from mjrules.games.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
+from mjrules.model.melds import MeldKind
+from mjrules.model.tiles import SANMA_REMOVED, Tile, tile
+from mjrules.scoring.scorer import Scorer
+
+CALLS = {MeldKind.CHI: ActionKind.CHI, MeldKind.PON: ActionKind.PON, MeldKind.DAIMINKAN: ActionKind.DAIMINKAN}
+
+
+@attrs.frozen
+class LegalCheck:
+    """A game's recorded actions at the table: how many were taken, how many refused (and the
+    first refusal's reason), the rounds played to their end and those paid as the record is, and
+    the rounds not played with the reason."""
+
+    actions: int
+    refused: int
+    first_refused: str | None
+    rounds: int
+    played: int
+    agree: int
+    skipped: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"actions": self.actions, "refused": self.refused, "first_refused": self.first_refused,
+                "rounds": self.rounds, "played": self.played, "agree": self.agree, "skipped": list(self.skipped)}
+
+
+class _Diverged(MjrulesError):
+    """The table asked for an action the record does not have (it played on where the record stopped)."""
+
+
+def record_wall(rnd: Round, players: int, tiles: int) -> Wall:
+    """The wall the round's record shows, the tiles it never shows filling the rest (see the module text)."""
+    n = players
+    live: list[Tile] = []
+    extra: list[Tile] = []
+    replacement = False
+    for m in rnd.moves:
+        if m.kind is MoveKind.DRAW:
+            assert m.tile is not None
+            (extra if replacement else live).append(m.tile)
+            replacement = False
+        elif (m.kind is MoveKind.CALL and m.meld is not None and m.meld.is_kan) or m.kind is MoveKind.KITA:
+            replacement = True
+    ura = next((w.win.ura for w in rnd.wins if w.win.ura), ())
+    shown = [t for h in rnd.dealt for t in h] + live + extra + list(rnd.indicators) + list(ura)
+    unseen = Counter({i: 4 for i in range(34) if tiles == 136 or i not in SANMA_REMOVED})
+    unseen.subtract(t.index for t in shown)
+    if min(unseen.values()) < 0:
+        raise MjrulesError("the record shows a fifth copy of a tile")
+    filler = [tile(i) for i in sorted(unseen) for _ in range(unseen[i])]
+
+    def take(k: int) -> list[Tile]:
+        got = filler[:k]
+        del filler[:k]
+        return got
+
+    first = extra[:REPLACEMENTS]
+    later = extra[REPLACEMENTS:]  # taken from the live wall's end (Wall.replacement)
+    dead = (first + take(REPLACEMENTS - len(first)) + list(rnd.indicators) + take(INDICATORS - len(rnd.indicators))
+            + list(ura) + take(INDICATORS - len(ura)))
+    live_slots = tiles - 13 * n - DEAD_WALL
+    middle = take(live_slots - len(live) - len(later))
+    dealt = [t for turn in range(n) for t in rnd.dealt[(rnd.dealer + turn) % n]]
+    return Wall(dealt + live + middle + later[::-1] + dead)
+
+
+class _Script:
+    """The record's actions of one round, answered seat by seat as the table asks."""
+
+    def __init__(self, rnd: Round) -> None:
+        n = len(rnd.scores)
+        self.own: list[list[Action]] = [[] for _ in range(n)]
+        self.calls: list[list[tuple[int, Action]]] = [[] for _ in range(n)]
+        discards = 0
+        riichi = False
+        for m in rnd.moves:
+            if m.kind is MoveKind.RIICHI:
+                riichi = True
+            elif m.kind is MoveKind.DISCARD:
+                assert m.tile is not None
+                self.own[m.seat].append(Action(ActionKind.RIICHI if riichi else ActionKind.DISCARD, m.tile))
+                riichi = False
+                discards += 1
+            elif m.kind is MoveKind.KITA:
+                self.own[m.seat].append(Action(ActionKind.KITA, m.tile))
+            elif m.kind is MoveKind.CALL:
+                self._call(m, discards)
+        self.discards = discards
+        self.rons = {w.winner for w in rnd.wins if w.discarder is not None}
+        for w in rnd.wins:
+            if w.discarder is None:
+                self.own[w.winner].append(TSUMO)
+        self.taken = 0
+
+    def _call(self, m: Move, discards: int) -> None:
+        meld = m.meld
+        assert meld is not None
+        if meld.kind is MeldKind.ANKAN:
+            self.own[m.seat].append(Action(ActionKind.ANKAN, None, m.own))
+        elif meld.kind is MeldKind.KAKAN:
+            self.own[m.seat].append(Action(ActionKind.KAKAN, m.tile))
+        else:
+            self.calls[m.seat].append((discards, Action(CALLS[meld.kind], m.tile, m.own)))
+
+    def act(self, seat: int, view: View) -> Action:
+        if view.offered is None:
+            if not self.own[seat]:
+                raise _Diverged(f"seat {seat} is asked to act, and the record has it do nothing more")
+            self.taken += 1
+            return self.own[seat].pop(0)
+        done = sum(len(r) for r in view.rivers)
+        if self.calls[seat] and self.calls[seat][0][0] == done and self.calls[seat][0][1].tile == view.offered:
+            self.taken += 1
+            return self.calls[seat].pop(0)[1]
+        # the record's ron comes on the tile offered once every other recorded action is taken
+        # (a robbed kan or North: after its kakan or kita); the table rules on it like any action
+        if seat in self.rons and done == self.discards and not any(self.own) and not any(self.calls):
+            self.taken += 1
+            return RON
+        return PASS
+
+
+class _Seat:
+    def __init__(self, script: _Script, seat: int) -> None:
+        self.script, self.seat = script, seat
+
+    def act(self, view: View) -> Action:
+        return self.script.act(self.seat, view)
+
+
+def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
+    """Every round of ``game`` played at the table from its record under ``scorer``'s ruleset."""
+    actions = refused = played = agree = 0
+    first: str | None = None
+    skipped: list[str] = []
+    n = len(game.rounds[0].scores)
+    for rnd in game.rounds:
+        if not rnd.moves:
+            skipped.append(f"{rnd.label}: the record gives no moves")
+            continue
+        if rnd.draw is not None and rnd.draw.kind == ABORTIVE:
+            skipped.append(f"{rnd.label}: an abortive draw ({rnd.draw.reason or 'no reason given'}), not played yet")
+            continue
+        try:
+            wall = record_wall(rnd, n, scorer.rules.tiles.tiles)
+        except MjrulesError as e:
+            skipped.append(f"{rnd.label}: no wall: {e}")
+            continue
+        script = _Script(rnd)
+        table = Table(scorer, [_Seat(script, s) for s in range(n)])
+        deal = Deal(rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer, rnd.scores, rnd.indicators[0], rnd.dealt)
+        play = RoundPlay(table, deal, wall, f"{game.source}, round {rnd.label}", Record())
+        play.ask_always = True
+        try:
+            settled = play.run()
+        except IllegalAction as e:
+            refused += 1
+            actions += script.taken
+            first = first or f"{rnd.label}: {e}"
+            continue
+        except _Diverged as e:
+            skipped.append(f"{rnd.label}: the table played on where the record stopped: {e}")
+            actions += script.taken
+            continue
+        actions += script.taken
+        played += 1
+        agree += settled.payments == settle_round(rnd, scorer).payments
+    return LegalCheck(actions, refused, first, len(game.rounds), played, agree, tuple(skipped))
+

@@ -1,0 +1,158 @@
+"""An external bot that speaks mjai (Mortal, akochan, mjai-manue and others) as a player at the table.
+
+The bot is a process reading JSON lines on its stdin and writing JSON lines on its stdout, as the
+mjai.app servers run them: each line sent is a JSON array of the events since the last one (as the
+bot's seat may see them: the other hands and draws hidden as ``?``), and the bot answers every
+line with one JSON object, its action (``dahai``, ``reach``, ``hora``, ``chi``, ``pon``,
+``daiminkan``, ``ankan``, ``kakan``, ``nukidora``) or ``{"type": "none"}``. A line is sent when the
+table asks the bot to act, and at the game's end; a bot that has no choice to make is not asked.
+
+Riichi is two answers in mjai: ``reach``, then, once the bot has seen its ``reach`` event, the
+``dahai``; the table takes them as one riichi discard. The bot's process starts at ``start_game``
+and is closed at ``end_game``; a bot that does not answer within ``timeout`` seconds, answers
+something that is not an mjai action, or exits is an error naming it. An action the table does not
+allow is refused as any player's is (``IllegalAction``).
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import subprocess
+from typing import IO, Any, Sequence
+
+from mjrules.errors import MjrulesError
+from mjrules.games.mjai import mjai_tile
+from mjrules.games.players import PASS, RON, TSUMO, Action, ActionKind, View
+from mjrules.model.tiles import Tile
+
+CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}
+
+
+class MjaiBot:
+    """The bot ``command`` runs (an argument list), as a player and a watcher of the game."""
+
+    def __init__(self, command: Sequence[str], timeout: float = 30.0) -> None:
+        if not command:
+            raise MjrulesError("an mjai bot needs a command to run")
+        self.command = list(command)
+        self.timeout = timeout
+        self.process: subprocess.Popen[str] | None = None
+        self.seat: int | None = None
+        self.pending: list[dict[str, Any]] = []
+        self.echoed_reach = False
+        """The bot has seen its own ``reach`` event already (sent between its two riichi answers)."""
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.command)
+
+    # -- the game, as it goes ---------------------------------------------------------------------
+    def observe(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "start_game":
+            self.close()
+            self.seat = event["id"]
+            self._start()
+        if kind == "reach" and event.get("actor") == self.seat and self.echoed_reach:
+            self.echoed_reach = False
+            return
+        self.pending.append(event)
+        if kind == "end_game":
+            self._exchange()  # the bot sees the end (its answer is none)
+            self.close()
+
+    def act(self, view: View) -> Action:
+        answer = self._exchange()
+        kind = answer.get("type")
+        if kind == "reach":  # the riichi declaration; its discard comes once the bot sees it
+            self.pending.append({"type": "reach", "actor": self.seat})
+            self.echoed_reach = True
+            answer = self._exchange()
+            if answer.get("type") != "dahai":
+                raise MjrulesError(f"mjai bot {self.name}: after reach it answered {json.dumps(answer)}, not a dahai")
+            return Action(ActionKind.RIICHI, self._tile(answer, "pai"))
+        if kind == "dahai":
+            return Action(ActionKind.DISCARD, self._tile(answer, "pai"))
+        if kind == "hora":
+            return RON if view.offered is not None else TSUMO
+        if kind == "none":
+            return PASS
+        if kind in CALLS:
+            return Action(CALLS[kind], self._tile(answer, "pai"), self._tiles(answer))
+        if kind == "ankan":
+            return Action(ActionKind.ANKAN, None, self._tiles(answer))
+        if kind == "kakan":
+            return Action(ActionKind.KAKAN, self._tile(answer, "pai"))
+        if kind in ("nukidora", "kita"):
+            return Action(ActionKind.KITA, mjai_tile(answer.get("pai", "N"), self._where()))
+        raise MjrulesError(f"mjai bot {self.name}: {json.dumps(answer)[:200]} is not an action the table plays")
+
+    # -- the process ------------------------------------------------------------------------------
+    def _start(self) -> None:
+        try:
+            self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            text=True, encoding="utf-8", bufsize=1)
+        except OSError as e:
+            raise MjrulesError(f"mjai bot {self.name}: cannot start: {e.strerror or e}") from None
+
+    def close(self) -> None:
+        """End the bot's process (its stdin closed; killed if it lingers)."""
+        process, self.process = self.process, None
+        self.pending = []
+        if process is None:
+            return
+        try:
+            if process.stdin is not None:
+                process.stdin.close()
+            process.wait(timeout=self.timeout)
+        except (OSError, subprocess.TimeoutExpired):
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+    def _exchange(self) -> dict[str, Any]:
+        """Send the events pending as one line; the bot's answer."""
+        process = self.process
+        if process is None or process.stdin is None or process.stdout is None:
+            raise MjrulesError(f"mjai bot {self.name}: asked to act outside a game")
+        line = json.dumps(self.pending, ensure_ascii=False, separators=(",", ":"))
+        self.pending = []
+        try:
+            process.stdin.write(line + "\n")
+            process.stdin.flush()
+        except OSError:
+            raise MjrulesError(f"mjai bot {self.name}: it exited (status {process.poll()})") from None
+        answer_line = self._read(process.stdout)
+        try:
+            answer = json.loads(answer_line)
+        except json.JSONDecodeError:
+            raise MjrulesError(f"mjai bot {self.name}: answered {answer_line[:200]!r}, not JSON") from None
+        if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
+            raise MjrulesError(f"mjai bot {self.name}: answered {answer_line[:200]!r}, not an mjai action")
+        return answer
+
+    def _read(self, stdout: IO[str]) -> str:
+        ready, _, _ = select.select([stdout], [], [], self.timeout)
+        if not ready:
+            raise MjrulesError(f"mjai bot {self.name}: no answer within {self.timeout:g} seconds")
+        line = stdout.readline()
+        if not line:
+            raise MjrulesError(f"mjai bot {self.name}: it exited without answering (status {self.process_status()})")
+        return line
+
+    def process_status(self) -> int | None:
+        return None if self.process is None else self.process.poll()
+
+    def _where(self) -> str:
+        return f"mjai bot {self.name}"
+
+    def _tile(self, answer: dict[str, Any], key: str) -> Tile:
+        return mjai_tile(answer.get(key), self._where())
+
+    def _tiles(self, answer: dict[str, Any]) -> tuple[Tile, ...]:
+        consumed = answer.get("consumed")
+        if not isinstance(consumed, list):
+            raise MjrulesError(f"{self._where()}: {answer.get('type')} without a list of consumed tiles")
+        return tuple(mjai_tile(t, self._where()) for t in consumed)

@@ -1,0 +1,113 @@
+"""Recorded games checked at the table (``mjrules replay --legal``, ``mjrules.games.legal``): each
+round dealt from the record's own wall and played by the record's actions, every action ruled on
+under the record's ruleset and every round paid as replay pays the record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mjrules.cli import main
+from mjrules.games.legal import check_legal, record_wall
+from mjrules.games.players import Greedy
+from mjrules.games.read import read_game, read_games
+from mjrules.games.replay import record_ruleset
+from mjrules.games.table import Length, Table
+from mjrules.scoring.scorer import Scorer
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def test_every_action_of_the_tenhou_records_is_legal_and_every_round_pays_as_recorded():
+    scorers: dict[str, Scorer] = {}
+    actions = rounds = 0
+    for game in read_games([str(DATA / "tenhou-mjlog"), str(DATA / "tenhou-sanma")]):
+        ruleset = record_ruleset(game)
+        assert ruleset is not None
+        scorer = scorers.setdefault(ruleset.name, Scorer(ruleset))
+        check = check_legal(game, scorer)
+        assert check.refused == 0, check.first_refused
+        assert check.played == check.agree == check.rounds - len(check.skipped)
+        # the table plays no abortive draw yet: those rounds, and only those, are left out
+        assert all("abortive draw" in why for why in check.skipped), check.skipped
+        actions += check.actions
+        rounds += check.played
+    assert actions > 30_000 and rounds > 590
+
+
+def test_a_record_without_moves_is_said_so():
+    game = next(read_games([str(DATA / "tenhou-json")]))
+    ruleset = record_ruleset(game)
+    check = check_legal(game, Scorer(ruleset or "tenhou"))
+    assert check.played == 0 and check.skipped and all("gives no moves" in why for why in check.skipped)
+
+
+def test_the_record_wall_of_a_table_game_is_its_wall():
+    scorer = Scorer("tenhou")
+    game = Table(scorer, [Greedy() for _ in range(4)], length=Length.TONPUU).play(3)
+    read = read_game("g.mjson", game.record.encode())
+    wall = record_wall(read.rounds[0], 4, 136)
+    dealt = game.rounds[0].deal.hands
+    assert [sorted(t.rank for t in wall.hand(i)) for i in range(4)] == [sorted(t.rank for t in h) for h in dealt]
+    assert wall.indicator(0) == game.rounds[0].deal.dora
+    check = check_legal(read, scorer)
+    assert check.refused == 0 and check.played == check.agree == check.rounds == len(game.rounds)
+
+
+def tampered_record(tmp_path: Path) -> Path:
+    """A game whose seat 1 declares riichi in the first round, its start score lowered to 500."""
+    from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Plan, Tsumogiri, hand_wall, s
+    from mjrules.games.players import Action, ActionKind
+    from mjrules.games.wall import seeded_wall
+
+    scorer = Scorer("tenhou")
+    wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s9s8s8s9s")
+    dealer = Plan(own=(Action(ActionKind.DISCARD, s("1z")), Action(ActionKind.DISCARD, s("7s"))))
+    game = Table(scorer, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU).play(
+        "t", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"t/{k}"))
+    lines = game.record.splitlines()
+    start = next(i for i, line in enumerate(lines) if '"start_kyoku"' in line)
+    event = json.loads(lines[start])
+    assert event["scores"] == [25000] * 4
+    event["scores"] = [49500, 500, 25000, 25000]
+    lines[start] = json.dumps(event)
+    path = tmp_path / "tampered.mjson"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_an_illegal_recorded_action_is_refused_with_its_reason(tmp_path):
+    game = read_game(str(tampered_record(tmp_path)))
+    check = check_legal(game, Scorer("tenhou"))
+    assert check.refused == 1
+    assert check.first_refused == "E1: seat 1: riichi 9s refused: riichi needs 1000 points for the stick, and it has 500"
+
+
+def test_replay_legal_on_the_command_line(tmp_path, capsys):
+    assert main(["replay", str(DATA / "tenhou-sanma"), "--legal", "--json", "--no-progress"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    games = [x for x in lines if "legal" in x]
+    assert games and all(g["legal"]["refused"] == 0 and g["legal"]["first_refused"] is None for g in games)
+    summary = lines[-1]["summary"]
+    assert summary["legal_games"] == summary["games"] == len(games) and summary["legal_actions"] > 0
+    assert main(["replay", str(tampered_record(tmp_path)), "--legal"]) == 1
+    out = capsys.readouterr().out
+    assert "legal: 1 refused (first: E1: seat 1: riichi 9s refused: riichi needs 1000 points" in out
+    assert "1 refused (0/1 games without a refusal)" in out
+
+
+def test_legal_is_not_for_what_if(capsys):
+    assert main(["replay", str(DATA / "tenhou-sanma"), "--legal", "--rulesets", "tenhou-sanma"]) == 2
+    assert "--legal checks each record under one ruleset" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "tenhou-sanma"])
+def test_the_games_the_table_writes_are_legal(tmp_path, capsys, ruleset):
+    assert main(["simulate", "--rulesets", ruleset, "--games", "2", "--length", "tonpuu",
+                 "--records", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path), "--legal", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
+    assert summary["legal_games"] == 2 and summary["legal_played"] == summary["legal_agree"] == summary["legal_rounds"]
