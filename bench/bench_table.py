@@ -1,102 +1,282 @@
-"""Benchmark: whole games at the table — hanchan per second on one core, against RiichiEnv's own
-game loop (PyPI ``riichienv``, a Rust engine behind Python) measured in the same run.
+"""Table benchmark (issue 27): whole hanchan per second per core, mjrules' table against RiichiEnv's
+own game loop (PyPI ``riichienv``, a Rust engine behind a Python API), in one run.
 
-mjrules plays four-player hanchan under ``tenhou`` with four ``tsumogiri`` players and with four
-``greedy`` players (``mjrules.games.table``, each game seeded, its mjai record written in memory).
-RiichiEnv plays its four-player hanchan (``GameType.YON_HANCHAN``) with the simplest agents it
-has: a tsumogiri agent written here on its Gym-style API (the legal discard of the drawn tile,
-else pass) and its own ``RandomAgent`` (a random legal action). Neither peer agent matches
-``greedy``; the tsumogiri ratio is the like-for-like one. The engines alternate pass by pass and
-the fastest pass of each counts. RiichiEnv is skipped, saying so, when it is not installed.
+    python bench/bench_table.py                        # 20 hanchan per engine and round, 9 rounds (~2 min)
+    python bench/bench_table.py --games 5 --repeat 3 --sim-games 0   # a quick look, no --jobs part (~10 s)
 
-Run on demand (not part of the test suite)::
+What is measured (one process, one core, ``time.perf_counter`` wall time of whole games):
 
-    python bench/bench_table.py [--games N] [--repeat R]
+* **mjrules**: ``Table(Scorer(load_ruleset("tenhou")), players, length=HANCHAN).play(i)`` for
+  seeds ``i`` = 0..N-1, the table and scorer built once, outside the timing. Two seatings:
+  four ``tsumogiri`` players (discard the drawn tile, declare nothing, never win: every round is
+  an exhaustive draw, so this times the table itself) and four ``greedy`` players (shanten and
+  ukeire discards, riichi when tenpai, pon on yakuhai, takes every win). Every game also writes
+  its mjai record (the table always does).
+* **RiichiEnv** 0.4.x: its README's loop, ``RiichiEnv(game_mode="4p-red-half",
+  rule=GameRule.default_tenhou(), seed=i)``, ``obs = env.reset()``, then
+  ``while not env.done(): obs = env.step({pid: agent.act(o) for pid, o in obs.items()})``,
+  the env built inside the timing (one a game: that is how it is seeded), its mjai log kept (its
+  default, like mjrules' record). Two agents: its own ``riichienv.agents.RandomAgent`` (a uniform
+  random choice among ``obs.legal_actions()``, seeded ``4 i + seat``; it calls chi/pon/kan at
+  random and wins only when the draw of the dice picks tsumo/ron), the simplest agent it ships;
+  and ``Tsumogiri`` below, written with its API for a like-for-like run (discards
+  ``obs.drawn_tile``, passes on every call and win).
+
+The engines run in interleaved rounds (each round: every engine plays its N games, after a
+``gc.collect()``), so a change in the machine's load hits all of them alike; each ratio is taken
+per round and its median printed. The aim of issue 27 is ``AIM``: within 10x of RiichiEnv per core,
+i.e. a ratio mjrules/RiichiEnv of at least 0.1. The games are not equally long: mjrules' table
+has no agari-yame and no West extension (a hanchan is E1-S4 plus repeats), while RiichiEnv's
+hanchan goes into West when nobody has 30,000 at South 4 (so four no-win players play 12 rounds),
+and random players win almost never. So rounds/s and discards/s are printed besides hanchan/s.
+CPU time (``time.process_time``) is printed too: it is the per-core figure if either engine used
+more than one thread, and it is less disturbed by other jobs on a shared machine.
+
+Linear in ``--jobs``: ``python -m mjrules simulate --rulesets tenhou --games M --players
+tsumogiri,... --jobs 1`` and ``--jobs 2`` timed as whole processes (start-up included),
+interleaved ``--sim-repeat`` times; the median speed-up is printed (ideal: the number of free cores),
+with the CPU time of each process and its workers: on a shared machine the cores busy on average
+(CPU / wall) show whether a second core was free at all, and the CPU ratio (ideal 1.0) what the
+workers cost beyond the games.
+
+If riichienv is not installed, one line says so and mjrules is still timed. Install it with
+``python -m pip install riichienv==0.4.11`` (bench/requirements.txt).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import resource
+import statistics
+import subprocess
+import sys
 import time
 from typing import Any, Callable
 
-from mjrules.games.players import Greedy, Tsumogiri
-from mjrules.games.table import Table
+from mjrules.games.players import make_player
+from mjrules.games.settlement import Outcome
+from mjrules.games.table import Length, Table
+from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 
-
-def mjrules_pass(player: type, games: int, scorer: Scorer) -> float:
-    """Seconds for ``games`` hanchan of four ``player`` at the table."""
-    table = Table(scorer, [player() for _ in range(4)])
-    start = time.perf_counter()
-    for g in range(games):
-        table.play(f"bench-{g}")
-    return time.perf_counter() - start
-
-
-def riichienv_pass(agent: str, games: int) -> float:
-    """Seconds for ``games`` hanchan of RiichiEnv's loop with four agents of the kind named."""
-    from riichienv import ActionType, GameType, RiichiEnv
+try:
+    import riichienv
+    from riichienv import ActionType, GameRule, RiichiEnv
     from riichienv.agents import RandomAgent
+except ImportError:  # the peer is optional: mjrules is timed without it
+    riichienv = None
 
-    random_agent = RandomAgent(0)
+AIM = 0.1
+"""Issue 27: within 10x of RiichiEnv per core, i.e. mjrules/RiichiEnv hanchan per second >= 0.1."""
+RULESET = "tenhou"
+START_TOTAL = 100_000
+PLAYERS = 4
 
-    def tsumogiri(obs: Any) -> Any:
+
+class Tsumogiri:
+    """A RiichiEnv agent: discards the tile it drew, takes no call and no win (like mjrules' ``tsumogiri``)."""
+
+    def act(self, obs: Any) -> Any:
         legal = obs.legal_actions()
         drawn = obs.drawn_tile
         for a in legal:
-            if a.action_type == ActionType.Discard and drawn is not None and a.tile == drawn:
+            if a.action_type == ActionType.DISCARD and a.tile == drawn:
                 return a
         for a in legal:
-            if a.action_type == ActionType.Pass:
+            if a.action_type == ActionType.PASS:
                 return a
-        return next((a for a in legal if a.action_type == ActionType.Discard), legal[0])
+        return next(a for a in legal if a.action_type == ActionType.DISCARD)  # never reached: it calls nothing
 
-    act: Callable[[Any], Any] = tsumogiri if agent == "tsumogiri" else random_agent.act
+
+class Tally:
+    """One engine's games in one round: wall and CPU seconds, and what the games held."""
+
+    def __init__(self) -> None:
+        self.games = self.rounds = self.discards = self.wins = self.draws = 0
+        self.wall = self.cpu = 0.0
+
+
+def mjrules_engine(player: str) -> Callable[[int], Tally]:
+    table = Table(Scorer(load_ruleset(RULESET)), [make_player(player) for _ in range(PLAYERS)],
+                  length=Length.HANCHAN, names=[player] * PLAYERS)
+
+    def play(games: int) -> Tally:
+        tally = Tally()
+        played = []
+        gc.collect()
+        wall, cpu = time.perf_counter(), time.process_time()
+        for seed in range(games):
+            played.append(table.play(seed))
+        tally.wall, tally.cpu = time.perf_counter() - wall, time.process_time() - cpu
+        for game in played:  # counted outside the timing
+            if sum(game.final) != START_TOTAL:
+                raise SystemExit(f"mjrules {player} seed {game.seed}: final scores {game.final} do not add up")
+            tally.games += 1
+            tally.rounds += len(game.rounds)
+            tally.discards += game.record.count('"type":"dahai"')
+            tally.wins += sum(r.settlement.outcome is Outcome.WIN for r in game.rounds)
+            tally.draws += sum(r.settlement.outcome is not Outcome.WIN for r in game.rounds)
+        return tally
+
+    return play
+
+
+def riichienv_engine(agent: str) -> Callable[[int], Tally]:
+    rule = GameRule.default_tenhou()
+
+    def agents(seed: int) -> list[Any]:
+        if agent == "random":
+            return [RandomAgent(seed=PLAYERS * seed + seat) for seat in range(PLAYERS)]
+        return [Tsumogiri() for _ in range(PLAYERS)]
+
+    def play(games: int) -> Tally:
+        tally = Tally()
+        envs = []
+        gc.collect()
+        wall, cpu = time.perf_counter(), time.process_time()
+        for seed in range(games):
+            seats = agents(seed)
+            env = RiichiEnv(game_mode="4p-red-half", rule=rule, seed=seed)
+            obs = env.reset()
+            while not env.done():
+                obs = env.step({pid: seats[pid].act(o) for pid, o in obs.items()})
+            envs.append(env)
+        tally.wall, tally.cpu = time.perf_counter() - wall, time.process_time() - cpu
+        for seed, env in enumerate(envs):  # counted outside the timing
+            if sum(env.scores()) != START_TOTAL:
+                raise SystemExit(f"RiichiEnv {agent} seed {seed}: final scores {env.scores()} do not add up")
+            kinds = [e["type"] for e in env.mjai_log]
+            if kinds[-1] != "end_game":
+                raise SystemExit(f"RiichiEnv {agent} seed {seed}: the log does not end the game")
+            tally.games += 1
+            tally.rounds += kinds.count("start_kyoku")
+            tally.discards += kinds.count("dahai")
+            tally.draws += kinds.count("ryukyoku")
+            tally.wins += kinds.count("start_kyoku") - kinds.count("ryukyoku")  # a round ends in a win or a draw
+        return tally
+
+    return play
+
+
+def simulate(games: int, jobs: int) -> tuple[float, float]:
+    """Wall time of one whole ``mjrules simulate`` process, and the CPU time of it and its workers."""
+    cmd = [sys.executable, "-m", "mjrules", "simulate", "--rulesets", RULESET, "--games", str(games),
+           "--players", ",".join(["tsumogiri"] * PLAYERS), "--jobs", str(jobs), "--no-progress"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    for g in range(games):
-        env = RiichiEnv(game_mode=GameType.YON_HANCHAN)
-        obs = env.reset(seed=g)
-        while not env.done():
-            obs = env.step({pid: act(o) for pid, o in obs.items()})
-    return time.perf_counter() - start
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers are waited for, so they count
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20, help="hanchan a pass (default 20)")
-    parser.add_argument("--repeat", type=int, default=3, help="passes of each, fastest counts (default 3)")
-    args = parser.parse_args()
-    try:
-        import riichienv  # noqa: F401
-        peer = True
-    except ImportError:
-        peer = False
-        print("riichienv is not installed: its lines are skipped (pip install riichienv)")
-    scorer = Scorer("tenhou")
-    runs: dict[str, Callable[[], float]] = {
-        "mjrules tsumogiri": lambda: mjrules_pass(Tsumogiri, args.games, scorer),
-        "mjrules greedy": lambda: mjrules_pass(Greedy, args.games, scorer),
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=20, help="hanchan per engine in each round (default 20)")
+    ap.add_argument("--repeat", type=int, default=9, help="interleaved rounds (default 9)")
+    ap.add_argument("--sim-games", type=int, default=48,
+                    help="games of each mjrules simulate process (default 48; 0 leaves the --jobs part out)")
+    ap.add_argument("--sim-repeat", type=int, default=5, help="interleaved --jobs 1 / --jobs 2 pairs (default 5)")
+    args = ap.parse_args()
+
+    import mjrules  # noqa: PLC0415  (its version, for the header)
+
+    engines: dict[str, Callable[[int], Tally]] = {
+        "mjrules tsumogiri": mjrules_engine("tsumogiri"),
+        "mjrules greedy": mjrules_engine("greedy"),
     }
-    if peer:
-        runs["riichienv tsumogiri"] = lambda: riichienv_pass("tsumogiri", args.games)
-        runs["riichienv RandomAgent"] = lambda: riichienv_pass("random", args.games)
-    for run in runs.values():  # warm-up: tables, plugin loading, the shanten pools
-        run()
-    best = {name: float("inf") for name in runs}
+    peer = ""
+    if riichienv is None:
+        print("riichienv is not installed (pip install riichienv==0.4.11): timing mjrules alone")
+    else:
+        peer = (f", riichienv {getattr(riichienv, '__version__', None) or _dist_version('riichienv')} "
+                "(4p-red-half, GameRule.default_tenhou())")
+        engines["RiichiEnv random"] = riichienv_engine("random")
+        engines["RiichiEnv tsumogiri"] = riichienv_engine("tsumogiri")
+    print(f"mjrules {mjrules.__version__} (pure Python){peer}; Python {sys.version.split()[0]}; {os.cpu_count()} cores; "
+          f"mjrules ruleset {RULESET}")
+
+    for play in engines.values():  # warm-up: modules loaded, caches filled
+        play(1)
+    load = os.getloadavg()[0]
+    rounds: list[dict[str, Tally]] = []
     for _ in range(args.repeat):
-        for name, run in runs.items():
-            gc.collect()
-            best[name] = min(best[name], run())
-    rate = {name: args.games / seconds for name, seconds in best.items()}
-    for name, r in rate.items():
-        print(f"{name:<24} {r:8.1f} hanchan/s ({1000 / r:.1f} ms a hanchan), one core")
-    if peer:
-        ratio = rate["riichienv tsumogiri"] / rate["mjrules tsumogiri"]
-        print(f"riichienv / mjrules, tsumogiri: {ratio:.2f}x")
-        print(f"riichienv RandomAgent / mjrules greedy: {rate['riichienv RandomAgent'] / rate['mjrules greedy']:.2f}x")
+        rounds.append({name: play(args.games) for name, play in engines.items()})
+        load = max(load, os.getloadavg()[0])
+    print(f"{args.games} hanchan per engine, {args.repeat} interleaved rounds, one process; "
+          f"load average up to {load:.2f} (the machine is shared)")
+    print()
+    head = (f"{'engine':<21} {'hanchan/s':>9} {'CPU':>7} {'rounds/s':>9} {'discards/s':>10} "
+            f"{'rounds/hanchan':>14} {'discards/hanchan':>16} {'wins':>5} {'draws':>5}")
+    print(head)
+    print("-" * len(head))
+    for name in engines:
+        tallies = [r[name] for r in rounds]
+        games = sum(t.games for t in tallies)
+        hps = statistics.median(t.games / t.wall for t in tallies)
+        cps = statistics.median(t.games / t.cpu for t in tallies)
+        rps = statistics.median(t.rounds / t.wall for t in tallies)
+        dps = statistics.median(t.discards / t.wall for t in tallies)
+        rounds_n = sum(t.rounds for t in tallies)
+        print(f"{name:<21} {hps:>9.2f} {cps:>7.2f} {rps:>9.1f} {dps:>10.0f} {rounds_n / games:>14.2f} "
+              f"{sum(t.discards for t in tallies) / games:>16.1f} {sum(t.wins for t in tallies) / rounds_n:>5.0%} "
+              f"{sum(t.draws for t in tallies) / rounds_n:>5.0%}")
+    print("(medians of the rounds; CPU: hanchan per CPU second; wins, draws: share of rounds ending so)")
+
+    if riichienv is not None:
+        print()
+        print(f"ratios mjrules / RiichiEnv, median of the per-round ratios [range]; aim >= {AIM} (within "
+              f"{1 / AIM:.0f}x per core)")
+        for mine in ("mjrules tsumogiri", "mjrules greedy"):
+            for theirs in ("RiichiEnv random", "RiichiEnv tsumogiri"):
+                print("  " + _ratio_line(rounds, mine, theirs))
+        print("  (rounds/s: the same ratio per round played, which corrects for RiichiEnv's longer hanchan)")
+
+    if args.sim_games > 0:
+        print()
+        _jobs(args.sim_games, args.sim_repeat)
+    return 0
+
+
+def _ratio_line(rounds: list[dict[str, Tally]], mine: str, theirs: str) -> str:
+    per_game = [(r[mine].games / r[mine].wall) / (r[theirs].games / r[theirs].wall) for r in rounds]
+    per_round = [(r[mine].rounds / r[mine].wall) / (r[theirs].rounds / r[theirs].wall) for r in rounds]
+    cpu = [(r[mine].games / r[mine].cpu) / (r[theirs].games / r[theirs].cpu) for r in rounds]
+    med = statistics.median(per_game)
+    verdict = "meets the aim" if med >= AIM else "MISSES the aim"
+    return (f"{mine + ' / ' + theirs:<40} hanchan/s {med:5.3f} [{min(per_game):.3f}-{max(per_game):.3f}] "
+            f"({1 / med:4.1f}x slower, {verdict}); CPU {statistics.median(cpu):5.3f}; "
+            f"rounds/s {statistics.median(per_round):5.3f}")
+
+
+def _jobs(games: int, repeat: int) -> None:
+    simulate(2, 1)  # warm-up: byte-compiled modules, disk cache
+    times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+    load = os.getloadavg()[0]
+    for _ in range(repeat):
+        for jobs in (1, 2):
+            times[jobs].append(simulate(games, jobs))
+        load = max(load, os.getloadavg()[0])
+    speedups = [a[0] / b[0] for a, b in zip(times[1], times[2])]
+    print(f"mjrules simulate --rulesets {RULESET} --games {games} --players tsumogiri x4, whole processes, "
+          f"{repeat} interleaved pairs; load average up to {load:.2f}")
+    for jobs in (1, 2):
+        wall = statistics.median(t[0] for t in times[jobs])
+        cpu = statistics.median(t[1] for t in times[jobs])
+        print(f"  --jobs {jobs}: {wall:5.2f} s wall ({games / wall:4.1f} hanchan/s), {cpu:5.2f} s CPU "
+              f"(all its processes; {cpu / wall:.2f} cores busy on average)")
+    print(f"  speed-up --jobs 2 / --jobs 1: median {statistics.median(speedups):.2f} "
+          f"[{min(speedups):.2f}-{max(speedups):.2f}] (ideal 2.0 with {os.cpu_count()} free cores; CPU of --jobs 2 "
+          f"/ --jobs 1: {statistics.median(b[1] / a[1] for a, b in zip(times[1], times[2])):.2f}, ideal 1.0)")
+
+
+def _dist_version(name: str) -> str:
+    from importlib.metadata import version  # noqa: PLC0415
+
+    return version(name)
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
