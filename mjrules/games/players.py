@@ -29,10 +29,10 @@ from typing import Any, Callable, Iterable, Protocol, runtime_checkable
 
 import attrs
 
+from mjrules import kernel
 from mjrules.errors import MjrulesError
 from mjrules.model.melds import Meld
 from mjrules.model.tiles import DRAGONS, EAST, SANMA_REMOVED, Tile
-from mjrules.tools.shanten import shanten, standard_shanten
 
 
 class ActionKind(enum.Enum):
@@ -236,17 +236,12 @@ class Greedy:
             for t in group:
                 seen[t.index] += 1
 
-        def distance(c: list[int]) -> int:
-            return shanten(c) if caps is None else standard_shanten(c, caps)
-
-        def after(a: Action) -> int:
-            assert a.tile is not None
-            counts[a.tile.index] -= 1
-            s = distance(counts)
-            counts[a.tile.index] += 1
-            return s
-
-        shantens = [after(a) for a in options]
+        held = [c + (4 - cap if caps is not None else 0) for c, cap in zip(counts, caps or counts)]
+        # One kernel call: the shanten each discard leaves and the kinds that would then improve it.
+        after = {d.kind: d for d in kernel.discards(counts, caps, held)}
+        tiles = [a.tile for a in options]
+        assert all(t is not None for t in tiles)  # discard and riichi actions name their tile
+        shantens = [after[t.index].shanten for t in tiles if t is not None]
         low = min(shantens)
         scored: list[tuple[int, int, int, Action]] = []
         for n, (a, s) in enumerate(zip(options, shantens)):
@@ -254,16 +249,7 @@ class Greedy:
                 continue
             assert a.tile is not None
             k = a.tile.index
-            counts[k] -= 1
-            ukeire = 0
-            for i in range(34):
-                if seen[i] >= 4:
-                    continue
-                counts[i] += 1
-                if distance(counts) < s:
-                    ukeire += 4 - seen[i]
-                counts[i] -= 1
-            counts[k] += 1
+            ukeire = sum(4 - seen[i] for i in after[k].improving if seen[i] < 4)
             edge = 0 if k >= 27 else 1 if k % 9 in (0, 8) else 2  # honours, then terminals, go first
             scored.append((-ukeire, edge, n, a))
         return min(scored)[3]

@@ -19,7 +19,7 @@ from typing import Any, Callable, NamedTuple, NoReturn, Sequence
 
 from mjrules.errors import KernelError
 from mjrules.kernel import python as _python
-from mjrules.kernel.shanten import chiitoitsu_shanten, kokushi_shanten
+from mjrules.kernel.distance import chiitoitsu_shanten, kokushi_shanten
 from mjrules.kernel.shapes import CONCEALED
 from mjrules.kernel.shapes import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, Wait
 from mjrules.model.melds import SEQ, TRIPLET, SetShape

@@ -1,6 +1,6 @@
 """The Python kernel: the reference the native kernel is tested against, and the fallback where
 it is not built. Plain Python over the tables of :mod:`mjrules.kernel.shapes` and
-:mod:`mjrules.kernel.shanten`; the count functions take 34 tile counts (1m…9m 1p…9p 1s…9s 1z…7z),
+:mod:`mjrules.kernel.distance`; the count functions take 34 tile counts (1m…9m 1p…9p 1s…9s 1z…7z),
 the readers tile text (into the model's interned Tiles).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from mjrules.kernel.shanten import shanten, standard_shanten
+from mjrules.kernel.distance import shanten, standard_shanten
 from mjrules.kernel.shapes import Wait, arrangements, is_chiitoitsu, is_kokushi
 from mjrules.kernel.shapes import placed as placed_in_groups
 from mjrules.model.melds import SetShape
