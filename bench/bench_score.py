@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -106,47 +107,70 @@ def _meld(text: str, tiles: list[int], seat: int) -> Meld:
     )
 
 
-def to_mahjong(inp: dict) -> dict:
-    """Convert one majiang ``in`` object into keyword arguments of ``estimate_hand_value``."""
+class Situation(NamedTuple):
+    """The conditions of one majiang ``in`` object, read once for every peer's converter."""
+
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    seat: int
+    round_wind: int
+    sticks: int
+    honba: int
+    dora: list[int]
+    ura: list[int]
+
+
+def read_in(inp: dict) -> tuple[list[int], list[tuple[str, list[int]]], Situation]:
+    """(concealed tile ids with the ron tile last, [(meld text, its ids)], the situation) of one
+    majiang ``in`` object, the ids as ``_ids`` gives them."""
     param, hupai, jicun = inp["param"], inp["param"]["hupai"], inp["param"]["jicun"]
-    seat, rongpai = param["menfeng"], inp["rongpai"]
+    rongpai = inp["rongpai"]
     used = [0] * 34
     concealed_text, *meld_texts = inp["shoupai"].split(",")
     concealed = _ids(concealed_text, used)
     if rongpai:
         concealed += _ids(rongpai[:2], used)  # the ron tile completes the hand
-    tiles = list(concealed)
-    melds = []
-    for text in meld_texts:
-        meld_tiles = _ids(text, used)
-        tiles += meld_tiles
-        melds.append(_meld(text, meld_tiles, seat))
-
+    melds = [(text, _ids(text, used)) for text in meld_texts]
     lizhi, haidi, tianhu = hupai.get("lizhi", 0), hupai.get("haidi", 0), hupai.get("tianhu", 0)
     situational = not tianhu  # tenhou / chiihou override every other flag in majiang
+    return concealed, melds, Situation(
+        tsumo=not rongpai, riichi=situational and lizhi == 1, double_riichi=situational and lizhi == 2,
+        ippatsu=situational and bool(hupai.get("yifa")), rinshan=situational and bool(hupai.get("lingshang")),
+        chankan=situational and bool(hupai.get("qianggang")), haitei=situational and haidi == 1,
+        houtei=situational and haidi == 2, tenhou=tianhu == 1, chiihou=tianhu == 2, seat=param["menfeng"],
+        round_wind=param["zhuangfeng"], sticks=jicun["lizhibang"], honba=jicun["changbang"],
+        dora=_ids("".join(param["baopai"]), [0] * 34), ura=_ids("".join(param["fubaopai"]), [0] * 34),
+    )
+
+
+def to_mahjong(inp: dict) -> dict:
+    """Convert one majiang ``in`` object into keyword arguments of ``estimate_hand_value``."""
+    concealed, meld_ids, sit = read_in(inp)
+    tiles = list(concealed)
+    melds = []
+    for text, meld_tiles in meld_ids:
+        tiles += meld_tiles
+        melds.append(_meld(text, meld_tiles, sit.seat))
     config = HandConfig(
-        is_tsumo=not rongpai,
-        is_riichi=situational and lizhi == 1,
-        is_daburu_riichi=situational and lizhi == 2,
-        is_ippatsu=situational and bool(hupai.get("yifa")),
-        is_rinshan=situational and bool(hupai.get("lingshang")),
-        is_chankan=situational and bool(hupai.get("qianggang")),
-        is_haitei=situational and haidi == 1,
-        is_houtei=situational and haidi == 2,
-        is_tenhou=tianhu == 1,
-        is_chiihou=tianhu == 2,
-        player_wind=EAST + seat,
-        round_wind=EAST + param["zhuangfeng"],
-        kyoutaku_number=jicun["lizhibang"],
-        tsumi_number=jicun["changbang"],
-        options=MAHJONG_RULES,
+        is_tsumo=sit.tsumo, is_riichi=sit.riichi, is_daburu_riichi=sit.double_riichi, is_ippatsu=sit.ippatsu,
+        is_rinshan=sit.rinshan, is_chankan=sit.chankan, is_haitei=sit.haitei, is_houtei=sit.houtei,
+        is_tenhou=sit.tenhou, is_chiihou=sit.chiihou, player_wind=EAST + sit.seat, round_wind=EAST + sit.round_wind,
+        kyoutaku_number=sit.sticks, tsumi_number=sit.honba, options=MAHJONG_RULES,
     )
     return {
         "tiles": tiles,
         "win_tile": concealed[-1],  # the last tile written (tsumo) or the ron tile
         "melds": melds,
-        "dora_indicators": _ids("".join(param["baopai"]), [0] * 34),
-        "ura_dora_indicators": _ids("".join(param["fubaopai"]), [0] * 34),
+        "dora_indicators": sit.dora,
+        "ura_dora_indicators": sit.ura,
         "config": config,
     }
 
@@ -234,35 +258,15 @@ def _rv_meld(text: str, tiles: list[int], seat: int):
 
 def to_riichienv(inp: dict) -> tuple:
     """Convert one majiang ``in`` object into ``(tiles, melds, win_tile, dora, ura, conditions)``."""
-    param, hupai, jicun = inp["param"], inp["param"]["hupai"], inp["param"]["jicun"]
-    seat, rongpai = param["menfeng"], inp["rongpai"]
-    used = [0] * 34
-    concealed_text, *meld_texts = inp["shoupai"].split(",")
-    tiles = _ids(concealed_text, used)
-    if rongpai:
-        tiles += _ids(rongpai[:2], used)  # the ron tile completes the hand
-    melds = [_rv_meld(text, _ids(text, used), seat) for text in meld_texts]
-
-    lizhi, haidi, tianhu = hupai.get("lizhi", 0), hupai.get("haidi", 0), hupai.get("tianhu", 0)
-    situational = not tianhu  # tenhou / chiihou override every other flag in majiang
+    tiles, meld_ids, sit = read_in(inp)
+    melds = [_rv_meld(text, ids, sit.seat) for text, ids in meld_ids]
     conditions = rv.Conditions(
-        tsumo=not rongpai,
-        riichi=situational and lizhi == 1,
-        double_riichi=situational and lizhi == 2,
-        ippatsu=situational and bool(hupai.get("yifa")),
-        haitei=situational and haidi == 1,
-        houtei=situational and haidi == 2,
-        rinshan=situational and bool(hupai.get("lingshang")),
-        chankan=situational and bool(hupai.get("qianggang")),
-        tsumo_first_turn=bool(tianhu),
-        player_wind=RV_WINDS[seat],
-        round_wind=RV_WINDS[param["zhuangfeng"]],
-        riichi_sticks=jicun["lizhibang"],
-        honba=jicun["changbang"],
+        tsumo=sit.tsumo, riichi=sit.riichi, double_riichi=sit.double_riichi, ippatsu=sit.ippatsu,
+        haitei=sit.haitei, houtei=sit.houtei, rinshan=sit.rinshan, chankan=sit.chankan,
+        tsumo_first_turn=sit.tenhou or sit.chiihou, player_wind=RV_WINDS[sit.seat],
+        round_wind=RV_WINDS[sit.round_wind], riichi_sticks=sit.sticks, honba=sit.honba,
     )
-    dora = _ids("".join(param["baopai"]), [0] * 34)
-    ura = _ids("".join(param["fubaopai"]), [0] * 34)
-    return tiles, melds, tiles[-1], dora, ura, conditions
+    return tiles, melds, tiles[-1], sit.dora, sit.ura, conditions
 
 
 def riichienv_points(inp: dict, result) -> tuple[int, list[int]] | None:
