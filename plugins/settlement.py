@@ -1,7 +1,9 @@
-"""How a round is settled and a game ends: several winners on one discard, who collects honba and
-riichi sticks, the payments at an exhaustive draw, the dealer's repeat, the riichi sticks left at
-the end and how final points are rounded. Read by ``mjrules replay`` (``mjrules.games``); the
-defaults are Tenhou's. Nagashi mangan is the ``nagashi`` plugin's flag, the start and return scores
+"""How a round is played out and settled, and when a game ends: the abortive draws, kuikae, several
+winners on one discard, who collects honba and riichi sticks, the payments at an exhaustive draw,
+the dealer's repeat, the game's length, the last dealer's stop, the extra wind, busting, the riichi
+sticks left at the end and how final points are rounded. Read by ``mjrules replay`` and the table
+(``mjrules.games``); the defaults are Tenhou's (the extra wind and the last dealer's stop as
+Tenhou's records of 2009-2021 show them: see ``mjrules.games.settlement.game_ends``). Nagashi mangan is the ``nagashi`` plugin's flag, the start and return scores
 and the uma the ``placing`` plugin's (which also reads ``points_rounding``)."""
 
 from typing import Callable
@@ -14,7 +16,17 @@ POINTS_ROUNDING = Flag(
     "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact"))
 """Read by the placing plugin, for ``PlacingRule``."""
 
+ABORTIVE_DRAWS = ("nine_terminals", "four_winds", "four_riichi", "four_kans")
+
 FLAGS = (
+    Flag("abortive_draws", list, ABORTIVE_DRAWS,
+         "abortive draws played: 'nine_terminals' (九種九牌, declared on one's first draw), 'four_winds' (四風連打), "
+         "'four_riichi' (四家立直), 'four_kans' (四開槓, by more than one player); three rons are triple_ron_draw",
+         choices=ABORTIVE_DRAWS),
+    Flag("kuikae", str, "forbidden",
+         "after a chi or pon, discarding the called kind or (chi) the kind at the sequence's other end: "
+         "'forbidden' (both), 'same_kind' (only the called kind is forbidden) or 'allowed'",
+         choices=("forbidden", "same_kind", "allowed")),
     Flag("max_ron_winners", int, 2,
          "most players who win on one discard: 1 = head bump (the first in turn order from the discarder), "
          "2 = double ron, 3 = triple ron", minimum=1, maximum=3),
@@ -35,6 +47,15 @@ FLAGS = (
     Flag("bust_ends_game", bool, True,
          "the game ends when a player's score falls below 0 (tobi; what-if replays flag a game that would "
          "have ended elsewhere)"),
+    Flag("game_length", str, "hanchan", "rounds a game lasts: one wind ('tonpuu') or two ('hanchan')",
+         choices=("tonpuu", "hanchan")),
+    Flag("last_dealer_stop", str, "win",
+         "the dealer of the last hand ends the game by repeating in first place: after a 'win' only, after a "
+         "win or a draw in tenpai ('win_or_tenpai'), or never ('none'); only when extra_wind_target lets it end",
+         choices=("none", "win", "win_or_tenpai")),
+    Flag("extra_wind_target", int, 30000,
+         "when nobody has this score after the last hand, play goes on into one more wind, ending after the "
+         "first hand that leaves somebody there (sudden death); 0: no extra wind", minimum=0),
     POINTS_ROUNDING,
 )
 
@@ -52,4 +73,7 @@ def mjrules_round_rules(flags: Flags) -> RoundRules:
         multi_ron_honba=flags.get_str("multi_ron_honba"), noten_payment=flags.get_int("noten_payment"),
         dealer_repeat=flags.get_str("dealer_repeat"), leftover_sticks=flags.get_str("leftover_sticks"),
         bust_ends_game=flags.get_bool("bust_ends_game"),
+        abortive_draws=frozenset(flags.get_list("abortive_draws")), kuikae=flags.get_str("kuikae"),
+        game_length=flags.get_str("game_length"), last_dealer_stop=flags.get_str("last_dealer_stop"),
+        extra_wind_target=flags.get_int("extra_wind_target"),
     )

@@ -34,9 +34,10 @@ def test_a_log_id_dates_the_game():
 def test_the_day_chooses_the_rounding_and_the_east_uma():
     assert rules_on("2023-05-30", players=4, east_only=False) == (("points_rounding", "exact"),)
     assert rules_on("2018-11-08", players=3, east_only=False) == ()
-    assert rules_on("2009-07-18", players=4, east_only=True) == (("uma", (10, 5, -5, -10)),)
+    assert rules_on("2009-07-18", players=4, east_only=True) == (("game_length", "tonpuu"),
+                                                                  ("uma", (10, 5, -5, -10)))
     assert rules_on("2009-07-18", players=4, east_only=False) == ()
-    assert rules_on(None, players=4, east_only=True) == ()
+    assert rules_on(None, players=4, east_only=True) == (("game_length", "tonpuu"),)
 
 
 def test_exact_final_points_of_2023():

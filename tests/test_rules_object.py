@@ -193,7 +193,9 @@ class HouseParts:
     @hookimpl
     def mjrules_round_rules(self, flags, players):
         return RoundRules(max_ron_winners=1, triple_ron_draw=False, multi_ron_honba="first", noten_payment=0,
-                          dealer_repeat="win", leftover_sticks="lost", bust_ends_game=False)
+                          dealer_repeat="win", leftover_sticks="lost", bust_ends_game=False,
+                          abortive_draws=(), kuikae="allowed", game_length="tonpuu", last_dealer_stop="none",
+                          extra_wind_target=0)
 
     @hookimpl
     def mjrules_sanma_rules(self, flags):
@@ -203,6 +205,7 @@ class HouseParts:
 def test_a_third_party_answers_every_rule_part():
     four = Scorer("tenhou", extra_plugins={"house": HouseParts()})
     assert four.rules.round.noten_payment == 0 and four.rules.round.max_ron_winners == 1
+    assert four.rules.round.abortive_draws == frozenset() and four.rules.round.winds == 1
     assert four.rules.placing.points([40000, 30000, 20000, 10000], 0) == (25.0, 5.0, -15.0, -35.0)
     # min_han 2: the haku-only hand no longer wins
     assert four.score(parse_mpsz("123m456p78s99m6s 555=z"), Win(tsumo=False, discarder=1)).code is NoWinCode.TOO_FEW_HAN

@@ -6,8 +6,10 @@ The record's wall is what it shows: the hands dealt, the draws in order (a draw 
 kita is a replacement tile), every dora indicator and the ura indicators of a riichi win; the
 tiles it never shows fill the rest. A round counts as played when the table took every recorded
 action; it agrees when the table's settlement pays what replay's settlement of the record pays.
-Rounds the table cannot play are named and not counted: abortive draws (the table plays none
-yet), and records that give no moves (Tenhou's JSON logs list each player's moves apart).
+An abortive draw is played as the record shows it: nine terminals declared by the seat whose hand
+the record shows, three rons by the three it shows; four winds, four riichi and four kans the table
+finds itself. Rounds the table cannot play are named and not counted: records that give no moves
+(Tenhou's JSON logs list each player's moves apart).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections import Counter
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.games.players import PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
+from mjrules.games.players import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
 from mjrules.games.records import ABORTIVE, Game, Move, MoveKind, Round
 from mjrules.games.settlement import settle_round
 from mjrules.games.flow import Deal
@@ -26,6 +28,9 @@ from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import SANMA_REMOVED, Tile, tile
 from mjrules.scoring.scorer import Scorer
 
+NINE_TERMINALS_REASONS = frozenset({"nine terminals", "kyushukyuhai", "kyuushukyuuhai", "yao9", "九種九牌"})
+THREE_RONS_REASONS = frozenset({"three rons", "sanchaho", "sanchahou", "ron3", "三家和了"})
+"""How the records name the two abortive draws a player's choice makes (Tenhou's mjlog as read, mjai, Tenhou JSON)."""
 CALLS = {MeldKind.CHI: ActionKind.CHI, MeldKind.PON: ActionKind.PON, MeldKind.DAIMINKAN: ActionKind.DAIMINKAN}
 
 
@@ -114,6 +119,12 @@ class _Script:
         for w in rnd.wins:
             if w.discarder is None:
                 self.own[w.winner].append(TSUMO)
+        draw = rnd.draw
+        if draw is not None and draw.kind == ABORTIVE and draw.reason in NINE_TERMINALS_REASONS:
+            for seat in draw.shown:
+                self.own[seat].append(NINE_TERMINALS)
+        if draw is not None and draw.kind == ABORTIVE and draw.reason in THREE_RONS_REASONS:
+            self.rons = set(draw.shown)
         self.taken = 0
 
     def _call(self, m: Move, discards: int) -> None:
@@ -161,9 +172,6 @@ def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
     for rnd in game.rounds:
         if not rnd.moves:
             skipped.append(f"{rnd.label}: the record gives no moves")
-            continue
-        if rnd.draw is not None and rnd.draw.kind == ABORTIVE:
-            skipped.append(f"{rnd.label}: an abortive draw ({rnd.draw.reason or 'no reason given'}), not played yet")
             continue
         try:
             wall = record_wall(rnd, n, scorer.rules.tiles.tiles)

@@ -360,7 +360,10 @@ class _Reader:
             tenpai = tuple(s for s in range(self.players) if tenpais[s] is True)
         else:  # not given: the hands in tenpai at the draw
             tenpai = flow.tenpai() if kind != ABORTIVE else ()
-        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(deltas)))
+        # who declared it (nine terminals: ``actor``), or who ronned (three rons: ``actors``, as the table writes)
+        actors = [ev["actor"]] if isinstance(ev.get("actor"), int) else ev.get("actors", [])
+        shown = tuple(a for a in actors if isinstance(a, int) and 0 <= a < self.players) if kind == ABORTIVE else ()
+        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(deltas), shown))
 
     def close(self) -> None:
         if self.flow is not None:

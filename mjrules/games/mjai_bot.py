@@ -4,7 +4,7 @@ The bot is a process reading JSON lines on its stdin and writing JSON lines on i
 mjai.app servers run them: each line sent is a JSON array of the events since the last one (as the
 bot's seat may see them: the other hands and draws hidden as ``?``), and the bot answers every
 line with one JSON object, its action (``dahai``, ``reach``, ``hora``, ``chi``, ``pon``,
-``daiminkan``, ``ankan``, ``kakan``, ``nukidora``) or ``{"type": "none"}``. A line is sent when the
+``daiminkan``, ``ankan``, ``kakan``, ``nukidora``, ``ryukyoku`` for nine terminals) or ``{"type": "none"}``. A line is sent when the
 table asks the bot to act, and at the game's end; a bot that has no choice to make is not asked.
 
 Riichi is two answers in mjai: ``reach``, then, once the bot has seen its ``reach`` event, the
@@ -23,7 +23,7 @@ from typing import IO, Any, Sequence
 
 from mjrules.errors import MjrulesError
 from mjrules.games.mjai import mjai_tile
-from mjrules.games.players import PASS, RON, TSUMO, Action, ActionKind, View
+from mjrules.games.players import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, View
 from mjrules.model.tiles import Tile
 
 CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}
@@ -84,6 +84,8 @@ class MjaiBot:
             return Action(ActionKind.ANKAN, None, self._tiles(answer))
         if kind == "kakan":
             return Action(ActionKind.KAKAN, self._tile(answer, "pai"))
+        if kind == "ryukyoku":  # nine terminals, the one draw a player declares
+            return NINE_TERMINALS
         if kind in ("nukidora", "kita"):
             return Action(ActionKind.KITA, mjai_tile(answer.get("pai", "N"), self._where()))
         raise MjrulesError(f"mjai bot {self.name}: {json.dumps(answer)[:200]} is not an action the table plays")

@@ -12,7 +12,8 @@ Built-in players (``PLAYERS`` by name):
 - ``tsumogiri``: discards the tile it draws and declares nothing, no win included: a baseline
   that measures the table itself (its rounds end in exhaustive draws, or a nagashi mangan).
 - ``greedy``: the project's own shanten as its eyes. It takes any legal win, sets every North
-  aside where the ruleset has kita, declares riichi when a discard leaves its closed hand tenpai
+  aside where the ruleset has kita, aborts on nine terminals unless it holds eleven kinds of them
+  (then it plays for kokushi), declares riichi when a discard leaves its closed hand tenpai
   (the discard with the most unseen winning tiles), calls pon on its yakuhai (dragons, its seat
   wind, the round wind) while not in riichi, never calls chi or kan, and otherwise discards the
   tile that leaves the lowest shanten, then the most unseen tiles that lower it (ukeire), then
@@ -46,6 +47,8 @@ class ActionKind(enum.Enum):
     KAKAN = "kakan"
     KITA = "kita"
     """Three players: set a North aside."""
+    NINE_TERMINALS = "nine terminals"
+    """Abort the hand on one's first draw holding nine kinds of terminals and honours (九種九牌)."""
     RON = "ron"
     CHI = "chi"
     PON = "pon"
@@ -55,7 +58,7 @@ class ActionKind(enum.Enum):
 
 
 OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO, ActionKind.ANKAN, ActionKind.KAKAN,
-                      ActionKind.KITA})
+                      ActionKind.KITA, ActionKind.NINE_TERMINALS})
 """The actions of the player whose turn it is; the others answer a tile on offer."""
 CONSUMES = {ActionKind.CHI: 2, ActionKind.PON: 2, ActionKind.DAIMINKAN: 3, ActionKind.ANKAN: 4, ActionKind.KAKAN: 0}
 """Tiles of the hand a call takes besides its tile (an ankan: all four; a kakan adds its tile)."""
@@ -110,6 +113,7 @@ class Action:
 PASS = Action(ActionKind.PASS)
 TSUMO = Action(ActionKind.TSUMO)
 RON = Action(ActionKind.RON)
+NINE_TERMINALS = Action(ActionKind.NINE_TERMINALS)
 
 
 class IllegalAction(MjrulesError):
@@ -207,6 +211,8 @@ class Greedy:
                 return next(a for a in view.legal if a.kind is win)
         if ActionKind.KITA in kinds:  # a free draw and a dora
             return next(a for a in view.legal if a.kind is ActionKind.KITA)
+        if ActionKind.NINE_TERMINALS in kinds and len({t.index for t in view.concealed if t.is_yaochu}) < 11:
+            return NINE_TERMINALS
         if view.offered is not None:
             if ActionKind.PON in kinds and self._yakuhai(view, view.offered.index):
                 return next(a for a in view.legal if a.kind is ActionKind.PON)

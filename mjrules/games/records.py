@@ -106,13 +106,16 @@ DRAW_KINDS = tuple(DrawKind)
 class Draw:
     """A round that ended without a win: ``kind`` exhaustive, nagashi (mangan at the draw) or
     abortive (``reason`` names it: nine terminals, four riichi, four kans, four winds, three rons),
-    the seats in tenpai at an exhaustive draw, the nagashi seats, and the recorded score changes."""
+    the seats in tenpai at an exhaustive draw, the nagashi seats, the recorded score changes, and
+    at an abortive draw the seats whose hands the record shows (the player declaring nine
+    terminals, the three who ron)."""
 
     kind: DrawKind = attrs.field(converter=DrawKind)
     reason: str
     tenpai: tuple[int, ...]
     nagashi: tuple[int, ...]
     payments: tuple[int, ...] = attrs.field(converter=_four)
+    shown: tuple[int, ...] = ()
 
 
 class MoveKind(str, enum.Enum):

@@ -10,7 +10,7 @@ import attrs
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.records import Game, RecordedWin, Round
-from mjrules.games.settlement import Outcome, PaidWin, final_scores, settle_round
+from mjrules.games.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.placings import placing
@@ -180,6 +180,12 @@ class Replayer:
         notes: list[str] = []
         changes: list[tuple[int, str]] = []
         ends: list[str] = []
+        first_dealer = rounds[0].dealer
+        end_rules = self.scorer.rules
+        recorded_length = dict(game.rules).get("game_length")
+        if recorded_length is not None:  # a recorded game keeps its length under any rules: the rounds were dealt
+            end_rules = attrs.evolve(end_rules, round=attrs.evolve(end_rules.round, game_length=recorded_length))
+        end: GameEnd | None = None
         for i, rnd in enumerate(rounds):
             where = f"{game.source}, round {rnd.label}"
             if i and not from_start and scores != list(rnd.scores):
@@ -213,20 +219,24 @@ class Replayer:
                         notes.append(f"{where}: the dealer {'repeats' if result.dealer_repeats else 'passes'} "
                                      f"replayed, not in the record")
                     changes.append((i, f"{rnd.label}: the dealer {'repeats' if result.dealer_repeats else 'passes'}"))
-                below = [s for s in range(players) if scores[s] < 0]
-                if from_start and below and self.bust and not ends:
-                    ends.append(f"would end after {rnd.label}: seat {below[0]} is below 0 ({scores[below[0]]})")
-        first_dealer = rounds[0].dealer
+            end = game_end(end_rules, scores, result, wind=rnd.wind, number=rnd.number, dealer=rnd.dealer,
+                           first_dealer=first_dealer)
+            if from_start and end is not None and i + 1 < len(rounds) and not ends:
+                ends.append(f"would end after {rnd.label}: " + (
+                    f"seat {min(range(players), key=lambda s: scores[s])} is below 0 ({min(scores)})"
+                    if end is GameEnd.BUST else end.value))
         placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
         final = final_scores(scores, sticks, first_dealer, self.scorer.rules)
         final_agree = None if game.final is None else final == game.final
         points = self.placing.points(final, first_dealer)
-        # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
         last = rounds[-1]
-        busted = game.final is not None and min(game.final) < 0 and last.number < players - 1
-        if from_start and busted and (not self.bust or min(final) >= 0):
-            ends.append(f"would not end after {last.label}: the record's game ended on a bust, and "
-                        + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust"))
+        if from_start and end is None:
+            # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
+            busted = game.final is not None and min(game.final) < 0 and last.number < players - 1
+            ends.append(f"would not end after {last.label}: " + (
+                "the record's game ended on a bust, and "
+                + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust")
+                if busted else "the record's game ended there, and these rules play on"))
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
                           points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends))
 

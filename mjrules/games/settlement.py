@@ -173,6 +173,55 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
     return RoundSettlement(tuple(out), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
 
 
+class GameEnd(str, enum.Enum):
+    """Why a game ends after a round (a str, so JSON and text keep the words)."""
+
+    BUST = "bust"
+    """A player is below 0 (``bust_ends_game``)."""
+    LAST_HAND = "last hand"
+    """The last hand passed, with somebody at the extra wind's target or with no extra wind."""
+    DEALER_STOP = "dealer stop"
+    """The last hand's dealer repeated in first place (``last_dealer_stop``)."""
+    SUDDEN_DEATH = "sudden death"
+    """In the extra wind, a hand left somebody at the target."""
+    EXTRA_WIND_OVER = "extra wind over"
+    """The extra wind's last hand passed."""
+
+
+def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, wind: int, number: int,
+             dealer: int, first_dealer: int) -> GameEnd | None:
+    """Whether the game ends after the round ``wind``/``number`` (0-based) dealt by ``dealer`` was
+    ``settled``, leaving ``scores``; None when play goes on.
+
+    The last hand is the last of ``rules.round.winds``. After it, the game ends when somebody has
+    ``extra_wind_target`` (or there is no extra wind); otherwise one more wind is played, ending
+    after the first hand that leaves somebody at the target, and at the latest after its last hand.
+    A last-hand dealer who repeats ends the game when in first place, after a win or a tenpai draw
+    as ``last_dealer_stop`` says, and when the target is reached. Tenhou's records of 2009-2021 end
+    this way: a dealer in first place after a tenpai draw plays on; a dealer in first place after a
+    win below 30,000 plays on into West; West ends as soon as anybody reaches 30,000."""
+    r = rules.round
+    n = len(scores)
+    if r.bust_ends_game and min(scores) < 0:
+        return GameEnd.BUST
+    target = r.extra_wind_target
+    reached = target == 0 or max(scores) >= target
+    last_number = number == n - 1
+    if wind >= r.winds:
+        if target and max(scores) >= target:
+            return GameEnd.SUDDEN_DEATH
+        return GameEnd.EXTRA_WIND_OVER if last_number and not settled.dealer_repeats else None
+    if wind < r.winds - 1 or not last_number:
+        return None
+    if not settled.dealer_repeats:
+        return GameEnd.LAST_HAND if reached else None
+    stops = ((settled.outcome is Outcome.WIN and r.last_dealer_stop != "none")
+             or (settled.outcome in (Outcome.EXHAUSTIVE, Outcome.NAGASHI) and r.last_dealer_stop == "win_or_tenpai"))
+    if stops and reached and placing(scores, dealer, first_dealer, rules.placing.tie) == 1:
+        return GameEnd.DEALER_STOP
+    return None
+
+
 def final_scores(scores: Sequence[int], sticks: int, first_dealer: int, rules: Rules) -> tuple[int, ...]:
     """The scores a game ends with: the riichi sticks still on the table go to the top player or
     are lost (``rules.round.leftover_sticks``); ties for the top are broken by ``rules.placing.tie``."""

@@ -10,24 +10,24 @@ The rules the table applies, and where each comes from:
 
 - the ruleset's rules object: riichi sticks, honba, tenpai and noten payments, nagashi mangan,
   several rons on one discard (``rules.round.max_ron_winners``, ``triple_ron_draw``,
-  ``multi_ron_honba``), the dealer's repeat, the leftover sticks, busting
-  (``rules.round.bust_ends_game``), the start score, the tile set and its red fives; the kan dora
-  timing through ``mjrules.rules.kan_dora``; whether a win has a yaku, through the Scorer;
+  ``multi_ron_honba``), the abortive draws (``abortive_draws``: nine terminals declared on one's
+  first draw before any call, four winds discarded first, four riichi, four kans by more than one
+  player, each ending the hand once the discard that completes it passes), kuikae (``kuikae``),
+  the dealer's repeat, the leftover sticks, the game's end (``game_length``, busting,
+  ``last_dealer_stop``, ``extra_wind_target``: ``mjrules.games.settlement.game_end``), the start
+  score, the tile set and its red fives; the kan dora timing through ``mjrules.rules.kan_dora``;
+  whether a win has a yaku, through the Scorer;
 - fixed here, as every preset shipped plays them (no ruleset flag names them yet): riichi needs
   1000 points, a closed hand, tenpai after its discard and at least four live draws left; after
   riichi only the drawn tile is discarded, and an ankan only when it keeps the waits; furiten
   from one's own discards, temporary furiten after letting a tile go by that completes the hand (a
   win without a yaku included) until one's next discard, and permanent furiten after letting one go
-  by in riichi; kuikae is forbidden (after a call, neither the
-  called kind nor, for a chi, the kind at the sequence's other end may be discarded); no call on
-  the last discard; at most four kans; chi only from the player on the left, and none at three
-  players; a pon or kan before a chi; a North is set aside after one's draw (in riichi, the North
-  just drawn), and another player may ron on it. The game lasts one wind (``tonpuu``) or two
-  (``hanchan``), a parameter of the table.
+  by in riichi; no call on the last discard; at most four kans; chi only from the player on the
+  left, and none at three players; a pon or kan before a chi; a North is set aside after one's
+  draw (in riichi, the North just drawn), and another player may ron on it.
 
 The players answer through ``mjrules.games.players`` (``Player``; an external mjai bot through
-``mjrules.games.mjai_bot``). Not played yet: abortive draws (nine terminals, four winds, four
-riichi, four kans by several players), the last dealer's stop (agari-yame), sudden death.
+``mjrules.games.mjai_bot``).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from mjrules.errors import MjrulesError
 from mjrules.games.flow import Deal, Flow
 from mjrules.games.mjai import mjai_name
 from mjrules.games.players import (
+    NINE_TERMINALS,
     PASS,
     RON,
     TSUMO,
@@ -52,11 +53,11 @@ from mjrules.games.players import (
     View,
     Watcher,
 )
-from mjrules.games.records import EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recorded, RecordedWin
-from mjrules.games.settlement import Outcome, RoundSettlement, final_scores, settle_round
+from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recorded, RecordedWin
+from mjrules.games.settlement import GameEnd, Outcome, RoundSettlement, final_scores, game_end, settle_round
 from mjrules.games.wall import Wall, seeded_wall
 from mjrules.model.melds import Meld, MeldKind
-from mjrules.model.tiles import NORTH, Tile, tile
+from mjrules.model.tiles import EAST, NORTH, Tile, tile
 from mjrules.notation.mpsz import format_tiles
 from mjrules.rules.kan_dora import IMMEDIATE, ruleset_timing
 from mjrules.scoring.payments import STICK
@@ -71,7 +72,7 @@ MAX_KANS = 4
 
 
 class Length(str, enum.Enum):
-    """How long a game lasts: one wind of rounds or two."""
+    """How long a game lasts: one wind of rounds or two (the ruleset's ``game_length``)."""
 
     TONPUU = "tonpuu"
     HANCHAN = "hanchan"
@@ -96,16 +97,20 @@ class PlayedRound:
 
 @attrs.frozen
 class PlayedGame:
-    """A game as played: its rounds, final scores (leftover sticks paid), final points, whether it
-    ended on a bust, and its mjai record (JSON lines)."""
+    """A game as played: its rounds, final scores (leftover sticks paid), final points, why it
+    ended, and its mjai record (JSON lines)."""
 
     ruleset: str
     seed: str
     rounds: tuple[PlayedRound, ...]
     final: tuple[int, ...]
     points: tuple[float, ...]
-    busted: bool
+    end: GameEnd
     record: str
+
+    @property
+    def busted(self) -> bool:
+        return self.end is GameEnd.BUST
 
 
 def _counts(tiles: Sequence[Tile]) -> list[int]:
@@ -178,17 +183,20 @@ class Table:
     """Plays games under one ruleset with its four or three players (``players[i]`` sits in seat i,
     seat 0 deals first). Build once, play many games."""
 
-    def __init__(self, scorer: Scorer, players: Sequence[Player], *, length: Length = Length.HANCHAN,
+    def __init__(self, scorer: Scorer, players: Sequence[Player], *, length: Length | None = None,
                  ruleset_name: str | None = None, names: Sequence[str] | None = None) -> None:
-        """``ruleset_name``: how the record names the ruleset (a preset name or a path that
-        ``load_ruleset`` reads back), by default the ruleset's name."""
+        """``length``: the game's length when not the ruleset's ``game_length``. ``ruleset_name``:
+        how the record names the ruleset (a preset name or a path that ``load_ruleset`` reads
+        back), by default the ruleset's name."""
         if len(players) != scorer.players:
             raise MjrulesError(f"ruleset {scorer.ruleset.name} is for {scorer.players} players, and "
                                f"{len(players)} were given")
         self.scorer = scorer
-        self.rules = scorer.rules
         self.players = list(players)
-        self.length = Length(length)
+        self.rules = scorer.rules
+        if length is not None and Length(length).value != self.rules.round.game_length:
+            self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=Length(length).value))
+        self.length = Length(self.rules.round.game_length)
         self.ruleset_name = ruleset_name or scorer.ruleset.name
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
         self.kan_timing = ruleset_timing(scorer.flags)
@@ -217,7 +225,6 @@ class Table:
         wind = number = honba = sticks = 0
         dealer = 0
         rounds: list[PlayedRound] = []
-        busted = False
         while True:
             wall = walls(len(rounds))
             deal = Deal(wind, number, honba, sticks, dealer, tuple(scores), wall.indicator(0),
@@ -228,20 +235,18 @@ class Table:
             scores = [s + p for s, p in zip(scores, settled.payments)]
             honba, sticks = settled.honba, settled.sticks
             events.append({"type": "end_kyoku"})
-            if self.rules.round.bust_ends_game and min(scores) < 0:
-                busted = True
+            end = game_end(self.rules, scores, settled, wind=wind, number=number, dealer=dealer, first_dealer=0)
+            if end is not None:
                 break
             if not settled.dealer_repeats:
                 dealer = (dealer + 1) % n
                 number += 1
                 if number == n:
                     wind, number = wind + 1, 0
-                    if wind == self.length.winds:
-                        break
         final = final_scores(scores, sticks, 0, self.rules)
         events.append({"type": "end_game", "scores": list(final)})
         record = "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events.events)
-        return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), busted,
+        return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), end,
                           record)
 
 
@@ -414,6 +419,15 @@ class RoundPlay:
             if not any(m.kind is MeldKind.PON and m.tiles[0].index == t.index for m in flow.melds[seat]):
                 return f"it has no pon of {t} to add it to"
             return None
+        if kind is ActionKind.NINE_TERMINALS:
+            if "nine_terminals" not in self.table.rules.round.abortive_draws:
+                return "this ruleset has no abortive draw on nine terminals"
+            if drawn is None or flow.discarded[seat] or flow.any_call:
+                return "nine terminals are declared on one's first draw, before any call"
+            kinds = len({t.index for t in hand if t.is_yaochu})
+            if kinds < 9:
+                return f"the hand holds {kinds} kinds of terminals and honours, and nine are needed"
+            return None
         if kind is ActionKind.KITA:
             if not self.table.rules.sanma.kita:
                 return "this ruleset sets no North aside (no kita)"
@@ -450,6 +464,7 @@ class RoundPlay:
     def wait_kinds_after_ankan(self, seat: int, kind: int) -> frozenset[int]:
         """The waits of ``seat``'s hand after an ankan of ``kind``."""
         return _waits_of([t for t in self.flow.hands[seat] if t.index != kind])
+
     def legal_own(self, seat: int, drawn: Tile | None) -> list[Action]:
         """Every action ``seat`` may take on its turn."""
         flow = self.flow
@@ -471,6 +486,7 @@ class RoundPlay:
                     candidates += [Action(ActionKind.KAKAN, t) for t in _distinct(hand) if t.index == m.tiles[0].index]
             if counts[NORTH]:
                 candidates.append(Action(ActionKind.KITA, tile(NORTH)))
+            candidates.append(NINE_TERMINALS)
         return [a for a in candidates if self.refuse_own(seat, a, drawn) is None]
 
     def refuse_reaction(self, seat: int, action: Action, source: int, t: Tile, kan: bool) -> str | None:
@@ -527,13 +543,15 @@ class RoundPlay:
                 return "kuikae: after this call every tile left would be one it may not discard"
         return None
 
-    @staticmethod
-    def kuikae_after(action: Action) -> frozenset[int]:
-        """The kinds a player may not discard after calling ``action`` (kuikae)."""
+    def kuikae_after(self, action: Action) -> frozenset[int]:
+        """The kinds a player may not discard after calling ``action`` (kuikae, as ``rules.round.kuikae`` has it)."""
         t = action.tile
         assert t is not None
+        rule = self.table.rules.round.kuikae
+        if rule == "allowed":
+            return frozenset()
         banned = {t.index}
-        if action.kind is ActionKind.CHI:
+        if action.kind is ActionKind.CHI and rule == "forbidden":
             kinds = sorted(x.index for x in action.consumed)
             if t.index < kinds[0] and kinds[1] % 9 < 8:  # called the low end: the kind above the sequence too
                 banned.add(kinds[1] + 1)
@@ -604,6 +622,8 @@ class RoundPlay:
                 drawn = self.draw(turn, rinshan)
             action = self.ask_own(turn, drawn)
             kind = action.kind
+            if kind is ActionKind.NINE_TERMINALS:
+                return self.abort("kyushukyuhai", turn)
             if kind is ActionKind.TSUMO:
                 rec, result = self._score_tsumo(turn)
                 flow.won(rec)
@@ -624,6 +644,9 @@ class RoundPlay:
                 flow.riichi_accepted(turn)
                 self.scores[turn] -= STICK
                 self.events.append({"type": "reach_accepted", "actor": turn})
+            aborted = self.aborted()
+            if aborted:
+                return self.abort(aborted)
             caller = next((s for s, a in answers.items() if a.kind in (ActionKind.PON, ActionKind.DAIMINKAN)), None)
             if caller is None:
                 caller = next((s for s, a in answers.items() if a.kind is ActionKind.CHI), None)
@@ -742,6 +765,36 @@ class RoundPlay:
         self.events.append({"type": "dora", "dora_marker": mjai_name(t)})
 
     # -- the end ---------------------------------------------------------------------------------
+    def aborted(self) -> str | None:
+        """The abortive draw (its mjai reason) the discard that just passed completes, if the ruleset plays it."""
+        flow = self.flow
+        allowed = self.table.rules.round.abortive_draws
+        if self.n == 4:
+            firsts = [r[0].index for r in flow.river if len(r) == 1]
+            if ("four_winds" in allowed and not flow.any_call and len(firsts) == 4 and len(set(firsts)) == 1
+                    and EAST <= firsts[0] <= EAST + 3 and sum(len(r) for r in flow.river) == 4):
+                return "suufonrenda"
+            if "four_riichi" in allowed and len(flow.declared) == 4:
+                return "suuchareach"
+        if "four_kans" in allowed and self.kans == MAX_KANS and sum(any(m.is_kan for m in ms) for ms in flow.melds) > 1:
+            return "suukaikan"
+        return None
+
+    def abort(self, reason: str, actor: int | None = None) -> RoundSettlement:
+        """End the hand in an abortive draw (``reason`` as mjai names it; ``actor``: who declared it)."""
+        flow = self.flow
+        shown = () if actor is None else (actor,)
+        flow.drawn_out(Draw(ABORTIVE, reason, (), (), (0,) * self.n, shown))
+        rnd = flow.finish()
+        settled = settle_round(rnd, self.scorer)
+        deposits = [STICK if s in rnd.riichi else 0 for s in range(self.n)]
+        event: dict[str, Any] = {"type": "ryukyoku", "reason": reason}
+        if actor is not None:
+            event["actor"] = actor
+        event["deltas"] = [p + d for p, d in zip(settled.payments, deposits)]
+        self.events.append(event)
+        return settled
+
     def exhaustive(self) -> RoundSettlement:
         flow = self.flow
         nagashi = flow.nagashi() if self.table.rules.nagashi.mode != "none" else ()
@@ -756,7 +809,8 @@ class RoundPlay:
         rnd = flow.finish()
         settled = settle_round(rnd, self.scorer)
         if rnd.wins and settled.outcome is Outcome.ABORTIVE:  # three rons on one discard abort the hand
-            self.events.append({"type": "ryukyoku", "reason": "sanchaho", "deltas": [0] * self.n})
+            self.events.append({"type": "ryukyoku", "reason": "sanchaho", "actors": [w.winner for w in rnd.wins],
+                                "deltas": [0] * self.n})
         elif rnd.wins:
             dora, ura = self._dora()
             for paid in settled.wins:

@@ -41,10 +41,11 @@ def played_on(log_id: str) -> str | None:
 
 
 def rules_on(played: str | None, *, players: int, east_only: bool) -> tuple[tuple[str, Any], ...]:
-    """The flags in which Tenhou's lobby rules on ``played`` differ from today's preset."""
+    """The flags in which Tenhou's lobby rules on ``played`` differ from today's preset (an
+    east-only lobby's games last one wind on any day)."""
+    out: list[tuple[str, Any]] = [("game_length", "tonpuu")] if east_only else []
     if played is None:
-        return ()
-    out: list[tuple[str, Any]] = []
+        return tuple(out)
     if played < EAST_UMA_20_FROM and east_only and players == 4:
         out.append(("uma", OLD_EAST_UMA))
     if played >= EXACT_POINTS_FROM:

@@ -330,7 +330,8 @@ class _Reader:
         nagashi = flow.nagashi() if kind == NAGASHI else ()
         if kind == NAGASHI and not nagashi:
             self.fail("a nagashi mangan, but no player's discards are all terminals and honours, uncalled")
-        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2][:self.players])))
+        flow.drawn_out(Draw(kind, reason, tenpai, nagashi, tuple(v * 100 for v in sc[1::2][:self.players]),
+                            shown if kind == ABORTIVE else ()))
         self.end_of(el)
 
     def end_of(self, el: ET.Element) -> None:

@@ -136,6 +136,22 @@ class RoundRules:
     """Riichi sticks on the table at the end go to the ``top`` player or are ``lost``."""
     bust_ends_game: bool
     """The game ends when a player's score falls below 0 (tobi)."""
+    abortive_draws: frozenset[str] = attrs.field(
+        converter=frozenset, validator=attrs.validators.deep_iterable(attrs.validators.in_(
+            ("nine_terminals", "four_winds", "four_riichi", "four_kans"))))
+    """The abortive draws played (besides three rons, ``triple_ron_draw``)."""
+    kuikae: str = attrs.field(validator=attrs.validators.in_(("forbidden", "same_kind", "allowed")))
+    """After a call, the discards forbidden: the called kind and a chi's other end, the called kind only, or none."""
+    game_length: str = attrs.field(validator=attrs.validators.in_(("tonpuu", "hanchan")))
+    last_dealer_stop: str = attrs.field(validator=attrs.validators.in_(("none", "win", "win_or_tenpai")))
+    """When the last hand's dealer, first after repeating, ends the game."""
+    extra_wind_target: int = attrs.field(validator=attrs.validators.ge(0))
+    """The score that ends the game in and at the end of the last wind; 0: the game ends after the last hand."""
+
+    @property
+    def winds(self) -> int:
+        """The winds of rounds a game lasts before any extra wind."""
+        return 1 if self.game_length == "tonpuu" else 2
 
 
 @attrs.frozen
