@@ -73,7 +73,7 @@ def mjrules_round_rules(flags: Flags) -> RoundRules:
         multi_ron_honba=flags.get_str("multi_ron_honba"), noten_payment=flags.get_int("noten_payment"),
         dealer_repeat=flags.get_str("dealer_repeat"), leftover_sticks=flags.get_str("leftover_sticks"),
         bust_ends_game=flags.get_bool("bust_ends_game"),
-        abortive_draws=frozenset(flags.get_list("abortive_draws")), kuikae=flags.get_str("kuikae"),
+        abortive_draws=flags.get_list("abortive_draws"), kuikae=flags.get_str("kuikae"),
         game_length=flags.get_str("game_length"), last_dealer_stop=flags.get_str("last_dealer_stop"),
         extra_wind_target=flags.get_int("extra_wind_target"),
     )

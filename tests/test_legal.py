@@ -23,18 +23,50 @@ DATA = Path(__file__).resolve().parent / "data"
 def test_every_action_of_the_tenhou_records_is_legal_and_every_round_pays_as_recorded():
     scorers: dict[str, Scorer] = {}
     actions = rounds = 0
+    abortive: list[str] = []
     for game in read_games([str(DATA / "tenhou-mjlog"), str(DATA / "tenhou-sanma")]):
         ruleset = record_ruleset(game)
         assert ruleset is not None
         scorer = scorers.setdefault(ruleset.name, Scorer(ruleset))
         check = check_legal(game, scorer)
         assert check.refused == 0, check.first_refused
-        assert check.played == check.agree == check.rounds - len(check.skipped)
-        # the table plays no abortive draw yet: those rounds, and only those, are left out
-        assert all("abortive draw" in why for why in check.skipped), check.skipped
+        # every round is played, abortive draws included, and pays as the record does
+        assert check.played == check.agree == check.rounds and not check.skipped, check.skipped
         actions += check.actions
         rounds += check.played
-    assert actions > 30_000 and rounds > 590
+        abortive += [r.draw.reason for r in game.rounds if r.draw is not None and r.draw.kind == "abortive"]
+    assert actions > 30_000 and rounds > 600
+    # the records' abortive draws: five declared on nine terminals, two triple rons (Tenhou's 三家和)
+    assert sorted(abortive) == ["nine terminals"] * 5 + ["three rons"] * 2
+
+
+def test_every_tenhou_record_ends_where_the_game_end_rule_says():
+    """``game_end`` under the record's own ruleset (its lobby's length) ends each game after its last
+    round and no earlier, the scores taken from the record. One record does not: a 2010-06-08
+    east-only game ends after a tenpai draw with the dealer first, where four others (2009-08-27,
+    2009-08-28, 2010-03-04, 2010-06-01) play on in the same case; Tenhou's rule is read as the four."""
+    from mjrules.games.settlement import GameEnd, game_end, settle_round
+
+    ends: dict[GameEnd, int] = {}
+    odd = []
+    for game in read_games([str(DATA / "tenhou-mjlog"), str(DATA / "tenhou-sanma")]):
+        ruleset = record_ruleset(game)
+        assert ruleset is not None
+        scorer = Scorer(ruleset)
+        rounds = game.rounds
+        for i, rnd in enumerate(rounds):
+            settled = settle_round(rnd, scorer)
+            after = list(rounds[i + 1].scores) if i + 1 < len(rounds) else [
+                s + p for s, p in zip(rnd.scores, settled.payments)]
+            end = game_end(scorer.rules, after, settled, wind=rnd.wind, number=rnd.number, dealer=rnd.dealer,
+                           first_dealer=rounds[0].dealer)
+            if (end is not None) != (i + 1 == len(rounds)):
+                odd.append(f"{Path(game.source).name} {rnd.label} {end}")
+            if end is not None and i + 1 == len(rounds):
+                ends[end] = ends.get(end, 0) + 1
+    assert odd == ["2010060800gm-0061-0000-6d767860_tw=1.mjlog E4 None"]
+    # the records end in every way the rule knows: bust, last hand, dealer stop, sudden death, extra wind over
+    assert set(ends) == set(GameEnd), ends
 
 
 def test_a_record_without_moves_is_said_so():

@@ -549,7 +549,7 @@ def test_simulate_is_the_same_for_any_jobs(capsys, tmp_path):
 def test_simulate_text_and_progress(capsys):
     assert main(["simulate", "--rulesets", "tenhou", "--games", "1", "--length", "tonpuu"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("tenhou: 1 games") and "yaku (share of wins)" in out
+    assert out.startswith("tenhou: 1 game,") and "yaku (share of wins)" in out
     assert main(["simulate", "--rulesets", "tenhou", "--games", "1", "--length", "tonpuu", "--progress"]) == 0
     again, err = capsys.readouterr()
     assert again == out and err == "\r1/1 games\n"
@@ -630,6 +630,16 @@ def test_an_external_mjai_bot_plays_a_game_that_replays(tenhou, tmp_path):
     assert all(e["tsumogiri"] for e in events if e["type"] == "dahai" and e["actor"] == 1)
     assert any(e["type"] == "dahai" and e["actor"] == 1 for e in events)
     assert_replays(game)
+
+
+def test_an_mjai_bot_is_told_its_seat_in_its_command_as_mjai_app_does(tenhou):
+    bot = make_player(f"mjai:{sys.executable} {BOT} --seat {{seat}}")
+    game = Table(tenhou, [Greedy(), Greedy(), bot, Greedy()], length=Length.TONPUU).play(23)
+    events = [json.loads(line) for line in game.record.splitlines()]
+    assert any(e["type"] == "dahai" and e["actor"] == 2 for e in events)
+    wrong = make_player(f"mjai:{sys.executable} {BOT} --seat 1")  # told seat 1, seated at 2: it says so
+    with pytest.raises(MjrulesError, match="not an mjai action"):
+        Table(tenhou, [Greedy(), Greedy(), wrong, Greedy()], length=Length.TONPUU).play(23)
 
 
 def test_an_mjai_bot_riichi_is_two_answers_and_refused_when_not_tenpai(tenhou):

@@ -52,8 +52,9 @@ def add_command(sub: Subparsers) -> None:
                         "an external bot speaking mjai on its stdin and stdout (default greedy in every seat; a "
                         "three-player ruleset needs three)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
-    p.add_argument("--length", choices=[x.value for x in Length], default=Length.HANCHAN.value,
-                   help="one wind of rounds (tonpuu) or two (hanchan, the default)")
+    p.add_argument("--length", choices=[x.value for x in Length],
+                   help="one wind of rounds (tonpuu) or two (hanchan) at every table (default: each ruleset's "
+                        "game_length)")
     p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
     p.add_argument("--csv", action="store_true",
                    help="one CSV row per ruleset: the figures, the final scores by placing, a column per limit "
@@ -91,7 +92,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_plot_path(args.plot)
         require_matplotlib()
-    setup = partial(Simulator, names, players, args.seed, Length(args.length), args.records)
+    setup = partial(Simulator, names, players, args.seed, None if args.length is None else Length(args.length),
+                    args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]
     if args.records is not None and len(set(files)) != len(files):
@@ -117,9 +119,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.csv:
         _csv([f.to_dict() for f in figures])
         return 0
-    for f in figures:
+    for f, table in zip(figures, simulator.tables):
         if args.json:
-            print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": args.length},
+            print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": table.length.value},
                              ensure_ascii=False))
         else:
             print(f.render())

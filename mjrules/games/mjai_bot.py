@@ -9,7 +9,8 @@ table asks the bot to act, and at the game's end; a bot that has no choice to ma
 
 Riichi is two answers in mjai: ``reach``, then, once the bot has seen its ``reach`` event, the
 ``dahai``; the table takes them as one riichi discard. The bot's process starts at ``start_game``
-and is closed at ``end_game``; a bot that does not answer within ``timeout`` seconds, answers
+and is closed at ``end_game``; ``{seat}`` in the command is replaced by the bot's seat (0-3), as
+mjai.app starts its bots (``python bot.py 0``); a bot that does not answer within ``timeout`` seconds, answers
 something that is not an mjai action, or exits is an error naming it. An action the table does not
 allow is refused as any player's is (``IllegalAction``).
 """
@@ -92,8 +93,10 @@ class MjaiBot:
 
     # -- the process ------------------------------------------------------------------------------
     def _start(self) -> None:
+        # mjai.app's bots take their seat as an argument (``python bot.py 0``): ``{seat}`` in the command is it
+        command = [arg.replace("{seat}", str(self.seat)) for arg in self.command]
         try:
-            self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             text=True, encoding="utf-8", bufsize=1)
         except OSError as e:
             raise MjrulesError(f"mjai bot {self.name}: cannot start: {e.strerror or e}") from None

@@ -19,6 +19,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.games.players import make_player
 from mjrules.games.settlement import Outcome
+from mjrules.games.settlement import GameEnd
 from mjrules.games.table import Length, PlayedGame, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.result import Result
@@ -50,10 +51,18 @@ class GameSummary:
     nagashi: int
     abortive: int
     final: tuple[int, ...]
-    busted: bool
+    end: str
+    """Why the game ended (``GameEnd``'s words)."""
+    extra_wind: bool
+    """The game went into an extra wind (nobody at the target after the last hand)."""
+
+    @property
+    def busted(self) -> bool:
+        return self.end == GameEnd.BUST.value
 
     @classmethod
     def of(cls, ruleset: int, game: int, played: PlayedGame) -> GameSummary:
+        winds = 1 if played.length == "tonpuu" else 2
         won = wins = tsumo = points = repeats = exhaustive = nagashi = abortive = 0
         yaku: Counter[str] = Counter()
         limits: Counter[str] = Counter()
@@ -74,7 +83,8 @@ class GameSummary:
                 yaku.update({y.id for y in r.yaku})
                 limits[r.limit or BELOW_MANGAN] += 1
         return cls(ruleset, game, len(played.rounds), won, wins, tsumo, points, tuple(sorted(yaku.items())),
-                   tuple(sorted(limits.items())), repeats, exhaustive, nagashi, abortive, played.final, played.busted)
+                   tuple(sorted(limits.items())), repeats, exhaustive, nagashi, abortive, played.final,
+                   played.end.value, any(r.deal.wind >= winds for r in played.rounds))
 
 
 def record_name(ruleset: str) -> str:
@@ -86,7 +96,7 @@ class Simulator:
     """The tables of a simulation, built once per process: one per ruleset, the same players."""
 
     def __init__(self, rulesets: Sequence[str], players: Sequence[str] | None, seed: str,
-                 length: Length = Length.HANCHAN, records: str | None = None) -> None:
+                 length: Length | None = None, records: str | None = None) -> None:
         """``players``: one name a seat, the same at every ruleset's table; None: greedy in every seat."""
         self.seed = seed
         self.records = records
@@ -125,7 +135,8 @@ class Figures:
         self.ruleset = ruleset
         self.players = list(players)
         self.games = self.rounds = self.won = self.wins = self.tsumo = self.points = 0
-        self.repeats = self.exhaustive = self.nagashi = self.abortive = self.busts = 0
+        self.repeats = self.exhaustive = self.nagashi = self.abortive = self.busts = self.extra_wind = 0
+        self.ends: Counter[str] = Counter()
         self.yaku: Counter[str] = Counter()
         self.limits: Counter[str] = Counter()
         self.spreads: list[int] = []
@@ -143,6 +154,8 @@ class Figures:
         self.nagashi += g.nagashi
         self.abortive += g.abortive
         self.busts += g.busted
+        self.extra_wind += g.extra_wind
+        self.ends[g.end] += 1
         self.yaku.update(dict(g.yaku))
         self.limits.update(dict(g.limits))
         self.spreads.append(max(g.final) - min(g.final))
@@ -161,6 +174,8 @@ class Figures:
             "dealer_repeat_rate": _r(self.repeats / rounds),
             "exhaustive_draw_rate": _r(self.exhaustive / rounds), "nagashi": self.nagashi, "abortive": self.abortive,
             "busts": self.busts, "bust_rate": _r(self.busts / games),
+            "extra_wind_rate": _r(self.extra_wind / games),
+            "ends": {k: _r(v / games) for k, v in sorted(self.ends.items(), key=lambda kv: (-kv[1], kv[0]))},
             "final_spread": _r(sum(self.spreads) / games, 1),
             "final_by_placing": [_r(sum(p[i] for p in placed) / games, 1) for i in range(len(placed[0]))]
             if placed else [],
@@ -174,13 +189,16 @@ class Figures:
         yaku = ", ".join(f"{k} {_pct(v)}" for k, v in d["yaku"].items())
         placings = " / ".join(f"{s:,.0f}" for s in d["final_by_placing"])
         return "\n".join([
-            f"{self.ruleset}: {d['games']} games, {d['rounds']} rounds ({d['rounds_per_game']:.2f} a game)",
+            f"{self.ruleset}: {d['games']} game{'s' * (d['games'] != 1)}, {d['rounds']} rounds "
+            f"({d['rounds_per_game']:.2f} a game)",
             f"  a win ends {_pct(d['win_rate'])} of rounds ({d['wins']} wins, tsumo {_pct(d['tsumo_share'])}); exhaustive draws "
             f"{_pct(d['exhaustive_draw_rate'])}, nagashi {d['nagashi']}, abortive {d['abortive']}; dealer repeats "
             f"{_pct(d['dealer_repeat_rate'])} of rounds",
             f"  average win {d['average_win']:,.0f} points; values: {values or '-'}",
             f"  final scores by placing {placings or '-'}; spread (top - last) {d['final_spread']:,.0f}; busts "
             f"{d['busts']} ({_pct(d['bust_rate'])})",
+            f"  games into an extra wind {_pct(d['extra_wind_rate'])}; ended by: "
+            + (", ".join(f"{k} {_pct(v)}" for k, v in d["ends"].items()) or "-"),
             f"  yaku (share of wins): {yaku or '-'}",
         ])
 

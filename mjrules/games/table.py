@@ -106,6 +106,8 @@ class PlayedGame:
     final: tuple[int, ...]
     points: tuple[float, ...]
     end: GameEnd
+    length: str
+    """The game's length: ``tonpuu`` or ``hanchan``."""
     record: str
 
     @property
@@ -209,7 +211,9 @@ class Table:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
         events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
-        events.append({"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name, "seed": seed})
+        # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers
+        events.append({"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name,
+                       "length": self.length.value, "wall_seed": seed})
         try:
             return self._play(seed, walls, events)
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
@@ -247,7 +251,7 @@ class Table:
         events.append({"type": "end_game", "scores": list(final)})
         record = "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events.events)
         return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), end,
-                          record)
+                          self.length.value, record)
 
 
 class RoundPlay:

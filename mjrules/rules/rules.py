@@ -11,7 +11,7 @@ nagashi mangan, no kita) is its "without the plugin" value, stated once below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -118,6 +118,10 @@ WITHOUT_NAGASHI = NagashiRule("none")
 """A ruleset without the nagashi plugin pays no nagashi mangan."""
 
 
+def _str_set(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
 @attrs.frozen
 class RoundRules:
     """How a round is settled (the ``settlement`` plugin)."""
@@ -137,7 +141,7 @@ class RoundRules:
     bust_ends_game: bool
     """The game ends when a player's score falls below 0 (tobi)."""
     abortive_draws: frozenset[str] = attrs.field(
-        converter=frozenset, validator=attrs.validators.deep_iterable(attrs.validators.in_(
+        converter=_str_set, validator=attrs.validators.deep_iterable(attrs.validators.in_(
             ("nine_terminals", "four_winds", "four_riichi", "four_kans"))))
     """The abortive draws played (besides three rons, ``triple_ron_draw``)."""
     kuikae: str = attrs.field(validator=attrs.validators.in_(("forbidden", "same_kind", "allowed")))

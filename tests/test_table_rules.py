@@ -1,0 +1,199 @@
+"""The table's ruleset-chosen play: abortive draws, kuikae levels and the game's end
+(``abortive_draws``, ``kuikae``, ``game_length``, ``last_dealer_stop``, ``extra_wind_target`` of the
+settlement plugin). Expected values come from the rules as the presets' sources state them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mjrules.games.players import NINE_TERMINALS, Action, ActionKind, Greedy, IllegalAction, Tsumogiri
+from mjrules.games.settlement import GameEnd, Outcome, RoundSettlement, game_end
+from mjrules.games.table import Length, Table
+from mjrules.games.wall import seeded_wall
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.notation.mpsz import parse_tiles
+from mjrules.scoring.scorer import Scorer
+from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Script, assert_replays, hand_wall, round_play, s
+
+
+def first_round(scorer: Scorer, hands: list[str], players, draws: str = "", indicator: str = "1z"):
+    wall = hand_wall(hands, draws=draws, indicator=indicator)
+    game = Table(scorer, players, length=Length.TONPUU).play(
+        "r", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"r/{k}"))
+    return game, [json.loads(line) for line in game.record.splitlines()]
+
+
+def ryukyoku(events):
+    return next(e for e in events if e["type"] == "ryukyoku")
+
+
+# -- nine terminals ----------------------------------------------------------------------------------
+
+def test_nine_terminals_declared_on_the_first_draw_abort_the_hand_and_the_dealer_deals_again():
+    tenhou = Scorer("tenhou")
+    # the dealer holds 9m 1p 9s 1s-drawn and the seven honours: eleven kinds
+    game, events = first_round(tenhou, [DEALER, PINFU, SEAT2, SEAT3],
+                               [Script(NINE_TERMINALS), Tsumogiri(), Tsumogiri(), Tsumogiri()], draws="1s")
+    first = game.rounds[0].settlement
+    assert first.outcome is Outcome.ABORTIVE and first.payments == (0, 0, 0, 0)
+    assert first.dealer_repeats and first.honba == 1
+    assert ryukyoku(events) == {"type": "ryukyoku", "reason": "kyushukyuhai", "actor": 0, "deltas": [0, 0, 0, 0]}
+    assert game.rounds[1].deal.dealer == 0 and game.rounds[1].deal.honba == 1
+    assert_replays(game)
+
+
+def test_a_ruleset_without_abortive_draws_refuses_nine_terminals():
+    with pytest.raises(IllegalAction) as e:
+        first_round(Scorer("mleague"), [DEALER, PINFU, SEAT2, SEAT3],
+                    [Script(NINE_TERMINALS), Tsumogiri(), Tsumogiri(), Tsumogiri()], draws="1s")
+    assert e.value.reason == "this ruleset has no abortive draw on nine terminals"
+
+
+def test_nine_terminals_need_nine_kinds_and_the_first_draw():
+    tenhou = Scorer("tenhou")
+    play = round_play(tenhou, ["19m19p19s123z2345m", PINFU, SEAT2, SEAT3], draws="5m")
+    play.draw(0, False)
+    assert play.refuse_own(0, NINE_TERMINALS, s("5m")) is None  # 1m 9m 1p 9p 1s 9s 1z 2z 3z: nine
+    play = round_play(tenhou, ["18m19p19s123z2345m", PINFU, SEAT2, SEAT3], draws="5m")  # eight kinds
+    play.draw(0, False)
+    assert play.refuse_own(0, NINE_TERMINALS, s("5m")) == \
+        "the hand holds 8 kinds of terminals and honours, and nine are needed"
+    play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    play.discard(0, Action(ActionKind.DISCARD, s("7s")))
+    play.draw(0, False)  # a second draw (the test's shortcut: the same seat again)
+    assert play.refuse_own(0, NINE_TERMINALS, s("9p")).startswith("nine terminals are declared on one's first draw")
+
+
+def test_greedy_aborts_on_nine_kinds_and_plays_for_kokushi_on_eleven():
+    tenhou = Scorer("tenhou")
+    nine, events = first_round(tenhou, ["19m19p19s123z2345m", PINFU, SEAT2, SEAT3],
+                               [Greedy(), Tsumogiri(), Tsumogiri(), Tsumogiri()], draws="5m")
+    assert ryukyoku(events)["reason"] == "kyushukyuhai"
+    eleven, events = first_round(tenhou, [DEALER, PINFU, SEAT2, SEAT3],
+                                 [Greedy(), Tsumogiri(), Tsumogiri(), Tsumogiri()], draws="1s")
+    assert events[2]["type"] == "tsumo" and events[3]["type"] == "dahai"  # it discards instead
+
+
+# -- four winds, four riichi, four kans ----------------------------------------------------------------
+
+WINDS = ["1z123m456m789m234p", "1z123p456p789p234s", "1z123s456s789s567m", "1z2z3z4z5z6z7z258m369p"]
+
+
+@pytest.mark.parametrize("ruleset, aborts", [("tenhou", True), ("mahjongsoul", True), ("mleague", False)])
+def test_four_east_winds_discarded_first_abort_the_hand_where_the_ruleset_says(ruleset, aborts):
+    scorer = Scorer(ruleset)
+    east = Action(ActionKind.DISCARD, s("1z"))
+    game, events = first_round(scorer, WINDS, [Script(east) for _ in range(4)], indicator="9m")
+    if aborts:
+        assert ryukyoku(events)["reason"] == "suufonrenda"
+        assert sum(e["type"] == "dahai" for e in events[:events.index(ryukyoku(events))]) == 4
+        assert game.rounds[0].settlement.outcome is Outcome.ABORTIVE
+        assert_replays(game, ruleset)
+    else:
+        assert game.rounds[0].settlement.outcome is not Outcome.ABORTIVE
+
+
+RIICHI = ["123m456m789m23p55p", "123s456s789s23m55m", "123p456p789p23s55s", "1122334455667z"]
+
+
+@pytest.mark.parametrize("ruleset, aborts", [("tenhou", True), ("mleague", False)])
+def test_four_riichi_abort_the_hand_once_the_fourth_stick_is_down(ruleset, aborts):
+    scorer = Scorer(ruleset)
+    players = [Script(Action(ActionKind.RIICHI, s(t))) for t in ("9m", "9p", "9s", "5z")]
+    game, events = first_round(scorer, RIICHI, players, draws="9m9p9s5z")
+    first = game.rounds[0].settlement
+    if aborts:
+        assert ryukyoku(events)["reason"] == "suuchareach"
+        assert sum(e["type"] == "reach_accepted" for e in events) >= 4
+        # the four sticks stay on the table for the next hand, which the dealer deals again
+        assert first.outcome is Outcome.ABORTIVE and first.payments == (-1000,) * 4 and first.sticks == 4
+        assert game.rounds[1].deal.sticks == 4 and game.rounds[1].deal.dealer == 0
+        assert_replays(game, ruleset)
+    else:
+        assert first.outcome is not Outcome.ABORTIVE
+
+
+def test_four_kans_abort_only_when_more_than_one_player_made_them():
+    tenhou = Scorer("tenhou")
+    play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+
+    def kan(text: str) -> Meld:
+        return Meld(MeldKind.ANKAN, parse_tiles(text))
+
+    play.flow.melds[1] = [kan("1111m"), kan("2222m")]
+    play.flow.melds[2] = [kan("3333m"), kan("4444m")]
+    assert play.aborted() == "suukaikan"
+    play.flow.melds[2] = []
+    play.flow.melds[1] = [kan("1111m"), kan("2222m"), kan("3333m"), kan("4444m")]  # one player: suukantsu to play for
+    assert play.aborted() is None
+    play = round_play(Scorer("mleague"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    play.flow.melds[1] = [kan("1111m"), kan("2222m")]
+    play.flow.melds[2] = [kan("3333m"), kan("4444m")]
+    assert play.aborted() is None
+
+
+# -- kuikae ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level, banned", [("forbidden", "7s4s"), ("same_kind", "7s"), ("allowed", "")])
+def test_kuikae_levels(level, banned):
+    scorer = Scorer(Scorer("tenhou").ruleset.with_flags(kuikae=level))
+    play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))  # 7s called on 56s: 4s is the other end
+    assert play.kuikae_after(chi) == {t.index for t in parse_tiles(banned)} if banned else not play.kuikae_after(chi)
+
+
+# -- the game's end --------------------------------------------------------------------------------------
+
+def settled(outcome: Outcome, repeats: bool) -> RoundSettlement:
+    return RoundSettlement((), (0, 0, 0, 0), 0, 0, repeats, outcome)
+
+
+WIN, DRAW = Outcome.WIN, Outcome.EXHAUSTIVE
+TOP_DEALER = [20000, 21000, 24000, 35000]  # seat 3 deals South 4 and is first
+LOW = [24000, 25000, 26000, 25000]  # nobody at 30,000
+
+
+@pytest.mark.parametrize("ruleset, scores, outcome, repeats, wind, number, want", [
+    # Tenhou (the manual, and its records: tests/test_legal.py): the last dealer stops after a win in first place
+    ("tenhou", TOP_DEALER, WIN, True, 1, 3, GameEnd.DEALER_STOP),
+    ("tenhou", TOP_DEALER, DRAW, True, 1, 3, None),  # but plays on after a tenpai draw
+    ("tenhou", LOW, WIN, True, 1, 3, None),  # first below 30,000: on
+    ("tenhou", LOW, WIN, False, 1, 3, None),  # nobody at 30,000 after South 4: into West
+    ("tenhou", TOP_DEALER, WIN, False, 1, 3, GameEnd.LAST_HAND),
+    ("tenhou", [20000, 20000, 29000, 31000], DRAW, True, 2, 0, GameEnd.SUDDEN_DEATH),  # West 1, anybody at 30,000
+    ("tenhou", LOW, WIN, True, 2, 3, None),  # West 4, the dealer repeats, nobody there yet
+    ("tenhou", LOW, WIN, False, 2, 3, GameEnd.EXTRA_WIND_OVER),  # West 4 over: the end at last
+    ("tenhou", TOP_DEALER, WIN, False, 0, 3, None),  # East 4 of a hanchan
+    ("tenhou", [-100, 40000, 30100, 30000], WIN, False, 0, 1, GameEnd.BUST),
+    # M.League: East and South only, no bust
+    ("mleague", LOW, WIN, False, 1, 3, GameEnd.LAST_HAND),
+    ("mleague", [-100, 40000, 30100, 30000], WIN, False, 0, 1, None),
+])
+def test_game_end(ruleset, scores, outcome, repeats, wind, number, want):
+    rules = Scorer(ruleset).rules
+    dealer = number  # seat 0 dealt first
+    assert game_end(rules, scores, settled(outcome, repeats), wind=wind, number=number, dealer=dealer,
+                    first_dealer=0) is want
+
+
+def test_tenpai_stop_and_tonpuu_are_flags():
+    rules = Scorer(Scorer("tenhou").ruleset.with_flags(last_dealer_stop="win_or_tenpai", game_length="tonpuu")).rules
+    assert game_end(rules, [20000, 21000, 24000, 35000], settled(DRAW, True), wind=0, number=3, dealer=3,
+                    first_dealer=0) is GameEnd.DEALER_STOP
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "mleague"])
+def test_played_games_end_as_the_rule_says_and_replay(ruleset):
+    scorer = Scorer(ruleset)
+    for seed in range(4):
+        game = Table(scorer, [Greedy() for _ in range(4)]).play(f"end{seed}")
+        last = game.rounds[-1]
+        assert game.end is game_end(scorer.rules, [a + b for a, b in zip(last.deal.scores, last.settlement.payments)],
+                                    last.settlement, wind=last.deal.wind, number=last.deal.number,
+                                    dealer=last.deal.dealer, first_dealer=0)
+        if ruleset == "mleague":  # no West, no bust: South 4 is the last hand
+            assert all(r.deal.wind <= 1 for r in game.rounds) and game.end in (GameEnd.LAST_HAND, GameEnd.DEALER_STOP)
+        assert_replays(game, ruleset)
