@@ -7,9 +7,10 @@ kita is a replacement tile), every dora indicator and the ura indicators of a ri
 tiles it never shows fill the rest. A round counts as played when the table took every recorded
 action; it agrees when the table's settlement pays what replay's settlement of the record pays.
 An abortive draw is played as the record shows it: nine terminals declared by the seat whose hand
-the record shows, three rons by the three it shows; four winds, four riichi and four kans the table
-finds itself. Rounds the table cannot play are named and not counted: records that give no moves
-(Tenhou's JSON logs list each player's moves apart).
+the record shows (or, where it shows none, whose draw ends the round), three rons by the three it
+shows; four winds, four riichi and four kans the table
+finds itself. Rounds the table cannot play are named and not counted: rounds a record gives no
+moves for, and three rons where the record does not say who made them (Tenhou's JSON logs, mjai).
 """
 
 from __future__ import annotations
@@ -121,7 +122,10 @@ class _Script:
                 self.own[w.winner].append(TSUMO)
         draw = rnd.draw
         if draw is not None and draw.kind == ABORTIVE and draw.reason in NINE_TERMINALS_REASONS:
-            for seat in draw.shown:
+            # declared by the seat the record shows, else by the seat whose draw is the round's last move
+            last = rnd.moves[-1] if rnd.moves else None
+            declarers = draw.shown or ((last.seat,) if last is not None and last.kind is MoveKind.DRAW else ())
+            for seat in declarers:
                 self.own[seat].append(NINE_TERMINALS)
         if draw is not None and draw.kind == ABORTIVE and draw.reason in THREE_RONS_REASONS:
             self.rons = set(draw.shown)
@@ -172,6 +176,10 @@ def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
     for rnd in game.rounds:
         if not rnd.moves:
             skipped.append(f"{rnd.label}: the record gives no moves")
+            continue
+        if rnd.draw is not None and rnd.draw.kind == ABORTIVE and rnd.draw.reason in THREE_RONS_REASONS \
+                and not rnd.draw.shown:
+            skipped.append(f"{rnd.label}: three rons, and the record does not say whose")
             continue
         try:
             wall = record_wall(rnd, n, scorer.rules.tiles.tiles)

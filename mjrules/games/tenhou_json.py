@@ -24,7 +24,19 @@ import re
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Call, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.games.records import (
+    ABORTIVE,
+    EXHAUSTIVE,
+    NAGASHI,
+    Call,
+    Draw,
+    Game,
+    Move,
+    MoveKind,
+    Recorded,
+    RecordedWin,
+    Round,
+)
 from mjrules.games.tenhou_rules import played_on, rules_on
 from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
@@ -86,6 +98,7 @@ class _Seat:
     def __init__(self, where: str, seat: int, deal: list, takes: list, drops: list, players: int = 4) -> None:
         self.where = where
         self.hand = [_tile(c, where) for c in deal]
+        self.dealt = tuple(self.hand)
         if len(self.hand) != 13:
             raise RecordError(f"{where}: seat {seat} is dealt {len(self.hand)} tiles, not 13")
         self.melds: list[Meld] = []
@@ -219,6 +232,112 @@ class _Seat:
             raise RecordError(f"{self.where}: seat {self.seat}'s {kind.value}: {e}") from None
 
 
+def _calls_on(text: str, seat: int, discarder: int, t: Tile, players: int, where: str) -> bool:
+    """Whether ``seat``'s call ``text`` takes ``discarder``'s discard ``t``: the same kind, from that seat."""
+    letter, place, _, called = _call_tiles(text, where)
+    if letter not in "cpm" or called.index != t.index:
+        return False
+    if letter == "c":
+        return discarder == (seat - 1) % players
+    return discarder == (seat + _SOURCE[place]) % 4  # counted on a table of four, three players' too
+
+
+def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple[Move, ...]:
+    """The round's moves in the order of play. The log lists each seat's draws and discards apart;
+    they are merged as the table plays them: the dealer draws first; a discard is taken by the seat
+    whose next draw is a pon or open kan of it, else by the next seat's chi of it, else the next
+    seat draws; after a kan (its ``0`` among the discards) or a North set aside, the same seat draws
+    again."""
+    takes: list[list[Any]] = []
+    drops: list[list[Any]] = []
+    for s in range(players):
+        t, d = raw[5 + 3 * s], raw[6 + 3 * s]
+        if not red:
+            t, d = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x] for x in (t, d))
+        takes.append(list(t))
+        drops.append(list(d))
+    at_take, at_drop = [0] * players, [0] * players
+    moves: list[Move] = []
+    last_take: list[Tile | None] = [None] * players
+    pons: dict[tuple[int, int], Meld] = {}
+    turn, draw = dealer, True
+    while True:
+        if draw:
+            if at_take[turn] >= len(takes[turn]):
+                break
+            take = takes[turn][at_take[turn]]
+            if not isinstance(take, int):
+                raise RecordError(f"{where}: seat {turn} is to draw, and the log has it call {take!r}")
+            at_take[turn] += 1
+            t = _tile(take, where)
+            moves.append(Move(MoveKind.DRAW, turn, t))
+            last_take[turn] = t
+        if at_drop[turn] >= len(drops[turn]):
+            break  # its win on the draw, or the wall's end
+        drop = drops[turn][at_drop[turn]]
+        at_drop[turn] += 1
+        if drop == "f44":
+            moves.append(Move(MoveKind.KITA, turn, _tile(44, where)))
+            draw = True
+            continue
+        if isinstance(drop, str) and not drop.startswith("r"):
+            letter, place, others, marked = _call_tiles(drop, where)
+            if letter == "a":
+                four = [*others, marked]
+                moves.append(Move(MoveKind.CALL, turn, None, Meld(MeldKind.ANKAN, four), tuple(four)))
+            elif letter == "k":
+                pon = pons.get((turn, marked.index))
+                if pon is None:
+                    raise RecordError(f"{where}: seat {turn} adds {marked} to a pon it does not have")
+                meld = Meld(MeldKind.KAKAN, [*pon.tiles, marked], pon.called, pon.source)
+                moves.append(Move(MoveKind.CALL, turn, marked, meld, (marked,)))
+            else:
+                raise RecordError(f"{where}: seat {turn} discards {drop!r}")
+            draw = True
+            continue
+        riichi = isinstance(drop, str)
+        code = drop[1:] if isinstance(drop, str) else drop
+        if code in (60, "60"):
+            t_out = last_take[turn]
+            if t_out is None:
+                raise RecordError(f"{where}: seat {turn} discards the drawn tile right after a call")
+        else:
+            t_out = _tile(int(code), where)
+        if riichi:
+            moves.append(Move(MoveKind.RIICHI, turn))
+        moves.append(Move(MoveKind.DISCARD, turn, t_out))
+        last_take[turn] = None
+        caller = None
+        for offset in range(1, players):  # a pon or open kan first, then a chi: the call that names this tile and seat
+            s = (turn + offset) % players
+            nxt = takes[s][at_take[s]] if at_take[s] < len(takes[s]) else None
+            if isinstance(nxt, str) and _calls_on(nxt, s, turn, t_out, players, where):
+                if caller is None or "c" in takes[caller][at_take[caller]]:
+                    caller = s
+        if caller is None:
+            turn, draw = (turn + 1) % players, True
+            continue
+        text = takes[caller][at_take[caller]]
+        at_take[caller] += 1
+        letter, place, own, called = _call_tiles(text, where)
+        if called.index != t_out.index:
+            raise RecordError(f"{where}: seat {caller} calls {text!r} on seat {turn}'s {t_out}")
+        source = (turn - caller) % players if players == 4 else (1 if turn == (caller + 1) % 3 else 3)
+        kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
+        meld = Meld(kind, [t_out, *own], 0, source if players == 4 else source)
+        moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
+        if kind is MeldKind.PON:
+            pons[(caller, t_out.index)] = meld
+        turn = caller
+        if kind is MeldKind.DAIMINKAN:
+            if at_drop[caller] < len(drops[caller]) and drops[caller][at_drop[caller]] == 0:
+                at_drop[caller] += 1  # the kan's place among the discards
+            draw = True
+        else:
+            draw = False
+    return tuple(moves)
+
+
 def _recorded_value(info: list, deltas: list, where: str, players: int = 4, round_wind: int = 0,
                     seat_wind: int = 0) -> tuple[Recorded, set[str]]:
     yaku: list[str] = []
@@ -332,12 +451,17 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
             tenpai = tuple(s for s in range(players) if len(seats[s].hand) % 3 == 1
                            and shanten(tiles_to_counts(seats[s].hand)) == 0)
         nagashi = tuple(s for s in range(players) if kind == "流し満貫" and deltas[s] > 0)
-        draw = Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas))
+        # nine terminals: declared by the seat that drew and did not discard
+        shown = tuple(s for s in range(players) if seats[s].won_on_draw) if kind == "九種九牌" else ()
+        draw = Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas), shown)
     else:
         raise RecordError(f"{where}: unknown result {kind!r}")
     riichi = tuple(s for s in range(players) if seats[s].riichi and not (
         seats[s].riichi_last and any(w.discarder == s for w in wins)))
-    return Round(wind, number, honba, sticks, dealer, tuple(scores), dora[:1], calls, riichi, tuple(wins), draw)
+    dealt = tuple(tuple(s.dealt) for s in seats)
+    moves = _moves(where, raw, dealer, players, red)
+    return Round(wind, number, honba, sticks, dealer, tuple(scores), dora[:1], calls, riichi, tuple(wins), draw,
+                 dealt, moves, dora)
 
 
 def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int, dealer: int, honba: int,
