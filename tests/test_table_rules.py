@@ -197,3 +197,34 @@ def test_played_games_end_as_the_rule_says_and_replay(ruleset):
         if ruleset == "mleague":  # no West, no bust: South 4 is the last hand
             assert all(r.deal.wind <= 1 for r in game.rounds) and game.end in (GameEnd.LAST_HAND, GameEnd.DEALER_STOP)
         assert_replays(game, ruleset)
+
+
+# -- simulate's rows and figures of the game's end -----------------------------------------------------
+
+@pytest.mark.parametrize("name", ["games.jsonl", "games.csv", "games.parquet"])
+def test_simulate_writes_a_row_a_game(tmp_path, capsys, name):
+    from mjrules.cli import main
+
+    out = tmp_path / name
+    argv = ["simulate", "--rulesets", "tenhou,mleague", "--games", "3", "--seed", "rows", "--json", "--output", str(out)]
+    assert main(argv) == 0
+    figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    if name.endswith(".jsonl"):
+        rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    elif name.endswith(".csv"):
+        import csv
+
+        rows = list(csv.DictReader(out.open(encoding="utf-8", newline="")))
+        for r in rows:
+            r["rounds"], r["game"] = int(r["rounds"]), int(r["game"])
+            r["final"] = [int(x) for x in r["final"].split()]
+    else:
+        import pyarrow.parquet as pq  # the parquet extra, in the README's test install
+        rows = pq.read_table(out).to_pylist()
+    assert [(r["ruleset"], r["game"]) for r in rows] == [(n, g) for n in ("tenhou", "mleague") for g in range(3)]
+    for f in figures:  # the rows add up to the figures
+        mine = [r for r in rows if r["ruleset"] == f["ruleset"]]
+        assert sum(r["rounds"] for r in mine) == f["rounds"]
+        assert all(sum(r["final"]) == 100_000 for r in mine)  # four players' 25,000, sticks paid out
+        ends = {r["end"] for r in mine}
+        assert set(f["ends"]) == ends and abs(sum(f["ends"].values()) - 1) < 1e-9

@@ -13,11 +13,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
-from mjrules.cli.common import add_jobs, add_scheduler, file_arg, parallel_lines
+from mjrules.cli.common import add_jobs, add_scheduler, file_arg, open_text, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.games.players import MJAI, PLAYERS
-from mjrules.games.simulation import Figures, Simulator, play_chunk, record_name
+from mjrules.games.simulation import GAME_FIELDS, GAME_TYPES, Figures, Simulator, play_chunk, record_name
 from mjrules.games.table import Length
+from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.query import ruleset_names, shown, whole_number
 
 if TYPE_CHECKING:
@@ -64,6 +65,10 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png",
                    help="also draw the figures of every ruleset side by side (needs mjrules[plot])")
+    p.add_argument("--output", type=file_arg, metavar="FILE",
+                   help="also write one row a game (ruleset, game, rounds, wins, points, draws, final scores, how it "
+                        "ended): FILE.parquet as Parquet (pip install 'mjrules[parquet]'), FILE.csv as CSV, any "
+                        "other name as JSON lines")
     p.add_argument("--records", metavar="DIR",
                    help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
     add_jobs(p)
@@ -92,6 +97,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_plot_path(args.plot)
         require_matplotlib()
+    rows = _rows(args.output) if args.output is not None else None  # opened before any game is played
     setup = partial(Simulator, names, players, args.seed, None if args.length is None else Length(args.length),
                     args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
@@ -103,13 +109,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     work = [(r, g) for r in range(len(names)) for g in range(args.games)]
     show = sys.stderr.isatty() if args.progress is None else args.progress
     done = 0
-    for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
-        for summary in chunk:
-            figures[summary.ruleset].add(summary)
-        done += len(chunk)
-        if show:
-            sys.stderr.write(f"\r{done:,}/{len(work):,} games")
-            sys.stderr.flush()
+    try:
+        for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
+            for summary in chunk:
+                figures[summary.ruleset].add(summary)
+            if rows is not None:
+                rows.write([g.row(simulator.names[g.ruleset]) for g in chunk])
+            done += len(chunk)
+            if show:
+                sys.stderr.write(f"\r{done:,}/{len(work):,} games")
+                sys.stderr.flush()
+    finally:
+        if rows is not None:
+            rows.close()
     if show:
         sys.stderr.write("\n")
     if args.plot is not None:
@@ -128,7 +140,39 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-NESTED = ("values", "yaku")
+class _JsonRows:
+    def __init__(self, path: str) -> None:
+        self.out = open_text(path, "w")
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        self.out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+
+    def close(self) -> None:
+        self.out.close()
+
+
+class _CsvRows(CsvRecords):
+    def __init__(self, path: str) -> None:
+        self.out = open_text(path, "w")
+        self.out.reconfigure(newline="")  # the csv module ends its rows itself
+        super().__init__(self.out, GAME_FIELDS)
+
+    def close(self) -> None:
+        self.out.close()
+
+
+def _rows(path: str) -> Any:
+    """A writer of the games' rows to ``path``, its format chosen by the file's ending."""
+    if os.path.isdir(path):
+        raise MjrulesError(f"--output {path}: a directory, not a file")
+    if path.endswith(".parquet"):
+        return ParquetRecords(path, GAME_FIELDS, GAME_TYPES)
+    if path.endswith(".csv"):
+        return _CsvRows(path)
+    return _JsonRows(path)
+
+
+NESTED = ("values", "yaku", "ends")
 """The figures that are a share per name: a column per name any ruleset has."""
 
 

@@ -60,6 +60,14 @@ class GameSummary:
     def busted(self) -> bool:
         return self.end == GameEnd.BUST.value
 
+    def row(self, ruleset: str) -> dict[str, Any]:
+        """The game as a row of ``GAME_FIELDS`` (``ruleset``: the ruleset's name)."""
+        return {"ruleset": ruleset, "game": self.game, "rounds": self.rounds, "won_rounds": self.won_rounds,
+                "wins": self.wins, "tsumo": self.tsumo, "points": self.points,
+                "dealer_repeats": self.dealer_repeats, "exhaustive": self.exhaustive, "nagashi": self.nagashi,
+                "abortive": self.abortive, "final": list(self.final), "end": self.end,
+                "extra_wind": self.extra_wind}
+
     @classmethod
     def of(cls, ruleset: int, game: int, played: PlayedGame) -> GameSummary:
         winds = 1 if played.length == "tonpuu" else 2
@@ -85,6 +93,14 @@ class GameSummary:
         return cls(ruleset, game, len(played.rounds), won, wins, tsumo, points, tuple(sorted(yaku.items())),
                    tuple(sorted(limits.items())), repeats, exhaustive, nagashi, abortive, played.final,
                    played.end.value, any(r.deal.wind >= winds for r in played.rounds))
+
+
+GAME_FIELDS = ("ruleset", "game", "rounds", "won_rounds", "wins", "tsumo", "points", "dealer_repeats", "exhaustive",
+               "nagashi", "abortive", "final", "end", "extra_wind")
+"""The fields of a game's row (``simulate --output``): game ``i`` was seeded ``SEED-i``; ``final``
+is the final scores by seat, ``end`` why the game ended."""
+GAME_TYPES = {"ruleset": "string", "final": "ints", "end": "string", "extra_wind": "bool"}
+"""The Parquet types of the game fields that are not whole numbers."""
 
 
 def record_name(ruleset: str) -> str:

@@ -1,6 +1,7 @@
-"""Columnar output of batch records (``mjrules.tools.batch.RECORD_FIELDS``): CSV, or Parquet through
-pyarrow (``pip install 'mjrules[parquet]'``). Records are written a chunk at a time (a Parquet
-row group per chunk), so memory stays bounded on a stream of any length."""
+"""Columnar output of records (dicts of one set of fields: batch's ``RECORD_FIELDS`` by default,
+simulate's games): CSV, or Parquet through pyarrow (``pip install 'mjrules[parquet]'``). Records
+are written a chunk at a time (a Parquet row group per chunk), so memory stays bounded on a stream
+of any length."""
 
 from __future__ import annotations
 
@@ -14,41 +15,42 @@ PARQUET_INSTALL = "pip install 'mjrules[parquet]'"
 
 
 class CsvRecords:
-    """Records as CSV rows under a header of ``RECORD_FIELDS``; the yaku ids space-separated,
-    an empty cell for None."""
+    """Records as CSV rows under a header of ``fields``; a list's items space-separated, an empty
+    cell for None."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, fields: Sequence[str] = RECORD_FIELDS) -> None:
+        self._fields = list(fields)
         self._writer = csv.writer(stream)
-        self._writer.writerow(RECORD_FIELDS)
+        self._writer.writerow(self._fields)
 
     def write(self, records: Sequence[dict[str, Any]]) -> None:
-        rows = []
-        for r in records:
-            row = [r[f] for f in RECORD_FIELDS]
-            if r["yaku"] is not None:
-                row[-1] = " ".join(r["yaku"])
-            rows.append(row)
-        self._writer.writerows(rows)
+        self._writer.writerows([[" ".join(map(str, v)) if isinstance(v, (list, tuple)) else v
+                                 for v in (r[f] for f in self._fields)] for r in records])
 
     def close(self) -> None:
         pass
 
 
-class ParquetRecords:
-    """Records as a Parquet file: integers as int64 (null where None), the yaku ids as a list of
-    strings."""
+BATCH_TYPES = {"error": "string", "win": "bool", "limit": "string", "yaku": "strings"}
+"""The Parquet types of batch's record fields that are not whole numbers."""
 
-    def __init__(self, path: str) -> None:
+
+class ParquetRecords:
+    """Records as a Parquet file: each field a whole number (int64, null where None) unless
+    ``types`` names it ``string``, ``bool``, ``strings`` or ``ints`` (lists)."""
+
+    def __init__(self, path: str, fields: Sequence[str] = RECORD_FIELDS,
+                 types: dict[str, str] | None = None) -> None:
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError as e:
             raise MjrulesError(f"--output {path}: Parquet output needs pyarrow: {PARQUET_INSTALL} ({e})") from None
-        whole = pa.int64()
-        types = {"line": whole, "error": pa.string(), "win": pa.bool_(), "limit": pa.string(),
-                 "yaku": pa.list_(pa.string())}
+        arrow = {"string": pa.string(), "bool": pa.bool_(), "strings": pa.list_(pa.string()),
+                 "ints": pa.list_(pa.int64())}
+        named = BATCH_TYPES if types is None else types
         self._pa = pa
-        self._schema = pa.schema([(f, types.get(f, whole)) for f in RECORD_FIELDS])
+        self._schema = pa.schema([(f, arrow[named[f]] if f in named else pa.int64()) for f in fields])
         try:
             self._writer = pq.ParquetWriter(path, self._schema)
         except OSError as e:
