@@ -455,3 +455,15 @@ def test_other_rules_name_the_carried_honba(capsys):
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "carried honba" in x)
     assert "payments differ" in line and "round flow: E1 no win" in line
+
+
+def test_what_if_flags_a_game_that_rules_without_an_extra_wind_end_earlier(capsys):
+    # the record plays on into West (nobody at 30,000 after South 4) and ends after West 4;
+    # M.League has no extra wind (extra_wind_target = 0), so its game ends with South 4
+    path = next((Path(__file__).parent / "data" / "tenhou-mjlog").glob("2021041720gm-00a9-*.mjlog"))
+    game = read_game(str(path))
+    assert game.rounds[-1].wind == 2 and any(r.wind == 1 and r.number == 3 for r in game.rounds)
+    assert main(["replay", str(path), "--rulesets", "tenhou,mleague"]) == 0
+    out = capsys.readouterr().out
+    assert "mleague: the game would end after S4" in out
+    assert "tenhou: the game" not in out  # under the record's rules it ended where it did
