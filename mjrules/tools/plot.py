@@ -175,7 +175,9 @@ def plot_simulation(figures: Sequence[dict[str, Any]], path: str) -> None:
             ax.set_yticks(ticks, labels, fontsize=8)
             ax.set_xlabel(unit)
         else:
-            ax.set_xticks(ticks, labels, fontsize=8)
+            # slanted when many, so that long names (double yakuman) do not run into each other
+            ax.set_xticks(ticks, labels, fontsize=8, rotation=25 if len(labels) > 5 else 0,
+                          ha="right" if len(labels) > 5 else "center")
             ax.set_ylabel(unit)
         ax.set_title(title, fontsize=10)
     axes[0][0].legend(fontsize=8)
