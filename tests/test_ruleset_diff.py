@@ -27,6 +27,12 @@ TENHOU_VS_EMA2016 = {
     "start_score": ((25000, "tenhou.toml"), (30000, "ema2016.toml")),
     "uma": (([20, 10, -10, -20], "tenhou.toml"), ([15, 5, -5, -15], "ema2016.toml")),
     "bust_ends_game": ((True, "default of plugin settlement"), (False, "ema2016.toml")),
+    # game flow (reference/rulesets.md row 24 and the EMA summaries): Tenhou's defaults against EMA's
+    "abortive_draws": ((["nine_terminals", "four_winds", "four_riichi", "four_kans"], "default of plugin settlement"),
+                       ([], "ema2016.toml")),
+    "max_ron_winners": ((2, "default of plugin settlement"), (3, "ema2016.toml")),
+    "triple_ron_draw": ((True, "default of plugin settlement"), (False, "ema2016.toml")),
+    "extra_wind_target": ((30000, "default of plugin settlement"), (0, "ema2016.toml")),
 }
 
 
@@ -80,7 +86,7 @@ def test_a_flag_set_to_its_inherited_value_is_no_difference(tmp_path):
 def test_cli_text_names_each_side_and_file(capsys):
     assert main(["rulesets", "diff", "tenhou", "ema2016"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "tenhou (tenhou.toml) and ema2016 (ema2016.toml): 13 flags differ"
+    assert lines[0] == f"tenhou (tenhou.toml) and ema2016 (ema2016.toml): {len(TENHOU_VS_EMA2016)} flags differ"
     row = next(line for line in lines if line.split()[0] == "kazoe")
     assert row.split() == ['kazoe', '"yakuman"', "(tenhou.toml)", '"sanbaiman"', "(ema2016.toml)"]
     assert len(lines) == 2 + len(TENHOU_VS_EMA2016)
