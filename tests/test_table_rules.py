@@ -228,3 +228,19 @@ def test_simulate_writes_a_row_a_game(tmp_path, capsys, name):
         assert all(sum(r["final"]) == 100_000 for r in mine)  # four players' 25,000, sticks paid out
         ends = {r["end"] for r in mine}
         assert set(f["ends"]) == ends and abs(sum(f["ends"].values()) - 1) < 1e-9
+
+
+def test_a_record_names_the_length_only_when_the_table_plays_another_than_the_rulesets(tmp_path):
+    from mjrules.games.read import read_game
+    from mjrules.games.replay import record_ruleset
+
+    scorer = Scorer("tenhou")
+    short = Table(scorer, [Greedy() for _ in range(4)], length=Length.TONPUU).play("len")
+    start = json.loads(short.record.splitlines()[0])
+    assert start["length"] == "tonpuu" and start["wall_seed"] == "len"
+    game = read_game("short.mjson", short.record.encode())
+    assert game.rules == (("game_length", "tonpuu"),)
+    assert Scorer(record_ruleset(game)).rules.round.game_length == "tonpuu"
+    whole = Table(scorer, [Greedy() for _ in range(4)]).play("len")
+    assert "length" not in json.loads(whole.record.splitlines()[0])
+    assert read_game("whole.mjson", whole.record.encode()).rules == ()

@@ -14,7 +14,7 @@ the reader goes by the fields each event has, never by where the record came fro
 - ``hora`` with ``scores`` (each seat's score after the win) instead of ``deltas``: the changes are
   the scores less those before it; with neither, the win is replayed and paid but not checked;
 - ``start_game`` with ``ruleset`` (mjrules' table): the game's ruleset, so ``replay`` needs no
-  ``--ruleset``; ``hora`` with ``yakuman`` states the yakuman multiple;
+  ``--ruleset``, and ``length`` where the table played another length than the ruleset's; ``hora`` with ``yakuman`` states the yakuman multiple;
 - ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
   the previous one left (the stated changes added up), the first with 25,000 each, the server's.
 """
@@ -101,6 +101,8 @@ class _Reader:
         self.names: tuple[str, ...] = ("", "", "", "")
         self.ruleset: str | None = None
         """The ruleset the game was played under, when its ``start_game`` names it (mjrules' table does)."""
+        self.rules: tuple[tuple[str, Any], ...] = ()
+        """Flags on top of the ruleset: the game's ``length`` when the table played another than the ruleset's."""
         self.players = 4
         """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
         self.flow: Flow | None = None
@@ -149,6 +151,8 @@ class _Reader:
             ruleset = ev.get("ruleset")
             if isinstance(ruleset, str) and ruleset:
                 self.ruleset = ruleset
+            if ev.get("length") in ("tonpuu", "hanchan"):  # the table's, when not the ruleset's game_length
+                self.rules = (("game_length", ev["length"]),)
         elif kind == "start_kyoku":
             self.start(ev)
         elif kind == "tsumo":
@@ -394,4 +398,5 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
-    return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True)
+    return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True,
+                rules=reader.rules)

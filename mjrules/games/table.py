@@ -211,9 +211,12 @@ class Table:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
         events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
-        # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers
-        events.append({"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name,
-                       "length": self.length.value, "wall_seed": seed})
+        # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
+        # "length" only when the table plays another length than the ruleset's (the reader applies it)
+        start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
+        if self.length.value != self.scorer.rules.round.game_length:
+            start["length"] = self.length.value
+        events.append({**start, "wall_seed": seed})
         try:
             return self._play(seed, walls, events)
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
