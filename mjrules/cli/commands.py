@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("analysis", "exact odds of a dealt win (tenhou), or a simulation"),
     "replay": ("replay", "check game records against what was paid, or pay them under other rulesets"),
     "simulate": ("simulate", "play whole games at the table under several rulesets with the same walls, and compare"),
+    "play": ("play", "play a game yourself at the terminal against bots"),
     "serve": ("serve", "the calculator page and JSON API in a browser (needs mjrules[web])"),
 }
 """Command name → (module under ``mjrules.cli``, one-line help)."""

@@ -1,0 +1,65 @@
+"""``mjrules play``: a person at the terminal plays a game against bots under a ruleset."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from mjrules.cli.commands import help_of
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, file_arg, open_text
+from mjrules.errors import MjrulesError
+from mjrules.games.console import Console
+from mjrules.games.players import MJAI, PLAYERS, Player, make_player
+from mjrules.games.table import Length, Table
+from mjrules.rules.ruleset import load_ruleset
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.query import shown
+
+if TYPE_CHECKING:
+    from mjrules.cli.common import Subparsers
+
+
+def add_command(sub: Subparsers) -> None:
+    p = sub.add_parser("play", help=help_of("play"), description=(
+        "Play one game at the table yourself, in seat 0 (the first dealer), against bots: the game is shown "
+        "event by event and each of your choices asked for. Answer a tile, written as in a hand, to discard "
+        "it, r and a tile to declare riichi with it, Enter to discard the tile just drawn or let a tile "
+        "on offer go by, or the number of one of the other actions listed (tsumo, ron, calls, kans)."))
+    add_ruleset(p, DEFAULT_RULESET)
+    p.add_argument("--players", metavar="P,P,P",
+                   help=f"the bots in seats 1, 2 (and 3): {', '.join(PLAYERS)}, or {MJAI}COMMAND (default greedy)")
+    p.add_argument("--seed", default=None, metavar="S", help="the seed of the walls (default: a new game each time)")
+    p.add_argument("--length", choices=[x.value for x in Length], help="default: the ruleset's game_length")
+    p.add_argument("--record", type=file_arg, metavar="FILE",
+                   help="also write the game as an mjai record, which mjrules replay reads back")
+    p.set_defaults(func=cmd_play)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.ruleset)
+    scorer = Scorer(ruleset)
+    bots = ["greedy"] * (scorer.players - 1) if args.players is None else [p.strip() for p in args.players.split(",")]
+    if len(bots) != scorer.players - 1:
+        raise MjrulesError(f"--players: {scorer.players - 1} bots sit with you under {ruleset.name}, "
+                           f"and {len(bots)} were given")
+    unknown = [b for b in bots if b not in PLAYERS and not b.startswith(MJAI)]
+    if unknown:
+        raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
+                           f"and {MJAI}COMMAND runs an external mjai bot")
+    if args.record is not None and os.path.isdir(args.record):
+        raise MjrulesError(f"--record {args.record}: a directory, not a file")
+    you = Console(sys.stdin, sys.stdout)
+    players: list[Player] = [you, *(make_player(b) for b in bots)]
+    name = os.path.abspath(args.ruleset) if os.path.exists(args.ruleset) else args.ruleset
+    table = Table(scorer, players, length=None if args.length is None else Length(args.length), ruleset_name=name,
+                  names=["you", *bots])
+    seed = args.seed if args.seed is not None else os.urandom(6).hex()
+    game = table.play(seed)
+    print("final points: " + ", ".join(f"{you.who(s)} {p:+.1f}" for s, p in enumerate(game.points))
+          + f" (ended by {game.end.value}; seed {seed})")
+    if args.record is not None:
+        with open_text(args.record, "w") as f:
+            f.write(game.record)
+    return 0

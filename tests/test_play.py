@@ -1,0 +1,99 @@
+"""``mjrules play`` and the console player (``mjrules.games.console``): a person's answers read a
+line each, the game shown as it goes."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from mjrules.cli import main
+from mjrules.errors import MjrulesError
+from mjrules.games.console import Console
+from mjrules.games.players import PASS, RON, Action, ActionKind, Greedy
+from mjrules.games.read import read_game
+from mjrules.games.table import Length, Table
+from mjrules.notation.mpsz import parse_tiles
+from mjrules.scoring.scorer import Scorer
+from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, assert_replays, round_play, s
+
+
+def test_a_person_who_only_presses_enter_plays_a_whole_game(monkeypatch, capsys, tmp_path):
+    # Enter discards the tile drawn and lets every tile on offer go by: a tsumogiri game
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 5000))
+    record = tmp_path / "game.mjson"
+    assert main(["play", "--seed", "7", "--length", "tonpuu", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("You sit in seat 0; seat 0 deals first.")
+    assert "== East 1, 0 honba" in out and "your hand " in out and "== the game is over" in out
+    assert "final points: you " in out and "(ended by " in out and "seed 7)" in out
+    game = read_game(str(record))
+    assert game.ruleset == "tenhou" and game.players == ("you", "greedy", "greedy", "greedy")
+    events = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert all(e["tsumogiri"] for e in events if e["type"] == "dahai" and e["actor"] == 0)
+    assert main(["replay", str(record), "--legal"]) == 0
+    assert "0 refused" in capsys.readouterr().out
+
+
+def test_answers_that_name_no_action_are_said_so_and_the_end_of_input_leaves_the_game(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("zz\n9\n5m5m\n"))
+    assert main(["play", "--seed", "2"]) == 2
+    captured = capsys.readouterr()
+    assert "zz: not a tile" in captured.out and "9: no action is numbered now" in captured.out
+    assert "5m5m: one tile, please" in captured.out
+    assert captured.err == "mjrules: error: the game was left: no more answers (end of input)\n"
+
+
+def test_answers_name_discards_riichi_and_the_numbered_actions():
+    play = round_play(Scorer("tenhou"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    view = play.view(0, play.legal_own(0, s("1s")), s("1s"), None, None)
+    listed = [a for a in view.legal if a.kind is ActionKind.NINE_TERMINALS]
+    assert Console.parse("", view, listed) == Action(ActionKind.DISCARD, s("1s"))
+    assert Console.parse("7z", view, listed) == Action(ActionKind.DISCARD, s("7z"))
+    assert Console.parse("1", view, listed) == listed[0]
+    assert Console.parse("r7z", view, listed) == "riichi 7z: not open to you now"  # not tenpai
+    assert Console.parse("5m", view, listed) == "discard 5m: not open to you now"  # not held
+    offer = play.view(1, [PASS, RON], None, s("7s"), 0)
+    assert Console.parse("", offer, [RON, PASS]) == PASS and Console.parse("1", offer, [RON, PASS]) == RON
+
+
+def test_the_console_follows_the_game_it_is_shown():
+    out = io.StringIO()
+    you = Console(io.StringIO("\n" * 5000), out)
+    game = Table(Scorer("tenhou"), [Greedy(), you, Greedy(), Greedy()], length=Length.TONPUU).play(11)
+    text = out.getvalue()
+    assert text.startswith("You sit in seat 1;")
+    assert text.count("\n== ") == len(game.rounds) + 1  # each round's start and the game's end
+    assert "seat 0 discards" in text and "you discards" not in text
+    assert_replays(game)
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--players", "greedy,greedy"], "--players: 3 bots sit with you under tenhou, and 2 were given"),
+    (["--players", "greedy,greedy,nobody"], "--players: 'nobody' is not a player"),
+    (["--ruleset", "tenhou-sanma", "--players", "greedy,greedy,greedy"], "2 bots sit with you"),
+])
+def test_play_refuses_bad_players(capsys, argv, says):
+    assert main(["play", *argv]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_tile_text_is_read_as_the_notation_reads_it():
+    (five,) = parse_tiles("0m")
+    play = round_play(Scorer("tenhou"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    view = play.view(0, play.legal_own(0, s("1s")), s("1s"), None, None)
+    assert Console.parse("0m", view, []) == f"discard {five.mpsz()}: not open to you now"
+    with pytest.raises(MjrulesError, match="end of input"):
+        Console(io.StringIO(""), io.StringIO()).act(view)
+
+
+def test_the_console_says_you_to_its_own_seat():
+    you = Console(io.StringIO(), io.StringIO())
+    you.seat = 2
+    assert you.does(1, "declares riichi") == "seat 1 declares riichi"
+    assert you.does(2, "declares riichi") == "you declare riichi"
+    assert you.does(2, "calls pon 555z") == "you call pon 555z"
+    assert you.does(2, "sets a North aside") == "you set a North aside"
