@@ -62,6 +62,10 @@ from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.kan_dora import TIMINGS as KAN_DORA_TIMINGS
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
 from mjrules.rules.rules import (
+    ABORTIVE_DRAWS,
+    GAME_LENGTHS,
+    KUIKAE_LEVELS,
+    LAST_DEALER_STOPS,
     NAGASHI_MODES,
     TSUMO_LOSS_CHOICES,
     FlagValueError,
@@ -107,7 +111,8 @@ __all__ = [
     "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
     # rule parts (one hook each) and what they hold
     "WinRules", "TileSet", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule", "RoundRules",
-    "SanmaRules", "FlagValueError", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES",
+    "SanmaRules", "FlagValueError", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES", "ABORTIVE_DRAWS", "KUIKAE_LEVELS",
+    "GAME_LENGTHS", "LAST_DEALER_STOPS",
     # game rules
     "TIES", "SEAT_ORDER", "SHARED", "KAN_DORA_TIMINGS",
     # tile kinds

@@ -8,15 +8,22 @@ and the uma the ``placing`` plugin's (which also reads ``points_rounding``)."""
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, RoundRules, hookimpl
+from mjrules.plugin_api import (
+    ABORTIVE_DRAWS,
+    GAME_LENGTHS,
+    KUIKAE_LEVELS,
+    LAST_DEALER_STOPS,
+    Flag,
+    Flags,
+    RoundRules,
+    hookimpl,
+)
 
 POINTS_ROUNDING = Flag(
     "points_rounding", str, "nearest-thousand",
     "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
     "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact"))
 """Read by the placing plugin, for ``PlacingRule``."""
-
-ABORTIVE_DRAWS = ("nine_terminals", "four_winds", "four_riichi", "four_kans")
 
 FLAGS = (
     Flag("abortive_draws", list, ABORTIVE_DRAWS,
@@ -26,7 +33,7 @@ FLAGS = (
     Flag("kuikae", str, "forbidden",
          "after a chi or pon, discarding the called kind or (chi) the kind at the sequence's other end: "
          "'forbidden' (both), 'same_kind' (only the called kind is forbidden) or 'allowed'",
-         choices=("forbidden", "same_kind", "allowed")),
+         choices=KUIKAE_LEVELS),
     Flag("max_ron_winners", int, 2,
          "most players who win on one discard: 1 = head bump (the first in turn order from the discarder), "
          "2 = double ron, 3 = triple ron", minimum=1, maximum=3),
@@ -48,11 +55,11 @@ FLAGS = (
          "the game ends when a player's score falls below 0 (tobi; what-if replays flag a game that would "
          "have ended elsewhere)"),
     Flag("game_length", str, "hanchan", "rounds a game lasts: one wind ('tonpuu') or two ('hanchan')",
-         choices=("tonpuu", "hanchan")),
+         choices=GAME_LENGTHS),
     Flag("last_dealer_stop", str, "win",
          "the dealer of the last hand ends the game by repeating in first place: after a 'win' only, after a "
          "win or a draw in tenpai ('win_or_tenpai'), or never ('none'); only when extra_wind_target lets it end",
-         choices=("none", "win", "win_or_tenpai")),
+         choices=LAST_DEALER_STOPS),
     Flag("extra_wind_target", int, 30000,
          "when nobody has this score after the last hand, play goes on into one more wind, ending after the "
          "first hand that leaves somebody there (sudden death); 0: no extra wind", minimum=0),

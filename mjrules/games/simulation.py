@@ -70,7 +70,7 @@ class GameSummary:
 
     @classmethod
     def of(cls, ruleset: int, game: int, played: PlayedGame) -> GameSummary:
-        winds = 1 if played.length == "tonpuu" else 2
+        winds = Length(played.length).winds
         won = wins = tsumo = points = repeats = exhaustive = nagashi = abortive = 0
         yaku: Counter[str] = Counter()
         limits: Counter[str] = Counter()

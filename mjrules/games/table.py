@@ -789,18 +789,8 @@ class RoundPlay:
 
     def abort(self, reason: str, actor: int | None = None) -> RoundSettlement:
         """End the hand in an abortive draw (``reason`` as mjai names it; ``actor``: who declared it)."""
-        flow = self.flow
-        shown = () if actor is None else (actor,)
-        flow.drawn_out(Draw(ABORTIVE, reason, (), (), (0,) * self.n, shown))
-        rnd = flow.finish()
-        settled = settle_round(rnd, self.scorer)
-        deposits = [STICK if s in rnd.riichi else 0 for s in range(self.n)]
-        event: dict[str, Any] = {"type": "ryukyoku", "reason": reason}
-        if actor is not None:
-            event["actor"] = actor
-        event["deltas"] = [p + d for p, d in zip(settled.payments, deposits)]
-        self.events.append(event)
-        return settled
+        self.flow.drawn_out(Draw(ABORTIVE, reason, (), (), (0,) * self.n, () if actor is None else (actor,)))
+        return self.settle()
 
     def exhaustive(self) -> RoundSettlement:
         flow = self.flow
@@ -835,7 +825,10 @@ class RoundPlay:
             draw = rnd.draw
             assert draw is not None
             deposits = [STICK if s in rnd.riichi else 0 for s in range(self.n)]
-            self.events.append({"type": "ryukyoku", "reason": draw.reason,
-                                "tenpais": [s in draw.tenpai for s in range(self.n)],
-                                "deltas": [p + d for p, d in zip(settled.payments, deposits)]})
+            event: dict[str, Any] = {"type": "ryukyoku", "reason": draw.reason}
+            if draw.kind == ABORTIVE:
+                event.update({"actor": draw.shown[0]} if draw.shown else {})
+            else:
+                event["tenpais"] = [s in draw.tenpai for s in range(self.n)]
+            self.events.append({**event, "deltas": [p + d for p, d in zip(settled.payments, deposits)]})
         return settled

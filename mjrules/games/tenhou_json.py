@@ -324,7 +324,7 @@ def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple
             raise RecordError(f"{where}: seat {caller} calls {text!r} on seat {turn}'s {t_out}")
         source = (turn - caller) % players if players == 4 else (1 if turn == (caller + 1) % 3 else 3)
         kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
-        meld = Meld(kind, [t_out, *own], 0, source if players == 4 else source)
+        meld = Meld(kind, [t_out, *own], 0, source)
         moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
         if kind is MeldKind.PON:
             pons[(caller, t_out.index)] = meld

@@ -122,6 +122,13 @@ def _str_set(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
+ABORTIVE_DRAWS = ("nine_terminals", "four_winds", "four_riichi", "four_kans")
+KUIKAE_LEVELS = ("forbidden", "same_kind", "allowed")
+GAME_LENGTHS = ("tonpuu", "hanchan")
+LAST_DEALER_STOPS = ("none", "win", "win_or_tenpai")
+"""The values of ``RoundRules``' play and game-end fields (the settlement plugin's flags offer the same)."""
+
+
 @attrs.frozen
 class RoundRules:
     """How a round is settled (the ``settlement`` plugin)."""
@@ -141,13 +148,12 @@ class RoundRules:
     bust_ends_game: bool
     """The game ends when a player's score falls below 0 (tobi)."""
     abortive_draws: frozenset[str] = attrs.field(
-        converter=_str_set, validator=attrs.validators.deep_iterable(attrs.validators.in_(
-            ("nine_terminals", "four_winds", "four_riichi", "four_kans"))))
+        converter=_str_set, validator=attrs.validators.deep_iterable(attrs.validators.in_(ABORTIVE_DRAWS)))
     """The abortive draws played (besides three rons, ``triple_ron_draw``)."""
-    kuikae: str = attrs.field(validator=attrs.validators.in_(("forbidden", "same_kind", "allowed")))
+    kuikae: str = attrs.field(validator=attrs.validators.in_(KUIKAE_LEVELS))
     """After a call, the discards forbidden: the called kind and a chi's other end, the called kind only, or none."""
-    game_length: str = attrs.field(validator=attrs.validators.in_(("tonpuu", "hanchan")))
-    last_dealer_stop: str = attrs.field(validator=attrs.validators.in_(("none", "win", "win_or_tenpai")))
+    game_length: str = attrs.field(validator=attrs.validators.in_(GAME_LENGTHS))
+    last_dealer_stop: str = attrs.field(validator=attrs.validators.in_(LAST_DEALER_STOPS))
     """When the last hand's dealer, first after repeating, ends the game."""
     extra_wind_target: int = attrs.field(validator=attrs.validators.ge(0))
     """The score that ends the game in and at the end of the last wind; 0: the game ends after the last hand."""
