@@ -97,3 +97,10 @@ def test_the_console_says_you_to_its_own_seat():
     assert you.does(2, "declares riichi") == "you declare riichi"
     assert you.does(2, "calls pon 555z") == "you call pon 555z"
     assert you.does(2, "sets a North aside") == "you set a North aside"
+
+
+def test_a_record_that_could_not_be_written_is_refused_before_the_game(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no answer is read: refused first
+    assert main(["play", "--record", str(tmp_path / "no" / "game.mjson")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mjrules: error: --record ") and "no folder" in err and "end of input" not in err

@@ -48,8 +48,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
                            f"and {MJAI}COMMAND runs an external mjai bot")
-    if args.record is not None and os.path.isdir(args.record):
-        raise MjrulesError(f"--record {args.record}: a directory, not a file")
+    if args.record is not None:  # checked before the game, so that a finished game is not lost
+        if os.path.isdir(args.record):
+            raise MjrulesError(f"--record {args.record}: a directory, not a file")
+        folder = os.path.dirname(os.path.abspath(args.record))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise MjrulesError(f"--record {args.record}: no folder {folder} to write it in")
     you = Console(sys.stdin, sys.stdout)
     players: list[Player] = [you, *(make_player(b) for b in bots)]
     name = os.path.abspath(args.ruleset) if os.path.exists(args.ruleset) else args.ruleset
