@@ -28,6 +28,7 @@ from mjrules.errors import MjrulesError, RecordError
 from mjrules.games.flow import Deal, Flow
 from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
+from mjrules.rules.rules import GAME_LENGTHS
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
@@ -151,7 +152,7 @@ class _Reader:
             ruleset = ev.get("ruleset")
             if isinstance(ruleset, str) and ruleset:
                 self.ruleset = ruleset
-            if ev.get("length") in ("tonpuu", "hanchan"):  # the table's, when not the ruleset's game_length
+            if ev.get("length") in GAME_LENGTHS:  # the table's, when not the ruleset's game_length
                 self.rules = (("game_length", ev["length"]),)
         elif kind == "start_kyoku":
             self.start(ev)

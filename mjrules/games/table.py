@@ -74,7 +74,7 @@ MAX_KANS = 4
 class Length(str, enum.Enum):
     """How long a game lasts: one wind of rounds or two (the ruleset's ``game_length``)."""
 
-    TONPUU = "tonpuu"
+    TONPUU = "tonpuu"  # the values of GAME_LENGTHS (mjrules.rules.rules)
     HANCHAN = "hanchan"
 
     @property
