@@ -13,7 +13,7 @@ from pathlib import Path
 
 from mjrules import Scorer, parse_majiang_input
 from mjrules.tools.compare import Comparer
-from mjrules.scoring.reading import analyse
+from mjrules.readings.reading import analyse
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "majiang-hule-public.jsonl"
 TEN = ["tenhou", "mahjongsoul", "mleague", "wrc2025", "ema2016", "ema2025", "jpml-a", "saikouisen", "rmu", "majiang"]

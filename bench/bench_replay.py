@@ -17,8 +17,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from mjrules.games import read_games
-from mjrules.games.replay import Replayer, record_ruleset
+from mjrules.records import read_games
+from mjrules.records.replay import Replayer, record_ruleset
 
 LOGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "tenhou-mjlog"
 

@@ -56,9 +56,10 @@ import time
 from typing import Any, Callable
 
 from mjrules import kernel
-from mjrules.games.players import make_player
-from mjrules.games.settlement import Outcome
-from mjrules.games.table import Length, Table
+from mjrules.table.players import make_player
+from mjrules.records.settlement import Outcome
+from mjrules.rules.rules import GameLength
+from mjrules.table.game import Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 
@@ -101,7 +102,7 @@ class Tally:
 
 def mjrules_engine(player: str) -> Callable[[int], Tally]:
     table = Table(Scorer(load_ruleset(RULESET)), [make_player(player) for _ in range(PLAYERS)],
-                  length=Length.HANCHAN, names=[player] * PLAYERS)
+                  length=GameLength.HANCHAN, names=[player] * PLAYERS)
 
     def play(games: int) -> Tally:
         tally = Tally()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjrules import _checkout, _moved
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 """The one version number: pyproject.toml reads it (``tool.setuptools.dynamic``)."""
 
 _PUBLIC = {

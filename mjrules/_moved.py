@@ -1,8 +1,11 @@
-"""Deprecation aliases for the module paths of mjrules 0.1, kept for one release.
+"""Deprecation aliases for the module paths of mjrules 0.3, kept for one release.
 
-mjrules 0.2 moved its flat modules into one sub-package per layer. ``import mjrules.reading``
-still works: it warns and yields the module at its new place (the same module object, so
-classes and functions are identical), without a file per old name cluttering the package.
+mjrules 0.4 split ``mjrules.games`` into ``mjrules.records`` (game records: read, replay) and
+``mjrules.table`` (playing games), and moved the readings below the rules (``mjrules.readings``)
+and the placing rule into them (``mjrules.rules.placing``). ``import mjrules.games.replay`` still
+works: it warns and yields the module at its new place (the same module object, so classes and
+functions are identical), without a file per old name cluttering the package. Names that moved
+between modules are listed in ``CHANGELOG.md``.
 """
 
 from __future__ import annotations
@@ -18,15 +21,15 @@ if TYPE_CHECKING:
     from importlib.abc import Loader
 
 MOVED = {
-    "tiles": "model.tiles", "melds": "model.melds", "hand": "model.hand", "situation": "model.win",
-    "decompose": "kernel.shapes", "scoring.shapes": "kernel.shapes", "reading": "scoring.reading", "fu": "scoring.fu", "points": "scoring.limits",
-    "payments": "scoring.payments", "scorer": "scoring.scorer", "result": "scoring.result",
-    "yaku": "rules.yaku", "flags": "rules.flags", "hookspecs": "rules.hookspecs",
-    "plugin_manager": "rules.plugin_manager", "liability": "rules.liability", "ruleset": "rules.ruleset",
-    "majiang_rules": "rules.majiang",
-    "compare": "tools.compare", "point_table": "tools.point_table", "needs": "tools.needs",
-    "shanten": "tools.shanten", "waits": "tools.waits", "discard": "tools.discard", "odds": "tools.odds",
-    "compare_cli": "cli.compare", "analysis_cli": "cli.analysis",
+    "games": "records", "games.records": "records.game", "games.flow": "records.flow",
+    "games.settlement": "records.settlement", "games.read": "records.read", "games.tenhou_xml": "records.tenhou_xml",
+    "games.tenhou_json": "records.tenhou_json", "games.tenhou_rules": "records.tenhou_rules",
+    "games.tenhou_yaku": "records.tenhou_yaku", "games.mjai": "records.mjai", "games.replay": "records.replay",
+    "games.table": "table.game", "games.players": "table.players", "games.mjai_bot": "table.mjai_bot",
+    "games.wall": "table.wall", "games.simulation": "table.simulation", "games.console": "table.console",
+    "games.legal": "table.check",
+    "scoring.reading": "readings.reading", "scoring.fu": "readings.fu", "scoring.placings": "rules.placing",
+    "scoring.table": "scoring.seats",
 }
 """Old module name under ``mjrules`` → its new place under ``mjrules``."""
 
@@ -37,7 +40,7 @@ class _Finder:
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        prefix, _, name = fullname.partition(".")
+        prefix, _, name = fullname.partition(".")  # an old sub-package's modules are found by their whole name
         if prefix != "mjrules" or name not in MOVED:
             return None
         return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias("mjrules." + MOVED[name])))
@@ -60,5 +63,7 @@ class _Alias:
 
 
 def install() -> None:
+    # First: an old sub-package's alias is the new package, whose folder the path finder would
+    # otherwise search for ``mjrules.games.replay`` and load a second copy of the module from.
     if not any(isinstance(f, _Finder) for f in sys.meta_path):
-        sys.meta_path.append(_Finder())
+        sys.meta_path.insert(0, _Finder())

@@ -49,7 +49,6 @@ from mjrules.model.tiles import (
     SOU9,
     SOUTH,
     TERMINALS,
-    TILE_SETS,
     WEST,
     WINDS,
     YAOCHU,
@@ -57,30 +56,39 @@ from mjrules.model.tiles import (
     tile,
 )
 from mjrules.model.win import ROBBED_ANKAN, SITUATIONS, Riichi, Win
-from mjrules.rules.flags import Flag, Flags, FlagValue
+from mjrules.rules.flags import Flag, Flags, FlagValue, FlagValueError
 from mjrules.rules.hookspecs import hookimpl
-from mjrules.rules.kan_dora import TIMINGS as KAN_DORA_TIMINGS
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
+from mjrules.rules.placing import ROUNDINGS, SEAT_ORDER, SHARED, TIES, PlacingRule
 from mjrules.rules.rules import (
     ABORTIVE_DRAWS,
+    ANKAN_AFTER_RIICHI,
+    DEALER_REPEATS,
     GAME_LENGTHS,
+    KAN_DORA_TIMINGS,
     KUIKAE_LEVELS,
     LAST_DEALER_STOPS,
+    LEFTOVER_STICKS,
+    MULTI_RON_HONBA,
     NAGASHI_MODES,
+    TILE_SET_SIZES,
+    TILE_SETS,
     TSUMO_LOSS_CHOICES,
-    FlagValueError,
+    DoraRules,
     FuCount,
+    GameLength,
     HonbaRule,
     NagashiRule,
+    PlayRules,
     RoundRules,
+    Rules,
     SanmaRules,
     TileSet,
     WinRules,
 )
 from mjrules.rules.yaku import FORMS, Yaku
-from mjrules.scoring.fu import Fu, FuItem
-from mjrules.scoring.placings import SEAT_ORDER, SHARED, TIES, PlacingRule
-from mjrules.scoring.reading import (
+from mjrules.readings.fu import Fu, FuItem
+from mjrules.readings.reading import (
     CHIITOITSU,
     KANCHAN,
     KOKUSHI,
@@ -109,16 +117,17 @@ __all__ = [
     "Reading", "Features", "SetShape", "SetKind", "Form", "Wait", "Riichi", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",
     "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
-    # rule parts (one hook each) and what they hold
-    "WinRules", "TileSet", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule", "RoundRules",
-    "SanmaRules", "FlagValueError", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES", "ABORTIVE_DRAWS", "KUIKAE_LEVELS",
-    "GAME_LENGTHS", "LAST_DEALER_STOPS",
-    # game rules
-    "TIES", "SEAT_ORDER", "SHARED", "KAN_DORA_TIMINGS",
+    # the rules object, its parts (one hook each) and what they hold
+    "Rules", "WinRules", "TileSet", "DoraRules", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule",
+    "RoundRules", "PlayRules", "SanmaRules", "GameLength", "FlagValueError",
+    # the closed sets of choices the parts' values take
+    "TILE_SET_SIZES", "TILE_SETS", "KAN_DORA_TIMINGS", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES", "ABORTIVE_DRAWS", "KUIKAE_LEVELS",
+    "ANKAN_AFTER_RIICHI", "MULTI_RON_HONBA", "DEALER_REPEATS", "LEFTOVER_STICKS", "GAME_LENGTHS", "LAST_DEALER_STOPS",
+    "TIES", "SEAT_ORDER", "SHARED", "ROUNDINGS",
     # tile kinds
     "MAN1", "MAN2", "MAN3", "MAN4", "MAN5", "MAN6", "MAN7", "MAN8", "MAN9",
     "PIN1", "PIN2", "PIN3", "PIN4", "PIN5", "PIN6", "PIN7", "PIN8", "PIN9",
     "SOU1", "SOU2", "SOU3", "SOU4", "SOU5", "SOU6", "SOU7", "SOU8", "SOU9",
     "EAST", "SOUTH", "WEST", "NORTH", "HAKU", "HATSU", "CHUN",
-    "WINDS", "DRAGONS", "TERMINALS", "YAOCHU", "FIVES", "DORA_OF", "DORA_OF_SANMA", "TILE_SETS",
+    "WINDS", "DRAGONS", "TERMINALS", "YAOCHU", "FIVES", "DORA_OF", "DORA_OF_SANMA",
 ]

@@ -8,15 +8,18 @@ from mjrules.plugin_api import (
     KAN_DORA_TIMINGS,
     NORTH,
     TILE_SETS,
+    DoraRules,
     Flag,
     Flags,
     FlagValueError,
     Reading,
+    Rules,
     Tile,
     TileSet,
     Yaku,
     hookimpl,
 )
+
 
 
 def _count(r: Reading, shown: Sequence[Tile]) -> int:
@@ -94,8 +97,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> None:
-    if flags["tile_set"] == "108" or flags.get("kita", False):  # three players: the 1m/9m wrap, kita
+def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags, rules: Rules) -> None:
+    if rules.tiles.without_2m_8m or rules.sanma.kita:  # three players: the 1m/9m wrap, kita
         checks = _SANMA
     else:
         checks = {"dora": dora, "dora_first": dora_first, "ura": ura, "ura_first": ura_first}
@@ -114,3 +117,9 @@ def mjrules_tile_set(flags: Flags, players: int) -> TileSet:
         raise FlagValueError("tile_set", f"108 tiles is the three-player set, and this ruleset has players = {players}")
     return TileSet(tiles=tiles,
                    red_fives=(flags.get_int("red_fives_m"), flags.get_int("red_fives_p"), flags.get_int("red_fives_s")))
+
+
+@hookimpl
+def mjrules_dora_rules(flags: Flags) -> DoraRules:
+    return DoraRules(kan_dora=flags.get_bool("kan_dora"), kan_dora_timing=flags.get_str("kan_dora_timing"),
+                     ura_dora=flags.get_bool("ura_dora"), kan_ura=flags.get_bool("kan_ura"))

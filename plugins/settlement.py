@@ -1,28 +1,41 @@
-"""How a round is played out and settled, and when a game ends: the abortive draws, kuikae, several
-winners on one discard, who collects honba and riichi sticks, the payments at an exhaustive draw,
-the dealer's repeat, the game's length, the last dealer's stop, the extra wind, busting, the riichi
-sticks left at the end and how final points are rounded. Read by ``mjrules replay`` and the table
-(``mjrules.games``); the defaults are Tenhou's (the extra wind and the last dealer's stop as
-Tenhou's records of 2009-2021 show them: see ``mjrules.games.settlement.game_ends``). Nagashi mangan is the ``nagashi`` plugin's flag, the start and return scores
-and the uma the ``placing`` plugin's (which also reads ``points_rounding``)."""
+"""How a round is played and settled, and when a game ends.
+
+What a player may do (``PlayRules``): the abortive draws, kuikae, what a riichi needs, a closed kan
+after riichi, calls on the last discard, the kan limit, chi at three players. How a round is
+settled (``RoundRules``): several winners on one discard, who collects honba and riichi sticks, the
+payments at an exhaustive draw, the dealer's repeat, the game's length, the last dealer's stop,
+the extra wind, busting, the riichi sticks left at the end and how final points are rounded.
+
+Read by ``mjrules replay`` (``mjrules.records``) and the table (``mjrules.table``); the defaults
+are Tenhou's (the extra wind and the last dealer's stop as Tenhou's records of 2009-2021 show
+them: see ``mjrules.records.settlement.game_end``). Nagashi mangan is the ``nagashi`` plugin's
+flag, the start and return scores and the uma the ``placing`` plugin's (which also reads
+``points_rounding``).
+"""
 
 from typing import Callable
 
 from mjrules.plugin_api import (
     ABORTIVE_DRAWS,
+    ANKAN_AFTER_RIICHI,
+    DEALER_REPEATS,
     GAME_LENGTHS,
     KUIKAE_LEVELS,
     LAST_DEALER_STOPS,
+    LEFTOVER_STICKS,
+    MULTI_RON_HONBA,
+    ROUNDINGS,
     Flag,
     Flags,
+    PlayRules,
     RoundRules,
     hookimpl,
 )
 
 POINTS_ROUNDING = Flag(
-    "points_rounding", str, "nearest-thousand",
+    "points_rounding", str, ROUNDINGS[0],
     "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
-    "taking the rest (Tenhou), or 'exact' to one decimal", choices=("nearest-thousand", "exact"))
+    "taking the rest (Tenhou), or 'exact' to one decimal", choices=ROUNDINGS)
 """Read by the placing plugin, for ``PlacingRule``."""
 
 FLAGS = (
@@ -34,6 +47,18 @@ FLAGS = (
          "after a chi or pon, discarding the called kind or (chi) the kind at the sequence's other end: "
          "'forbidden' (both), 'same_kind' (only the called kind is forbidden) or 'allowed'",
          choices=KUIKAE_LEVELS),
+    Flag("riichi_min_points", int, 1000,
+         "points a player needs to declare riichi (0: riichi with fewer, the stick taking the score below 0)",
+         minimum=0),
+    Flag("riichi_without_draw", bool, False,
+         "riichi may be declared with fewer live draws left than players, i.e. with no draw of one's own to come "
+         "(ツモ番なしリーチ); false: at least 4 live draws must be left"),
+    Flag("ankan_after_riichi", str, "same_waits",
+         "a closed kan of the tile just drawn after riichi: 'never', 'same_shape' (every reading of every wait keeps "
+         "its tiles as a triplet) or 'same_waits' (the waits stay)", choices=ANKAN_AFTER_RIICHI),
+    Flag("last_discard_calls", bool, False, "chi, pon and kan may be called on the last discard (河底牌); ron always may"),
+    Flag("kan_limit", int, 4, "kans that may stand on the table in one round", minimum=0, maximum=4),
+    Flag("sanma_chi", bool, False, "chi may be called at a three-player table"),
     Flag("max_ron_winners", int, 2,
          "most players who win on one discard: 1 = head bump (the first in turn order from the discarder), "
          "2 = double ron, 3 = triple ron", minimum=1, maximum=3),
@@ -41,16 +66,16 @@ FLAGS = (
          "three players ronning one discard abort the hand as a draw (三家和) instead of the head bump"),
     Flag("multi_ron_honba", str, "first",
          "several winners on one discard: 'each' collects the honba from the discarder, or only the 'first' "
-         "in turn order (riichi sticks always go to the first)", choices=("each", "first")),
+         "in turn order (riichi sticks always go to the first)", choices=MULTI_RON_HONBA),
     Flag("noten_payment", int, 3000,
          "points the players not in tenpai pay those in tenpai at an exhaustive draw, in all (0: none)",
          choices=(0, 1000, 2000, 3000)),  # 2000: Mahjong Soul's three-player rooms
     Flag("dealer_repeat", str, "tenpai",
          "the dealer deals again after winning, and after an exhaustive draw in 'tenpai'; only after winning "
-         "in 'win' (an abortive draw is always dealt again)", choices=("tenpai", "win")),
+         "in 'win' (an abortive draw is always dealt again)", choices=DEALER_REPEATS),
     Flag("leftover_sticks", str, "top",
          "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
-         choices=("top", "lost")),
+         choices=LEFTOVER_STICKS),
     Flag("bust_ends_game", bool, True,
          "the game ends when a player's score falls below 0 (tobi; what-if replays flag a game that would "
          "have ended elsewhere)"),
@@ -79,8 +104,17 @@ def mjrules_round_rules(flags: Flags) -> RoundRules:
         max_ron_winners=flags.get_int("max_ron_winners"), triple_ron_draw=flags.get_bool("triple_ron_draw"),
         multi_ron_honba=flags.get_str("multi_ron_honba"), noten_payment=flags.get_int("noten_payment"),
         dealer_repeat=flags.get_str("dealer_repeat"), leftover_sticks=flags.get_str("leftover_sticks"),
-        bust_ends_game=flags.get_bool("bust_ends_game"),
+        bust_ends_game=flags.get_bool("bust_ends_game"), game_length=flags.get_str("game_length"),
+        last_dealer_stop=flags.get_str("last_dealer_stop"), extra_wind_target=flags.get_int("extra_wind_target"),
+    )
+
+
+@hookimpl
+def mjrules_play_rules(flags: Flags) -> PlayRules:
+    return PlayRules(
         abortive_draws=flags.get_list("abortive_draws"), kuikae=flags.get_str("kuikae"),
-        game_length=flags.get_str("game_length"), last_dealer_stop=flags.get_str("last_dealer_stop"),
-        extra_wind_target=flags.get_int("extra_wind_target"),
+        riichi_min_points=flags.get_int("riichi_min_points"),
+        riichi_min_draws=0 if flags.get_bool("riichi_without_draw") else 4,
+        ankan_after_riichi=flags.get_str("ankan_after_riichi"), last_discard_calls=flags.get_bool("last_discard_calls"),
+        kan_limit=flags.get_int("kan_limit"), sanma_chi=flags.get_bool("sanma_chi"),
     )

@@ -10,8 +10,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from mjrules.games.tenhou_xml import NO_KUITAN, NO_RED, _Tiles, decode_meld, kita_tile
-from mjrules.games.tenhou_yaku import TENHOU_YAKU
+from mjrules.records.tenhou_xml import NO_KUITAN, NO_RED, _Tiles, decode_meld, kita_tile
+from mjrules.records.tenhou_yaku import TENHOU_YAKU
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import Tile
 

@@ -51,7 +51,7 @@ def han_of(result) -> dict[str, int]:
 
 
 def fu_items(result) -> dict[str, int]:
-    return {item.label: item.fu for item in result.fu_detail}
+    return {item.label: item.fu for item in result.fu_items}
 
 
 def majiang_disagreement(result, out) -> str | None:

@@ -22,7 +22,7 @@ def scorer():
 
 
 def assert_items_add_up(r):
-    assert sum(item.fu for item in r.fu_detail) == r.fu
+    assert sum(item.fu for item in r.fu_items) == r.fu
 
 
 # --------------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_result_keeps_the_hand_and_win_it_paid(scorer):
     # The two readings of test_best_wait_reading_for_fu: the result keeps the kanchan one, and
     # the fu items of that reading.
     from mjrules import parse_mpsz
-    from mjrules.scoring.reading import analyse
+    from mjrules.readings.reading import analyse
 
     hand = parse_mpsz("222m34456p77z5p 555=z")
     win = ron()

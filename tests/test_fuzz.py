@@ -37,7 +37,7 @@ from mjrules import (
     load_ruleset, parse_majiang, parse_majiang_input, parse_mpsz, parse_tiles, preset_names, tile,
 )
 from mjrules.cli import build_parser, main
-from mjrules.rules.majiang import GAME_KEYS, RED_FIVES_KEY, SCORING_KEYS, majiang_flags
+from mjrules.rules.majiang import PLAY_KEYS, RED_FIVES_KEY, SCORING_KEYS, UNMAPPED_KEYS, majiang_flags
 from mjrules.notation import json_hand, majiang_input, parse_json_hand
 from mjrules.notation.json_hand import KEYS as JSON_HAND_KEYS
 from mjrules.notation.mpsz import parse_tile
@@ -343,7 +343,7 @@ def test_tile_constructor_garbage(index, red):
 RESULT_KEYS = {"han", "fu", "yakuman", "points", "payments", "yaku", "limit", "base", "liable"}
 
 rule_objects = st.one_of(
-    st.dictionaries(st.sampled_from([*sorted(SCORING_KEYS), RED_FIVES_KEY, *sorted(GAME_KEYS)]),
+    st.dictionaries(st.sampled_from([*sorted(SCORING_KEYS), RED_FIVES_KEY, *sorted(PLAY_KEYS), *sorted(UNMAPPED_KEYS)]),
                     st.one_of(st.booleans(), json_values, st.dictionaries(st.sampled_from('mpsz'), st.integers(-1, 5))),
                     max_size=3),
     json_values,

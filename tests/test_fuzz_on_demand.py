@@ -406,9 +406,9 @@ REPLAYERS: dict[str, Any] = {}
 
 
 def record_body(case) -> None:
-    from mjrules.games.read import read_game
-    from mjrules.games.records import Game
-    from mjrules.games.replay import Replayer, record_ruleset
+    from mjrules.records.read import read_game
+    from mjrules.records.game import Game
+    from mjrules.records.replay import Replayer, record_ruleset
 
     name, data = case
     game = attempt(read_game, name, data)

@@ -19,10 +19,10 @@ from games_convert import to_mjai, to_tenhou_json
 from mjrules import Win, parse_mpsz, parse_tiles
 from mjrules.cli import main
 from mjrules.errors import RecordError, RulesetError
-from mjrules.games import read_game, read_games
-from mjrules.games.records import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Recorded, RecordedWin, Round
-from mjrules.games.replay import Replayer, record_ruleset
-from mjrules.games.settlement import settle_round
+from mjrules.records import read_game, read_games
+from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Recorded, RecordedWin, Round
+from mjrules.records.replay import Replayer, record_ruleset
+from mjrules.records.settlement import settle_round
 from mjrules.rules.majiang import ruleset_from_majiang
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
@@ -213,7 +213,7 @@ def test_a_cut_or_corrupted_mjai_stream_names_the_round():
 
 
 def test_a_record_beyond_the_size_limit_is_refused(tmp_path, monkeypatch):
-    import mjrules.games.read as read
+    import mjrules.records.read as read
 
     monkeypatch.setattr(read, "MAX_RECORD", 1000)
     big = tmp_path / "big.xml"

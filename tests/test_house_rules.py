@@ -244,7 +244,7 @@ def test_no_nagashi():
 # -- start_score, return_score, uma: final points ----------------------------------------------
 
 def test_final_points_with_oka_tenhou_style():
-    from mjrules.scoring.placings import placing_points
+    from mjrules.rules.placing import placing_points
     # 25,000 start, 30,000 return, uma 20/10/-10/-20: the top takes the oka, 4 × 5 = 20
     # 42,000: +12 + 20 + 20 = 52; 28,000: -2 + 10 = 8; 18,000: -12 - 10 = -22; 12,000: -18 - 20 = -38
     pts = placing_points([42000, 28000, 18000, 12000], 0, start=25000, returned=30000, uma=(20, 10, -10, -20))
@@ -252,7 +252,7 @@ def test_final_points_with_oka_tenhou_style():
 
 
 def test_final_points_shared_placing_splits_uma_and_oka():
-    from mjrules.scoring.placings import placing_points
+    from mjrules.rules.placing import placing_points
     # two players tied on top share 1st and 2nd: (20 + 20 + 10) / 2 = 25 each, the others (-10 - 20) / 2
     pts = placing_points([30000, 30000, 20000, 20000], 0, start=25000, returned=30000, uma=(20, 10, -10, -20),
                          tie="shared")
@@ -291,7 +291,7 @@ def test_uma_needs_one_value_per_player():
 
 
 def test_floating_uma_pays_by_the_players_at_or_above_the_return_score():
-    from mjrules.scoring.placings import PlacingRule
+    from mjrules.rules.placing import PlacingRule
     from mjrules.tools.needs import needs
     # JPML (rule reference, row 28): 30,000 start and return, no oka; one floating +12/-1/-3/-8,
     # two +8/+4/-4/-8, three +8/+3/+1/-12. Final points = (score - 30,000) / 1000 + uma.
@@ -335,8 +335,7 @@ def test_kan_indicator_turned(timing, kan, moment, turned):
                                             ("mahjongsoul", "after_discard"), ("mleague", "immediate")])
 def test_presets_kan_dora_timing(preset, timing):
     from mjrules import Scorer
-    from mjrules.rules.kan_dora import ruleset_timing
-    assert ruleset_timing(Scorer(preset).flags) == timing
+    assert Scorer(preset).rules.dora.kan_dora_timing == timing
 
 
 # -- disabled_yaku ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Recorded games checked at the table (``mjrules replay --legal``, ``mjrules.games.legal``): each
+"""Recorded games checked at the table (``mjrules replay --legal``, ``mjrules.table.check``): each
 round dealt from the record's own wall and played by the record's actions, every action ruled on
 under the record's ruleset and every round paid as replay pays the record."""
 
@@ -11,11 +11,12 @@ import attrs
 import pytest
 
 from mjrules.cli import main
-from mjrules.games.legal import check_legal, record_wall
-from mjrules.games.players import Greedy
-from mjrules.games.read import read_game, read_games
-from mjrules.games.replay import record_ruleset
-from mjrules.games.table import Length, Table
+from mjrules.table.check import check_legal, record_wall
+from mjrules.table.players import Greedy
+from mjrules.records.read import read_game, read_games
+from mjrules.records.replay import record_ruleset
+from mjrules.rules.rules import GameLength
+from mjrules.table.game import Table
 from mjrules.scoring.scorer import Scorer
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -46,7 +47,7 @@ def test_every_tenhou_record_ends_where_the_game_end_rule_says():
     round and no earlier, the scores taken from the record. One record does not: a 2010-06-08
     east-only game ends after a tenpai draw with the dealer first, where four others (2009-08-27,
     2009-08-28, 2010-03-04, 2010-06-01) play on in the same case; Tenhou's rule is read as the four."""
-    from mjrules.games.settlement import GameEnd, game_end, settle_round
+    from mjrules.records.settlement import GameEnd, game_end, settle_round
 
     ends: dict[GameEnd, int] = {}
     odd = []
@@ -105,7 +106,7 @@ def test_the_tenhou_games_rewritten_in_other_formats_play_the_same_actions(conve
 
 def test_the_record_wall_of_a_table_game_is_its_wall():
     scorer = Scorer("tenhou")
-    game = Table(scorer, [Greedy() for _ in range(4)], length=Length.TONPUU).play(3)
+    game = Table(scorer, [Greedy() for _ in range(4)], length=GameLength.TONPUU).play(3)
     read = read_game("g.mjson", game.record.encode())
     wall = record_wall(read.rounds[0], 4, 136)
     dealt = game.rounds[0].deal.hands
@@ -118,13 +119,13 @@ def test_the_record_wall_of_a_table_game_is_its_wall():
 def tampered_record(tmp_path: Path) -> Path:
     """A game whose seat 1 declares riichi in the first round, its start score lowered to 500."""
     from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Plan, Tsumogiri, hand_wall, s
-    from mjrules.games.players import Action, ActionKind
-    from mjrules.games.wall import seeded_wall
+    from mjrules.table.actions import Action, ActionKind
+    from mjrules.table.wall import seeded_wall
 
     scorer = Scorer("tenhou")
     wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s9s8s8s9s")
     dealer = Plan(own=(Action(ActionKind.DISCARD, s("1z")), Action(ActionKind.DISCARD, s("7s"))))
-    game = Table(scorer, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU).play(
+    game = Table(scorer, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=GameLength.TONPUU).play(
         "t", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"t/{k}"))
     lines = game.record.splitlines()
     start = next(i for i, line in enumerate(lines) if '"start_kyoku"' in line)

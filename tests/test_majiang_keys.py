@@ -124,10 +124,14 @@ def test_game_keys_are_read_or_listed_as_not_applied():
     # majiang-core counts final points from 配給原点 (no oka); 順位点 are thousands written as strings;
     # 流し満貫あり is its draw settlement; カンドラ後乗せ false turns an open kan's indicator at once
     # 最大同時和了数 1 is the head bump (no triple-ron draw); ノーテン罰あり false pays nothing at a draw
+    # 場数 1 is an east-only game (東風戦)
     assert dict(read.flags) == {"open_tanyao": False, "start_score": 30000, "return_score": 30000,
-                                "uma": [20, 10, -10, -20], "nagashi_mangan": "none", "kan_dora_timing": "immediate",
-                                "max_ron_winners": 1, "triple_ron_draw": False, "noten_payment": 0}
-    assert read.not_applied == ("場数",)
+                                "uma": [20, 10, -10, -20], "game_length": "tonpuu", "max_ron_winners": 1,
+                                "triple_ron_draw": False, "nagashi_mangan": "none", "noten_payment": 0,
+                                "kan_dora_timing": "immediate"}
+    assert read.not_applied == ()
+    # one-hand and four-wind games (場数 0 and 4) have no mjrules rule yet: read, not applied
+    assert read_majiang_rule({"場数": 4}).not_applied == ("場数",)
     on = read_majiang_rule({"流し満貫あり": True, "カンドラ後乗せ": True})
     assert dict(on.flags) == {"nagashi_mangan": "draw", "kan_dora_timing": "after_discard"}
 
@@ -150,7 +154,8 @@ def test_every_key_of_majiang_core_defaults_is_known(key_lines):
         "ダブル役満あり": True, "数え役満あり": True, "役満パオあり": True, "切り上げ満貫あり": False,
     }
     read = read_majiang_rule(defaults)
-    assert len(defaults) == 28 and len(read.flags) == 22 and len(read.not_applied) == 10
+    assert len(defaults) == 28 and len(read.flags) == 30
+    assert read.not_applied == ("ノーテン宣言あり", "オーラス止めあり", "延長戦方式")
     # the defaults object changes nothing the majiang preset says
     assert Scorer(ruleset_from_majiang(defaults)).flags == Scorer("majiang").flags
 
@@ -170,9 +175,10 @@ def test_bad_rule_objects_are_errors_naming_the_key(rule, message):
 
 
 def test_batch_names_the_keys_it_does_not_apply_once(hule_lines, capsys, monkeypatch):
-    line = {"in": hule_lines[0]["in"], "rule": {"場数": 1, "一発あり": False}}
+    line = {"in": hule_lines[0]["in"], "rule": {"オーラス止めあり": False, "一発あり": False}}
     monkeypatch.setattr("sys.stdin", io.StringIO((json.dumps(line, ensure_ascii=False) + "\n") * 3))
     assert main(["batch"]) == 0
     captured = capsys.readouterr()
     assert [json.loads(x)["points"] for x in captured.out.splitlines()] == [hule_lines[0]["out"]["defen"]] * 3
-    assert captured.err == "mjrules batch: line 1: majiang-core rule keys read but not applied to hand scoring: 場数\n"
+    assert captured.err == ("mjrules batch: line 1: majiang-core rule keys read but not applied to hand scoring: "
+                            "オーラス止めあり\n")

@@ -1,5 +1,5 @@
-"""The module paths of mjrules 0.1 still import for one release, with a DeprecationWarning, and
-give the very module at its new place."""
+"""The module paths of mjrules 0.3 still import for one release, with a DeprecationWarning, and
+give the very module at its new place; those of 0.1 are gone."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from mjrules._moved import MOVED
 
 @pytest.mark.parametrize("old, new", sorted(MOVED.items()))
 def test_old_path_warns_and_is_the_new_module(old, new):
-    sys.modules.pop(f"mjrules.{old}", None)
+    for name in (f"mjrules.{old}", "mjrules.games"):
+        sys.modules.pop(name, None)
     with pytest.warns(DeprecationWarning, match=f"mjrules.{old} moved to mjrules.{new}"):
         module = importlib.import_module(f"mjrules.{old}")
     assert module is importlib.import_module(f"mjrules.{new}")
@@ -21,14 +22,16 @@ def test_old_path_warns_and_is_the_new_module(old, new):
 
 
 def test_from_import_of_an_old_path():
-    sys.modules.pop("mjrules.scorer", None)
+    for name in ("mjrules.games", "mjrules.games.replay"):
+        sys.modules.pop(name, None)
     with pytest.warns(DeprecationWarning):
-        from mjrules.scorer import Scorer  # noqa: F401  (the README of 0.1 imported it so)
-    from mjrules import Scorer as current
+        from mjrules.games.replay import Replayer  # noqa: F401  (the README of 0.3 imported it so)
+    from mjrules.records.replay import Replayer as current
 
-    assert Scorer is current
+    assert Replayer is current
 
 
-def test_unknown_names_are_not_aliased():
+@pytest.mark.parametrize("name", ["mjrules.no_such_module", "mjrules.scorer", "mjrules.reading"])
+def test_unknown_and_0_1_names_are_not_aliased(name):
     with pytest.raises(ModuleNotFoundError):
-        importlib.import_module("mjrules.no_such_module")
+        importlib.import_module(name)

@@ -16,7 +16,7 @@ import pytest
 from mjrules import Scorer, hookimpl
 from mjrules.cli import main
 from mjrules.plugins.placing import TIE_BREAK
-from mjrules.scoring.placings import placing
+from mjrules.rules.placing import placing
 from mjrules.tools.needs import ConditionError, draw_scores, needs
 from mjrules.tools.point_table import point_table
 

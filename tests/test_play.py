@@ -1,4 +1,4 @@
-"""``mjrules play`` and the console player (``mjrules.games.console``): a person's answers read a
+"""``mjrules play`` and the console player (``mjrules.table.console``): a person's answers read a
 line each, the game shown as it goes."""
 
 from __future__ import annotations
@@ -10,12 +10,15 @@ import pytest
 
 from mjrules.cli import main
 from mjrules.errors import MjrulesError
-from mjrules.games.console import Console
-from mjrules.games.players import PASS, RON, Action, ActionKind, Greedy
-from mjrules.games.read import read_game
-from mjrules.games.table import Length, Table
+from mjrules.table.console import Console
+from mjrules.table.actions import PASS, RON, Action, ActionKind
+from mjrules.table.players import Greedy
+from mjrules.records.read import read_game
+from mjrules.rules.rules import GameLength
+from mjrules.table.game import Table
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.scorer import Scorer
+from mjrules.table.moves import legal_own
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, assert_replays, round_play, s
 
 
@@ -48,7 +51,7 @@ def test_answers_that_name_no_action_are_said_so_and_the_end_of_input_leaves_the
 def test_answers_name_discards_riichi_and_the_numbered_actions():
     play = round_play(Scorer("tenhou"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     play.draw(0, False)
-    view = play.view(0, play.legal_own(0, s("1s")), s("1s"), None, None)
+    view = play.view(0, legal_own(play, 0, s("1s")), s("1s"), None, None)
     listed = [a for a in view.legal if a.kind is ActionKind.NINE_TERMINALS]
     assert Console.parse("", view, listed) == Action(ActionKind.DISCARD, s("1s"))
     assert Console.parse("7z", view, listed) == Action(ActionKind.DISCARD, s("7z"))
@@ -62,7 +65,7 @@ def test_answers_name_discards_riichi_and_the_numbered_actions():
 def test_the_console_follows_the_game_it_is_shown():
     out = io.StringIO()
     you = Console(io.StringIO("\n" * 5000), out)
-    game = Table(Scorer("tenhou"), [Greedy(), you, Greedy(), Greedy()], length=Length.TONPUU).play(11)
+    game = Table(Scorer("tenhou"), [Greedy(), you, Greedy(), Greedy()], length=GameLength.TONPUU).play(11)
     text = out.getvalue()
     assert text.startswith("You sit in seat 1;")
     assert text.count("\n== ") == len(game.rounds) + 1  # each round's start and the game's end
@@ -84,7 +87,7 @@ def test_a_tile_text_is_read_as_the_notation_reads_it():
     (five,) = parse_tiles("0m")
     play = round_play(Scorer("tenhou"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     play.draw(0, False)
-    view = play.view(0, play.legal_own(0, s("1s")), s("1s"), None, None)
+    view = play.view(0, legal_own(play, 0, s("1s")), s("1s"), None, None)
     assert Console.parse("0m", view, []) == f"discard {five.mpsz()}: not open to you now"
     with pytest.raises(MjrulesError, match="end of input"):
         Console(io.StringIO(""), io.StringIO()).act(view)

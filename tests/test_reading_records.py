@@ -8,7 +8,7 @@ import json
 import pytest
 
 from mjrules import Win
-from mjrules.scoring.reading import (
+from mjrules.readings.reading import (
     CHIITOITSU,
     KOKUSHI,
     STANDARD,
@@ -38,15 +38,12 @@ def test_names_by_unit():
     assert r.yaochu_count == 10 and r.features.terminal_level == TERMINALS_OUTSIDE
 
 
-def test_old_names_warn_and_read_the_new_fields():
+def test_the_names_renamed_in_0_3_are_gone():
     [r] = _readings("13m789m111s99s777z", "2m", Win(seat_wind=1, round_wind=2))
-    for old, new in (("seat_wind", "seat_wind_kind"), ("round_wind", "round_wind_kind"), ("suits", "suit_mask"),
-                     ("yaochu", "yaochu_count")):
-        with pytest.warns(DeprecationWarning, match=f"Reading.{old} is now {new}"):
-            assert getattr(r, old) == getattr(r, new)
-    for old, new in (("suits", "suit_count"), ("yaochu", "terminal_level")):
-        with pytest.warns(DeprecationWarning, match=f"Features.{old} is now {new}"):
-            assert getattr(r.features, old) == getattr(r.features, new)
+    for old in ("seat_wind", "round_wind", "suits", "yaochu"):
+        assert not hasattr(r, old)
+    for old in ("suits", "yaochu"):
+        assert not hasattr(r.features, old)
 
 
 def test_the_reading_is_read_only():

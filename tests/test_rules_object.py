@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import pickle
 import re
-import warnings
 from pathlib import Path
 
 import pytest
 
 from mjrules import RulesetError, Scorer, Win, load_ruleset, parse_mpsz, preset_names
 from mjrules.plugin_api import (
+    DoraRules,
     Fu,
     FuItem,
     HonbaRule,
     NagashiRule,
     PlacingRule,
+    PlayRules,
     RoundRules,
     SanmaRules,
     TileSet,
@@ -140,35 +141,47 @@ def test_no_yaku_and_too_few_han_by_code():
     assert open_no_yaku.code is NoWinCode.NO_YAKU
 
 
-def test_renamed_names_warn_and_still_work():
-    result = Scorer("tenhou").score(parse_mpsz("234m456p678s34s55m2s"), Win(tsumo=False, discarder=2, seat_wind=1))
-    with pytest.warns(DeprecationWarning, match="reading_text"):
-        assert result.reading == result.reading_text
-    from mjrules.scoring import payments
-
-    with pytest.warns(DeprecationWarning, match="LiableShare"):
-        assert payments.Liable is payments.LiableShare
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert result.reading_text.endswith("ryanmen wait on 2s")
-
-
 FLAG_READ = re.compile(r"get_(bool|int|str|list|ints)\(|flags\.get\(|\bflags\[")
 
 
 def test_the_core_reads_no_flag_by_name():
-    """Every value the core and the tools read comes from the rules object; only the generic flag
-    listings (rulesets diff, compare's causes) and the rule machinery in rules/ touch flags by name."""
-    listing = {"tools/compare.py", "tools/ruleset_diff.py", "web/params.py"}  # generic, or the web form's words
+    """Every value the core, the tools and the table read comes from the rules object; only the
+    generic flag listings (rulesets diff, compare's causes), the flag machinery itself and the
+    reader of majiang-core rule objects (which writes flags) touch flags by name."""
+    listing = {"tools/compare.py", "tools/ruleset_diff.py", "web/params.py", "rules/flags.py", "rules/ruleset.py",
+               "rules/majiang.py"}
     offenders = []
     for path in sorted((ROOT / "mjrules").rglob("*.py")):
         rel = path.relative_to(ROOT / "mjrules").as_posix()
-        if rel.startswith("rules/") or rel in listing:
+        if rel in listing:
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if FLAG_READ.search(line):
                 offenders.append(f"{rel}:{number}: {line.strip()}")
     assert offenders == []
+
+
+# Flags of another plugin that no rule part holds, read with their declared default where that plugin
+# is off (plugins/README.md, "Flags"): a North pair's fu, a kazoe multiple's cap.
+CROSS_READS = {"fu_rules.py: north_yakuhai", "kazoe.py: yakuman_cap"}
+
+
+def test_plugins_read_only_their_own_flags():
+    """A built-in plugin reads the flags it declares; a value another plugin turns into a rule part
+    comes from the rules object (the dora plugin asks ``rules.sanma.kita``, not the sanma plugin's
+    flag)."""
+    from mjrules.rules.plugin_manager import DEFAULT_PLUGINS, Plugins
+
+    offenders = []
+    for name, module in DEFAULT_PLUGINS.items():
+        own = {flag for flag, (plugin, _) in Plugins([name]).flags().items() if plugin == name}
+        path = ROOT / "plugins" / (module.removeprefix("mjrules.plugins.").replace(".", "/"))
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path.with_suffix(".py")]
+        for file in files:
+            text = file.read_text(encoding="utf-8")
+            read = set(re.findall(r'(?:get_(?:bool|int|str|list|ints)\(|flags\.get\(|flags\[)\s*f?"([a-z_{}]+)"', text))
+            offenders += [f"{file.name}: {flag}" for flag in sorted(read) if "{" not in flag and flag not in own]
+    assert set(offenders) == CROSS_READS
 
 
 class HouseParts:
@@ -193,9 +206,17 @@ class HouseParts:
     @hookimpl
     def mjrules_round_rules(self, flags, players):
         return RoundRules(max_ron_winners=1, triple_ron_draw=False, multi_ron_honba="first", noten_payment=0,
-                          dealer_repeat="win", leftover_sticks="lost", bust_ends_game=False,
-                          abortive_draws=(), kuikae="allowed", game_length="tonpuu", last_dealer_stop="none",
-                          extra_wind_target=0)
+                          dealer_repeat="win", leftover_sticks="lost", bust_ends_game=False, game_length="tonpuu",
+                          last_dealer_stop="none", extra_wind_target=0)
+
+    @hookimpl
+    def mjrules_play_rules(self, flags):
+        return PlayRules(abortive_draws=(), kuikae="allowed", riichi_min_points=0, riichi_min_draws=0,
+                         ankan_after_riichi="never", last_discard_calls=True, kan_limit=3, sanma_chi=True)
+
+    @hookimpl
+    def mjrules_dora_rules(self, flags):
+        return DoraRules(kan_dora=False, kan_dora_timing="immediate", ura_dora=False, kan_ura=False)
 
     @hookimpl
     def mjrules_sanma_rules(self, flags):
@@ -205,7 +226,8 @@ class HouseParts:
 def test_a_third_party_answers_every_rule_part():
     four = Scorer("tenhou", extra_plugins={"house": HouseParts()})
     assert four.rules.round.noten_payment == 0 and four.rules.round.max_ron_winners == 1
-    assert four.rules.round.abortive_draws == frozenset() and four.rules.round.winds == 1
+    assert four.rules.play.abortive_draws == frozenset() and four.rules.round.winds == 1
+    assert four.rules.play.kan_limit == 3 and four.rules.dora.kan_dora_timing == "immediate"
     assert four.rules.placing.points([40000, 30000, 20000, 10000], 0) == (25.0, 5.0, -15.0, -35.0)
     # min_han 2: the haku-only hand no longer wins
     assert four.score(parse_mpsz("123m456p78s99m6s 555=z"), Win(tsumo=False, discarder=1)).code is NoWinCode.TOO_FEW_HAN

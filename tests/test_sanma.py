@@ -629,8 +629,8 @@ def test_rulesets_diff_names_the_players():
 def test_the_records_replay_as_tenhou_paid():
     from pathlib import Path
 
-    from mjrules.games import read_game
-    from mjrules.games.replay import Replayer, record_ruleset
+    from mjrules.records import read_game
+    from mjrules.records.replay import Replayer, record_ruleset
 
     folder = Path(__file__).parent / "data" / "tenhou-sanma"
     games = [read_game(str(p)) for p in sorted(folder.glob("*.xml"))]
@@ -651,8 +651,8 @@ def test_a_three_player_record_under_a_four_player_ruleset():
     from pathlib import Path
 
     from mjrules.errors import RecordError
-    from mjrules.games import read_game
-    from mjrules.games.replay import Replayer
+    from mjrules.records import read_game
+    from mjrules.records.replay import Replayer
 
     path = Path(__file__).parent / "data" / "tenhou-sanma" / "2009060321gm-00b9-0000-75b25bcf.xml"
     with pytest.raises(RecordError, match=r"a 3-player game, and ruleset tenhou is for 4 players"):
@@ -668,8 +668,8 @@ def test_a_three_player_record_under_a_four_player_ruleset():
 
 
 def test_a_three_player_draw_settles_among_three():
-    from mjrules.games.records import EXHAUSTIVE, Draw, Round
-    from mjrules.games.settlement import settle_round
+    from mjrules.records.game import EXHAUSTIVE, Draw, Round
+    from mjrules.records.settlement import settle_round
 
     def drawn(tenpai):
         return Round(0, 0, 0, 0, 0, (35000, 35000, 35000), tuple(parse_tiles("1z")), (), (), (),

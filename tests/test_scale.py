@@ -18,7 +18,7 @@ import pytest
 
 from mjrules import Scorer, load_ruleset, parse_majiang_input
 from mjrules.cli import main
-from mjrules.scoring.reading import analyse
+from mjrules.readings.reading import analyse
 from mjrules.tools.batch import RECORD_FIELDS, LineScorer
 from mjrules.tools.parallel import ordered_map, worker_count
 
@@ -332,8 +332,8 @@ def test_rule_objects_and_their_notices_are_the_same_with_jobs_2(tmp_path, capsy
     """Lines with majiang-core "rule" objects (the public rule variants), and rule objects with game
     keys that are read but not applied: each is named once on stderr, at its first line, with any --jobs."""
     lines = [json.dumps({"in": x["in"], "rule": x.get("rule", {})}, ensure_ascii=False) for x in variant_lines[:3000]]
-    unapplied = {"in": variant_lines[0]["in"], "rule": {"途中流局あり": True}}
-    other = {"in": variant_lines[1]["in"], "rule": {"場数": 2, "クイタンあり": False}}
+    unapplied = {"in": variant_lines[0]["in"], "rule": {"オーラス止めあり": True}}
+    other = {"in": variant_lines[1]["in"], "rule": {"延長戦方式": 2, "クイタンあり": False}}
     for n, obj in ((1500, unapplied), (1700, other), (2600, unapplied), (2900, other)):
         lines.insert(n - 1, json.dumps(obj, ensure_ascii=False))
     src = tmp_path / "rules.jsonl"
@@ -345,8 +345,8 @@ def test_rule_objects_and_their_notices_are_the_same_with_jobs_2(tmp_path, capsy
         outputs.append((dst.read_bytes(), capsys.readouterr().err))
     assert outputs[0] == outputs[1]
     assert outputs[0][1] == (
-        "mjrules batch: line 1500: majiang-core rule keys read but not applied to hand scoring: 途中流局あり\n"
-        "mjrules batch: line 1700: majiang-core rule keys read but not applied to hand scoring: 場数\n")
+        "mjrules batch: line 1500: majiang-core rule keys read but not applied to hand scoring: オーラス止めあり\n"
+        "mjrules batch: line 1700: majiang-core rule keys read but not applied to hand scoring: 延長戦方式\n")
     results = [json.loads(line) for line in outputs[0][0].decode("utf-8").splitlines()]
     expected = [x["out"]["defen"] if x["out"] else 0 for x in variant_lines[:3000]]
     got = [r["points"] if r else 0 for n, r in enumerate(results, 1) if n not in (1500, 1700, 2600, 2900)]

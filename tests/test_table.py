@@ -13,27 +13,22 @@ from pathlib import Path
 import pytest
 
 from mjrules.cli import main
-from mjrules.games.flow import Deal
-from mjrules.games.players import (
-    PASS,
-    RON,
-    Action,
-    ActionKind,
-    Greedy,
-    IllegalAction,
-    Tsumogiri,
-    View,
-    make_player,
-)
-from mjrules.games.read import read_game
-from mjrules.games.replay import Replayer
-from mjrules.games.table import Length, Record, RoundPlay, Table, seen_by
-from mjrules.games.wall import Wall, seeded_wall, tile_set
+from mjrules.records.flow import Deal
+from mjrules.table.actions import PASS, RON, Action, ActionKind, IllegalAction, View
+from mjrules.table.players import Greedy, Tsumogiri, make_player
+from mjrules.records.read import read_game
+from mjrules.records.replay import Replayer
+from mjrules.rules.rules import GameLength
+from mjrules.table.events import Record, seen_by
+from mjrules.table.game import Table
+from mjrules.table.round import RoundPlay
+from mjrules.table.wall import Wall, seeded_wall, tile_set
 from mjrules.errors import MjrulesError
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
+from mjrules.table.moves import kuikae_after, legal_own, legal_reactions, refuse_own, refuse_reaction
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +36,7 @@ def tenhou() -> Scorer:
     return Scorer("tenhou")
 
 
-def greedy_table(scorer: Scorer, length: Length = Length.TONPUU) -> Table:
+def greedy_table(scorer: Scorer, length: GameLength = GameLength.TONPUU) -> Table:
     return Table(scorer, [Greedy() for _ in range(4)], length=length)
 
 
@@ -105,7 +100,7 @@ def test_points_are_conserved_round_by_round(ruleset, seed):
 @pytest.mark.parametrize("ruleset", ["tenhou", "mleague", "ema2016", "majiang"])
 @pytest.mark.parametrize("seed", [5, 6, 7])
 def test_every_record_replays_to_the_same_scores(tmp_path, ruleset, seed):
-    game = greedy_table(Scorer(ruleset), Length.HANCHAN if seed == 5 else Length.TONPUU).play(seed)
+    game = greedy_table(Scorer(ruleset), GameLength.HANCHAN if seed == 5 else GameLength.TONPUU).play(seed)
     path = tmp_path / "game.mjson"
     path.write_text(game.record, encoding="utf-8")
     read = read_game(str(path))
@@ -136,7 +131,7 @@ def test_tsumogiri_players_never_win_and_the_game_runs_its_course(tenhou):
 def test_a_game_ends_on_a_bust_when_the_ruleset_says_so():
     busted = []
     for seed in range(12):
-        game = greedy_table(Scorer("tenhou"), Length.HANCHAN).play(seed)
+        game = greedy_table(Scorer("tenhou"), GameLength.HANCHAN).play(seed)
         if game.busted:
             busted.append(game)
             assert min(game.final) < 0
@@ -154,7 +149,7 @@ def assert_replays(game, ruleset: str = "tenhou") -> None:
 @pytest.mark.parametrize("seed", [8, 9])
 def test_three_players_play_set_norths_aside_and_replay(ruleset, seed):
     scorer = Scorer(ruleset)
-    game = Table(scorer, [Greedy() for _ in range(3)], length=Length.TONPUU).play(seed)
+    game = Table(scorer, [Greedy() for _ in range(3)], length=GameLength.TONPUU).play(seed)
     assert all(len(r.deal.hands) == 3 for r in game.rounds)
     assert sum(game.final) == 3 * scorer.rules.placing.start
     dealt = [t for r in game.rounds for h in r.deal.hands for t in h]
@@ -171,8 +166,8 @@ def test_no_chi_at_three_players():
     play.draw(0, False)
     play.discard(0, Action(ActionKind.DISCARD, s("4s")))
     chi = Action(ActionKind.CHI, s("4s"), parse_tiles("23s"))
-    assert play.refuse_reaction(1, chi, 0, s("4s"), False) == "no chi at a three-player table"
-    assert all(a.kind is not ActionKind.CHI for a in play.legal_reactions(1, 0, s("4s"), False))
+    assert refuse_reaction(play, 1, chi, 0, s("4s"), False) == "no chi at a three-player table"
+    assert all(a.kind is not ActionKind.CHI for a in legal_reactions(play, 1, 0, s("4s"), False))
 
 
 class Caller(Greedy):
@@ -198,7 +193,7 @@ def test_games_full_of_calls_and_kans_replay(ruleset):
     scorer = Scorer(ruleset)
     kinds: Counter[str] = Counter()
     for seed in range(3):
-        game = Table(scorer, [Caller(f"{seed}-{i}") for i in range(scorer.players)], length=Length.TONPUU).play(seed)
+        game = Table(scorer, [Caller(f"{seed}-{i}") for i in range(scorer.players)], length=GameLength.TONPUU).play(seed)
         kinds.update(json.loads(line)["type"] for line in game.record.splitlines())
         assert_replays(game, ruleset)
     assert kinds["pon"] and kinds["daiminkan"] + kinds["kakan"] + kinds["ankan"] and kinds["dora"]
@@ -257,7 +252,7 @@ def s(text: str):
 def test_a_dealt_pinfu_ron_pays_1000(tenhou):
     wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     dealer = Script(Action(ActionKind.DISCARD, s("7s")))
-    table = Table(tenhou, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    table = Table(tenhou, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=GameLength.TONPUU)
     game = table.play("hand", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"x/{k}"))
     first = game.rounds[0].settlement
     # pinfu, closed ron: 1 han 30 fu, a non-dealer's ron 1,000 (rule reference: the point table)
@@ -284,7 +279,7 @@ def test_the_kan_dora_of_a_daiminkan_is_seen_by_its_rinshan_win_as_the_ruleset_s
                      dead="9p1p1p1p" + "1z8s6z6z6z" + "8p8p8p3p4m")
     dealer = Plan(own=(Action(ActionKind.DISCARD, s("5z")),))
     seat1 = Plan(react=(Action(ActionKind.DAIMINKAN, s("5z"), parse_tiles("555z")),))
-    table = Table(scorer, [dealer, seat1, Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    table = Table(scorer, [dealer, seat1, Tsumogiri(), Tsumogiri()], length=GameLength.TONPUU)
     game = table.play("kan", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"k/{k}"))
     (win,) = game.rounds[0].settlement.wins
     assert win.win.rinshan and win.result.fu == 40
@@ -300,7 +295,7 @@ def test_the_kan_dora_of_a_daiminkan_is_seen_by_its_rinshan_win_as_the_ruleset_s
 def test_an_exhaustive_draw_pays_the_noten_players_3000_in_all(tenhou, hands, payments, repeats):
     # tsumogiri players keep the hands they were dealt to the end of the wall
     wall = hand_wall(hands)
-    table = Table(tenhou, [Tsumogiri() for _ in range(4)], length=Length.TONPUU)
+    table = Table(tenhou, [Tsumogiri() for _ in range(4)], length=GameLength.TONPUU)
     game = table.play("draw", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"d/{k}"))
     first = game.rounds[0].settlement
     assert first.outcome.value == "exhaustive" and first.payments == payments
@@ -321,7 +316,7 @@ def test_two_rons_on_one_discard_are_paid_or_head_bumped_as_the_ruleset_says(tmp
     assert scorer.rules.round.max_ron_winners == winners
     wall = hand_wall([DEALER, PINFU, "234m456p789p88s56s", SEAT3], draws="1s")
     dealer = Plan(own=(Action(ActionKind.DISCARD, s("7s")),))
-    table = Table(scorer, [dealer, Greedy(), Greedy(), Tsumogiri()], length=Length.TONPUU, ruleset_name=str(path))
+    table = Table(scorer, [dealer, Greedy(), Greedy(), Tsumogiri()], length=GameLength.TONPUU, ruleset_name=str(path))
     game = table.play("two", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"t/{k}"))
     first = game.rounds[0].settlement
     assert first.payments == payments
@@ -335,7 +330,7 @@ def test_a_dealt_double_riichi_ippatsu_ron_pays_7700_and_the_stick_comes_back(te
     # seats 2 and 3 throw 8s; the dealer then throws 7s
     wall = hand_wall([DEALER, PINFU, SEAT2, SEAT3], draws="1s9s8s8s9s")
     dealer = Script(Action(ActionKind.DISCARD, s("1z")), Action(ActionKind.DISCARD, s("7s")))
-    table = Table(tenhou, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    table = Table(tenhou, [dealer, Greedy(), Tsumogiri(), Tsumogiri()], length=GameLength.TONPUU)
     game = table.play("ippatsu", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"i/{k}"))
     first = game.rounds[0].settlement
     (win,) = first.wins
@@ -374,7 +369,7 @@ def test_a_dealt_rinshan_tsumo_after_an_ankan_is_a_dealer_mangan(tenhou):
     wall = hand_wall(["1111z123m456p789s", PINFU, SEAT2, SEAT3], draws="9p",
                      dead="9p1p1p1p" + "5z5z6z6z6z" + "8p8p8p7z4m")
     dealer = Plan(own=(Action(ActionKind.ANKAN, None, parse_tiles("1111z")),))
-    table = Table(tenhou, [dealer, Tsumogiri(), Tsumogiri(), Tsumogiri()], length=Length.TONPUU)
+    table = Table(tenhou, [dealer, Tsumogiri(), Tsumogiri(), Tsumogiri()], length=GameLength.TONPUU)
     game = table.play("rinshan", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"r/{k}"))
     (win,) = game.rounds[0].settlement.wins
     # menzen tsumo, rinshan, East as round and seat wind: 4 han of at least 40 fu, a mangan: 4,000 all
@@ -396,7 +391,7 @@ def test_a_dealt_chankan_robs_an_added_kan(tenhou):
     seat1 = Plan(own=(Action(ActionKind.DISCARD, s("7z")),))
     seat3 = Plan(react=(Action(ActionKind.PON, s("4s"), parse_tiles("44s")),),
                  own=(Action(ActionKind.DISCARD, s("9m")), Action(ActionKind.KAKAN, s("4s"))))
-    table = Table(tenhou, [dealer, seat1, Tsumogiri(), seat3], length=Length.TONPUU)
+    table = Table(tenhou, [dealer, seat1, Tsumogiri(), seat3], length=GameLength.TONPUU)
     game = table.play("chankan", walls=lambda k: wall if k == 0 else seeded_wall(tenhou.rules.tiles, f"c/{k}"))
     first = game.rounds[0].settlement
     (win,) = first.wins
@@ -415,19 +410,19 @@ def round_play(scorer: Scorer, hands: list[str], draws: str = "", scores=(25000,
     n = len(hands)
     table = Table(scorer, players or [Tsumogiri() for _ in range(n)])
     deal = Deal(0, 0, 0, 0, 0, tuple(scores)[:n], wall.indicator(0), tuple(wall.hand(i) for i in range(n)))
-    return RoundPlay(table, deal, wall, "test", Record())
+    return RoundPlay(table.scorer, table.rules, table.players, deal, wall, "test", Record())
 
 
 def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
     play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s", scores=(25000, 900, 25000, 49100))
     drawn = play.draw(0, False)
-    assert play.refuse_own(0, Action(ActionKind.RIICHI, drawn), drawn) == "the hand is not tenpai after discarding 1s"
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) == "the hand is not tenpai after discarding 1s"
     play.discard(0, Action(ActionKind.DISCARD, s("7s")))
     drawn = play.draw(1, False)
-    assert play.refuse_own(1, Action(ActionKind.RIICHI, drawn), drawn) == \
+    assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == \
         "riichi needs 1000 points for the stick, and it has 900"
-    assert play.refuse_own(1, Action(ActionKind.DISCARD, s("5z")), drawn) == "it does not hold 5z"
-    assert Action(ActionKind.RIICHI, drawn) not in play.legal_own(1, drawn)
+    assert refuse_own(play, 1, Action(ActionKind.DISCARD, s("5z")), drawn) == "it does not hold 5z"
+    assert Action(ActionKind.RIICHI, drawn) not in legal_own(play, 1, drawn)
 
 
 @pytest.mark.parametrize("hand, refused", [
@@ -443,8 +438,8 @@ def test_an_ankan_in_riichi_must_keep_the_waits(tenhou, hand, refused):
         play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
     drawn = play.draw(0, False)
     ankan = Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
-    assert play.refuse_own(0, ankan, drawn) == refused
-    assert (ankan in play.legal_own(0, drawn)) == (refused is None)
+    assert refuse_own(play, 0, ankan, drawn) == refused
+    assert (ankan in legal_own(play, 0, drawn)) == (refused is None)
 
 
 def test_a_ron_in_furiten_is_refused(tenhou):
@@ -452,14 +447,14 @@ def test_a_ron_in_furiten_is_refused(tenhou):
     play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s4s")
     play.draw(0, False)
     play.discard(0, Action(ActionKind.DISCARD, s("7s")))
-    assert play.refuse_reaction(1, RON, 0, s("7s"), False) is None
+    assert refuse_reaction(play, 1, RON, 0, s("7s"), False) is None
     assert not play.passed({1: PASS, 2: PASS, 3: PASS}, s("7s"))
-    assert play.refuse_reaction(1, RON, 0, s("7s"), False) == \
+    assert refuse_reaction(play, 1, RON, 0, s("7s"), False) == \
         "furiten: it let a winning tile go by since its last discard (temporary furiten)"
     play.draw(1, False)
     play.discard(1, Action(ActionKind.DISCARD, s("4s")))
-    assert play.refuse_reaction(1, RON, 2, s("7s"), False) == "furiten: its own discard 4s is one of its winning tiles"
-    assert RON not in play.legal_reactions(1, 2, s("7s"), False)
+    assert refuse_reaction(play, 1, RON, 2, s("7s"), False) == "furiten: its own discard 4s is one of its winning tiles"
+    assert RON not in legal_reactions(play, 1, 2, s("7s"), False)
 
 
 def test_a_chi_from_another_than_the_left_player_is_refused(tenhou):
@@ -467,11 +462,11 @@ def test_a_chi_from_another_than_the_left_player_is_refused(tenhou):
     play.draw(0, False)
     play.discard(0, Action(ActionKind.DISCARD, s("7s")))
     chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))
-    assert play.refuse_reaction(2, chi, 0, s("7s"), False) == \
+    assert refuse_reaction(play, 2, chi, 0, s("7s"), False) == \
         "chi only from the player on the left (seat 1), and the tile came from seat 0"
-    assert play.refuse_reaction(1, chi, 0, s("7s"), False) is None
+    assert refuse_reaction(play, 1, chi, 0, s("7s"), False) is None
     pon = Action(ActionKind.PON, s("7s"), parse_tiles("77s"))
-    assert play.refuse_reaction(2, pon, 0, s("7s"), False) == "it does not hold 77s"
+    assert refuse_reaction(play, 2, pon, 0, s("7s"), False) == "it does not hold 77s"
 
 
 def test_kuikae_is_refused_after_a_chi(tenhou):
@@ -480,11 +475,11 @@ def test_kuikae_is_refused_after_a_chi(tenhou):
     play.discard(0, Action(ActionKind.DISCARD, s("7s")))
     chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))
     play.call(1, 0, chi)
-    play.kuikae = play.kuikae_after(chi)
+    play.kuikae = kuikae_after(play.rules, chi)
     assert play.kuikae == {s("7s").index, s("4s").index}
-    assert play.refuse_own(1, Action(ActionKind.DISCARD, s("9p")), None) is None
+    assert refuse_own(play, 1, Action(ActionKind.DISCARD, s("9p")), None) is None
     play.flow.hands[1].append(s("4s"))  # a 4s in hand: the other end of 567s may not go either
-    assert play.refuse_own(1, Action(ActionKind.DISCARD, s("4s")), None).startswith("kuikae")
+    assert refuse_own(play, 1, Action(ActionKind.DISCARD, s("4s")), None).startswith("kuikae")
 
 
 def test_an_illegal_answer_stops_the_game_naming_seat_action_and_reason(tenhou):
@@ -624,7 +619,7 @@ def test_a_seat_sees_its_own_tiles_only():
 
 def test_an_external_mjai_bot_plays_a_game_that_replays(tenhou, tmp_path):
     bot = make_player(f"mjai:{sys.executable} {BOT}")
-    game = Table(tenhou, [Greedy(), bot, Greedy(), Greedy()], length=Length.TONPUU).play(21)
+    game = Table(tenhou, [Greedy(), bot, Greedy(), Greedy()], length=GameLength.TONPUU).play(21)
     assert bot.process is None  # closed at the game's end
     events = [json.loads(line) for line in game.record.splitlines()]
     assert all(e["tsumogiri"] for e in events if e["type"] == "dahai" and e["actor"] == 1)
@@ -634,18 +629,18 @@ def test_an_external_mjai_bot_plays_a_game_that_replays(tenhou, tmp_path):
 
 def test_an_mjai_bot_is_told_its_seat_in_its_command_as_mjai_app_does(tenhou):
     bot = make_player(f"mjai:{sys.executable} {BOT} --seat {{seat}}")
-    game = Table(tenhou, [Greedy(), Greedy(), bot, Greedy()], length=Length.TONPUU).play(23)
+    game = Table(tenhou, [Greedy(), Greedy(), bot, Greedy()], length=GameLength.TONPUU).play(23)
     events = [json.loads(line) for line in game.record.splitlines()]
     assert any(e["type"] == "dahai" and e["actor"] == 2 for e in events)
     wrong = make_player(f"mjai:{sys.executable} {BOT} --seat 1")  # told seat 1, seated at 2: it says so
     with pytest.raises(MjrulesError, match="not an mjai action"):
-        Table(tenhou, [Greedy(), Greedy(), wrong, Greedy()], length=Length.TONPUU).play(23)
+        Table(tenhou, [Greedy(), Greedy(), wrong, Greedy()], length=GameLength.TONPUU).play(23)
 
 
 def test_an_mjai_bot_riichi_is_two_answers_and_refused_when_not_tenpai(tenhou):
     bot = make_player(f"mjai:{sys.executable} {BOT} reach")
     with pytest.raises(IllegalAction) as e:
-        Table(tenhou, [bot, Greedy(), Greedy(), Greedy()], length=Length.TONPUU).play(22)
+        Table(tenhou, [bot, Greedy(), Greedy(), Greedy()], length=GameLength.TONPUU).play(22)
     assert e.value.seat == 0 and e.value.action.kind is ActionKind.RIICHI
     assert e.value.reason.startswith("the hand is not tenpai after discarding")
     assert bot.process is None  # the failed game closed the bot

@@ -8,19 +8,22 @@ import json
 
 import pytest
 
-from mjrules.games.players import NINE_TERMINALS, Action, ActionKind, Greedy, IllegalAction, Tsumogiri
-from mjrules.games.settlement import GameEnd, Outcome, RoundSettlement, game_end
-from mjrules.games.table import Length, Table
-from mjrules.games.wall import seeded_wall
+from mjrules.table.actions import NINE_TERMINALS, Action, ActionKind, IllegalAction
+from mjrules.table.players import Greedy, Tsumogiri
+from mjrules.records.settlement import GameEnd, Outcome, RoundSettlement, game_end
+from mjrules.rules.rules import GameLength
+from mjrules.table.game import Table
+from mjrules.table.wall import seeded_wall
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.scorer import Scorer
+from mjrules.table.moves import kuikae_after, refuse_own
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Script, assert_replays, hand_wall, round_play, s
 
 
 def first_round(scorer: Scorer, hands: list[str], players, draws: str = "", indicator: str = "1z"):
     wall = hand_wall(hands, draws=draws, indicator=indicator)
-    game = Table(scorer, players, length=Length.TONPUU).play(
+    game = Table(scorer, players, length=GameLength.TONPUU).play(
         "r", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"r/{k}"))
     return game, [json.loads(line) for line in game.record.splitlines()]
 
@@ -55,16 +58,16 @@ def test_nine_terminals_need_nine_kinds_and_the_first_draw():
     tenhou = Scorer("tenhou")
     play = round_play(tenhou, ["19m19p19s123z2345m", PINFU, SEAT2, SEAT3], draws="5m")
     play.draw(0, False)
-    assert play.refuse_own(0, NINE_TERMINALS, s("5m")) is None  # 1m 9m 1p 9p 1s 9s 1z 2z 3z: nine
+    assert refuse_own(play, 0, NINE_TERMINALS, s("5m")) is None  # 1m 9m 1p 9p 1s 9s 1z 2z 3z: nine
     play = round_play(tenhou, ["18m19p19s123z2345m", PINFU, SEAT2, SEAT3], draws="5m")  # eight kinds
     play.draw(0, False)
-    assert play.refuse_own(0, NINE_TERMINALS, s("5m")) == \
+    assert refuse_own(play, 0, NINE_TERMINALS, s("5m")) == \
         "the hand holds 8 kinds of terminals and honours, and nine are needed"
     play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     play.draw(0, False)
     play.discard(0, Action(ActionKind.DISCARD, s("7s")))
     play.draw(0, False)  # a second draw (the test's shortcut: the same seat again)
-    assert play.refuse_own(0, NINE_TERMINALS, s("9p")).startswith("nine terminals are declared on one's first draw")
+    assert refuse_own(play, 0, NINE_TERMINALS, s("9p")).startswith("nine terminals are declared on one's first draw")
 
 
 def test_greedy_aborts_on_nine_kinds_and_plays_for_kokushi_on_eleven():
@@ -142,7 +145,7 @@ def test_kuikae_levels(level, banned):
     scorer = Scorer(Scorer("tenhou").ruleset.with_flags(kuikae=level))
     play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))  # 7s called on 56s: 4s is the other end
-    assert play.kuikae_after(chi) == {t.index for t in parse_tiles(banned)} if banned else not play.kuikae_after(chi)
+    assert kuikae_after(play.rules, chi) == {t.index for t in parse_tiles(banned)} if banned else not kuikae_after(play.rules, chi)
 
 
 # -- the game's end --------------------------------------------------------------------------------------
@@ -231,11 +234,11 @@ def test_simulate_writes_a_row_a_game(tmp_path, capsys, name):
 
 
 def test_a_record_names_the_length_only_when_the_table_plays_another_than_the_rulesets(tmp_path):
-    from mjrules.games.read import read_game
-    from mjrules.games.replay import record_ruleset
+    from mjrules.records.read import read_game
+    from mjrules.records.replay import record_ruleset
 
     scorer = Scorer("tenhou")
-    short = Table(scorer, [Greedy() for _ in range(4)], length=Length.TONPUU).play("len")
+    short = Table(scorer, [Greedy() for _ in range(4)], length=GameLength.TONPUU).play("len")
     start = json.loads(short.record.splitlines()[0])
     assert start["length"] == "tonpuu" and start["wall_seed"] == "len"
     game = read_game("short.mjson", short.record.encode())

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from mjrules import Scorer, hookimpl, load_ruleset, parse_majiang_input
 from mjrules.plugin_api import HAKU, HATSU
 from mjrules.errors import PluginError
-from mjrules.scoring.reading import analyse
+from mjrules.readings.reading import analyse
 from mjrules.model.win import SITUATION_BIT
 from mjrules.rules.yaku import Yaku
 from mjrules.scoring.hint_check import hint_violations, random_wins
@@ -87,7 +87,7 @@ def test_a_wrong_hint_is_reported():
 
 
 def _features(form="standard", sequences=4, situation=0, closed=True, suits=2, yaochu=1, honours=False, trips=0):
-    from mjrules.scoring.reading import Features
+    from mjrules.readings.reading import Features
 
     return Features(form=form, sequences=sequences, situation=situation, closed=closed, suit_count=suits,
                     terminal_level=yaochu, honours=honours, honour_triplets=trips)

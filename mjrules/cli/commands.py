@@ -11,7 +11,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "plugins": ("rulesets", "list the installed plugins; mark those a ruleset enables, with their hooks"),
     "batch": ("batch", "score JSON lines"),
     "compare": ("compare", "score one hand or a corpus under several rulesets"),
-    "table": ("table", "print the point table (fu x han, limit hands) of a ruleset"),
+    "table": ("point_table", "print the point table (fu x han, limit hands) of a ruleset"),
     "needs": ("needs", "what a player needs to reach a placing (conditions)"),
     "shanten": ("analysis", "shanten of a hand (standard, seven pairs, thirteen orphans)"),
     "waits": ("analysis", "winning tiles of a tenpai hand, unseen copies and their value"),

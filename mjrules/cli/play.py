@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, file_arg, open_text
 from mjrules.errors import MjrulesError
-from mjrules.games.console import Console
-from mjrules.games.players import MJAI, PLAYERS, Player, make_player
-from mjrules.games.table import Length, Table
+from mjrules.table.console import Console
+from mjrules.table.actions import Player
+from mjrules.table.players import MJAI, PLAYERS, make_player
+from mjrules.rules.rules import GameLength
+from mjrules.table.game import Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.query import shown
@@ -31,7 +33,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--players", metavar="P,P,P",
                    help=f"the bots in seats 1, 2 (and 3): {', '.join(PLAYERS)}, or {MJAI}COMMAND (default greedy)")
     p.add_argument("--seed", default=None, metavar="S", help="the seed of the walls (default: a new game each time)")
-    p.add_argument("--length", choices=[x.value for x in Length], help="default: the ruleset's game_length")
+    p.add_argument("--length", choices=[x.value for x in GameLength], help="default: the ruleset's game_length")
     p.add_argument("--record", type=file_arg, metavar="FILE",
                    help="also write the game as an mjai record, which mjrules replay reads back")
     p.set_defaults(func=cmd_play)
@@ -57,7 +59,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     you = Console(sys.stdin, sys.stdout)
     players: list[Player] = [you, *(make_player(b) for b in bots)]
     name = os.path.abspath(args.ruleset) if os.path.exists(args.ruleset) else args.ruleset
-    table = Table(scorer, players, length=None if args.length is None else Length(args.length), ruleset_name=name,
+    table = Table(scorer, players, length=None if args.length is None else GameLength(args.length), ruleset_name=name,
                   names=["you", *bots])
     seed = args.seed if args.seed is not None else os.urandom(6).hex()
     game = table.play(seed)

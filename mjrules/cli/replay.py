@@ -19,10 +19,10 @@ from mjrules.cli.commands import help_of
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.legal import LegalCheck, check_legal
-from mjrules.games.read import read_game, record_paths
-from mjrules.games.records import Game
-from mjrules.games.replay import (
+from mjrules.table.check import LegalCheck, check_legal
+from mjrules.records.read import read_game, record_paths
+from mjrules.records.game import Game
+from mjrules.records.replay import (
     GameReplay,
     Replayer,
     Value,

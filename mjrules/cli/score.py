@@ -114,7 +114,7 @@ def render(hand: Hand, win: Win, result: Result | NoWin, ruleset: str, notes: li
         label = f"  {y.name} ({y.name_ja})"
         lines.append(pad(label, max(44, display_width(label) + 2)) + value)  # a long name keeps two spaces
     if result.han is not None:
-        lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_detail))
+        lines.append(f"Fu: {result.fu} = " + " + ".join(f"{i.fu} {i.label}" for i in result.fu_items))
         head = f"{result.han} han {result.fu} fu"
     else:
         head = f"{result.yakuman}x yakuman"

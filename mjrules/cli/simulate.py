@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from mjrules.cli.commands import help_of
 from mjrules.cli.common import add_jobs, add_scheduler, file_arg, open_text, parallel_lines
 from mjrules.errors import MjrulesError
-from mjrules.games.players import MJAI, PLAYERS
-from mjrules.games.simulation import GAME_FIELDS, GAME_TYPES, Figures, Simulator, play_chunk, record_name
-from mjrules.games.table import Length
+from mjrules.table.players import MJAI, PLAYERS
+from mjrules.table.simulation import GAME_FIELDS, GAME_TYPES, Figures, Simulator, play_chunk, record_name
+from mjrules.rules.rules import GameLength
 from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.query import ruleset_names, shown, whole_number
 
@@ -53,7 +53,7 @@ def add_command(sub: Subparsers) -> None:
                         "an external bot speaking mjai on its stdin and stdout (default greedy in every seat; a "
                         "three-player ruleset needs three)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
-    p.add_argument("--length", choices=[x.value for x in Length],
+    p.add_argument("--length", choices=[x.value for x in GameLength],
                    help="one wind of rounds (tonpuu) or two (hanchan) at every table (default: each ruleset's "
                         "game_length)")
     p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
@@ -98,7 +98,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
         require_matplotlib()
     rows = _rows(args.output) if args.output is not None else None  # opened before any game is played
-    setup = partial(Simulator, names, players, args.seed, None if args.length is None else Length(args.length),
+    setup = partial(Simulator, names, players, args.seed, None if args.length is None else GameLength(args.length),
                     args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]

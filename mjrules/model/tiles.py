@@ -155,8 +155,6 @@ DORA_OF_SANMA = tuple(MAN9 if i == MAN1 else k for i, k in enumerate(DORA_OF))
 """``DORA_OF`` for the three-player set (2m–8m removed): indicator 1m makes 9m dora (9m still makes 1m)."""
 SANMA_REMOVED = tuple(range(MAN1 + 1, MAN9))
 """The kinds the three-player set leaves out: 2m–8m (108 tiles remain)."""
-TILE_SETS = ("136", "108")
-"""The tile sets a ruleset may play with (flag ``tile_set``): all 136 tiles, or the three-player 108."""
 
 
 def dora_of(indicator: Tile) -> int:

@@ -169,3 +169,13 @@ class Flags(FrozenMap[FlagValue]):
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise PluginError(f"flag {name!r} is a {type(value).__name__}, not a {kind.__name__}")
         return value
+
+
+class FlagValueError(RulesetError):
+    """Raised by a plugin building a rule part from a flag value it cannot use (e.g. an ``uma``
+    list of the wrong length), or, with ``flag`` None, refusing the ruleset itself (the sanma
+    plugin at a four-player table); the ruleset loader adds where the flag or ruleset was set."""
+
+    def __init__(self, flag: str | None, message: str) -> None:
+        super().__init__(message)
+        self.flag = flag

@@ -1,8 +1,11 @@
 """The hooks mjrules calls. Built-in rules implement exactly these, as any third-party plugin does.
 
-Registration hooks run once, when a Scorer is built. Policy hooks are ``firstresult``: the first
-implementation that returns something other than None decides; later ones are not called. Their
-answers must depend only on their arguments, because the Scorer caches them.
+Registration hooks and rule-part hooks run once, when a Scorer is built. Policy hooks are
+``firstresult``: the first implementation that returns something other than None decides; later
+ones are not called. Their answers must depend only on their arguments: the Scorer asks the
+double-yakuman hook once per yakuman, and kazoe, kiriage and aotenjou's base points once per
+distinct fu and han (``mjrules.scoring.limits.LimitPolicy``), and keeps the answers; stacking,
+pao and rinshan pao are asked per hand.
 
 Implement a hook with ``@hookimpl`` (from ``mjrules.plugin_api``) on a module or object registered
 under a plugin name. Each hook says since which mjrules version it exists; ``plugins/README.md``
@@ -16,26 +19,39 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import pluggy
 
 if TYPE_CHECKING:
+    from mjrules.readings.reading import Reading
     from mjrules.rules.flags import Flag, Flags
     from mjrules.rules.liability import Liability
-    from mjrules.rules.rules import FuCount, HonbaRule, NagashiRule, RoundRules, SanmaRules, TileSet, WinRules
-    from mjrules.scoring.placings import PlacingRule
+    from mjrules.rules.placing import PlacingRule
+    from mjrules.rules.rules import (
+        DoraRules,
+        FuCount,
+        HonbaRule,
+        NagashiRule,
+        PlayRules,
+        RoundRules,
+        Rules,
+        SanmaRules,
+        TileSet,
+        WinRules,
+    )
     from mjrules.rules.yaku import Yaku
-    from mjrules.scoring.reading import Reading
 
 hookspec = pluggy.HookspecMarker("mjrules")
 
 
 @hookspec
-def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Flags) -> None:
+def mjrules_register_yaku(register: Callable[["Yaku"], None], flags: Flags, rules: Rules) -> None:
     """Register yaku, yakuman and bonus items by calling ``register(Yaku(...))`` for each.
 
-    Since mjrules 0.1.
+    Since mjrules 0.1; ``rules`` since 0.4.
 
     :param register: callback taking one :class:`mjrules.rules.yaku.Yaku`; a duplicate id is an error
         that names both plugins.
-    :param flags: the ruleset's resolved flags, for a yaku whose value is a rule choice (an
-        implementation may leave this argument out).
+    :param flags: the ruleset's resolved flags, for a yaku whose value is a rule choice.
+    :param rules: the ruleset's rules object (:class:`mjrules.rules.rules.Rules`), built before the
+        yaku: for a yaku that depends on another plugin's part (the dora count reads whether the
+        table has kita). An implementation may leave out ``flags`` or ``rules``.
     """
 
 
@@ -180,6 +196,17 @@ def mjrules_tile_set(flags: Flags, players: int) -> "TileSet | None":
 
 
 @hookspec(firstresult=True)
+def mjrules_dora_rules(flags: Flags) -> "DoraRules | None":
+    """Which indicators a table turns and when: kan dora and their timing, ura and kan ura.
+
+    Since mjrules 0.4. Built in: the ``dora`` plugin.
+
+    :param flags: the ruleset's resolved flags.
+    :return: a :class:`mjrules.rules.rules.DoraRules`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
 def mjrules_fu_rules(flags: Flags) -> "FuCount | None":
     """What counts the fu of a reading.
 
@@ -221,18 +248,31 @@ def mjrules_placing_rule(flags: Flags, players: int) -> "PlacingRule | None":
     Since mjrules 0.3. Built in: the ``placing`` plugin.
 
     :param flags: the ruleset's resolved flags. :param players: 4 or 3.
-    :return: a :class:`mjrules.scoring.placings.PlacingRule`. firstresult.
+    :return: a :class:`mjrules.rules.placing.PlacingRule`. firstresult.
     """
 
 
 @hookspec(firstresult=True)
 def mjrules_round_rules(flags: Flags, players: int) -> "RoundRules | None":
-    """How a round is settled: several winners on one discard, noten payments, dealer repeats.
+    """How a round is settled and a game ends: several winners on one discard, noten payments,
+    dealer repeats, the game's length and end.
 
     Since mjrules 0.3. Built in: the ``settlement`` plugin.
 
     :param flags: the ruleset's resolved flags. :param players: 4 or 3.
     :return: a :class:`mjrules.rules.rules.RoundRules`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def mjrules_play_rules(flags: Flags, players: int) -> "PlayRules | None":
+    """What a player may do at the table: abortive draws, kuikae, riichi, kans and calls.
+
+    Since mjrules 0.4 (the abortive draws and kuikae were ``RoundRules`` fields in 0.3). Built in:
+    the ``settlement`` plugin.
+
+    :param flags: the ruleset's resolved flags. :param players: 4 or 3.
+    :return: a :class:`mjrules.rules.rules.PlayRules`. firstresult.
     """
 
 

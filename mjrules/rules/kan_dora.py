@@ -1,5 +1,6 @@
-"""When a kan's new dora indicator is turned (flag ``kan_dora_timing``), for callers that pass the
-indicators on the table at the moment of a win: a game engine, a log replay, a calculator.
+"""When a kan's new dora indicator is turned (``Rules.dora.kan_dora_timing``, the dora plugin's flag
+``kan_dora_timing``), for callers that pass the indicators on the table at the moment of a win: a
+game engine, a log replay, a calculator.
 
 Scoring counts the indicators it is given; this answers which of them a ruleset has turned.
 Rules: a closed kan's indicator is turned at once everywhere. An open kan's (daiminkan, kakan)
@@ -12,8 +13,6 @@ A robbed kan (chankan) is never completed and turns nothing (rule reference §1 
 from __future__ import annotations
 
 import enum
-from typing import Mapping
-
 from mjrules.model.melds import MeldKind
 
 IMMEDIATE = "immediate"
@@ -44,8 +43,3 @@ def indicator_turned(timing: str, kan: MeldKind, moment: Moment) -> bool:
         return True
     return timing == IMMEDIATE
 
-
-def ruleset_timing(flags: Mapping[str, object]) -> str:
-    """The ruleset's ``kan_dora_timing`` (``immediate`` when the dora plugin is not enabled)."""
-    value = flags.get("kan_dora_timing", IMMEDIATE)
-    return value if isinstance(value, str) else IMMEDIATE

@@ -9,11 +9,15 @@ Every key of majiang-core 1.4.1's ``Majiang.rule()`` is known, in one of three g
 - ``配給原点`` and ``順位点`` set the starting score and the uma (game values: ``mjrules needs``).
 - ``最大同時和了数`` sets how many may win on one discard and ``ノーテン罰あり`` the noten payment (the
   settlement flags ``max_ron_winners``, ``triple_ron_draw``, ``noten_payment``: ``mjrules replay``).
-- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet (none at present).
-- ``GAME_LOOP_KEYS``: choices of majiang-core's game loop that never change a hand's score.
+- ``PLAY_KEYS`` set the table's rules of play and the game's length (the settlement flags: kuikae,
+  the abortive draws, busting, what a riichi needs, a closed kan after riichi, the game's length,
+  the dealer's repeat), each value as majiang-core's ``Game`` applies it; a value mjrules has no
+  rule for yet (one-hand or four-wind games, no dealer repeat, a repeat after noten) is read and
+  listed as not applied.
+- ``UNMAPPED_KEYS``: game values that mjrules has no ruleset value for yet.
 
-Keys of the last two groups are read and listed in ``MajiangRule.not_applied``; a key in none of
-them is an error naming it.
+Keys not applied are listed in ``MajiangRule.not_applied``; a key in none of the groups is an
+error naming it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import attrs
 
 from mjrules.errors import RulesetError
 from mjrules.rules.plugin_manager import Plugins
+from mjrules.rules.rules import ABORTIVE_DRAWS
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 
 
@@ -66,21 +71,25 @@ RONS_KEY = "最大同時和了数"
 ``max_ron_winners`` and ``triple_ron_draw``."""
 RONS_FLAGS = {1: (1, False), 2: (2, True), 3: (3, False)}
 
-UNMAPPED_KEYS: frozenset[str] = frozenset()
+PLAY_KEYS: dict[str, tuple[type, dict[Any, dict[str, Any] | None]]] = {
+    # key: (type of its value, {value: the flags it sets, or None where mjrules has no such rule yet})
+    "喰い替え許可レベル": (int, {0: {"kuikae": "forbidden"}, 1: {"kuikae": "same_kind"}, 2: {"kuikae": "allowed"}}),
+    "途中流局あり": (bool, {True: {"abortive_draws": list(ABORTIVE_DRAWS)}, False: {"abortive_draws": []}}),
+    # majiang-core's Game.allow_lizhi: a riichi needs 1000 points only where busting ends the game
+    "トビ終了あり": (bool, {True: {"bust_ends_game": True, "riichi_min_points": 1000},
+                       False: {"bust_ends_game": False, "riichi_min_points": 0}}),
+    "ツモ番なしリーチあり": (bool, {True: {"riichi_without_draw": True}, False: {"riichi_without_draw": False}}),
+    "リーチ後暗槓許可レベル": (int, {0: {"ankan_after_riichi": "never"}, 1: {"ankan_after_riichi": "same_shape"},
+                            2: {"ankan_after_riichi": "same_waits"}}),
+    "場数": (int, {0: None, 1: {"game_length": "tonpuu"}, 2: {"game_length": "hanchan"}, 4: None}),
+    "連荘方式": (int, {0: None, 1: {"dealer_repeat": "win"}, 2: {"dealer_repeat": "tenpai"}, 3: None}),
+}
+"""Keys of majiang-core's game loop that set the settlement plugin's flags, by value."""
+
+UNMAPPED_KEYS: frozenset[str] = frozenset({"ノーテン宣言あり", "オーラス止めあり", "延長戦方式"})
 """Keys for values mjrules has no ruleset value for yet: read, listed as not applied."""
 
-GAME_LOOP_KEYS = frozenset({
-    "喰い替え許可レベル", "場数", "途中流局あり", "ノーテン宣言あり", "連荘方式", "トビ終了あり",
-    "オーラス止めあり", "延長戦方式", "ツモ番なしリーチあり", "リーチ後暗槓許可レベル",
-})
-"""Keys that steer majiang-core's game loop (calls allowed, game length, abortive draws, …) and
-never change what a hand scores: read, listed as not applied."""
-
-GAME_KEYS = UNMAPPED_KEYS | GAME_LOOP_KEYS
-"""Every key that is read but not applied to hand scoring."""
-
-KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, RONS_KEY, *sorted(UNMAPPED_KEYS),
-              *sorted(GAME_LOOP_KEYS))
+KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, RONS_KEY, *PLAY_KEYS, *sorted(UNMAPPED_KEYS))
 
 
 def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -154,7 +163,18 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
                 raise RulesetError(f"{where}: {key}: expected 1, 2 or 3, got {value!r:.60}")
             flags["max_ron_winners"], flags["triple_ron_draw"] = RONS_FLAGS[value]
             keys["max_ron_winners"] = keys["triple_ron_draw"] = key
-        elif key in GAME_KEYS:
+        elif key in PLAY_KEYS:
+            kind, values = PLAY_KEYS[key]
+            if type(value) is not kind or value not in values:
+                expected = "true or false" if kind is bool else ", ".join(str(v) for v in values)
+                raise RulesetError(f"{where}: {key}: expected {expected}, got {value!r:.60}")
+            applied = values[value]
+            if applied is None:
+                not_applied.append(key)
+            else:
+                flags.update(applied)
+                keys.update(dict.fromkeys(applied, key))
+        elif key in UNMAPPED_KEYS:
             not_applied.append(key)
         else:
             raise RulesetError(f"{where}: unknown majiang-core rule key {key!r:.60}{suggest(str(key), KNOWN_KEYS)}")

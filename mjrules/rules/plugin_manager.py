@@ -7,16 +7,31 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, Ty
 
 import pluggy
 
-from mjrules.errors import MjrulesError, PluginError
+from mjrules.errors import MjrulesError, PluginError, RulesetError
 from mjrules.rules import hookspecs
-from mjrules.rules.flags import Flag, Flags
+from mjrules.rules.flags import Flag, Flags, FlagValueError
 from mjrules.rules.liability import Liability
+from mjrules.rules.placing import PlacingRule
+from mjrules.rules.rules import (
+    WITHOUT_NAGASHI,
+    WITHOUT_SANMA,
+    DoraRules,
+    FuCount,
+    HonbaRule,
+    NagashiRule,
+    PlayRules,
+    RoundRules,
+    Rules,
+    SanmaRules,
+    TileSet,
+    WinRules,
+)
 from mjrules.rules.yaku import Yaku
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from mjrules.scoring.reading import Reading
+    from mjrules.readings.reading import Reading
 
 PROJECT = "mjrules"
 _P = TypeVar("_P")
@@ -118,8 +133,40 @@ class Plugins:
             except Exception as e:
                 raise PluginError(f"plugin {impl.plugin_name!r} failed in {hook_name}: {type(e).__name__}: {e}") from e
 
-    def yaku(self, flags: Flags) -> list[tuple[str, Yaku]]:
-        """All registered yaku with the plugin that registered each, in registration order."""
+    def rules(self, flags: Flags, players: int, origin: Callable[[str | None], str]) -> Rules:
+        """The rules object the enabled plugins make of the resolved ``flags``: one rule-part hook
+        asked per part (firstresult). ``origin(flag)`` names where a flag was set (``origin(None)``:
+        the ruleset), for the error a part's plugin raises."""
+
+        def optional(hook: str, expect: type[_P], **kwargs: object) -> _P | None:
+            try:
+                return self.rule_part(hook, expect, flags=flags, **kwargs)
+            except FlagValueError as e:
+                where = f"[flags] {e.flag}" if e.flag else "plugins"
+                raise RulesetError(f"{origin(e.flag)}: {where}: {e}") from None
+
+        def required(hook: str, expect: type[_P], builtin: str, **kwargs: object) -> _P:
+            got = optional(hook, expect, **kwargs)
+            return builtin_part(builtin, hook, expect, **kwargs) if got is None else got
+
+        sanma = optional("mjrules_sanma_rules", SanmaRules, players=players)
+        return Rules(
+            players=players,
+            win=required("mjrules_win_rules", WinRules, "yaku"),
+            tiles=required("mjrules_tile_set", TileSet, "dora", players=players),
+            dora=required("mjrules_dora_rules", DoraRules, "dora"),
+            fu=required("mjrules_fu_rules", FuCount, "fu"),  # type: ignore[type-abstract]
+            honba=required("mjrules_honba_rule", HonbaRule, "honba", players=players),
+            nagashi=optional("mjrules_nagashi_rule", NagashiRule) or WITHOUT_NAGASHI,
+            placing=required("mjrules_placing_rule", PlacingRule, "placing", players=players),
+            round=required("mjrules_round_rules", RoundRules, "settlement", players=players),
+            play=required("mjrules_play_rules", PlayRules, "settlement", players=players),
+            sanma=sanma if sanma is not None and players == 3 else WITHOUT_SANMA,
+        )
+
+    def yaku(self, flags: Flags, rules: Rules) -> list[tuple[str, Yaku]]:
+        """All registered yaku with the plugin that registered each, in registration order; each
+        plugin is given the flags and, if it asks for them, the ``rules`` made of them."""
         out: list[tuple[str, Yaku]] = []
         owner: dict[str, str] = {}
 
@@ -134,7 +181,7 @@ class Plugins:
 
             return register
 
-        self._each("mjrules_register_yaku", make, flags=flags)
+        self._each("mjrules_register_yaku", make, flags=flags, rules=rules)
         return out
 
     def flags(self) -> dict[str, tuple[str, Flag]]:
@@ -237,3 +284,14 @@ class Plugins:
             raise PluginError(f"plugin {self._answerer(self.pm.hook.mjrules_rinshan_pao, dict(reading=reading, flags=flags))!r} "
                               f"returned {r!r} from mjrules_rinshan_pao; expected a seat offset 1, 2 or 3, or None")
         return r
+
+
+def builtin_part(plugin: str, hook: str, expect: type[_P], **kwargs: object) -> _P:
+    """What the built-in ``plugin`` answers ``hook`` with at its own flag defaults: the part a
+    ruleset gets when it disables that plugin and no other answers."""
+    alone = Plugins([plugin])
+    defaults = Flags({name: flag.default for name, (_, flag) in alone.flags().items()})
+    got = alone.rule_part(hook, expect, flags=defaults, **kwargs)
+    if got is None:
+        raise PluginError(f"built-in plugin {plugin!r} does not answer {hook}")
+    return got

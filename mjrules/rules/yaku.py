@@ -12,12 +12,12 @@ from mjrules.model.win import SITUATION_BIT
 
 if TYPE_CHECKING:
     from mjrules.rules.flags import Flags
-    from mjrules.scoring.reading import Features, Reading
+    from mjrules.readings.reading import Features, Reading
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 FORMS = ("standard", "chiitoitsu", "kokushi")
-"""The hand forms a reading can have (see ``mjrules.scoring.reading``)."""
+"""The hand forms a reading can have (see ``mjrules.readings.reading``)."""
 
 Check = Callable[["Reading", "Flags"], "bool | int"]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""

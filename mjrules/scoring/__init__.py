@@ -1,1 +1,2 @@
-"""Scoring: the winning-shape engine, readings, fu, limits, payments and the Scorer that runs them."""
+"""Scoring: the Scorer that runs a ruleset over a hand's readings — the yaku index, limits,
+payments at four or three seats — and the results it gives."""

@@ -25,7 +25,7 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import YAOCHU, tile
 from mjrules.model.win import SITUATION_BIT, Win
 from mjrules.rules.yaku import Yaku
-from mjrules.scoring.reading import Reading, analyse
+from mjrules.readings.reading import Reading, analyse
 from mjrules.scoring.scorer import Scorer
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import attrs
 
-from mjrules._deprecated import renamed_names
 
 STICK = 1000
 """Points of one riichi stick."""
@@ -120,4 +119,3 @@ def _sanma_tsumo(rest: int, winner: int, honba_share: int, sticks: int, absent: 
     return WinPayment(value, tuple(pay))
 
 
-__getattr__ = renamed_names(__name__, {"Liable": "LiableShare", "Settlement": "WinPayment"}, globals())

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from mjrules._deprecated import renamed_attribute
-from mjrules.scoring.fu import FuItem
+from mjrules.readings.fu import FuItem
 
 if TYPE_CHECKING:
     from mjrules.model.hand import Hand
     from mjrules.model.win import Win
-    from mjrules.scoring.reading import Reading
+    from mjrules.readings.reading import Reading
 
 __all__ = ["FuItem", "Nagashi", "NoWin", "NoWinCode", "Result", "YakuScore", "tsumo_split"]
 
@@ -76,16 +75,9 @@ class Result:
         return None if self.paid is None else self.paid.win
 
     @property
-    def fu_detail(self) -> tuple[FuItem, ...]:
-        """``fu_items``, by its name in mjrules 0.1."""
-        return self.fu_items
-
-    @property
     def reading_text(self) -> str:
         """The paid reading as text, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
         return self.paid.describe() if self.paid is not None else ""
-
-    reading = renamed_attribute("reading", "reading_text")
 
     def _repr_svg_(self) -> str:
         """The result card (tiles, yaku, fu, points, payments), for Jupyter."""

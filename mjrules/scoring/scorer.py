@@ -21,12 +21,12 @@ from mjrules.rules.resolve import flag_origin, resolve_flags
 from mjrules.rules.rules import Rules
 from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
 from mjrules.rules.yaku import Yaku
-from mjrules.scoring.fu import Fu
+from mjrules.readings.fu import Fu
 from mjrules.scoring.limits import LIMIT_NAMES, MANGAN, Limit, LimitPolicy, yakuman_name
 from mjrules.scoring.payments import LiableShare, WinPayment, settle
-from mjrules.scoring.reading import KOKUSHI, Reading, analyse
+from mjrules.readings.reading import KOKUSHI, Reading, analyse
 from mjrules.scoring.result import Nagashi, NoWin, NoWinCode, Result, YakuScore
-from mjrules.scoring.table import ROBBED_KITA, Table, table_for
+from mjrules.scoring.seats import ROBBED_KITA, Seating, seating_for
 from mjrules.scoring.yaku_index import Hits, YakuIndex
 
 NO_SHAPE = "no winning shape: the tiles do not form four sets and a pair, seven pairs or kokushi"
@@ -77,9 +77,9 @@ class Scorer:
         self.players = ruleset.players
         self.flags: Flags = resolve_flags(ruleset, self.plugins)
         """Every declared flag's value, for plugins and for listings of flags; the core reads ``rules``."""
-        self.rules = Rules.build(self.plugins, self.flags, ruleset.players, lambda f: flag_origin(ruleset, f))
+        self.rules: Rules = self.plugins.rules(self.flags, ruleset.players, lambda f: flag_origin(ruleset, f))
         """The ruleset's values the core and tools read, typed."""
-        self.table: Table = table_for(self.rules, ruleset.name)
+        self.seating: Seating = seating_for(self.rules, ruleset.name)
         self.yaku_owners = self._active_yaku()
         """Each yaku this ruleset scores, with the plugin that registered it."""
         self.yaku: list[Yaku] = [y for _, y in self.yaku_owners]
@@ -159,7 +159,7 @@ class Scorer:
             if not liable and rinshan is not None:
                 liable = self._rinshan_liable(reading, limit, rinshan)
             return Candidate(reading=reading, yaku=hits.yaku, han=None, fu=None, limit=limit,
-                             paid=self.table.pay(limit.base, reading.win, liable), liable=liable)
+                             paid=self.seating.pay(limit.base, reading.win, liable), liable=liable)
         fu = self.rules.fu.count(reading)
         best = None
         if hits.yaku and hits.yaku_han >= need:
@@ -176,7 +176,7 @@ class Scorer:
         limit = self.limits.ordinary(fu.total, han)
         liable = () if rinshan is None else self._rinshan_liable(reading, limit, rinshan)
         return Candidate(reading=reading, yaku=yaku, han=han, fu=fu, limit=limit,
-                         paid=self.table.pay(limit.base, reading.win, liable), liable=liable)
+                         paid=self.seating.pay(limit.base, reading.win, liable), liable=liable)
 
     def _result(self, best: Candidate) -> Result:
         seats = tuple(one.seat for one in best.liable)
@@ -196,14 +196,14 @@ class Scorer:
         liabilities = self.plugins.pao(reading, [(s.id, s.yakuman) for s in hits.yaku], limit.multiple, self.flags)
         # Each liable player's share of the base points: their yakuman out of the hand's
         # (8,000 each under the usual limits; proportional under aotenjou).
-        return tuple(LiableShare(self.table.seat(reading.win, one.offset),
+        return tuple(LiableShare(self.seating.seat(reading.win, one.offset),
                                  limit.base * min(one.multiple, limit.multiple) // limit.multiple,
                                  one.honba == "liable")
                      for one in liabilities)
 
     def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int) -> tuple[LiableShare, ...]:
         """Rinshan pao: the player who made the daiminkan pays the whole hand and its honba, as on a ron."""
-        return (LiableShare(self.table.seat(reading.win, offset), limit.base, True),)
+        return (LiableShare(self.seating.seat(reading.win, offset), limit.base, True),)
 
     def nagashi(self, seat_wind: int, honba: int = 0, riichi_sticks: int = 0) -> Nagashi | NoWin:
         """Nagashi mangan by ``seat_wind`` at an exhaustive draw, as the ruleset pays it
@@ -239,7 +239,7 @@ class Scorer:
     def check(self, hand: Hand, win: Win) -> None:
         """Refuse a hand and win that contradict each other, the table or this ruleset (red fives
         its set does not have, situation tags no enabled yaku reads)."""
-        self.table.check(hand, win)
+        self.seating.check(hand, win)
         if ROBBED_ANKAN in win.extras and not win.chankan:
             raise SituationError(f"situation tag {ROBBED_ANKAN!r} says a closed kan was robbed: that is a chankan, "
                                  "and the win does not say chankan")
@@ -272,14 +272,14 @@ class Scorer:
     def _active_yaku(self) -> list[tuple[str, Yaku]]:
         """The registered yaku less ``disabled_yaku``: a yaku the ruleset switches off is not
         registered, so what is listed is what scores."""
-        registered = self.plugins.yaku(self.flags)
+        registered = self.plugins.yaku(self.flags, self.rules)
         disabled = self.rules.win.disabled_yaku
         ids = [y.id for _, y in registered]
         if any(yid not in ids for yid in disabled):
             # a yaku another flag already switches off (ippatsu = false, a set without red fives)
             # is still a yaku of these plugins: naming it is redundant, not a typo
             defaults = Flags({name: flag.default for name, (_, flag) in self.plugins.flags().items()})
-            ids += [y.id for _, y in self.plugins.yaku(defaults) if y.id not in ids]
+            ids += [y.id for _, y in self.plugins.yaku(defaults, self.rules) if y.id not in ids]
         for yid in disabled:
             if yid not in ids:
                 raise RulesetError(f"{flag_origin(self.ruleset, 'disabled_yaku')}: disabled_yaku: {yid!r} is not a "

@@ -21,7 +21,7 @@ import attrs
 from mjrules.model.win import SITUATION_BIT
 from mjrules.rules.flags import Flags
 from mjrules.rules.yaku import Check, Yaku
-from mjrules.scoring.reading import KOKUSHI, Features, Reading
+from mjrules.readings.reading import KOKUSHI, Features, Reading
 from mjrules.scoring.result import YakuScore
 
 _MAX_POOLS = 100_000

@@ -18,7 +18,7 @@ from mjrules.errors import MjrulesError, NotationError
 from mjrules.notation import parse_majiang_input
 from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.fu import FuItem
+from mjrules.readings.fu import FuItem
 from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.query import MAX_DIGITS, plain_fives

@@ -20,7 +20,7 @@ from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
-from mjrules.scoring.reading import Reading, analyse
+from mjrules.readings.reading import Reading, analyse
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 

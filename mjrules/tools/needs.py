@@ -16,7 +16,7 @@ E, S, W, N for seats 0, 1, 2, 3: list the scores in the seating of the game's fi
 letters are the players' starting winds (in the last hand of such a game, South 4, the dealer is
 N and the first dealer E — the default).
 
-**The placing** is decided by the final points; equal points are broken by the ruleset's ``tie_break`` flag (:mod:`mjrules.scoring.placings`):
+**The placing** is decided by the final points; equal points are broken by the ruleset's ``tie_break`` flag (:mod:`mjrules.rules.placing`):
 ``"seat-order"`` (the default, Tenhou's rule): the player earlier in the game's initial seating
 order — starting from ``first_dealer``, the seat that dealt the game's first hand — ranks higher;
 ``"shared"``: tied players share the higher placing. ``first_dealer`` defaults to the seat after the
@@ -53,7 +53,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.win import MAX_COUNTER, WIND_WORDS
 from mjrules.scoring.payments import settle
-from mjrules.scoring.placings import TIES, placing
+from mjrules.rules.placing import TIES, placing
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.point_table import (
     Entry,

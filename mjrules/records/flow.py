@@ -14,7 +14,7 @@ from typing import Iterable
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.records import Call, Draw, Move, MoveKind, RecordedWin, Round
+from mjrules.records.game import Call, Draw, Move, MoveKind, RecordedWin, Round
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile

@@ -11,7 +11,7 @@ import zlib
 from typing import Callable, Iterable, Iterator
 
 from mjrules.errors import RecordError
-from mjrules.games.records import Game
+from mjrules.records.game import Game
 
 MAX_RECORD = 64 << 20
 """Largest record read (after decompression): a game is some tens of kilobytes."""
@@ -70,13 +70,13 @@ def read_game(path: str, data: bytes | None = None) -> Game:
     data = _decompressed(path, data)
     fmt = detect_format(data)
     if fmt == "tenhou-xml":
-        from mjrules.games.tenhou_xml import read_mjlog_bytes
+        from mjrules.records.tenhou_xml import read_mjlog_bytes
         return read_mjlog_bytes(path, data)
     if fmt == "tenhou-json":
-        from mjrules.games.tenhou_json import read_tenhou_json
+        from mjrules.records.tenhou_json import read_tenhou_json
         return read_tenhou_json(path, data)
     if fmt == "mjai":
-        from mjrules.games.mjai import read_mjai
+        from mjrules.records.mjai import read_mjai
         return read_mjai(path, data)
     raise RecordError(f"{path}: not a game record mjrules reads (Tenhou mjlog XML, Tenhou JSON, mjai JSON lines)")
 

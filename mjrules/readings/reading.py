@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 import attrs
 
-from mjrules._deprecated import warn_renamed
 from mjrules.kernel import placed
 from mjrules.model.hand import Hand
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
@@ -78,18 +77,6 @@ class Features(_FeatureFields):
 
     __slots__ = ()
 
-    @property
-    def suits(self) -> int:
-        """Deprecated name of ``suit_count``."""
-        warn_renamed("Features.suits", "suit_count")
-        return self.suit_count
-
-    @property
-    def yaochu(self) -> int:
-        """Deprecated name of ``terminal_level``."""
-        warn_renamed("Features.yaochu", "terminal_level")
-        return self.terminal_level
-
 
 class _ReadingFields(NamedTuple):
     """The fields of ``Reading`` (mypy allows no properties in a named tuple's own class)."""
@@ -142,30 +129,6 @@ class Reading(_ReadingFields):
     ``bench/README.md``)."""
 
     __slots__ = ()
-
-    @property
-    def seat_wind(self) -> int:
-        """Deprecated name of ``seat_wind_kind``."""
-        warn_renamed("Reading.seat_wind", "seat_wind_kind")
-        return self.seat_wind_kind
-
-    @property
-    def round_wind(self) -> int:
-        """Deprecated name of ``round_wind_kind``."""
-        warn_renamed("Reading.round_wind", "round_wind_kind")
-        return self.round_wind_kind
-
-    @property
-    def suits(self) -> int:
-        """Deprecated name of ``suit_mask``."""
-        warn_renamed("Reading.suits", "suit_mask")
-        return self.suit_mask
-
-    @property
-    def yaochu(self) -> int:
-        """Deprecated name of ``yaochu_count``."""
-        warn_renamed("Reading.yaochu", "yaochu_count")
-        return self.yaochu_count
 
     def describe(self) -> str:
         """Short text of the arrangement, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""

@@ -19,12 +19,14 @@ from collections import Counter
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.games.players import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
-from mjrules.games.records import ABORTIVE, Game, Move, MoveKind, Round
-from mjrules.games.settlement import settle_round
-from mjrules.games.flow import Deal
-from mjrules.games.table import Record, RoundPlay, Table
-from mjrules.games.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
+from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
+from mjrules.records.game import ABORTIVE, Game, Move, MoveKind, Round
+from mjrules.records.settlement import settle_round
+from mjrules.records.flow import Deal
+from mjrules.table.events import Record
+from mjrules.table.game import Table
+from mjrules.table.round import RoundPlay
+from mjrules.table.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import SANMA_REMOVED, Tile, tile
 from mjrules.scoring.scorer import Scorer
@@ -189,7 +191,7 @@ def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
         script = _Script(rnd)
         table = Table(scorer, [_Seat(script, s) for s in range(n)])
         deal = Deal(rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer, rnd.scores, rnd.indicators[0], rnd.dealt)
-        play = RoundPlay(table, deal, wall, f"{game.source}, round {rnd.label}", Record())
+        play = RoundPlay(table.scorer, table.rules, table.players, deal, wall, f"{game.source}, round {rnd.label}", Record())
         play.ask_always = True
         try:
             settled = play.run()

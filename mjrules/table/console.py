@@ -1,6 +1,6 @@
 """A person at the table, through text: the game shown event by event, each choice asked for.
 
-``Console`` is a ``Player`` and a ``Watcher`` (``mjrules.games.players``) that writes what its seat
+``Console`` is a ``Player`` and a ``Watcher`` (``mjrules.table.actions``) that writes what its seat
 may see to one text stream and reads the person's answers from another, a line each (``mjrules
 play`` gives it the terminal). An answer is:
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import IO, Any
 
 from mjrules.errors import MjrulesError
-from mjrules.games.mjai import mjai_tile
-from mjrules.games.players import PASS, Action, ActionKind, View
+from mjrules.records.mjai import mjai_tile
+from mjrules.table.actions import PASS, Action, ActionKind, View
 from mjrules.model.tiles import Tile
 from mjrules.notation.mpsz import format_tiles, parse_tiles
 

@@ -1,7 +1,7 @@
 """Many games at the table under several rulesets, and what they add up to.
 
 Game ``i`` of a simulation is seeded ``f"{seed}-{i}"`` under every ruleset, so rulesets of the same
-tile set play the same walls (``mjrules.games.wall``): a difference between rulesets comes from
+tile set play the same walls (``mjrules.table.wall``): a difference between rulesets comes from
 their rules (and from the players' answers to them), not from the luck of the deal. Each game is reduced to a
 ``GameSummary`` where it is played (a worker process, with ``--jobs``), and the summaries are added
 up in game order, so the figures are the same for any number of workers.
@@ -17,10 +17,11 @@ from typing import Any, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.games.players import make_player
-from mjrules.games.settlement import Outcome
-from mjrules.games.settlement import GameEnd
-from mjrules.games.table import Length, PlayedGame, Table
+from mjrules.table.players import make_player
+from mjrules.records.settlement import Outcome
+from mjrules.records.settlement import GameEnd
+from mjrules.rules.rules import GameLength
+from mjrules.table.game import PlayedGame, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
@@ -70,7 +71,7 @@ class GameSummary:
 
     @classmethod
     def of(cls, ruleset: int, game: int, played: PlayedGame) -> GameSummary:
-        winds = Length(played.length).winds
+        winds = GameLength(played.length).winds
         won = wins = tsumo = points = repeats = exhaustive = nagashi = abortive = 0
         yaku: Counter[str] = Counter()
         limits: Counter[str] = Counter()
@@ -112,7 +113,7 @@ class Simulator:
     """The tables of a simulation, built once per process: one per ruleset, the same players."""
 
     def __init__(self, rulesets: Sequence[str], players: Sequence[str] | None, seed: str,
-                 length: Length | None = None, records: str | None = None) -> None:
+                 length: GameLength | None = None, records: str | None = None) -> None:
         """``players``: one name a seat, the same at every ruleset's table; None: greedy in every seat."""
         self.seed = seed
         self.records = records

@@ -9,11 +9,11 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.records import Game, RecordedWin, Round
-from mjrules.games.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
+from mjrules.records.game import Game, RecordedWin, Round
+from mjrules.records.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
-from mjrules.scoring.placings import placing
+from mjrules.rules.placing import placing
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives

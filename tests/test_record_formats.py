@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from mjrules.cli import main
-from mjrules.games import read_game
-from mjrules.games.replay import Replayer, record_ruleset
-from mjrules.games.tenhou_rules import played_on, rules_on
+from mjrules.records import read_game
+from mjrules.records.replay import Replayer, record_ruleset
+from mjrules.records.tenhou_rules import played_on, rules_on
 from mjrules.rules.ruleset import load_ruleset
 
 DATA = Path(__file__).parent / "data"
@@ -75,8 +75,8 @@ def test_a_points_difference_is_named(tmp_path, capsys):
 def _sanma_kakan_flow():
     """Seat 2 pons seat 0's Red dragon and later adds the fourth: a Flow fed the mjlog codes Tenhou
     writes, whose from-offset counts seats on a four-seat table (seat 0 is two seats on from 2)."""
-    from mjrules.games.flow import Deal, Flow
-    from mjrules.games.tenhou_xml import _Tiles, decode_meld
+    from mjrules.records.flow import Deal, Flow
+    from mjrules.records.tenhou_xml import _Tiles, decode_meld
     from mjrules.model.tiles import tile
 
     tiles = _Tiles(lambda: "test", True)
@@ -164,7 +164,7 @@ def test_mahjong_soul_three_player_json():
 
 
 def test_converter_yaku_spellings(tmp_path):
-    from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, yaku_id
+    from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, yaku_id
 
     assert yaku_id("役牌:場風牌") == ROUND_WIND and yaku_id("役牌:自風牌") == SEAT_WIND
     assert yaku_id("Riichi") == "riichi" and yaku_id("fully concealed hand") == "menzen_tsumo"
@@ -185,7 +185,7 @@ def test_converter_yaku_spellings(tmp_path):
 
 
 def test_room_names_choose_the_ruleset():
-    from mjrules.games.tenhou_json import _ruleset_of
+    from mjrules.records.tenhou_json import _ruleset_of
 
     assert _ruleset_of("三鳳南喰赤", 3) == "tenhou-sanma" and _ruleset_of("鳳南喰赤", 4) == "tenhou"
     assert _ruleset_of("四鳳南喰赤－", 4) == "tenhou" and _ruleset_of("般南", 4) == "tenhou-nokuitan"
@@ -300,7 +300,7 @@ def test_a_hora_stating_no_value_is_replayed_not_checked(capsys, tmp_path):
 
 
 def test_mjai_yaku_names_become_mjrules_ids():
-    from mjrules.games.mjai import MJAI_YAKU
+    from mjrules.records.mjai import MJAI_YAKU
 
     server = {v: k for k, v in MJAI_YAKU.items()}
 
@@ -377,7 +377,7 @@ def test_what_if_flags_a_game_that_would_not_have_ended_there(capsys):
 
 def test_limit_hands_print_their_fu_or_none():
     from mjrules.cli.replay import _brief
-    from mjrules.games.replay import Value
+    from mjrules.records.replay import Value
 
     # a mangan the record gives without its fu (the JSON value line 満貫12000点)
     assert _brief(Value(5, None, 0, 12000, (12000, 0, -12000), ())) == "5 han 12000 [+12000 +0 -12000]"
@@ -398,7 +398,7 @@ def test_mjai_yakus_in_tenhou_or_english_names():
     def renamed(e: dict) -> dict:
         """A converter that writes Tenhou's own yaku names (役牌 發, ドラ) into the mjai yakus."""
         if e["type"] == "hora":
-            from mjrules.games.tenhou_yaku import TENHOU_YAKU
+            from mjrules.records.tenhou_yaku import TENHOU_YAKU
 
             tenhou = {yid: name for name, yid in TENHOU_YAKU}
             e["yakus"] = [[tenhou[n], h] for n, h in e["yakus"]]

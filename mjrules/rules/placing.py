@@ -1,4 +1,5 @@
-"""Final placings: who is 1st … 4th with given scores, and how equal scores are broken."""
+"""Final placings and points: who is 1st … 4th with given scores, how equal scores are broken, and
+the rule that turns a game's final scores into final points (``PlacingRule``, ``Rules.placing``)."""
 
 from __future__ import annotations
 

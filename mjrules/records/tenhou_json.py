@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.records import (
+from mjrules.records.game import (
     ABORTIVE,
     EXHAUSTIVE,
     NAGASHI,
@@ -37,8 +37,8 @@ from mjrules.games.records import (
     RecordedWin,
     Round,
 )
-from mjrules.games.tenhou_rules import played_on, rules_on
-from mjrules.games.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
+from mjrules.records.tenhou_rules import played_on, rules_on
+from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile

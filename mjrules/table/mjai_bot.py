@@ -23,8 +23,8 @@ import subprocess
 from typing import IO, Any, Sequence
 
 from mjrules.errors import MjrulesError
-from mjrules.games.mjai import mjai_tile
-from mjrules.games.players import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, View
+from mjrules.records.mjai import mjai_tile
+from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, View
 from mjrules.model.tiles import Tile
 
 CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}

@@ -1,4 +1,5 @@
-"""Issue 14, "First contact": what a new user meets on the command line."""
+"""The command line as a new user meets it: the README's commands, open hands without quotes, red fives
+a ruleset lacks read as plain, every batch line answered, Ctrl-C, write errors, plugins listed."""
 
 from __future__ import annotations
 

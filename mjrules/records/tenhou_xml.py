@@ -22,8 +22,8 @@ from typing import IO, Callable
 from urllib.parse import unquote
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.games.flow import Deal, Flow
-from mjrules.games.records import (
+from mjrules.records.flow import Deal, Flow
+from mjrules.records.game import (
     ABORTIVE,
     EXHAUSTIVE,
     NAGASHI,
@@ -33,8 +33,8 @@ from mjrules.games.records import (
     RecordedWin,
     Round,
 )
-from mjrules.games.tenhou_rules import log_id_of, played_on, rules_on
-from mjrules.games.tenhou_yaku import TENHOU_YAKU
+from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
+from mjrules.records.tenhou_yaku import TENHOU_YAKU
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
 

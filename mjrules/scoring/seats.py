@@ -1,4 +1,4 @@
-"""The table a ruleset is played at: four or three players. It knows the seats, what a table of
+"""The seating a ruleset is played at: four or three players. It knows the seats, what a table of
 its size refuses, and how a win's base points are paid there; a Scorer chooses it once."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _settle_shared(base: int, winner: int, discarder: int | None, honba: int, st
     return settle(base, winner, discarder, honba, sticks, honba_value, players=players, absent=absent)
 
 
-class Table(Protocol):
+class Seating(Protocol):
     """Four or three seats: ``FourPlayers`` or ``ThreePlayers``."""
 
     @property
@@ -148,7 +148,7 @@ class ThreePlayers(_Seats):
                         "a ron on a declared kita is not chankan under this ruleset (flag kita_chankan = false)"))
 
 
-def table_for(rules: Rules, ruleset: str) -> Table:
+def seating_for(rules: Rules, ruleset: str) -> Seating:
     """The table of ``rules.players`` seats."""
     return ThreePlayers(rules, ruleset) if rules.players == 3 else FourPlayers(rules)
 

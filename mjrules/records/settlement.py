@@ -14,11 +14,11 @@ from typing import Callable, Sequence
 
 import attrs
 
-from mjrules.games.records import ABORTIVE, NAGASHI, RecordedWin, Round
+from mjrules.records.game import ABORTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
 from mjrules.rules.rules import RoundRules, Rules
 from mjrules.scoring.payments import STICK
-from mjrules.scoring.placings import placing
+from mjrules.rules.placing import placing
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 

@@ -1,5 +1,5 @@
-"""Issue 26, "Second contact": the rough edges a new user still hit. Each bad input is refused
-with one line naming what and where, exit 2, before any work; each silent acceptance now says so."""
+"""The command line's messages: each bad input is refused with one line naming what and where, exit
+2, before any work; each silent acceptance says so in a note."""
 
 from __future__ import annotations
 
@@ -373,7 +373,7 @@ def test_score_loads_only_what_scoring_needs():
     assert rc == "0"
     assert "mjrules.cli.score" in loaded
     for never in ("mjrules.cli.analysis", "mjrules.cli.batch", "mjrules.cli.compare", "mjrules.cli.replay",
-                  "mjrules.games", "mjrules.pictures", "mjrules.tools.needs", "multiprocessing", "concurrent.futures"):
+                  "mjrules.records", "mjrules.pictures", "mjrules.tools.needs", "multiprocessing", "concurrent.futures"):
         assert never not in loaded, never
 
 

@@ -1,0 +1,140 @@
+"""The table: whole games played by four or three players under a ruleset, each written as an mjai record.
+
+``Table.play`` deals each round from a wall and plays it (``mjrules.table.round.RoundPlay``) until
+the game ends (``mjrules.records.settlement.game_end``, the rule replay uses too), then pays the
+leftover sticks and counts the final points. Every rule it applies is read from the ruleset's
+rules object: what a player may do from ``rules.play`` (``mjrules.table.moves``), the settlement
+and the game's end from ``rules.round``, the indicators from ``rules.dora``, the start score from
+``rules.placing``, the tile set and its red fives from ``rules.tiles``, kita from ``rules.sanma``;
+whether a win has a yaku through the Scorer.
+
+The players answer through ``mjrules.table.actions`` (``Player``): the built-in ones of
+``mjrules.table.players``, an external mjai bot through ``mjrules.table.mjai_bot``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Sequence
+
+import attrs
+
+from mjrules.errors import MjrulesError
+from mjrules.records.flow import Deal
+from mjrules.records.game import WIND_LETTERS
+from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, game_end
+from mjrules.rules.rules import GameLength
+from mjrules.scoring.scorer import Scorer
+from mjrules.table.actions import Player, Watcher
+from mjrules.table.events import Record
+from mjrules.table.round import RoundPlay
+from mjrules.table.wall import Wall, seeded_wall
+
+
+@attrs.frozen
+class PlayedRound:
+    """One round as played: its deal and its settlement under the ruleset."""
+
+    deal: Deal
+    settlement: RoundSettlement
+
+    @property
+    def label(self) -> str:
+        name = f"{WIND_LETTERS[self.deal.wind % 4]}{self.deal.number + 1}"
+        return f"{name}-{self.deal.honba}" if self.deal.honba else name
+
+
+@attrs.frozen
+class PlayedGame:
+    """A game as played: its rounds, final scores (leftover sticks paid), final points, why it
+    ended, and its mjai record (JSON lines)."""
+
+    ruleset: str
+    seed: str
+    rounds: tuple[PlayedRound, ...]
+    final: tuple[int, ...]
+    points: tuple[float, ...]
+    end: GameEnd
+    length: str
+    """The game's length: ``tonpuu`` or ``hanchan``."""
+    record: str
+
+    @property
+    def busted(self) -> bool:
+        return self.end is GameEnd.BUST
+
+
+class Table:
+    """Plays games under one ruleset with its four or three players (``players[i]`` sits in seat i,
+    seat 0 deals first). Build once, play many games."""
+
+    def __init__(self, scorer: Scorer, players: Sequence[Player], *, length: GameLength | None = None,
+                 ruleset_name: str | None = None, names: Sequence[str] | None = None) -> None:
+        """``length``: the game's length when not the ruleset's ``game_length``. ``ruleset_name``:
+        how the record names the ruleset (a preset name or a path that ``load_ruleset`` reads
+        back), by default the ruleset's name."""
+        if len(players) != scorer.players:
+            raise MjrulesError(f"ruleset {scorer.ruleset.name} is for {scorer.players} players, and "
+                               f"{len(players)} were given")
+        self.scorer = scorer
+        self.players = list(players)
+        self.rules = scorer.rules
+        if length is not None and GameLength(length) is not self.rules.round.game_length:
+            self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=GameLength(length)))
+        self.length = self.rules.round.game_length
+        self.ruleset_name = ruleset_name or scorer.ruleset.name
+        self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
+
+    def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
+        """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
+        default the wall seeded by ``f"{seed}/{k}"``."""
+        seed = str(seed)
+        if walls is None:
+            def walls(k: int) -> Wall:
+                return seeded_wall(self.rules.tiles, f"{seed}/{k}")
+        events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
+        # "length" only when the table plays another length than the ruleset's (the reader applies it)
+        start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
+        if self.length is not self.scorer.rules.round.game_length:
+            start["length"] = self.length.value
+        events.append({**start, "wall_seed": seed})
+        try:
+            return self._play(seed, walls, events)
+        except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
+            for p in self.players:
+                close = getattr(p, "close", None)
+                if callable(close):
+                    close()
+            raise
+
+    def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
+        n = self.scorer.players
+        scores = [self.rules.placing.start] * n
+        wind = number = honba = sticks = 0
+        dealer = 0
+        rounds: list[PlayedRound] = []
+        while True:
+            wall = walls(len(rounds))
+            deal = Deal(wind, number, honba, sticks, dealer, tuple(scores), wall.indicator(0),
+                        tuple(wall.hand((seat - dealer) % n) for seat in range(n)))
+            play = RoundPlay(self.scorer, self.rules, self.players, deal, wall, f"game {seed}, round {len(rounds) + 1}",
+                             events)
+            settled = play.run()
+            rounds.append(PlayedRound(deal, settled))
+            scores = [s + p for s, p in zip(scores, settled.payments)]
+            honba, sticks = settled.honba, settled.sticks
+            events.append({"type": "end_kyoku"})
+            end = game_end(self.rules, scores, settled, wind=wind, number=number, dealer=dealer, first_dealer=0)
+            if end is not None:
+                break
+            if not settled.dealer_repeats:
+                dealer = (dealer + 1) % n
+                number += 1
+                if number == n:
+                    wind, number = wind + 1, 0
+        final = final_scores(scores, sticks, 0, self.rules)
+        events.append({"type": "end_game", "scores": list(final)})
+        record = "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events.events)
+        return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), end,
+                          self.length.value, record)
