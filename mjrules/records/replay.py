@@ -19,11 +19,18 @@ from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives
 
 
+DEFAULT_RULESETS = {"majiang": "majiang"}
+"""The ruleset of a record format whose records do not say theirs: a 電脳麻将 牌譜 is played under
+majiang-core's default rule object unless told otherwise."""
+
+
 def record_ruleset(game: Game) -> Ruleset | None:
-    """The ruleset the record says the game was played under (its red-five choice applied), or None."""
-    if game.ruleset is None:
+    """The ruleset the record says the game was played under (its red-five choice applied), its
+    format's default (``DEFAULT_RULESETS``), or None."""
+    name = game.ruleset or DEFAULT_RULESETS.get(game.format)
+    if name is None:
         return None
-    ruleset = load_ruleset(game.ruleset)
+    ruleset = load_ruleset(name)
     if game.rules:
         ruleset = attrs.evolve(ruleset.with_flags(**dict(game.rules)),
                                name=f"{ruleset.name} ({', '.join(f'{k}={v!r}' for k, v in game.rules)})")
