@@ -2,8 +2,9 @@
 (``Action``), the ``Player`` protocol between them, and the refusal of an action the table does
 not allow (``IllegalAction``).
 
-The table asks a player only when it has a choice: after its draw (or its call), and when another
-player's discard, added kan or North set aside is on offer and it may win or call on it. The view
+The table asks a player only when it has a choice: after its draw (or its call), when another
+player's discard, added kan or North set aside is on offer and it may win or call on it, and at an
+exhaustive draw when it is in tenpai and may declare noten (``TENPAI`` or ``NOTEN``). The view
 carries the legal actions of that moment (``View.legal``), worked out by the table under the
 ruleset; a player answers with one of them. An action the table does not allow is refused with a
 reason, so a player written elsewhere cannot cheat by answering something else.
@@ -40,11 +41,18 @@ class ActionKind(enum.Enum):
     DAIMINKAN = "daiminkan"
     PASS = "pass"
     """Let a discard or an added kan go by."""
+    TENPAI = "tenpai"
+    """At an exhaustive draw, show one's hand in tenpai (paid as tenpai)."""
+    NOTEN = "noten"
+    """At an exhaustive draw, declare noten though in tenpai (ノーテン宣言, where the ruleset allows it)."""
 
 
 OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO, ActionKind.ANKAN, ActionKind.KAKAN,
                       ActionKind.KITA, ActionKind.NINE_TERMINALS})
-"""The actions of the player whose turn it is; the others answer a tile on offer."""
+"""The actions of the player whose turn it is; the others answer a tile on offer, or (``DECLARATIONS``)
+say at an exhaustive draw whether they are in tenpai."""
+DECLARATIONS = frozenset({ActionKind.TENPAI, ActionKind.NOTEN})
+"""The answers at an exhaustive draw: a player in tenpai is asked only where it may declare noten."""
 CONSUMES = {ActionKind.CHI: 2, ActionKind.PON: 2, ActionKind.DAIMINKAN: 3, ActionKind.ANKAN: 4, ActionKind.KAKAN: 0}
 """Tiles of the hand a call takes besides its tile (an ankan: all four; a kakan adds its tile)."""
 NEEDS_TILE = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.KAKAN, ActionKind.KITA, ActionKind.CHI,
@@ -96,6 +104,8 @@ class Action:
 
 
 PASS = Action(ActionKind.PASS)
+TENPAI = Action(ActionKind.TENPAI)
+NOTEN = Action(ActionKind.NOTEN)
 TSUMO = Action(ActionKind.TSUMO)
 RON = Action(ActionKind.RON)
 NINE_TERMINALS = Action(ActionKind.NINE_TERMINALS)

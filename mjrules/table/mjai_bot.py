@@ -6,6 +6,7 @@ bot's seat may see them: the other hands and draws hidden as ``?``), and the bot
 line with one JSON object, its action (``dahai``, ``reach``, ``hora``, ``chi``, ``pon``,
 ``daiminkan``, ``ankan``, ``kakan``, ``nukidora``, ``ryukyoku`` for nine terminals) or ``{"type": "none"}``. A line is sent when the
 table asks the bot to act, and at the game's end; a bot that has no choice to make is not asked.
+mjai has no noten declaration: where a ruleset has one, the bot shows its tenpai hand unasked.
 
 Riichi is two answers in mjai: ``reach``, then, once the bot has seen its ``reach`` event, the
 ``dahai``; the table takes them as one riichi discard. The bot's process starts at ``start_game``
@@ -24,7 +25,7 @@ from typing import IO, Any, Sequence
 
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
-from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, View
+from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
 from mjrules.model.tiles import Tile
 
 CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}
@@ -64,6 +65,8 @@ class MjaiBot:
             self.close()
 
     def act(self, view: View) -> Action:
+        if TENPAI in view.legal:  # mjai has no noten declaration: the bot shows its tenpai hand, unasked
+            return TENPAI
         answer = self._exchange()
         kind = answer.get("type")
         if kind == "reach":  # the riichi declaration; its discard comes once the bot sees it
