@@ -267,6 +267,15 @@ def _closest(choices: Mapping[Any, Mapping[str, Any]], flags: Mapping[str, Any])
     return best, agreeing(best) == len(choices[best])
 
 
+def key_value(key: str, flag: str, value: Any) -> Any:
+    """The value of the game-loop key ``key`` that sets ``flag`` to ``value`` (``PLAY_KEYS`` read
+    backwards: ``key_value("場数", "game_length", "tonpuu")`` is 1); a RulesetError if none does."""
+    for choice, set_ in PLAY_KEYS[key][1].items():
+        if set_.get(flag) == value:
+            return choice
+    raise RulesetError(f"majiang-core rule key {key}: no value sets {flag} = {value!r}")
+
+
 def majiang_rule_of(flags: Mapping[str, Any], players: int = 4) -> MajiangRuleOf:
     """The majiang-core rule object that plays a ruleset of these (resolved) ``flags`` most nearly,
     every key written; ``inexact`` names what it cannot say (majiang-core plays four players)."""

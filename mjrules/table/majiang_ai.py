@@ -31,7 +31,7 @@ from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import Tile, tile_from
 from mjrules.notation.marks import meld_from_digits
 from mjrules.records.majiang_paipu import PaipuLog
-from mjrules.rules.majiang_keys import PLAY_KEYS, majiang_rule_of
+from mjrules.rules.majiang_keys import key_value, majiang_rule_of
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.table.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
 
@@ -80,11 +80,6 @@ def setup(target: Path | None = None) -> Path:
         last = (done.stdout.strip().splitlines() or ["no output"])[-1]
         raise MjrulesError(f"npm install into {target} failed (status {done.returncode}): {last}")
     return target
-
-
-GAME_LENGTH_KEY = "場数"
-_LENGTH_VALUES = {flags["game_length"]: value for value, flags in PLAY_KEYS[GAME_LENGTH_KEY][1].items()}
-"""A game length as 場数, read off the one table of rule keys."""
 
 
 class MajiangAI:
@@ -166,8 +161,8 @@ class MajiangAI:
                                        f"{ruleset.players} players")
                 self._rules[key] = dict(majiang_rule_of(Scorer(ruleset).flags).rule)
             rule = dict(self._rules[key])
-        if length in _LENGTH_VALUES:
-            rule[GAME_LENGTH_KEY] = _LENGTH_VALUES[length]
+        if length is not None:  # the table plays another length than the ruleset's
+            rule["場数"] = key_value("場数", "game_length", length)
         return rule
 
     def _tile(self, text: str) -> Tile:
