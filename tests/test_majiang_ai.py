@@ -90,7 +90,7 @@ def test_a_stopped_game_ends_the_node_processes():
 
     def start(self):
         original(self)
-        started.append(self.process.pid)
+        started.append(self.process.pid)  # the node process leads its own group
 
     table = Table(Scorer("majiang"), [Stops(), *ais], length=GameLength.IKKYOKU)
     try:

@@ -350,3 +350,19 @@ def test_without_kan_dora_no_kan_indicator_is_turned():
             kans += sum(e["type"] in ("ankan", "kakan", "daiminkan") for e in events)
             doras += sum(e["type"] == "dora" for e in events)
         assert kans and bool(doras) is turned
+
+
+def test_the_console_offers_tenpai_or_noten_by_number():
+    import io
+
+    from mjrules.notation.mpsz import parse_tiles
+    from mjrules.table.console import Console
+
+    view = View(players=4, seat=0, round_wind=0, dealer=0, honba=0, sticks=0, scores=(25000,) * 4, dora=(),
+                concealed=parse_tiles(PINFU), drawn=None, melds=((),) * 4, rivers=((),) * 4, riichi=(False,) * 4,
+                offered=None, offered_by=None, live_left=0, legal=(TENPAI, NOTEN))
+    out = io.StringIO()
+    assert Console(io.StringIO("\n2\n"), out).act(view) == NOTEN
+    shown = out.getvalue()
+    assert "the wall is empty: show it as tenpai, or declare noten" in shown
+    assert "1) tenpai" in shown and "2) noten" in shown and "give the number of tenpai or noten" in shown

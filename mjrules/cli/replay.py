@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO
 
 import attrs
 
@@ -226,14 +226,19 @@ def _check_records(state: _CheckState, paths: list[str], json_out: bool, legal: 
     return [_check_one(state, path, json_out, legal) for path in paths]
 
 
-def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = False) -> _Done:
+def _each_game(path: str, one: Callable[[Game], _Done]) -> _Done:
+    """What ``one`` makes of each game of the record at ``path``, one after the other (or why it cannot be read)."""
     games = _read(path)
     if isinstance(games, _Done):
         return games
     done = _Done()
     for game in games:
-        done = done.then(_check_game(state, game, json_out, legal))
+        done = done.then(one(game))
     return done
+
+
+def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = False) -> _Done:
+    return _each_game(path, lambda game: _check_game(state, game, json_out, legal))
 
 
 def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> _Done:
@@ -350,13 +355,7 @@ def _what_if_records(replayer: WhatIfReplayer, paths: list[str], json_out: bool,
 
 
 def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: bool) -> _Done:
-    games = _read(path)
-    if isinstance(games, _Done):
-        return games
-    done = _Done()
-    for game in games:
-        done = done.then(_what_if_game(replayer, game, json_out, csv_out))
-    return done
+    return _each_game(path, lambda game: _what_if_game(replayer, game, json_out, csv_out))
 
 
 def _what_if_game(replayer: WhatIfReplayer, game: Game, json_out: bool, csv_out: bool) -> _Done:

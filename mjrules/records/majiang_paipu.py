@@ -28,17 +28,17 @@ turns the events into log entries, also as one seat sees them: majiang-ai follow
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, NoReturn, Sequence
 
-from mjrules.errors import MjrulesError, RecordError
+from mjrules.errors import MjrulesError, RecordError, json_document
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile_from
 from mjrules.notation.majiang import parse_majiang
 from mjrules.notation.marks import meld_digits, meld_from_digits
 from mjrules.records.flow import Deal, Flow
 from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.records.mjai import mjai_tile
 from mjrules.records.tenhou_yaku import TENHOU_YAKU, yaku_id
 from mjrules.rules.rules import GAME_LENGTHS
 
@@ -55,7 +55,7 @@ _TILE = re.compile(r"^([mpsz])([0-9])")
 WINDS = "東南西北"
 
 
-def _frozen_tile(text: Any, where: str) -> Tile:
+def _tile(text: Any, where: str) -> Tile:
     """A majiang tile (``m1``, ``m0`` the red five, ``z1`` East …), marks after it ignored."""
     m = _TILE.match(text) if isinstance(text, str) else None
     if m is None:
@@ -72,7 +72,7 @@ def _tiles(text: Any, where: str) -> list[Tile]:
         raise RecordError(f"{where}: {text!r:.60} is not a hand of majiang-core tiles")
     out = []
     for group in re.findall(r"[mpsz]\d+", text):
-        out += [_frozen_tile(group[0] + d, where) for d in group[1:]]
+        out += [_tile(group[0] + d, where) for d in group[1:]]
     return out
 
 
@@ -99,7 +99,7 @@ class _Round:
             scores[self.seat(rel)] = defen[rel]
             dealt[self.seat(rel)] = tuple(_tiles(hands[rel], self.where()))
         deal = Deal(wind, number, honba, sticks, self.dealer, tuple(scores),
-                    _frozen_tile(q.get("baopai"), self.where()), tuple(dealt))
+                    _tile(q.get("baopai"), self.where()), tuple(dealt))
         self.flow = Flow(self.where(), deal)
         self.riichi_pending: int | None = None
         self.events = raw[1:]
@@ -164,20 +164,20 @@ class _Round:
         flow = self.flow
         if kind in ("zimo", "gangzimo"):
             self.accept_riichi()
-            flow.draw(self.actor(ev), _frozen_tile(ev.get("p"), self.where()))
+            flow.draw(self.actor(ev), _tile(ev.get("p"), self.where()))
         elif kind == "dapai":
             seat, p = self.actor(ev), ev.get("p")
             if isinstance(p, str) and p.endswith("*"):
                 flow.declare_riichi(seat)
                 self.riichi_pending = seat
-            flow.discard(seat, _frozen_tile(p, self.where()))
+            flow.discard(seat, _tile(p, self.where()))
         elif kind == "fulou":
             self.accept_riichi()
             self.call(self.actor(ev), ev.get("m"))
         elif kind == "gang":
             self.call(self.actor(ev), ev.get("m"))
         elif kind == "kaigang":
-            flow.dora.append(_frozen_tile(ev.get("baopai"), self.where()))
+            flow.dora.append(_tile(ev.get("baopai"), self.where()))
         elif kind == "hule":
             self.hule(ev)
         elif kind == "pingju":
@@ -202,7 +202,7 @@ class _Round:
     def hule(self, ev: dict) -> None:
         flow = self.flow
         seat = self.actor(ev)
-        ura = tuple(_frozen_tile(t, self.where()) for t in ev.get("fubaopai") or ())
+        ura = tuple(_tile(t, self.where()) for t in ev.get("fubaopai") or ())
         dora = tuple(flow.dora)
         honba, sticks = flow.deal.honba, flow.deal.sticks + len(flow.declared)
         if flow.wins:  # a second ron on the same tile: the first winner took the honba and the sticks
@@ -241,7 +241,7 @@ class _Round:
                 names += [yid] * fanshu
             else:
                 names.append(yid)
-            if isinstance(h.get("baojia"), str) and h["baojia"] in "+=-":
+            if h.get("baojia") in ("+", "=", "-"):  # the liable player (pao), marked from the winner
                 pao = (seat + "_+=-".index(h["baojia"])) % 4
         fenpei = self.per_seat(ev.get("fenpei"), "hule: fenpei")
         defen = ev.get("defen")
@@ -276,14 +276,7 @@ class _Round:
 
 def read_paipu_games(source: str, data: bytes) -> list[Game]:
     """The games of a 牌譜 file (one game, or a list of them); ``source`` names it in errors."""
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{source}: the JSON is cut or broken ({e.msg}, line {e.lineno})") from None
-    except RecursionError:
-        raise RecordError(f"{source}: the JSON is nested too deeply") from None
+    doc = json_document(data, source, RecordError)
     if isinstance(doc, dict):
         return [read_paipu(source, doc)]
     if not isinstance(doc, list) or not doc:
@@ -395,8 +388,6 @@ class PaipuLog:
         return out
 
     def _tile(self, name: str) -> Tile:
-        from mjrules.records.mjai import mjai_tile
-
         return mjai_tile(name, "the table's event")
 
     def _start_kyoku(self, ev: dict[str, Any]) -> dict[str, Any]:

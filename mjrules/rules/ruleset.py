@@ -30,7 +30,6 @@ keys applied, named after the file.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from importlib import resources
@@ -39,7 +38,7 @@ from typing import Any, Iterable, Mapping
 
 import attrs
 
-from mjrules.errors import RulesetError
+from mjrules.errors import RulesetError, json_document
 from mjrules.rules.flags import FrozenMap, suggest
 from mjrules.rules.majiang_keys import read_majiang_rule
 from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
@@ -143,14 +142,7 @@ def _read_rule_object(label: str, data: bytes) -> dict:
     with its keys applied, named after the file."""
     if len(data) > MAX_FILE:
         raise RulesetError(f"{label}: file is over {MAX_FILE:,} bytes (1 MiB); a rule object is far smaller")
-    try:
-        rule = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise RulesetError(f"{label}: not UTF-8 text (byte {e.start})") from None
-    except json.JSONDecodeError as e:
-        raise RulesetError(f"{label}: JSON syntax error: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    except RecursionError:
-        raise RulesetError(f"{label}: values nested too deeply") from None
+    rule = json_document(data, label, RulesetError)
     if not isinstance(rule, dict):
         raise RulesetError(f"{label}: expected a JSON object of majiang-core rule keys, got {type(rule).__name__}")
     return {"name": Path(label).stem, "extends": "majiang", "majiang": rule}

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import shutil
-import signal
 import subprocess
 from pathlib import Path
-from typing import IO, Any, Mapping
+from typing import Any, Mapping
 
 from mjrules.errors import MjrulesError
 from mjrules.model.melds import MeldKind
@@ -34,6 +32,7 @@ from mjrules.records.majiang_paipu import PaipuLog
 from mjrules.rules.majiang_keys import key_value, majiang_rule_of
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.table.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
+from mjrules.table.child import Child
 
 PACKAGES = ("@kobalab/majiang-core@1.4.1", "@kobalab/majiang-ai@1.0.13")
 """The npm packages ``mjrules setup majiang-ai`` installs (majiang-ai's own dependency pinned to the
@@ -90,7 +89,7 @@ class MajiangAI:
         self.modules = node_modules()
         self.rule = None if rule is None else dict(rule)
         self.timeout = timeout
-        self.process: subprocess.Popen[str] | None = None
+        self.process: Child | None = None
         self.seat = 0
         self.log = PaipuLog()
         self.pending: list[dict[str, Any]] = []
@@ -198,64 +197,24 @@ class MajiangAI:
     # -- the process --------------------------------------------------------------------------------
     def _start(self) -> None:
         env = {**os.environ, "NODE_PATH": str(self.modules)}
-        try:
-            # its own session (and process group): a Ctrl-C at the terminal is the table's to handle,
-            # and close() ends the whole group
-            self.process = subprocess.Popen(["node", str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            text=True, encoding="utf-8", bufsize=1, env=env, start_new_session=True)
-        except OSError as e:
-            raise MjrulesError(f"majiang-ai: cannot start node: {e.strerror or e}") from None
+        self.process = Child(["node", str(SCRIPT)], f"majiang-ai (seat {self.seat})", self.timeout, env)
 
     def close(self) -> None:
-        """End the node process and its group (stdin closed; the group killed if it lingers)."""
+        """End the node process and its group."""
         process, self.process = self.process, None
         self.pending = []
-        if process is None:
-            return
-        try:
-            if process.stdin is not None:
-                process.stdin.close()
-            process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass  # the group is gone already
-        process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
+        if process is not None:
+            process.close(5.0)
 
     def _exchange(self) -> dict[str, Any]:
         """Send the messages pending as one line; the AI's reply to the last of them."""
-        process = self.process
-        if process is None or process.stdin is None or process.stdout is None:
+        if self.process is None:
             raise MjrulesError("majiang-ai: asked to act outside a game")
-        line = json.dumps(self.pending, ensure_ascii=False, separators=(",", ":"))
-        self.pending = []
-        try:
-            process.stdin.write(line + "\n")
-            process.stdin.flush()
-        except OSError:
-            raise MjrulesError(f"majiang-ai (seat {self.seat}): node exited (status {process.poll()})") from None
-        answer = self._read(process.stdout)
-        try:
-            reply = json.loads(answer)
-        except json.JSONDecodeError:
-            raise MjrulesError(f"majiang-ai (seat {self.seat}): answered {answer[:200]!r}, not JSON") from None
+        messages, self.pending = self.pending, []
+        reply, line = self.process.ask(messages)
         if not isinstance(reply, dict):
-            raise MjrulesError(f"majiang-ai (seat {self.seat}): answered {answer[:200]!r}, not an object")
+            raise MjrulesError(f"majiang-ai (seat {self.seat}): answered {line[:200]!r}, not an object")
         if "error" in reply:
             raise MjrulesError(f"majiang-ai (seat {self.seat}) failed: {str(reply['error'])[:300]}")
         self.last_reply = reply
         return reply
-
-    def _read(self, stdout: IO[str]) -> str:
-        ready, _, _ = select.select([stdout], [], [], self.timeout)
-        if not ready:
-            raise MjrulesError(f"majiang-ai (seat {self.seat}): no answer within {self.timeout:g} seconds")
-        line = stdout.readline()
-        if not line:
-            status = None if self.process is None else self.process.poll()
-            raise MjrulesError(f"majiang-ai (seat {self.seat}): node exited without answering (status {status})")
-        return line

@@ -10,7 +10,8 @@ mjai has no noten declaration: where a ruleset has one, the bot shows its tenpai
 
 Riichi is two answers in mjai: ``reach``, then, once the bot has seen its ``reach`` event, the
 ``dahai``; the table takes them as one riichi discard. The bot's process starts at ``start_game``
-and is closed at ``end_game``; ``{seat}`` in the command is replaced by the bot's seat (0-3), as
+and is closed at ``end_game`` (in its own process group: ``mjrules.table.child``); ``{seat}`` in the
+command is replaced by the bot's seat (0-3), as
 mjai.app starts its bots (``python bot.py 0``); a bot that does not answer within ``timeout`` seconds, answers
 something that is not an mjai action, or exits is an error naming it. An action the table does not
 allow is refused as any player's is (``IllegalAction``).
@@ -19,12 +20,11 @@ allow is refused as any player's is (``IllegalAction``).
 from __future__ import annotations
 
 import json
-import select
-import subprocess
-from typing import IO, Any, Sequence
+from typing import Any, Sequence
 
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
+from mjrules.table.child import Child
 from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
 from mjrules.model.tiles import Tile
 
@@ -39,7 +39,7 @@ class MjaiBot:
             raise MjrulesError("an mjai bot needs a command to run")
         self.command = list(command)
         self.timeout = timeout
-        self.process: subprocess.Popen[str] | None = None
+        self.process: Child | None = None
         self.seat: int | None = None
         self.pending: list[dict[str, Any]] = []
         self.echoed_reach = False
@@ -98,60 +98,24 @@ class MjaiBot:
     def _start(self) -> None:
         # mjai.app's bots take their seat as an argument (``python bot.py 0``): ``{seat}`` in the command is it
         command = [arg.replace("{seat}", str(self.seat)) for arg in self.command]
-        try:
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            text=True, encoding="utf-8", bufsize=1)
-        except OSError as e:
-            raise MjrulesError(f"mjai bot {self.name}: cannot start: {e.strerror or e}") from None
+        self.process = Child(command, self._where(), self.timeout)
 
     def close(self) -> None:
-        """End the bot's process (its stdin closed; killed if it lingers)."""
+        """End the bot's process (its stdin closed; its process group killed if it lingers)."""
         process, self.process = self.process, None
         self.pending = []
-        if process is None:
-            return
-        try:
-            if process.stdin is not None:
-                process.stdin.close()
-            process.wait(timeout=self.timeout)
-        except (OSError, subprocess.TimeoutExpired):
-            process.kill()
-            process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
+        if process is not None:
+            process.close(self.timeout)
 
     def _exchange(self) -> dict[str, Any]:
         """Send the events pending as one line; the bot's answer."""
-        process = self.process
-        if process is None or process.stdin is None or process.stdout is None:
+        if self.process is None:
             raise MjrulesError(f"mjai bot {self.name}: asked to act outside a game")
-        line = json.dumps(self.pending, ensure_ascii=False, separators=(",", ":"))
-        self.pending = []
-        try:
-            process.stdin.write(line + "\n")
-            process.stdin.flush()
-        except OSError:
-            raise MjrulesError(f"mjai bot {self.name}: it exited (status {process.poll()})") from None
-        answer_line = self._read(process.stdout)
-        try:
-            answer = json.loads(answer_line)
-        except json.JSONDecodeError:
-            raise MjrulesError(f"mjai bot {self.name}: answered {answer_line[:200]!r}, not JSON") from None
+        events, self.pending = self.pending, []
+        answer, line = self.process.ask(events)
         if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
-            raise MjrulesError(f"mjai bot {self.name}: answered {answer_line[:200]!r}, not an mjai action")
+            raise MjrulesError(f"mjai bot {self.name}: answered {line[:200]!r}, not an mjai action")
         return answer
-
-    def _read(self, stdout: IO[str]) -> str:
-        ready, _, _ = select.select([stdout], [], [], self.timeout)
-        if not ready:
-            raise MjrulesError(f"mjai bot {self.name}: no answer within {self.timeout:g} seconds")
-        line = stdout.readline()
-        if not line:
-            raise MjrulesError(f"mjai bot {self.name}: it exited without answering (status {self.process_status()})")
-        return line
-
-    def process_status(self) -> int | None:
-        return None if self.process is None else self.process.poll()
 
     def _where(self) -> str:
         return f"mjai bot {self.name}"
