@@ -24,7 +24,7 @@ from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.actions import NOTEN, TENPAI, Action, ActionKind, View
 from mjrules.table.game import Table
-from mjrules.table.moves import refuse_at_draw
+from mjrules.table.moves import refuse_at_draw, refuse_own
 from mjrules.table.players import Greedy, Tsumogiri
 from mjrules.table.wall import seeded_wall
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, hand_wall, round_play
@@ -366,3 +366,19 @@ def test_the_console_offers_tenpai_or_noten_by_number():
     shown = out.getvalue()
     assert "the wall is empty: show it as tenpai, or declare noten" in shown
     assert "1) tenpai" in shown and "2) noten" in shown and "give the number of tenpai or noten" in shown
+
+
+def test_riichi_and_tenpai_need_a_wait_the_hand_does_not_hold_all_four_of():
+    # majiang-core's Game.allow_lizhi and Game.pingju: xiangting 0 and tingpai, which leaves out a kind held
+    # four times. 1111m 234p 567s 789s waits on a fifth 1m only: not tenpai; 1112m 234p 567s 789s waits on 2m, 3m
+    others = [DEALER, SEAT2, "2s3s8s9s4p5p6p7p9m9m6z6z3p"]  # none holds a 1m
+    play = round_play(Scorer("majiang"), ["1111m234p567s789s", *others], draws="5z")
+    drawn = play.draw(0, False)
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) == "the hand is not tenpai after discarding 5z"
+    play.discard(0, Action(ActionKind.DISCARD, drawn))
+    assert refuse_at_draw(play, 0, TENPAI) == "the hand is not tenpai"
+    play = round_play(Scorer("majiang"), ["1112m234p567s789s", *others], draws="5z")
+    drawn = play.draw(0, False)
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) is None
+    play.discard(0, Action(ActionKind.DISCARD, drawn))
+    assert refuse_at_draw(play, 0, TENPAI) is None
