@@ -115,11 +115,20 @@ def test_simulate_and_play_seat_majiang_ai_by_name(tmp_path, capsys):
     assert main(["replay", "--legal", str(tmp_path)]) == 0
 
 
-def test_a_three_player_ruleset_is_refused_by_majiang_ai():
+def test_a_three_player_table_is_refused_by_majiang_ai():
     if WHY is not None:
         with pytest.raises(MjrulesError, match="mjrules setup majiang-ai"):
             MajiangAI()
         return
-    table = Table(Scorer("tenhou-sanma"), [MajiangAI(), Greedy(), Greedy()], length=GameLength.IKKYOKU)
-    with pytest.raises(MjrulesError, match="majiang-ai plays four-player games, and ruleset tenhou-sanma is for 3"):
-        table.play("sanma")
+    with pytest.raises(MjrulesError, match="majiang-ai plays four-player games, and this table seats 3"):
+        Table(Scorer("tenhou-sanma"), [MajiangAI(), Greedy(), Greedy()])
+
+
+@needs_ai
+def test_majiang_ai_is_told_the_rules_of_a_ruleset_made_in_python():
+    from mjrules.rules.ruleset import load_ruleset
+
+    ai = MajiangAI()
+    Table(Scorer(load_ruleset("majiang").with_flags(open_tanyao=False, dealer_repeat="none")),
+          [ai, Greedy(), Greedy(), Greedy()], length=GameLength.TONPUU)
+    assert ai.rule["クイタンあり"] is False and ai.rule["連荘方式"] == 0 and ai.rule["場数"] == 1

@@ -13,7 +13,7 @@ reason, so a player written elsewhere cannot cheat by answering something else.
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterable, Protocol, runtime_checkable
+from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
 import attrs
 
@@ -174,4 +174,14 @@ class Watcher(Protocol):
     event of the record as its seat may see it (``mjrules.table.events.seen_by``)."""
 
     def observe(self, event: dict[str, Any]) -> None:
+        ...
+
+
+@runtime_checkable
+class Seated(Protocol):
+    """A player that is told the rules of the table it sits at (majiang-ai is told them as a
+    rule object): the table calls ``sit`` once, when it is built."""
+
+    def sit(self, flags: Mapping[str, Any], players: int, game_length: str) -> None:
+        """``flags``: the ruleset's resolved flags; ``game_length``: the length the table plays."""
         ...

@@ -27,7 +27,7 @@ from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, g
 from mjrules.rules.placing import EXACT
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import Player, Watcher
+from mjrules.table.actions import Player, Seated, Watcher
 from mjrules.table.events import Record
 from mjrules.table.round import RoundPlay
 from mjrules.table.wall import Wall, seeded_wall
@@ -93,6 +93,9 @@ class Table:
             self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=GameLength(length)))
         self.length = self.rules.round.game_length
         self.ruleset_name = ruleset_name or scorer.ruleset.name
+        for p in self.players:  # a player that plays by the rules it is told (majiang-ai)
+            if isinstance(p, Seated):
+                p.sit(scorer.flags, scorer.players, self.length.value)
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
 
     def paipu(self, game: PlayedGame) -> dict[str, Any]:

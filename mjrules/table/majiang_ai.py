@@ -8,8 +8,8 @@ may see them, are turned into majiang-core's messages (``mjrules.records.majiang
 ``qipai``, ``zimo``, ``dapai``, …) and sent as JSON lines; the AI's reply to the message the table
 asks about is the seat's action. The AI is told the ruleset's rule object at the game's start
 (``kaiju``: ``mjrules.rules.majiang_keys.majiang_rule_of`` of the ruleset's flags, 場数 as the table
-plays): so it calls for open tanyao only where the ruleset has it, and declares noten only where the
-ruleset allows it. An answer the table does not allow is refused as any player's is.
+plays, told when the table is built: ``Seated``): so it calls for open tanyao only where the ruleset
+has it, and declares noten only where the ruleset allows it. An answer the table does not allow is refused as any player's is.
 
 The npm packages are not installed by ``pip``: ``mjrules setup majiang-ai`` installs them (with npm)
 into ``install_dir()``, which ``MJRULES_MAJIANG_AI`` may name instead.
@@ -25,12 +25,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from mjrules.errors import MjrulesError
-from mjrules.model.melds import MeldKind
+from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile_from
 from mjrules.notation.marks import meld_from_digits
 from mjrules.records.majiang_paipu import PaipuLog
 from mjrules.rules.majiang_keys import key_value, majiang_rule_of
-from mjrules.rules.ruleset import load_ruleset
 from mjrules.table.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
 from mjrules.table.child import Child
 
@@ -82,33 +81,41 @@ def setup(target: Path | None = None) -> Path:
 
 
 class MajiangAI:
-    """One seat played by majiang-ai in a node process. ``rule``: the majiang-core rule object it is
-    told; by default the rule object of the ruleset the game's ``start_game`` names."""
+    """One seat played by majiang-ai in a node process, told the rule object of the table it sits at
+    (``sit``: ``majiang_rule_of`` the ruleset's flags, 場数 the length the table plays)."""
 
-    def __init__(self, rule: Mapping[str, Any] | None = None, timeout: float = 120.0) -> None:
+    name = "majiang-ai"
+
+    def __init__(self, timeout: float = 120.0) -> None:
         self.modules = node_modules()
-        self.rule = None if rule is None else dict(rule)
         self.timeout = timeout
+        self.rule: dict[str, Any] | None = None
         self.process: Child | None = None
         self.seat = 0
         self.log = PaipuLog()
         self.pending: list[dict[str, Any]] = []
         self.last_reply: dict[str, Any] = {}
-        self._rules: dict[tuple[str, str | None], dict[str, Any]] = {}
 
-    name = "majiang-ai"
+    def sit(self, flags: Mapping[str, Any], players: int, game_length: str) -> None:
+        if players != 4:
+            raise MjrulesError(f"majiang-ai plays four-player games, and this table seats {players}")
+        rule = dict(majiang_rule_of(flags).rule)
+        rule["場数"] = key_value("場数", "game_length", game_length)
+        self.rule = rule
 
     # -- the game, as it goes ---------------------------------------------------------------------
     def observe(self, event: dict[str, Any]) -> None:
         kind = event["type"]
         if kind == "start_game":
+            if self.rule is None:
+                raise MjrulesError("majiang-ai: it is told the rules by the table it sits at, and sits at none")
             self.close()
             self.seat = event["id"]
             self.log = PaipuLog()
             self._start()
             names = [str(n) for n in event.get("names", ())] + [""] * 4
-            self.pending.append({"kaiju": {"id": self.seat, "rule": self._rule_of(event),
-                                           "title": "mjrules", "player": names[:4], "qijia": 0}})
+            self.pending.append({"kaiju": {"id": self.seat, "rule": self.rule, "title": "mjrules",
+                                           "player": names[:4], "qijia": 0}})
             return
         if kind == "end_game":
             if self.process is not None:
@@ -128,7 +135,7 @@ class MajiangAI:
             if "hule" in reply:
                 return RON
             if "fulou" in reply:
-                return self._call(reply["fulou"], view)
+                return self._call(reply["fulou"])
             return PASS
         if "hule" in reply:
             return TSUMO
@@ -143,34 +150,14 @@ class MajiangAI:
         raise MjrulesError(f"majiang-ai (seat {self.seat}): answered {json.dumps(reply)[:200]} on its turn, "
                            "not an action")
 
-    # -- what it is told and what it answers --------------------------------------------------------
-    def _rule_of(self, event: dict[str, Any]) -> dict[str, Any]:
-        """The rule object of the ruleset the game is played under (its length as the table plays it)."""
-        length = event.get("length")
-        if self.rule is not None:
-            rule = dict(self.rule)
-        else:
-            key = (str(event.get("ruleset")), None)
-            if key not in self._rules:
-                from mjrules.scoring.scorer import Scorer
-
-                ruleset = load_ruleset(key[0])
-                if ruleset.players != 4:
-                    raise MjrulesError(f"majiang-ai plays four-player games, and ruleset {ruleset.name} is for "
-                                       f"{ruleset.players} players")
-                self._rules[key] = dict(majiang_rule_of(Scorer(ruleset).flags).rule)
-            rule = dict(self._rules[key])
-        if length is not None:  # the table plays another length than the ruleset's
-            rule["場数"] = key_value("場数", "game_length", length)
-        return rule
-
+    # -- what it answers ----------------------------------------------------------------------------
     def _tile(self, text: str) -> Tile:
         try:
             return tile_from(text[0], text[1])
         except (MjrulesError, IndexError):
             raise MjrulesError(f"majiang-ai (seat {self.seat}): {text!r:.20} is not a tile") from None
 
-    def _meld(self, text: Any) -> Any:
+    def _meld(self, text: Any) -> Meld:
         if not isinstance(text, str) or len(text) < 4:
             raise MjrulesError(f"majiang-ai (seat {self.seat}): {text!r:.20} is not a meld")
         try:
@@ -178,7 +165,7 @@ class MajiangAI:
         except MjrulesError as e:
             raise MjrulesError(f"majiang-ai (seat {self.seat}): {e}") from None
 
-    def _call(self, text: Any, view: View) -> Action:
+    def _call(self, text: Any) -> Action:
         meld = self._meld(text)
         kinds = {MeldKind.CHI: ActionKind.CHI, MeldKind.PON: ActionKind.PON, MeldKind.DAIMINKAN: ActionKind.DAIMINKAN}
         if meld.kind not in kinds or meld.called is None:
