@@ -175,12 +175,12 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     sh = analyse_shanten(hand)
     data = {"hand": hand.mpsz(), "tiles": hand.size, **sh.to_dict()}
     improving = None
-    tiles = tile_set(Scorer(args.ruleset)) if args.ruleset else "136"
-    if tiles == "108":
+    tiles = tile_set(Scorer(args.ruleset)) if args.ruleset else 136
+    if tiles == 108:
         unseen_counts(hand, tiles=tiles)  # refuses 2m-8m
     if hand.size == 13 and sh.minimum >= 0:
         unseen = unseen_counts(hand, tiles=tiles)
-        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum) if unseen[i] or tiles == "136"]
+        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum) if unseen[i] or tiles == 136]
         data["improving"] = [{"tile": t.mpsz(), "remaining": n} for t, n in improving]
         data["ukeire"] = sum(n for _, n in improving)
     if args.json:
@@ -234,7 +234,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     players = 4
     if args.ruleset:
         scorer = Scorer(args.ruleset)
-        players = 3 if scorer.players == 3 and tile_set(scorer) == "108" else 4
+        players = 3 if scorer.players == 3 and tile_set(scorer) == 108 else 4
     odds = tenhou_odds(players=players)
     p = odds.probability
     sim = _simulate(args.simulate, args.seed, sys.stderr.isatty(), players) if args.simulate else None
