@@ -13,7 +13,7 @@ from mjrules.rules.majiang import read_majiang_rule, ruleset_from_majiang
 from mjrules.table.actions import Action, ActionKind
 from mjrules.table.moves import legal_own, legal_reactions, refuse_own, refuse_reaction
 from mjrules.tools.ruleset_diff import diff_rulesets
-from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, round_play, s
+from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, ankan_in_riichi, round_play, s
 
 
 def test_the_defaults_are_tenhous():
@@ -56,17 +56,6 @@ def test_the_live_draws_a_riichi_needs(without_draw, left, refused):
 # also reads 11m pair, 123m, 444m: a 1m outside the triplet. The waits stay, the shape does not.
 CHANGES_SHAPE = "1112444m123p123s"
 KEEPS_SHAPE = "111m234p567s789s5z"
-OTHERS = ["678m678m234p56s99p", "45m8m8m567s223344z", "2s2s3s3s8s9s4p5p6p7p9m7z7z"]
-
-
-def _ankan_in_riichi(scorer: Scorer, hand: str):
-    play = round_play(scorer, [hand, *OTHERS], draws="9m6z6z6z1m")
-    drawn = play.draw(0, False)
-    play.discard(0, Action(ActionKind.RIICHI, drawn))
-    for seat in (1, 2, 3):
-        play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
-    drawn = play.draw(0, False)
-    return play, drawn, Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
 
 
 @pytest.mark.parametrize("rule, hand, refused", [
@@ -77,7 +66,7 @@ def _ankan_in_riichi(scorer: Scorer, hand: str):
     ("never", KEEPS_SHAPE, "this ruleset allows no closed kan after riichi"),
 ])
 def test_a_closed_kan_after_riichi(rule, hand, refused):
-    play, drawn, ankan = _ankan_in_riichi(Scorer("tenhou").with_flags(ankan_after_riichi=rule), hand)
+    play, drawn, ankan = ankan_in_riichi(Scorer("tenhou").with_flags(ankan_after_riichi=rule), hand)
     assert refuse_own(play, 0, ankan, drawn) == refused
     assert (ankan in legal_own(play, 0, drawn)) == (refused is None)
 

@@ -425,19 +425,26 @@ def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
     assert Action(ActionKind.RIICHI, drawn) not in legal_own(play, 1, drawn)
 
 
-@pytest.mark.parametrize("hand, refused", [
-    ("11123m456p789s55z", "in riichi an ankan may not change the waits"),  # 1m 4m 5z; after it 1m 4m
-    ("111m234p567s789s5z", None),  # a 5z tanki before and after
-])
-def test_an_ankan_in_riichi_must_keep_the_waits(tenhou, hand, refused):
-    others = ["234m678m234p56s99p", "45m8m8m567s223344z", "2s2s3s3s8s9s4p5p6p7p9m7z7z"]
-    play = round_play(tenhou, [hand, *others], draws="9m6z6z6z1m")
+def ankan_in_riichi(scorer: Scorer, hand: str, others=("678m678m234p56s99p", "45m8m8m567s223344z",
+                                                        "2s2s3s3s8s9s4p5p6p7p9m7z7z")):
+    """The dealer (``hand``) declares riichi on its first discard (9m), the others discard a 6z each, and
+    it draws its fourth 1m: (the round, the 1m drawn, the ankan of 1m)."""
+    play = round_play(scorer, [hand, *others], draws="9m6z6z6z1m")
     drawn = play.draw(0, False)
     play.discard(0, Action(ActionKind.RIICHI, drawn))
     for seat in (1, 2, 3):
         play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
     drawn = play.draw(0, False)
-    ankan = Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
+    return play, drawn, Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
+
+
+@pytest.mark.parametrize("hand, refused", [
+    ("11123m456p789s55z", "in riichi an ankan may not change the waits"),  # 1m 4m 5z; after it 1m 4m
+    ("111m234p567s789s5z", None),  # a 5z tanki before and after
+])
+def test_an_ankan_in_riichi_must_keep_the_waits(tenhou, hand, refused):
+    play, drawn, ankan = ankan_in_riichi(tenhou, hand, ("234m678m234p56s99p", "45m8m8m567s223344z",
+                                                        "2s2s3s3s8s9s4p5p6p7p9m7z7z"))
     assert refuse_own(play, 0, ankan, drawn) == refused
     assert (ankan in legal_own(play, 0, drawn)) == (refused is None)
 
