@@ -17,6 +17,7 @@ import sys
 
 from mjrules import __version__
 from mjrules.cli.commands import COMMANDS
+from mjrules.cli.files import check_files
 from mjrules.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, MAX_ARGS, Parser, add_debug
 from mjrules.errors import MjrulesError
 
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
+        check_files(args)
         code = args.func(args)
         sys.stdout.flush()  # here, so a full disk is reported, not found by the flush at exit
         return code

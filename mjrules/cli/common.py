@@ -177,16 +177,6 @@ def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str |
             src.close()
 
 
-def same_file(a: str, b: str) -> bool:
-    """Whether paths ``a`` and ``b`` (not ``-``) name the same file: one would overwrite the other."""
-    if a == "-" or b == "-":
-        return False
-    try:
-        return os.path.samefile(a, b)
-    except OSError:  # b does not exist yet (or cannot be read): compare where it would be
-        return os.path.realpath(a) == os.path.realpath(b)
-
-
 def open_text(path: str, mode: Literal["r", "w"]) -> io.TextIOWrapper:
     try:
         return open(path, mode, encoding="utf-8")

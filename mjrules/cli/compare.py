@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import (
     EXIT_NO_WIN,
     EXIT_WIN,
@@ -26,7 +27,6 @@ from mjrules.cli.common import (
     plain_fives,
     plural,
     read_lines,
-    same_file,
 )
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
@@ -65,7 +65,8 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
     add_jobs(p)
     add_scheduler(p)
-    p.set_defaults(func=cmd_compare)
+    p.set_defaults(func=cmd_compare, files=Files(outputs=("--output", "--plot"), inputs=("--input",),
+                                                 rulesets=("--rulesets",)))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -73,12 +74,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.input:
         if args.hand:
             raise NotationError("give a HAND or --input, not both")
-        if args.output and same_file(args.input, args.output):
-            raise NotationError(f"--output {args.output} is the --input file; "
-                                "it would be overwritten before it is read")
         if args.plot:
-            if same_file(args.input, args.plot) or (args.output and same_file(args.output, args.plot)):
-                raise NotationError(f"--plot {args.plot} is the --input or --output file; it would be overwritten")
             check_plot_path(args.plot)
             require_matplotlib()
         return _corpus(args, Comparer(names))

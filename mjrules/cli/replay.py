@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TextIO
 import attrs
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
@@ -62,7 +63,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--progress", action="store_true", default=None, help="progress on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     add_jobs(p)
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, files=Files(inputs=("logs",), rulesets=("--ruleset", "--rulesets")))
 
 
 class _Progress:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, display_width, pad
 from mjrules.errors import NotationError
 from mjrules.rules import plugin_manager
@@ -36,7 +37,7 @@ def add_command(sub: Subparsers) -> None:
     y = sub.add_parser("yaku", help=help_of("yaku"))
     add_ruleset(y, DEFAULT_RULESET)
     y.add_argument("--json", action="store_true")
-    y.set_defaults(func=cmd_yaku)
+    y.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_yaku)
 
     pl = sub.add_parser("plugins", help=help_of("plugins"),
                         description="List every installed plugin: built-in, then those installed under the "
@@ -50,7 +51,7 @@ def add_command(sub: Subparsers) -> None:
                     help="random winning hands for --check (default 5000)")
     pl.add_argument("--seed", type=int, default=0, metavar="S", help="random seed for --check (default 0)")
     pl.add_argument("--json", action="store_true")
-    pl.set_defaults(func=cmd_plugins)
+    pl.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_plugins)
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
