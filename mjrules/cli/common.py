@@ -9,6 +9,7 @@ import sys
 import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NoReturn, TypeVar
 
+from mjrules.cli.commands import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, EXIT_WIN
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import MAX_COUNTER, Win
@@ -17,10 +18,13 @@ from mjrules.tools import query
 from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
     """What a command's ``add_command`` adds its parser to."""
 
-__all__ = ["MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # kept here for the commands that import them
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_NO_WIN", "EXIT_WIN",  # kept here for the commands that
+           "MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # import them
 
 
 def __getattr__(name: str) -> Any:
@@ -31,7 +35,6 @@ def __getattr__(name: str) -> Any:
         return getattr(batch, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
 RON_SOURCES = RON_WORDS  # one table for --ron and JSON hands' "ron", so both take the same words
 WINDS = WIND_WORDS
@@ -39,7 +42,6 @@ DEFAULT_RULESET = "tenhou"
 MAX_ARGS = 200
 
 
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
@@ -47,6 +49,11 @@ _R = TypeVar("_R")
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops an OSError here: --help into a full disk would exit 0 without a word
+        if message:
+            (file or sys.stdout).write(message)
 
 
 def add_debug(p: argparse.ArgumentParser) -> None:
@@ -159,7 +166,7 @@ def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str |
         except OSError as e:
             raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
     try:
-        for n, raw in enumerate(src, 1):
+        for n, raw in numbered(src, "stdin" if path == "-" else path):
             if isinstance(raw, str):
                 line = raw
             else:
@@ -175,6 +182,21 @@ def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str |
     finally:
         if path != "-":
             src.close()
+
+
+def numbered(src: Iterable[_T], name: str) -> Iterator[tuple[int, _T]]:
+    """``enumerate(src, 1)``; a read that fails (an I/O error) is a NotationError naming ``name``."""
+    it = iter(src)
+    n = 0
+    while True:
+        try:
+            raw = next(it)
+        except StopIteration:
+            return
+        except OSError as e:  # raised while reading: not the "cannot write output" of main's catch-all
+            raise NotationError(f"{name}: cannot read line {n + 1}: {e.strerror or e}") from None
+        n += 1
+        yield n, raw
 
 
 def open_text(path: str, mode: Literal["r", "w"]) -> io.TextIOWrapper:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 import json
+import signal
 from typing import Any, Callable, Sequence
 
 import attrs
@@ -64,6 +65,7 @@ from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import shanten, standard_shanten
+from mjrules.tools.signals import held
 from mjrules.tools.winning import is_winning_counts
 
 RIICHI_MIN_DRAWS = 4
@@ -220,10 +222,11 @@ class Table:
         try:
             return self._play(seed, walls, events)
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
-            for p in self.players:
-                close = getattr(p, "close", None)
-                if callable(close):
-                    close()
+            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
+                for p in self.players:
+                    close = getattr(p, "close", None)
+                    if callable(close):
+                        close()
             raise
 
     def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
