@@ -23,6 +23,7 @@ from mjrules.cli.common import (
     file_arg,
     hand_and_win,
     json_int,
+    numbered,
     parallel_lines,
     plain_fives,
     plural,
@@ -219,7 +220,7 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     total = None
     if show and args.input != "-":  # the bar's total: lines as read_lines counts them, bytes need not be UTF-8
         with _open_bytes(args.input) as f:
-            total = sum(1 for line in f if line.strip())
+            total = sum(1 for _, line in numbered(f, args.input) if line.strip())
     out = _open(args.output, "w") if args.output else None
     writer = None
     details = None if out is None else "csv" if args.output.endswith(".csv") else "json"

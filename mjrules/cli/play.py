@@ -44,13 +44,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     bots = ["greedy"] * (scorer.players - 1) if args.players is None else [p.strip() for p in args.players.split(",")]
     if len(bots) != scorer.players - 1:
         raise MjrulesError(f"--players: {scorer.players - 1} bots sit with you under {ruleset.name}, "
-                           f"and {len(bots)} were given")
+                           f"and {len(bots)} {'was' if len(bots) == 1 else 'were'} given")
     unknown = [b for b in bots if b not in PLAYERS and not b.startswith(MJAI)]
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
                            f"and {MJAI}COMMAND runs an external mjai bot")
     you = Console(sys.stdin, sys.stdout)
-    players: list[Player] = [you, *(make_player(b) for b in bots)]
+    try:
+        players: list[Player] = [you, *(make_player(b) for b in bots)]
+    except MjrulesError as e:
+        raise MjrulesError(f"--players: {e}") from None
     name = os.path.abspath(args.ruleset) if os.path.exists(args.ruleset) else args.ruleset
     table = Table(scorer, players, length=None if args.length is None else Length(args.length), ruleset_name=name,
                   names=["you", *bots])

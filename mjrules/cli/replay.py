@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import os
+import stat
 import sys
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
@@ -124,7 +125,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     # the paths are listed ahead only for the progress bar's total; otherwise they stream too
-    paths: Iterable[str] = list(record_paths(args.logs)) if show else record_paths(args.logs)
+    paths: Iterable[str] = record_paths(args.logs, _skipped)
+    if show:
+        paths = list(paths)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
     total = _Done()
     if args.csv:
@@ -199,6 +202,18 @@ class _Done:
 
 _COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad",
            "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree")
+
+
+def _skipped(path: str) -> None:
+    """Say that a file found in a LOG folder or glob is passed over: it is no regular file."""
+    kind = "a broken link"
+    try:
+        mode = os.stat(path).st_mode
+        kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    except OSError:
+        pass
+    sys.stderr.write(f"mjrules replay: note: {path}: {kind}, not read\n")
 
 
 def _read(path: str) -> Game | _Done:

@@ -85,8 +85,10 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         return 0
     print(f"{scorer.ruleset.name}: {scorer.ruleset.description}")
     print(f"players: {scorer.ruleset.players}")
-    print(f"plugins: {', '.join(scorer.ruleset.plugins)}")
-    width = max(len(r["flag"]) for r in rows)
+    print(f"plugins: {', '.join(scorer.ruleset.plugins) or 'none'}")
+    if not rows:
+        print("  no flags: no enabled plugin declares one")
+    width = max((len(r["flag"]) for r in rows), default=0)
     for r in rows:
         value = json.dumps(r["value"], ensure_ascii=False)
         print(f"  {r['flag']:<{width}} = {value:<24} ({r['set_by']})")
@@ -143,6 +145,8 @@ def cmd_yaku(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
+    if not rows:
+        print(f"ruleset {scorer.ruleset.name} scores no yaku: no enabled plugin registers one")
     for r in rows:
         print(f"{r['id']:<18} {pad(r['name'] + ' (' + r['name_ja'] + ')', 46)} {r['value']:<24} [{r['plugin']}]")
     return 0

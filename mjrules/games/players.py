@@ -275,7 +275,11 @@ def make_player(name: str) -> Player:
     if name.startswith(MJAI):
         from mjrules.games.mjai_bot import MjaiBot  # a subprocess: only for the players that need it
 
-        return MjaiBot(shlex.split(name[len(MJAI):]))
+        try:
+            command = shlex.split(name[len(MJAI):])
+        except ValueError as e:  # shlex's "No closing quotation", "No escaped character"
+            raise MjrulesError(f"player {name[:200]!r}: the bot's command cannot be read: {e}") from None
+        return MjaiBot(command)
     try:
         return PLAYERS[name]()
     except KeyError:
