@@ -101,3 +101,115 @@ def test_replay_reads_only_regular_files_of_a_folder_and_names_the_others(tmp_pa
         assert done.stderr.decode().splitlines() == [
             f"mjrules replay: note: {tmp_path / 'dangling'}: a broken link, not read",
             f"mjrules replay: note: {tmp_path / 'pipe'}: a FIFO, not read"]
+
+
+# ------------------------------------------------------------------ silent acceptances, refused or noted
+
+MAJIANG_IN = {"shoupai": "m123p456s789z11222", "rongpai": None,
+              "param": {"zhuangfeng": 0, "menfeng": 1, "hupai": {}, "baopai": [], "fubaopai": [],
+                        "jicun": {"changbang": 0, "lizhibang": 0}}}
+
+
+def _batch(capsys, tmp_path, *lines: object) -> tuple[int, list[dict], str]:
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run(capsys, "batch", "--input", str(src))
+    return code, [json.loads(x) for x in out.splitlines()], err
+
+
+@pytest.mark.parametrize("rule, kind", [([], "list"), (None, "null"), (0, "int"), ("", "str"), (False, "bool")])
+def test_a_batch_rule_that_is_no_object_is_an_error_of_its_line(capsys, tmp_path, rule, kind):
+    code, out, _ = _batch(capsys, tmp_path, {"in": MAJIANG_IN}, {"in": MAJIANG_IN, "rule": rule})
+    assert code == 1
+    assert "error" not in out[0]
+    assert out[1] == {"error": f"line 2: rule: expected an object of majiang-core rule keys, got {kind}"}
+
+
+def test_an_empty_batch_rule_object_changes_nothing(capsys, tmp_path):
+    code, out, _ = _batch(capsys, tmp_path, {"in": MAJIANG_IN}, {"in": MAJIANG_IN, "rule": {}})
+    assert code == 0 and out[0] == out[1]
+
+
+def test_a_batch_param_that_leaves_out_the_winds_says_how_it_was_read(capsys, tmp_path):
+    empty = {**MAJIANG_IN, "param": {}}
+    code, out, _ = _batch(capsys, tmp_path, empty, {**MAJIANG_IN, "param": {"menfeng": 1}}, MAJIANG_IN)
+    assert code == 0
+    # menzen tsumo 40 fu 1 han: the dealer's 700 all, as majiang's 0 for a wind left out makes it
+    assert out[0]["payments"] == [2100, -700, -700, -700]
+    assert out[0]["notes"] == ["param.menfeng left out: the winner is read as the dealer (0, East)",
+                               "param.zhuangfeng left out: the round is read as East (0)"]
+    assert out[1]["notes"] == ["param.zhuangfeng left out: the round is read as East (0)"]
+    assert "notes" not in out[2]  # majiang-core's own form says both
+
+
+def _toml(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_return_score_below_the_start_score_is_refused(capsys, tmp_path):
+    low = _toml(tmp_path, "low.toml", 'extends = "tenhou"\n[flags]\nreturn_score = 20000\n')
+    refused(capsys, "score", HAND, "--ruleset", low,
+            says=f"{low}: [flags] return_score: 20000 is below start_score 25000")
+    # raised above the base file's return_score: the user's file is named first
+    high = _toml(tmp_path, "high.toml", 'extends = "tenhou"\n[flags]\nstart_score = 35000\n')
+    refused(capsys, "score", HAND, "--ruleset", high,
+            says=f"{high} (its return_score from tenhou.toml): [flags] return_score: 30000 is below start_score 35000")
+
+
+def test_an_error_of_a_base_file_names_the_users_file_first(capsys, tmp_path):
+    # _standard.toml's 300 a honba is right for four players; the user's players = 3 makes it wrong
+    sanma = _toml(tmp_path, "sanma.toml", 'extends = "tenhou"\nplayers = 3\n')
+    refused(capsys, "rulesets", "show", sanma, says=f"{sanma} (its honba_value from _standard.toml): [flags] honba_value")
+
+
+def test_a_plugin_both_enabled_and_disabled_is_refused(capsys, tmp_path):
+    both = _toml(tmp_path, "both.toml", 'extends = "tenhou"\n[plugins]\nenable = ["pao"]\ndisable = ["pao"]\n')
+    refused(capsys, "score", HAND, "--ruleset", both, says="plugins: 'pao' is both enabled and disabled")
+
+
+def test_a_ruleset_file_with_a_byte_order_mark_is_named_so(capsys, tmp_path):
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes('\ufeffextends = "tenhou"\n'.encode("utf-8"))
+    refused(capsys, "score", HAND, "--ruleset", str(bom), says="starts with a byte-order mark (BOM)")
+
+
+def test_a_situation_tag_no_yaku_of_the_ruleset_reads_is_a_note(capsys, tmp_path):
+    local = _toml(tmp_path, "local.toml", 'extends = "tenhou"\n[plugins]\nenable = ["local-yaku"]\n')
+    code, out, _ = run(capsys, "score", HAND, "--extra", "kanburi")
+    assert code == 0
+    assert "Note: kanburi not scored: ruleset tenhou enables no yaku that reads it (plugin local-yaku has one).\n" in out
+    # under two rulesets, one reading it: compared, the other noted, where it used to refuse the hand
+    code, out, _ = run(capsys, "compare", HAND, "--extra", "kanburi", "--rulesets", f"{local},tenhou", "--json")
+    assert code == 0
+    assert json.loads(out)["notes"] == ["kanburi not scored: ruleset tenhou enables no yaku that reads it "
+                                        "(plugin local-yaku has one)"]
+    refused(capsys, "score", HAND, "--extra", "kanbur", says="situation tag 'kanbur' is read by no enabled yaku")
+
+
+def test_replay_json_and_csv_together_are_refused(capsys):
+    refused(capsys, "replay", "--rulesets", "tenhou,mleague", "--json", "--csv", str(DATA / "tenhou-mjlog"),
+            says="give --json or --csv, not both")
+
+
+@pytest.mark.parametrize("option", ["--hands", "--seed"])
+def test_plugins_check_options_without_check_are_refused(capsys, option):
+    refused(capsys, "plugins", option, "7", says=f"{option} is for --check")
+
+
+def test_an_unknown_mjai_event_is_noted_in_the_replay(tmp_path):
+    from mjrules.games.players import Greedy
+    from mjrules.games.table import Length, Table
+    from mjrules.scoring.scorer import Scorer
+
+    lines = Table(Scorer("tenhou"), [Greedy() for _ in range(4)], length=Length.TONPUU).play(7).record.splitlines()
+    lines.insert(2, json.dumps({"type": "chat", "actor": 0, "text": "gg"}))
+    record = tmp_path / "game.mjson"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = shell("replay", str(record))
+    assert done.returncode == 0, done.stderr  # passed over: the game still replays as recorded
+    assert f"{record}: line 3: event type 'chat' is none of mjai's; passed over\n" in done.stdout.decode()
+    done = shell("replay", "--json", str(record))
+    last = json.loads(done.stdout.decode().splitlines()[-2])
+    assert f"{record}: line 3: event type 'chat' is none of mjai's; passed over" in last["notes"]

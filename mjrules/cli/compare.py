@@ -38,7 +38,7 @@ from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
-from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, unscored_notes
+from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, unread_tags, unscored_notes
 
 if TYPE_CHECKING:
     from mjrules.tools.compare import HandComparison
@@ -91,8 +91,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(compare_data(comparer, hand, win), ensure_ascii=False))
         return 0
+    win, tag_notes = unread_tags(comparer.names, comparer.scorers, win)
     comp = comparer.compare(hand, win)
-    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win)
+    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win) + tag_notes
     print(render(comp))
     for note in notes:
         print(f"Note: {note}.")

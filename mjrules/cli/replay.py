@@ -102,6 +102,8 @@ def _brief(v: Value) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     # "is None", not falsiness: an empty --rulesets or --ruleset is refused, never taken as absent.
+    if args.csv and args.json:
+        raise MjrulesError("give --json or --csv, not both")
     if args.csv and args.rulesets is None:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")
     if args.ruleset is not None and args.rulesets is not None:
@@ -310,8 +312,11 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
             "recorded_points": None if game.final_points is None else list(game.final_points),
             "points_agree": rep.points_agree},
-            "notes": list(rep.flow_notes), **({} if check is None else {"legal": check.to_dict()})}, out)
+            "notes": [*(f"{game.source}: {n}" for n in game.notes), *rep.flow_notes],
+            **({} if check is None else {"legal": check.to_dict()})}, out)
         return
+    for note in game.notes:
+        print(f"{game.source}: {note}", file=out)
     if check is not None and (check.refused or check.agree != check.played):
         print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
               f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)

@@ -47,9 +47,8 @@ def add_command(sub: Subparsers) -> None:
     pl.add_argument("--check", action="store_true",
                     help="run every enabled yaku's check with and without its speed hints on random winning hands; "
                          "exit 1 if a hint excludes a hand where the check fires")
-    pl.add_argument("--hands", type=count_hands, default=5000, metavar="N",
-                    help="random winning hands for --check (default 5000)")
-    pl.add_argument("--seed", type=int, default=0, metavar="S", help="random seed for --check (default 0)")
+    pl.add_argument("--hands", type=count_hands, metavar="N", help=f"random winning hands for --check (default {HANDS})")
+    pl.add_argument("--seed", type=int, metavar="S", help="random seed for --check (default 0)")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_plugins)
 
@@ -153,6 +152,8 @@ def cmd_yaku(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
+    if not args.check and (args.hands is not None or args.seed is not None):
+        raise NotationError(f"{'--hands' if args.hands is not None else '--seed'} is for --check")
     scorer = Scorer(args.ruleset)
     if args.check:
         return _check_hints(scorer, args)
@@ -184,6 +185,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+HANDS = 5000
+"""Random winning hands ``plugins --check`` tries by default."""
+
+
 def count_hands(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 1_000_000:
         raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of hands from 1 to 1,000,000")
@@ -192,14 +197,15 @@ def count_hands(text: str) -> int:
 
 def _check_hints(scorer: Scorer, args: argparse.Namespace) -> int:
     """``plugins --check``: the hint check of every enabled yaku on random winning hands."""
-    wins = random_wins(args.hands, seed=args.seed, extras=scorer.extras)
+    hands = HANDS if args.hands is None else args.hands
+    wins = random_wins(hands, seed=args.seed or 0, extras=scorer.extras)
     found = hint_violations(scorer, wins)
     if args.json:
-        print(json.dumps({"ruleset": scorer.ruleset.name, "yaku": len(scorer.yaku), "hands": args.hands,
+        print(json.dumps({"ruleset": scorer.ruleset.name, "yaku": len(scorer.yaku), "hands": hands,
                           "violations": [attrs.asdict(v) for v in found]}, ensure_ascii=False))
     else:
         for v in found:
             print(v)
-        print(f"{len(scorer.yaku)} yaku of ruleset {scorer.ruleset.name} checked on {args.hands} random winning "
+        print(f"{len(scorer.yaku)} yaku of ruleset {scorer.ruleset.name} checked on {hands} random winning "
               f"hands: {'no hint excludes a hand where its check fires' if not found else f'{len(found)} too tight'}")
     return 1 if found else 0

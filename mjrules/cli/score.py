@@ -28,7 +28,7 @@ from mjrules.notation import format_mpsz
 from mjrules.notation.mpsz import format_tiles
 from mjrules.scoring.result import NoWin, Result, tsumo_split
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.query import score_json, unscored_notes
+from mjrules.tools.query import score_json, unread_tags, unscored_notes
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -76,7 +76,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     _check_outputs(args)
     hand, win = hand_and_win(args)
     scorer = Scorer(args.ruleset)
+    win, tag_notes = unread_tags([scorer.ruleset.name], [scorer], win)
     hand, notes = plain_fives(scorer, hand)
+    notes += tag_notes
     result = scorer.score(hand, win)
     notes += unscored_notes([scorer.ruleset.name], [scorer], win)
     if args.json:

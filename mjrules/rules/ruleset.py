@@ -128,6 +128,9 @@ def _read(label: str, data: bytes) -> dict:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RulesetError(f"{label}: not UTF-8 text (byte {e.start})") from None
+    if text.startswith("\ufeff"):  # what Windows editors write first; tomllib's word for it is "Invalid statement"
+        raise RulesetError(f"{label}: the file starts with a byte-order mark (BOM), which TOML does not allow; "
+                           "save it as UTF-8 without BOM")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -233,7 +236,11 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         if k not in PLUGIN_KEYS:
             raise RulesetError(f"{label}: plugins.{k}: unknown key{suggest(k, PLUGIN_KEYS)}")
     known = known_plugins() if ptable else []
-    for pname in _str_list(ptable.get("enable", []), f"{label}: plugins.enable"):
+    enable = _str_list(ptable.get("enable", []), f"{label}: plugins.enable")
+    both = [p for p in _str_list(ptable.get("disable", []), f"{label}: plugins.disable") if p in enable]
+    if both:
+        raise RulesetError(f"{label}: plugins: {both[0]!r} is both enabled and disabled; keep it in one list")
+    for pname in enable:
         if pname not in known:
             raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, known)}")
         if pname not in plugins:

@@ -16,6 +16,7 @@ import attrs
 from mjrules.cache import BoundedCache
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.notation import parse_majiang_input
+from mjrules.notation.majiang import defaulted_winds
 from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.fu import FuItem
@@ -106,19 +107,19 @@ class LineScorer:
         that are read but not applied, once per rule object, at the first line that has it."""
 
     def score(self, line: str, n: int = 0) -> tuple[Result | NoWin, list[str]]:
-        """The result of input line ``n`` and its notes (red fives read as plain fives); MjrulesError
-        for a bad line."""
+        """The result of input line ``n`` and its notes (winds ``param`` leaves out, red fives read
+        as plain fives); MjrulesError for a bad line."""
         obj = read_json(line)
         scorer = self._default
         if isinstance(obj, dict) and "in" in obj:
-            rule = obj.get("rule")
-            if rule:
-                scorer = self._scorer(rule, n)
+            if obj.get("rule", {}) != {}:  # an empty object changes nothing; [] or null is refused, not skipped
+                scorer = self._scorer(obj["rule"], n)
             obj = obj["in"]
         hand, win = parse_majiang_input(obj, scorer.players)
-        notes: list[str] = []
+        notes = defaulted_winds(obj)
         if hand.red_fives and not scorer.allows_red_fives(hand):
-            hand, notes = plain_fives(scorer, hand)
+            hand, plain = plain_fives(scorer, hand)
+            notes += plain
         return scorer.score(hand, win), notes
 
     def _scorer(self, rule: Any, n: int) -> Scorer:
