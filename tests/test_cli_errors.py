@@ -213,3 +213,105 @@ def test_an_unknown_mjai_event_is_noted_in_the_replay(tmp_path):
     done = shell("replay", "--json", str(record))
     last = json.loads(done.stdout.decode().splitlines()[-2])
     assert f"{record}: line 3: event type 'chat' is none of mjai's; passed over" in last["notes"]
+
+
+# ------------------------------------------------------------------ messages that mislead
+
+def _compare_input(capsys, tmp_path, text: str, *more: str) -> tuple[int, str, str]:
+    src = tmp_path / "hands.jsonl"
+    src.write_text(text, encoding="utf-8")
+    return run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague", *more)
+
+
+def test_compare_input_errors_of_comparing_name_their_line(capsys, tmp_path):
+    # line 1 reads, and then cannot be compared (a tsumo said to be a chankan); line 2 cannot be read
+    code, _, err = _compare_input(capsys, tmp_path, '{"hand": "123m456p789s11222z", "chankan": true}\n{"hand": 1}\n')
+    assert code == 1
+    assert [x.split(":")[1].strip() for x in err.splitlines()] == ["line 1", "line 2"]
+
+
+def test_compare_input_counts_its_blank_lines_and_says_when_nothing_was_compared(capsys, tmp_path):
+    code, out, _ = _compare_input(capsys, tmp_path, '{"hand": "123m456p789s11222z"}\n\n  \n{"hand": "123m"}\n')
+    assert code == 1
+    assert out.splitlines()[0] == "reference tenhou: 1 hand scored, 1 bad line, 2 blank lines skipped"
+    code, out, _ = _compare_input(capsys, tmp_path, "\n", "--json")
+    assert code == 0 and json.loads(out)["blank_lines"] == 1
+    code, out, _ = run(capsys, "compare", "--input", os.devnull, "--rulesets", "tenhou,mleague")
+    assert code == 0
+    assert out == ("reference tenhou: 0 hands scored, 0 bad lines\n"
+                   "  mleague          nothing compared: no hand of the input was scored\n")
+
+
+def _record_with_deal(tmp_path: Path, change) -> Path:
+    from mjrules.games.players import Greedy
+    from mjrules.games.table import Length, Table
+    from mjrules.scoring.scorer import Scorer
+
+    events = [json.loads(x) for x in Table(Scorer("tenhou"), [Greedy() for _ in range(4)],
+                                           length=Length.TONPUU).play(7).record.splitlines()]
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    change(start)
+    path = tmp_path / "game.mjson"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    return path
+
+
+def test_a_deal_of_five_copies_is_blamed_on_the_deal(tmp_path):
+    def fifth(start: dict) -> None:
+        tile = start["dora_marker"]  # one copy shown; four more dealt to seat 2 make five
+        start["tehais"][2][:4] = [tile] * 4
+
+    record = _record_with_deal(tmp_path, fifth)
+    done = shell("replay", str(record))
+    assert done.returncode == 2
+    err = done.stderr.decode()
+    assert err.count("\n") == 1 and "round E1 (line 2): the deal shows " in err
+    assert "seat 2 is dealt 4" in err and "the dora indicator is one); a set has 4" in err
+
+
+def test_a_tile_that_is_not_in_the_hand_is_said_to_be_missing():
+    from mjrules.games.console import Console
+    from tests.test_table import PINFU, SEAT2, SEAT3, round_play, s
+    from mjrules.scoring.scorer import Scorer
+
+    # the dealer holds a plain 5m and no red one; 9z is no tile of the hand at all
+    play = round_play(Scorer("tenhou"), ["5m9m1p8p9s7s1234567z", PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    view = play.view(0, play.legal_own(0, s("1s")), s("1s"), None, None)
+    assert Console.parse("0m", view, []) == "0m: not in your hand; you hold 5m"
+    assert Console.parse("8m", view, []) == "8m: not in your hand"
+    assert Console.parse("r7z", view, []) == "riichi 7z: not open to you now"  # held, but no tenpai
+
+
+def test_score_of_a_hand_written_with_a_leading_dash_names_the_dash(capsys):
+    refused(capsys, "score", "-123m", says="'-123m': unexpected '-' at position 1")
+    refused(capsys, "shanten", "-123m", says="'-123m': unexpected '-' at position 1")
+
+
+@pytest.mark.parametrize("games, says", [("-1", "'-1' is not a number of games 1-10000000"),
+                                         ("0", "'0': play at least one game (1-10000000)")])
+def test_simulate_games_names_the_range_it_takes(capsys, games, says):
+    refused(capsys, "simulate", "--rulesets", "tenhou", "--games", games, says=says)
+
+
+def test_a_megabyte_value_makes_no_megabyte_error(capsys, tmp_path):
+    big = "m" + "1" * 1_000_000
+    lines = [{"in": {"shoupai": "m123p456s789z11222", "param": {"menfeng": big}}},
+             {"hand": "123m456p789s11222z", "extras": [big]}]
+    src = tmp_path / "big.jsonl"
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run(capsys, "batch", "--input", str(src))
+    first = json.loads(out.splitlines()[0])["error"]
+    assert code == 1 and len(first) < 300 and first.endswith("… (1000003 characters)")
+    assert first.startswith("line 1: param.menfeng: expected a whole number 0-3, got 'm111")
+    code, _, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague")
+    assert code == 1 and max(len(x) for x in err.splitlines()) < 300
+    assert "line 2: situation tag 'm111" in err
+
+
+def test_serve_writes_an_ipv6_address_in_brackets():
+    from mjrules.cli.serve import url
+
+    assert url("::1", 8000) == "http://[::1]:8000/"
+    assert url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert url("localhost", 80) == "http://localhost:80/"

@@ -124,9 +124,11 @@ def _main(argv: list[str]) -> int:
         sys.stdout.flush()  # here, so a full disk is reported, not found by the flush at exit
         return code
     except MjrulesError as e:
+        from mjrules.tools.query import brief
+
         if args.debug:
             traceback.print_exc()
-        print(f"mjrules: error: {e}", file=sys.stderr)
+        print(f"mjrules: error: {brief(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         if args.debug:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, kita, ron, ruleset_arg, shown, wind
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_hand, add_ruleset, kita, ron, ruleset_arg, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -66,7 +66,7 @@ def add_command(sub: Subparsers) -> None:
         "how many tiles it is from tenpai (0 tenpai, -1 complete) in each form. For a 13-tile hand it also lists "
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
-    s.add_argument("hand", nargs="+", metavar="HAND")
+    add_hand(s, "+")
     s.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="count unseen tiles in this ruleset's set (a three-player one has 108: no 2m-8m)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -78,7 +78,7 @@ def add_command(sub: Subparsers) -> None:
         "ruleset, or 'no yaku' (with the riichi value for a closed hand). Furiten when a winning tile is among "
         "--discards. Exit 1 when the hand is not tenpai."
     ))
-    w.add_argument("hand", nargs="+", metavar="HAND")
+    add_hand(w, "+")
     situation(w, True)
     w.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_waits)
 
@@ -87,7 +87,7 @@ def add_command(sub: Subparsers) -> None:
         "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
         "offer when tenpai; with the value of each wait."
     ))
-    d.add_argument("hand", nargs="+", metavar="HAND")
+    add_hand(d, "+")
     situation(d, True)
     d.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_discard)
 

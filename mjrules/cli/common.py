@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NoReturn, TypeVar
@@ -102,6 +103,13 @@ def ruleset_arg(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty ruleset name; give a preset name or a TOML file")
     return text
+
+
+def add_hand(p: argparse.ArgumentParser, nargs: str, help: str | None = None) -> None:
+    """HAND, its melds as more words. A word of a '-' and a digit (``-123m``) is read as HAND, and
+    refused by the hand's reader, not taken for an unknown option ("HAND is required")."""
+    p.add_argument("hand", nargs=nargs, metavar="HAND", help=help)
+    p._negative_number_matcher = re.compile(r"^-\d")
 
 
 def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:

@@ -10,13 +10,14 @@ import json
 import sys
 from collections import Counter
 from functools import partial
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Literal
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
 from mjrules.cli.common import (
     EXIT_NO_WIN,
     EXIT_WIN,
+    add_hand,
     add_jobs,
     add_scheduler,
     add_situation,
@@ -38,7 +39,7 @@ from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
-from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, unread_tags, unscored_notes
+from mjrules.tools.query import brief, compare_data, red_five_notes, ruleset_names, unread_tags, unscored_notes
 
 if TYPE_CHECKING:
     from mjrules.tools.compare import HandComparison
@@ -52,7 +53,7 @@ def add_command(sub: Subparsers) -> None:
         "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note. "
         "With --input, each line that cannot be read is named on stderr and the exit status is 1."
     ))
-    p.add_argument("hand", nargs="*", metavar="HAND",
+    add_hand(p, "*",
                    help="the hand, as for 'score'; the melds of an open hand may follow as separate words")
     add_situation(p)
     p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
@@ -172,6 +173,10 @@ class _CorpusWorker:
                     plain.append(scorer.ruleset.name)
                     notes += these
         comp, error = compare_item(comparer, item)
+        if comp is None and not isinstance(item, str):  # an error of comparing, not of reading: its line too
+            error = f"line {n}: {error}"
+        if error is not None:
+            error = brief(error)  # a value of a megabyte makes no line of a megabyte
         detail: Any = None
         if self.details == "csv":
             if comp is None:
@@ -238,9 +243,20 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     collector = DifferenceCollector(comparer.names) if args.plot else None
     plain_reds: Counter[str] = Counter()  # red fives read as plain fives: hands per ruleset
     done = 0
+    blank = 0
+
+    def unblank() -> Iterator[tuple[int, str | NotationError]]:
+        """The lines to compare: a blank one is skipped, and counted in the summary."""
+        nonlocal blank
+        for n, line in read_lines(args.input, keep_blank=True):
+            if isinstance(line, str) and not line.strip():
+                blank += 1
+            else:
+                yield n, line
+
     try:
         # One process: a line at a time, so that a Ctrl-C keeps every line compared before it.
-        for rows in parallel_lines(args, _compare_lines, read_lines(args.input), setup, 1 if local else None):
+        for rows in parallel_lines(args, _compare_lines, unblank(), setup, 1 if local else None):
             for row in rows:
                 summary.add(row)
                 if row.error is not None:  # named as batch names it, and counted in the exit status
@@ -267,6 +283,7 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         if out is not None:
             out.close()
     result = summary.to_dict()
+    result["blank_lines"] = blank
     result["red_fives_read_plain"] = dict(plain_reds)
     if collector is not None:
         plot_differences(collector.pairs, args.plot)
@@ -275,9 +292,11 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         print(json.dumps(result, ensure_ascii=False))
         return status
     print(f"reference {result['reference']}: {plural(result['hands_scored'], 'hand')} scored, "
-          f"{plural(result['bad_lines'], 'bad line')}")
+          f"{plural(result['bad_lines'], 'bad line')}" + (f", {plural(blank, 'blank line')} skipped" if blank else ""))
     for p in result["rulesets"]:
-        if p["points_differ"]:
+        if not result["hands_scored"]:  # "agree on every hand" of none would mislead
+            what = "nothing compared: no hand of the input was scored"
+        elif p["points_differ"]:
             what = (f"points differ on {plural(p['points_differ'], 'hand')} (mean |diff| {p['mean_abs_difference']}, "
                     f"largest {p['largest_difference']:+d} at line {p['largest_hand']})")
         else:

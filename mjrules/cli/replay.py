@@ -37,6 +37,7 @@ from mjrules.games.replay import (
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
+from mjrules.tools.query import brief
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -223,7 +224,7 @@ def _read(path: str) -> Game | _Done:
     try:
         return read_game(path)
     except RecordError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
 
 
 class _CheckState:
@@ -261,7 +262,7 @@ def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = Fals
         causes = _causes(game, rep, state.chosen_name or "", state.comparers) if other else {}
         check = check_legal(game, state.replayers[key].scorer) if legal else None
     except MjrulesError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()
     _report_game(out, json_out, game, rep, other, causes, check)
     counts = {} if check is None else {
@@ -366,7 +367,7 @@ def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: b
     try:
         result = replayer.replay(game)
     except MjrulesError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()
     if csv_out:
         writer = csv.writer(out)

@@ -13,6 +13,7 @@ from mjrules.cli.common import (
     DEFAULT_RULESET,
     EXIT_NO_WIN,
     EXIT_WIN,
+    add_hand,
     add_ruleset,
     add_situation,
     display_width,
@@ -40,7 +41,7 @@ def add_command(sub: Subparsers) -> None:
         "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
         "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
     ))
-    s.add_argument("hand", nargs="+", metavar="HAND",
+    add_hand(s, "+",
                    help="the hand; the melds of an open hand may follow as separate words, quoted or not, "
                         "in the order they were called (pao and rinshan pao read the last)")
     add_situation(s)

@@ -32,10 +32,10 @@ CHUNK = 4
 def _games(text: str) -> int:
     try:
         n = whole_number(text, MAX_GAMES)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+    except ValueError:  # its range says 0-…, and 0 games is refused too
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of games 1-{MAX_GAMES}") from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game")
+        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game (1-{MAX_GAMES})")
     return n
 
 

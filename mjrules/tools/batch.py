@@ -22,7 +22,7 @@ from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.scoring.fu import FuItem
 from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.query import MAX_DIGITS, plain_fives
+from mjrules.tools.query import MAX_DIGITS, brief, plain_fives
 
 BATCH_RULESET = "majiang"
 """The majiang format's own defaults, so a line scores as majiang-core would."""
@@ -142,7 +142,7 @@ class LineScorer:
         try:
             result, notes = self._score_read(n, line)
         except MjrulesError as e:
-            return _ENCODE({"error": f"line {n}: {e}"}), True
+            return _ENCODE({"error": f"line {n}: {brief(str(e))}"}), True
         if isinstance(result, NoWin):
             return "null", False
         return self.result_json(result, notes), False
@@ -181,7 +181,7 @@ class LineScorer:
             try:
                 result, _ = self._score_read(n, line)
             except MjrulesError as e:
-                row["error"] = f"line {n}: {e}"
+                row["error"] = f"line {n}: {brief(str(e))}"
             else:
                 if isinstance(result, Result):
                     east, south, west, north = (*result.payments, None, None)[:4]  # None: no fourth seat

@@ -9,6 +9,7 @@ after ``argument --OPTION:``, so a bad value reads the same on the page as in th
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Iterable, Sequence
 
 import attrs
@@ -35,6 +36,16 @@ SITUATION_FLAGS = ("riichi", "double-riichi", "ippatsu", "haitei", "houtei", "ri
 def shown(text: str, most: int = 20) -> str:
     """``text`` quoted for an error message, cut to ``most`` characters: an error is one short line."""
     return repr(text) if len(text) <= most else f"{text[:most]!r}… ({len(text)} characters)"
+
+
+LONG_WORD = 200
+"""Characters without a space past which ``brief`` cuts a word of a message (a path is shorter)."""
+
+
+def brief(message: str) -> str:
+    """``message`` with each word longer than ``LONG_WORD`` cut to its start and its length (as
+    ``shown`` does): an error is one short line, whatever the size of the value it quotes."""
+    return re.sub(rf"\S{{{LONG_WORD + 1},}}", lambda m: f"{m.group()[:60]}… ({len(m.group())} characters)", message)
 
 
 def whole_number(text: str, limit: int) -> int:
