@@ -315,3 +315,16 @@ def test_serve_writes_an_ipv6_address_in_brackets():
     assert url("::1", 8000) == "http://[::1]:8000/"
     assert url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
     assert url("localhost", 80) == "http://localhost:80/"
+
+
+# ------------------------------------------------------------------ found trying 331 bad inputs more
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_fifo_named_as_a_ruleset_is_refused_not_waited_on(capsys, tmp_path):
+    os.mkfifo(tmp_path / "pipe")  # no writer: opened, it would block forever
+    refused(capsys, "rulesets", "show", str(tmp_path / "pipe"), says="a FIFO (named pipe), not a ruleset file")
+
+
+def test_an_output_that_is_a_loop_of_links_is_refused_before_the_hand_is_scored(capsys, tmp_path):
+    os.symlink(tmp_path / "loop", tmp_path / "loop")
+    refused(capsys, "score", HAND, "--svg", str(tmp_path / "loop"), says="Too many levels of symbolic links")

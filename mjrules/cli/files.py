@@ -16,6 +16,7 @@ hard links are one file), and by their real path when they do not exist yet.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import os
 import shlex
@@ -108,6 +109,11 @@ def same_file(a: str, b: str) -> bool:
 
 
 def _check_output(opt: str, path: str) -> None:
+    try:
+        os.stat(path)
+    except OSError as e:
+        if e.errno == errno.ELOOP:  # symbolic links that lead to each other: no file to write
+            raise MjrulesError(f"{opt} {path}: {e.strerror}") from None
     if os.path.isdir(path):
         raise MjrulesError(f"{opt} {path}: a directory, not a file")
     folder = os.path.dirname(os.path.abspath(path))

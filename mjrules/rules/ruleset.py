@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import sys
 from importlib import resources
 from pathlib import Path
@@ -149,6 +150,12 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None, s
         p = Path(ref)
         if base_dir is not None and not p.is_absolute():
             p = base_dir / p
+        try:
+            fifo = stat.S_ISFIFO(p.stat().st_mode)
+        except OSError:
+            fifo = False  # open() names the trouble
+        if fifo:  # opened, it would wait for a writer, maybe forever
+            raise RulesetError(f"{p}: a FIFO (named pipe), not a ruleset file")
         try:
             with open(p, "rb") as f:  # read no more than the limit: a path may never end (/dev/zero)
                 return str(p), f.read(MAX_FILE + 1), p.parent, os.path.abspath(p)
