@@ -589,7 +589,7 @@ def test_simulate_plot_draws_every_ruleset(tmp_path, capsys):
     (["--rulesets", "tenhou", "--players", "greedy,greedy,greedy,mortal"], "'mortal' is not a player"),
     (["--rulesets", "tenhou", "--games", "0"], "play at least one game"),
     (["--rulesets", "tenhou", "--json", "--csv"], "give --json or --csv, not both"),
-    (["--rulesets", "tenhou", "--games", "x"], "not a whole number"),
+    (["--rulesets", "tenhou", "--games", "x"], "is not a number of games 1-10000000"),
     (["--rulesets", "tenhou,tenhou", "--records", "DIR"], "the same name"),
 ])
 def test_simulate_refuses_bad_input_in_one_line(capsys, tmp_path, argv, says):

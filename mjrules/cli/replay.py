@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import os
+import stat
 import sys
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TextIO
 import attrs
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
@@ -35,6 +37,7 @@ from mjrules.records.replay import (
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
+from mjrules.tools.query import brief
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -62,7 +65,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--progress", action="store_true", default=None, help="progress on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     add_jobs(p)
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, files=Files(inputs=("logs",), rulesets=("--ruleset", "--rulesets")))
 
 
 class _Progress:
@@ -100,6 +103,8 @@ def _brief(v: Value) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     # "is None", not falsiness: an empty --rulesets or --ruleset is refused, never taken as absent.
+    if args.csv and args.json:
+        raise MjrulesError("give --json or --csv, not both")
     if args.csv and args.rulesets is None:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")
     if args.ruleset is not None and args.rulesets is not None:
@@ -123,7 +128,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     # the paths are listed ahead only for the progress bar's total; otherwise they stream too
-    paths: Iterable[str] = list(record_paths(args.logs)) if show else record_paths(args.logs)
+    paths: Iterable[str] = record_paths(args.logs, _skipped)
+    if show:
+        paths = list(paths)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
     total = _Done()
     if args.csv:
@@ -200,12 +207,24 @@ _COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "p
            "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree")
 
 
+def _skipped(path: str) -> None:
+    """Say that a file found in a LOG folder or glob is passed over: it is no regular file."""
+    kind = "a broken link"
+    try:
+        mode = os.stat(path).st_mode
+        kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    except OSError:
+        pass
+    sys.stderr.write(f"mjrules replay: note: {path}: {kind}, not read\n")
+
+
 def _read(path: str) -> Game | _Done:
     """The record at ``path``, or what to report when it cannot be read."""
     try:
         return read_game(path)
     except RecordError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
 
 
 class _CheckState:
@@ -243,7 +262,7 @@ def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = Fals
         causes = _causes(game, rep, state.chosen_name or "", state.comparers) if other else {}
         check = check_legal(game, state.replayers[key].scorer) if legal else None
     except MjrulesError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()
     _report_game(out, json_out, game, rep, other, causes, check)
     counts = {} if check is None else {
@@ -294,8 +313,11 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
             "recorded_points": None if game.final_points is None else list(game.final_points),
             "points_agree": rep.points_agree},
-            "notes": list(rep.flow_notes), **({} if check is None else {"legal": check.to_dict()})}, out)
+            "notes": [*(f"{game.source}: {n}" for n in game.notes), *rep.flow_notes],
+            **({} if check is None else {"legal": check.to_dict()})}, out)
         return
+    for note in game.notes:
+        print(f"{game.source}: {note}", file=out)
     if check is not None and (check.refused or check.agree != check.played):
         print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
               f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)
@@ -345,7 +367,7 @@ def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: b
     try:
         result = replayer.replay(game)
     except MjrulesError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()
     if csv_out:
         writer = csv.writer(out)

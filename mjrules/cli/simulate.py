@@ -7,12 +7,12 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import sys
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files, make_folder
 from mjrules.cli.common import add_jobs, add_scheduler, file_arg, open_text, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.table.players import MJAI, PLAYERS
@@ -32,10 +32,10 @@ CHUNK = 4
 def _games(text: str) -> int:
     try:
         n = whole_number(text, MAX_GAMES)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+    except ValueError:  # its range says 0-…, and 0 games is refused too
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of games 1-{MAX_GAMES}") from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game")
+        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game (1-{MAX_GAMES})")
     return n
 
 
@@ -73,7 +73,8 @@ def add_command(sub: Subparsers) -> None:
                    help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
     add_jobs(p)
     add_scheduler(p)
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, files=Files(outputs=("--output", "--plot"), folders=("--records",),
+                                                  rulesets=("--rulesets",), players="--players"))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -83,13 +84,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
                            f"and {MJAI}COMMAND runs an external mjai bot")
-    if args.records is not None:
-        if os.path.exists(args.records) and not os.path.isdir(args.records):
-            raise MjrulesError(f"--records {args.records}: not a directory")
-        try:
-            os.makedirs(args.records, exist_ok=True)
-        except OSError as e:
-            raise MjrulesError(f"--records {args.records}: cannot make the directory: {e.strerror or e}") from None
     if args.csv and args.json:
         raise MjrulesError("give --json or --csv, not both")
     if args.plot is not None:  # checked before any game is played
@@ -97,14 +91,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_plot_path(args.plot)
         require_matplotlib()
-    rows = _rows(args.output) if args.output is not None else None  # opened before any game is played
     setup = partial(Simulator, names, players, args.seed, None if args.length is None else GameLength(args.length),
                     args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]
-    if args.records is not None and len(set(files)) != len(files):
-        raise MjrulesError("--records: two of the rulesets have the same name, and their records would overwrite "
-                           "each other")
+    if args.records is not None:
+        if len(set(files)) != len(files):
+            raise MjrulesError("--records: two of the rulesets have the same name, and their records would "
+                               "overwrite each other")
+        make_folder("--records", args.records)
+    rows = _rows(args.output) if args.output is not None else None  # opened once every check has passed
     figures = [Figures(n, t.names) for n, t in zip(simulator.names, simulator.tables)]
     work = [(r, g) for r in range(len(names)) for g in range(args.games)]
     show = sys.stderr.isatty() if args.progress is None else args.progress
@@ -163,8 +159,6 @@ class _CsvRows(CsvRecords):
 
 def _rows(path: str) -> Any:
     """A writer of the games' rows to ``path``, its format chosen by the file's ending."""
-    if os.path.isdir(path):
-        raise MjrulesError(f"--output {path}: a directory, not a file")
     if path.endswith(".parquet"):
         return ParquetRecords(path, GAME_FIELDS, GAME_TYPES)
     if path.endswith(".csv"):

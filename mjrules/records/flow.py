@@ -9,7 +9,8 @@ call) is a RecordError naming the record and the round.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections import Counter
+from typing import Iterable, Sequence
 
 import attrs
 
@@ -45,6 +46,18 @@ class Deal:
     hands: tuple[tuple[Tile, ...], ...]
 
 
+def overdealt(hands: Sequence[Sequence[Tile]], indicator: Tile) -> str | None:
+    """Why a deal cannot be, said of the deal (not of the first move that meets the fifth copy):
+    more than four copies of a tile among the hands and the dora indicator; None if it can."""
+    shown = Counter(t.index for h in (*hands, (indicator,)) for t in h)
+    over = next((i for i, k in shown.items() if k > 4), None)
+    if over is None:
+        return None
+    where = [f"seat {s} is dealt {k}" for s, h in enumerate(hands) if (k := sum(t.index == over for t in h))]
+    where += ["the dora indicator is one"] if indicator.index == over else []
+    return f"the deal shows {shown[over]} copies of {Tile(over)} ({', '.join(where)}); a set has 4"
+
+
 class Flow:
     """One round in play, from its deal to its end (``finish`` makes the Round). ``where`` names it
     in errors (``file, round E1``)."""
@@ -57,6 +70,9 @@ class Flow:
         if len(hands) not in (3, 4) or any(len(h) != 13 for h in hands):
             self.fail(f"the deal must give 13 tiles to each of four (or three) players, got {[len(h) for h in hands]}")
         n = self.players = len(hands)
+        wrong = overdealt(hands, deal.dora)
+        if wrong:
+            self.fail(wrong)
         self.live_draws = LIVE_DRAWS if n == 4 else LIVE_DRAWS_SANMA
         self.dora: list[Tile] = [deal.dora]
         self.wins: list[RecordedWin] = []

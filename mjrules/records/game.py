@@ -204,6 +204,8 @@ class Game:
     rules: tuple[tuple[str, Any], ...] = ()
     """Flags the reader sets on top of ``ruleset`` because the record's own rules differ from the
     preset's (a lobby's rules at the record's date), as (flag, value) pairs."""
+    notes: tuple[str, ...] = ()
+    """What the reader passed over that a reader of the report should know (an event it does not know)."""
 
     def wins(self) -> Iterator[tuple[Round, RecordedWin]]:
         for r in self.rounds:

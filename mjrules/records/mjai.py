@@ -93,6 +93,10 @@ def mjai_name(t: Tile) -> str:
     return f"5{mpsz[1]}r" if t.red else mpsz
 
 
+PASSED_OVER = frozenset({"none", "error", "hello", "join"})
+"""mjai's events that carry nothing the scores depend on (a pass, the server's and bots' own)."""
+
+
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -109,6 +113,8 @@ class _Reader:
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
         self.last_scores: list[int] | None = None
+        self.unknown: dict[str, int] = {}
+        """Event types mjai does not have, with the line each first came on."""
         self.current: list[int] | None = None
         """Each seat's score as the record has it now: the round's start, less the riichi deposits,
         plus the changes of the wins and draws so far; None when a change was not stated."""
@@ -185,7 +191,8 @@ class _Reader:
                 self.final = tuple(scores)[:self.players]
         elif not isinstance(kind, str):
             self.fail("an event without a type")
-        # other events (none, start of a player's turn, errors) carry nothing the scores depend on
+        elif kind not in PASSED_OVER and kind not in self.unknown:  # said once, at its first line
+            self.unknown[kind] = self.line
 
     def start(self, ev: dict) -> None:
         if self.flow is not None:
@@ -399,5 +406,6 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
+    notes = tuple(f"line {n}: event type {kind[:60]!r} is none of mjai's; passed over" for kind, n in reader.unknown.items())
     return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True,
-                rules=reader.rules)
+                rules=reader.rules, notes=notes)

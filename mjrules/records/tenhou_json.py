@@ -44,6 +44,7 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import Win
 from mjrules.scoring.scorer import ROBBED_KITA
+from mjrules.records.flow import overdealt
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
 TENHOU_LOBBY = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?三?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?"
@@ -406,7 +407,7 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
     if players == 3 and (scores[3] != 0 or any(raw[13:16])):
         raise RecordError(f"{where}: a three-player game deals to a fourth seat")
     scores = scores[:players]
-    seats = []
+    parts = []
     for s in range(players):
         deal, takes, drops = raw[4 + 3 * s: 7 + 3 * s]
         if not all(isinstance(x, list) for x in (deal, takes, drops)):
@@ -414,7 +415,11 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
         if not red:
             deal, takes, drops = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x]
                                   for x in (deal, takes, drops))
-        seats.append(_Seat(where, s, list(deal), list(takes), list(drops), players))
+        parts.append((list(deal), list(takes), list(drops)))
+    wrong = overdealt([[_tile(c, where) for c in deal] for deal, _, _ in parts], dora[0])
+    if wrong:
+        raise RecordError(f"{where}: {wrong}")
+    seats = [_Seat(where, s, *part, players) for s, part in enumerate(parts)]
     result = raw[16]
     if not (isinstance(result, list) and result and isinstance(result[0], str)):
         raise RecordError(f"{where}: {result!r} is not the result of the round")

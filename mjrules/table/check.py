@@ -78,7 +78,10 @@ def record_wall(rnd: Round, players: int, tiles: int) -> Wall:
     unseen = Counter({i: 4 for i in range(34) if tiles == 136 or i not in SANMA_REMOVED})
     unseen.subtract(t.index for t in shown)
     if min(unseen.values()) < 0:
-        raise MjrulesError("the record shows a fifth copy of a tile")
+        over = min(unseen, key=lambda i: unseen[i])
+        in_deal = sum(t.index == over for h in rnd.dealt for t in h)
+        raise MjrulesError(f"the record shows {4 - unseen[over]} copies of {tile(over)}"
+                           + (f", {in_deal} of them in the deal" if in_deal > 4 else "") + "; a set has 4")
     filler = [tile(i) for i in sorted(unseen) for _ in range(unseen[i])]
 
     def take(k: int) -> list[Tile]:

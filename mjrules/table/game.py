@@ -15,6 +15,7 @@ The players answer through ``mjrules.table.actions`` (``Player``): the built-in 
 from __future__ import annotations
 
 import json
+import signal
 from typing import Any, Callable, Sequence
 
 import attrs
@@ -29,6 +30,7 @@ from mjrules.table.actions import Player, Watcher
 from mjrules.table.events import Record
 from mjrules.table.round import RoundPlay
 from mjrules.table.wall import Wall, seeded_wall
+from mjrules.tools.signals import held
 
 
 @attrs.frozen
@@ -98,14 +100,15 @@ class Table:
         start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
         if self.length is not self.scorer.rules.round.game_length:
             start["length"] = self.length.value
-        events.append({**start, "wall_seed": seed})
         try:
+            events.append({**start, "wall_seed": seed})  # inside: a bot starts on it, and a signal may follow at once
             return self._play(seed, walls, events)
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
-            for p in self.players:
-                close = getattr(p, "close", None)
-                if callable(close):
-                    close()
+            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
+                for p in self.players:
+                    close = getattr(p, "close", None)
+                    if callable(close):
+                        close()
             raise
 
     def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:

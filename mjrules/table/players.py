@@ -118,7 +118,11 @@ def make_player(name: str) -> Player:
     """A built-in player by name, or ``mjai:COMMAND`` (an external mjai bot); an error naming the
     known ones."""
     if name.startswith(MJAI):
-        return MjaiBot(shlex.split(name[len(MJAI):]))
+        try:
+            command = shlex.split(name[len(MJAI):])
+        except ValueError as e:  # shlex's "No closing quotation", "No escaped character"
+            raise MjrulesError(f"player {name[:200]!r}: the bot's command cannot be read: {e}") from None
+        return MjaiBot(command)
     try:
         return PLAYERS[name]()
     except KeyError:

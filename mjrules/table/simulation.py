@@ -135,8 +135,15 @@ class Simulator:
         played = self.tables[ruleset].play(f"{self.seed}-{game}")
         if self.records is not None:
             path = os.path.join(self.records, f"{record_name(self.names[ruleset])}-{game:05d}.mjson")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(played.record)
+            part = path + ".part"  # renamed once written: a run ended meanwhile leaves no record cut short
+            try:
+                with open(part, "w", encoding="utf-8") as f:
+                    f.write(played.record)
+                os.replace(part, path)
+            except BaseException:
+                if os.path.exists(part):
+                    os.remove(part)
+                raise
         return GameSummary.of(ruleset, game, played)
 
 
