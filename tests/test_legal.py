@@ -80,6 +80,50 @@ def test_tenhou_json_logs_are_played_at_the_table_from_their_merged_moves():
     assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 38
 
 
+CALLS_PLACED = {
+    # file: (caller, tile, giver, which of the giver's discards it takes; an earlier one, the same tile, passed)
+    "confusing_nakis_0.json": (0, "7m", 1, 15),
+    "confusing_nakis_1.json": (3, "6m", 0, 9),
+    "confusing_nakis_3.json": (2, "5z", 0, 2),
+    "confusing_nakis_5.json": (3, "4z", 1, 8),
+    "confusing_nakis_6.json": (1, "2z", 3, 18),
+}
+
+
+def test_calls_on_a_tile_discarded_twice_are_placed_where_every_seats_moves_fit():
+    """Five one-round Tenhou JSON records of a log converter's test data (tests/data/LICENSE-tenhou-json-calls.md):
+    each has a call on the second of two discards of one tile, which the JSON does not write. Taking the
+    call on the first leaves a seat "to draw, and the log has it call …" (how these records were refused);
+    the one order in which every seat's listed moves fit takes the second, and every action is legal there."""
+    from mjrules.records.game import MoveKind
+
+    scorer = Scorer("tenhou")
+    for path in sorted((DATA / "tenhou-json-calls").glob("*.json")):
+        game = read_game(str(path))
+        (rnd,) = game.rounds
+        caller, name, giver, nth = CALLS_PLACED[path.name]
+        moves = rnd.moves
+        call = next(i for i, m in enumerate(moves) if m.kind is MoveKind.CALL and m.seat == caller
+                    and m.tile is not None and m.tile.mpsz() == name and m.meld is not None and m.meld.kind.value == "pon")
+        given = [m for m in moves[:call] if m.kind is MoveKind.DISCARD and m.seat == giver]
+        assert len(given) == nth and given[-1].tile == moves[call].tile
+        assert any(m.tile == moves[call].tile for m in given[:-1])
+        check = check_legal(game, scorer)
+        assert check.refused == 0, check.first_refused
+        assert check.rounds == check.played == check.agree == 1
+    rep = main(["replay", str(DATA / "tenhou-json-calls"), "--json", "--no-progress"])
+    assert rep == 1  # one recorded payment differs: confusing_nakis_1 (below)
+
+
+def test_a_record_whose_payment_leaves_out_the_riichi_stick_it_shows_is_reported(capsys):
+    # confusing_nakis_1: seat 2's riichi discard passes (it discards again), seat 0 rons that next
+    # discard: the stick on the table goes to the winner (Tenhou: 1,000 + 2 honba x 300 + 1,000), the
+    # record pays +1,600 only
+    assert main(["replay", str(DATA / "tenhou-json-calls" / "confusing_nakis_1.json"), "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "payments differ: recorded 1 han 30 fu 1000 [+1600 +0 -1600 +0], scored 1 han 30 fu 1000 [+2600 +0 -1600 +0]" in out
+
+
 @pytest.mark.parametrize("convert", ["to_tenhou_json", "to_mjai"])
 def test_the_tenhou_games_rewritten_in_other_formats_play_the_same_actions(convert):
     import games_convert

@@ -23,6 +23,8 @@ import json
 import re
 from typing import Any
 
+import attrs
+
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.records.game import (
     ABORTIVE,
@@ -242,12 +244,161 @@ def _calls_on(text: str, seat: int, discarder: int, t: Tile, players: int, where
     return discarder == (seat + _SOURCE[place]) % 4  # counted on a table of four, three players' too
 
 
+class _Dead(Exception):
+    """A way of merging the seats' moves that the log's own lists rule out (``_Merge``)."""
+
+
+@attrs.define
+class _Merging:
+    """Where one way of merging the seats' moves stands: each seat's next draw and discard, whose
+    turn it is and whether it draws, the moves so far, each seat's tile just drawn and its pons."""
+
+    at_take: list[int]
+    at_drop: list[int]
+    turn: int
+    draw: bool
+    moves: list[Move]
+    last_take: list[Tile | None]
+    pons: dict[tuple[int, int], Meld]
+
+    def copy(self) -> _Merging:
+        return _Merging(list(self.at_take), list(self.at_drop), self.turn, self.draw, list(self.moves),
+                        list(self.last_take), dict(self.pons))
+
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], int, bool]:
+        """All that decides how the merge goes on from here (the tile just drawn follows from ``draw``)."""
+        return tuple(self.at_take), tuple(self.at_drop), self.turn, self.draw
+
+
+class _Merge:
+    """The round's moves in the order of play, from the log's draws and discards listed seat by seat
+    (the method of ``_moves``)."""
+
+    def __init__(self, where: str, takes: list[list[Any]], drops: list[list[Any]], players: int) -> None:
+        self.where, self.takes, self.drops, self.players = where, takes, drops, players
+        self.hopeless: set[tuple[tuple[int, ...], tuple[int, ...], int, bool]] = set()
+        """Places from which no merge uses every draw and discard the log lists."""
+
+    def complete(self, m: _Merging) -> bool:
+        return all(m.at_take[s] == len(self.takes[s]) and m.at_drop[s] == len(self.drops[s])
+                   for s in range(self.players))
+
+    def follow(self, m: _Merging) -> _Merging:
+        """Play ``m`` on to the round's end, choosing at each discard that a later call in the log
+        may take; the first choice that uses every listed move wins (else the first that ends)."""
+        where, takes, drops, players = self.where, self.takes, self.drops, self.players
+        while True:
+            turn = m.turn
+            if m.draw:
+                if m.at_take[turn] >= len(takes[turn]):
+                    return m
+                take = takes[turn][m.at_take[turn]]
+                if not isinstance(take, int):
+                    raise _Dead(f"{where}: seat {turn} is to draw, and the log has it call {take!r}")
+                m.at_take[turn] += 1
+                t = _tile(take, where)
+                m.moves.append(Move(MoveKind.DRAW, turn, t))
+                m.last_take[turn] = t
+            if m.at_drop[turn] >= len(drops[turn]):
+                return m  # its win on the draw, or the wall's end
+            drop = drops[turn][m.at_drop[turn]]
+            m.at_drop[turn] += 1
+            m.draw = True
+            if drop == "f44":
+                m.moves.append(Move(MoveKind.KITA, turn, _tile(44, where)))
+                continue
+            if isinstance(drop, str) and not drop.startswith("r"):
+                m.moves.append(self._kan(m, turn, drop))
+                continue
+            riichi = isinstance(drop, str)
+            code = drop[1:] if isinstance(drop, str) else drop
+            if code in (60, "60"):
+                t_out = m.last_take[turn]
+                if t_out is None:
+                    raise _Dead(f"{where}: seat {turn} discards the drawn tile right after a call")
+            else:
+                t_out = _tile(int(code), where)
+            if riichi:
+                m.moves.append(Move(MoveKind.RIICHI, turn))
+            m.moves.append(Move(MoveKind.DISCARD, turn, t_out))
+            m.last_take[turn] = None
+            callers = []  # the seats whose next draw is a call on this tile from this seat: pon and kan first
+            for offset in range(1, players):
+                s = (turn + offset) % players
+                nxt = takes[s][m.at_take[s]] if m.at_take[s] < len(takes[s]) else None
+                if isinstance(nxt, str) and _calls_on(nxt, s, turn, t_out, players, where):
+                    callers.insert(len(callers) if "c" in nxt else 0, s)
+            if not callers:
+                m.turn = (turn + 1) % players
+                continue
+            return self.choose(m, t_out, callers)
+
+    def choose(self, m: _Merging, t_out: Tile, callers: list[int]) -> _Merging:
+        """Each way on from a discard ``callers`` may call (a call, or none): the first that uses
+        every listed move, else the first that ends; the first way's error when none ends."""
+        first_error: _Dead | None = None
+        fallback: _Merging | None = None
+        for caller in [*callers, None]:
+            branch = m.copy()
+            if caller is None:
+                branch.turn = (m.turn + 1) % self.players
+            else:
+                self._call(branch, caller, t_out)
+            if branch.key() in self.hopeless:
+                continue
+            try:
+                done = self.follow(branch)
+            except _Dead as e:
+                first_error = first_error or e
+                self.hopeless.add(branch.key())
+                continue
+            if self.complete(done):
+                return done
+            self.hopeless.add(branch.key())
+            fallback = fallback or done
+        if fallback is not None:
+            return fallback
+        raise first_error or _Dead(f"{self.where}: the log's draws and discards fit no order of play")
+
+    def _call(self, m: _Merging, caller: int, t_out: Tile) -> None:
+        where, players = self.where, self.players
+        text = self.takes[caller][m.at_take[caller]]
+        m.at_take[caller] += 1
+        letter, place, own, called = _call_tiles(text, where)
+        source = (m.turn - caller) % players if players == 4 else (1 if m.turn == (caller + 1) % 3 else 3)
+        kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
+        meld = Meld(kind, [t_out, *own], 0, source)
+        m.moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
+        if kind is MeldKind.PON:
+            m.pons[(caller, t_out.index)] = meld
+        m.turn = caller
+        m.draw = kind is MeldKind.DAIMINKAN
+        if m.draw and m.at_drop[caller] < len(self.drops[caller]) and self.drops[caller][m.at_drop[caller]] == 0:
+            m.at_drop[caller] += 1  # the kan's place among the discards
+
+    def _kan(self, m: _Merging, turn: int, drop: str) -> Move:
+        letter, place, others, marked = _call_tiles(drop, self.where)
+        if letter == "a":
+            four = [*others, marked]
+            return Move(MoveKind.CALL, turn, None, Meld(MeldKind.ANKAN, four), tuple(four))
+        if letter == "k":
+            pon = m.pons.get((turn, marked.index))
+            if pon is None:
+                raise RecordError(f"{self.where}: seat {turn} adds {marked} to a pon it does not have")
+            return Move(MoveKind.CALL, turn, marked, Meld(MeldKind.KAKAN, [*pon.tiles, marked], pon.called, pon.source),
+                        (marked,))
+        raise RecordError(f"{self.where}: seat {turn} discards {drop!r}")
+
+
 def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple[Move, ...]:
     """The round's moves in the order of play. The log lists each seat's draws and discards apart;
-    they are merged as the table plays them: the dealer draws first; a discard is taken by the seat
-    whose next draw is a pon or open kan of it, else by the next seat's chi of it, else the next
-    seat draws; after a kan (its ``0`` among the discards) or a North set aside, the same seat draws
-    again."""
+    they are merged as the table plays them: the dealer draws first; after a discard the next seat
+    draws, unless a seat whose next listed draw is a pon, open kan or chi of that tile from that
+    seat calls it; after a kan (its ``0`` among the discards) or a North set aside, the same seat
+    draws again. Whether a listed call takes this discard or a later one of the same tile is not
+    written: the order chosen is the one in which every seat's draws and discards all fit (each
+    seat draws a tile, not a call, when it is its turn to draw; a ``60`` follows a draw, not a
+    call; every listed move is made), the call tried first."""
     takes: list[list[Any]] = []
     drops: list[list[Any]] = []
     for s in range(players):
@@ -256,86 +407,12 @@ def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple
             t, d = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x] for x in (t, d))
         takes.append(list(t))
         drops.append(list(d))
-    at_take, at_drop = [0] * players, [0] * players
-    moves: list[Move] = []
-    last_take: list[Tile | None] = [None] * players
-    pons: dict[tuple[int, int], Meld] = {}
-    turn, draw = dealer, True
-    while True:
-        if draw:
-            if at_take[turn] >= len(takes[turn]):
-                break
-            take = takes[turn][at_take[turn]]
-            if not isinstance(take, int):
-                raise RecordError(f"{where}: seat {turn} is to draw, and the log has it call {take!r}")
-            at_take[turn] += 1
-            t = _tile(take, where)
-            moves.append(Move(MoveKind.DRAW, turn, t))
-            last_take[turn] = t
-        if at_drop[turn] >= len(drops[turn]):
-            break  # its win on the draw, or the wall's end
-        drop = drops[turn][at_drop[turn]]
-        at_drop[turn] += 1
-        if drop == "f44":
-            moves.append(Move(MoveKind.KITA, turn, _tile(44, where)))
-            draw = True
-            continue
-        if isinstance(drop, str) and not drop.startswith("r"):
-            letter, place, others, marked = _call_tiles(drop, where)
-            if letter == "a":
-                four = [*others, marked]
-                moves.append(Move(MoveKind.CALL, turn, None, Meld(MeldKind.ANKAN, four), tuple(four)))
-            elif letter == "k":
-                pon = pons.get((turn, marked.index))
-                if pon is None:
-                    raise RecordError(f"{where}: seat {turn} adds {marked} to a pon it does not have")
-                meld = Meld(MeldKind.KAKAN, [*pon.tiles, marked], pon.called, pon.source)
-                moves.append(Move(MoveKind.CALL, turn, marked, meld, (marked,)))
-            else:
-                raise RecordError(f"{where}: seat {turn} discards {drop!r}")
-            draw = True
-            continue
-        riichi = isinstance(drop, str)
-        code = drop[1:] if isinstance(drop, str) else drop
-        if code in (60, "60"):
-            t_out = last_take[turn]
-            if t_out is None:
-                raise RecordError(f"{where}: seat {turn} discards the drawn tile right after a call")
-        else:
-            t_out = _tile(int(code), where)
-        if riichi:
-            moves.append(Move(MoveKind.RIICHI, turn))
-        moves.append(Move(MoveKind.DISCARD, turn, t_out))
-        last_take[turn] = None
-        caller = None
-        for offset in range(1, players):  # a pon or open kan first, then a chi: the call that names this tile and seat
-            s = (turn + offset) % players
-            nxt = takes[s][at_take[s]] if at_take[s] < len(takes[s]) else None
-            if isinstance(nxt, str) and _calls_on(nxt, s, turn, t_out, players, where):
-                if caller is None or "c" in takes[caller][at_take[caller]]:
-                    caller = s
-        if caller is None:
-            turn, draw = (turn + 1) % players, True
-            continue
-        text = takes[caller][at_take[caller]]
-        at_take[caller] += 1
-        letter, place, own, called = _call_tiles(text, where)
-        if called.index != t_out.index:
-            raise RecordError(f"{where}: seat {caller} calls {text!r} on seat {turn}'s {t_out}")
-        source = (turn - caller) % players if players == 4 else (1 if turn == (caller + 1) % 3 else 3)
-        kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
-        meld = Meld(kind, [t_out, *own], 0, source)
-        moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
-        if kind is MeldKind.PON:
-            pons[(caller, t_out.index)] = meld
-        turn = caller
-        if kind is MeldKind.DAIMINKAN:
-            if at_drop[caller] < len(drops[caller]) and drops[caller][at_drop[caller]] == 0:
-                at_drop[caller] += 1  # the kan's place among the discards
-            draw = True
-        else:
-            draw = False
-    return tuple(moves)
+    start = _Merging([0] * players, [0] * players, dealer, True, [], [None] * players, {})
+    merge = _Merge(where, takes, drops, players)
+    try:
+        return tuple(merge.follow(start).moves)
+    except _Dead as e:
+        raise RecordError(str(e)) from None
 
 
 def _recorded_value(info: list, deltas: list, where: str, players: int = 4, round_wind: int = 0,
