@@ -322,7 +322,7 @@ class _Merge:
                 m.moves.append(Move(MoveKind.RIICHI, turn))
             m.moves.append(Move(MoveKind.DISCARD, turn, t_out))
             m.last_take[turn] = None
-            callers = []  # the seats whose next draw is a call on this tile from this seat: pon and kan first
+            callers: list[int] = []  # the seats whose next draw is a call on this tile from this seat: pon and kan first
             for offset in range(1, players):
                 s = (turn + offset) % players
                 nxt = takes[s][m.at_take[s]] if m.at_take[s] < len(takes[s]) else None
