@@ -457,6 +457,39 @@ def test_a_ron_in_furiten_is_refused(tenhou):
     assert RON not in legal_reactions(play, 1, 2, s("7s"), False)
 
 
+def test_a_closed_kan_of_a_winning_tile_leaves_a_riichi_player_free_to_ron(tenhou):
+    # Seat 1 (pinfu, waits 4s or 7s) declares riichi; the dealer then draws and declares a closed kan of
+    # 4s. A closed kan cannot be robbed (chankan is on an added kan; Tenhou's manual: 国士無双 does not
+    # rob an ankan either, reference/rulesets.md row 21), so no chance to win went by: seat 1 may still
+    # ron the 7s seat 2 throws.
+    play = round_play(tenhou, ["4444s1p8p9s123455z", PINFU, SEAT2, SEAT3], draws="1z9m6z6z7z2m7s")
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
+    play.discard(1, Action(ActionKind.RIICHI, play.draw(1, False)))
+    play.flow.riichi_accepted(1)
+    for seat in (2, 3):
+        play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
+    play.draw(0, False)
+    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("4444s")))
+    assert play.furiten(1) is None
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, True)))
+    play.discard(1, Action(ActionKind.DISCARD, play.draw(1, False)))
+    play.discard(2, Action(ActionKind.DISCARD, play.draw(2, False)))
+    assert play.flow.last_discard == (2, s("7s"))
+    assert refuse_reaction(play, 1, RON, 2, s("7s"), False) is None
+
+
+@pytest.mark.parametrize("ruleset, furiten", [
+    ("tenhou", None),  # kokushi may not rob a closed kan (row 21: Tenhou no): nothing went by
+    ("mahjongsoul", "furiten: it let a winning tile go by since its last discard (temporary furiten)"),  # it may
+])
+def test_letting_a_closed_kan_go_by_is_furiten_only_where_kokushi_may_rob_it(ruleset, furiten):
+    # seat 1 waits on haku alone with kokushi; the dealer declares a closed kan of haku and seat 1 lets it go
+    play = round_play(Scorer(ruleset), ["5555z1p8p9s123667z", "19m19p19s9s123467z", SEAT2, SEAT3], draws="6z")
+    play.draw(0, False)
+    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("5555z")))
+    assert play.furiten(1) == furiten
+
+
 def test_a_chi_from_another_than_the_left_player_is_refused(tenhou):
     play = round_play(tenhou, [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     play.draw(0, False)
