@@ -160,6 +160,28 @@ def test_three_players_play_set_norths_aside_and_replay(ruleset, seed):
     assert_replays(game, ruleset)
 
 
+def test_a_ron_on_a_north_set_aside_in_the_first_go_around_after_riichi_pays_ippatsu():
+    # Seat 1 declares riichi waiting on North alone; seat 2 draws North and sets it aside; seat 1 rons
+    # it. Robbing the North is not chankan and does not end the ippatsu, as robbing a kan does not
+    # (reference/rulesets.md, sanma: real 2026 phoenix sanma wins list ippatsu on such a ron). Double
+    # riichi (its first discard) and ippatsu, 40 fu (a closed ron 30 + the tanki 2, rounded up), no
+    # dora or ura: 3 han 40 fu, 5,200 from the North's owner.
+    scorer = Scorer("tenhou-sanma")
+    wall = hand_wall(["1m9m1p8p9p9s1235677z", "123p456p789s111s4z", "1m9m1s2s3s8s4p5p6p7p9p5z6z"], draws="2z9m4z",
+                     dead="6p6p7p7p" + "1z8p8p2s2s" + "5s5s5s3s3s")
+    dealer = Plan(own=(Action(ActionKind.DISCARD, s("2z")),))
+    seat1 = Plan(own=(Action(ActionKind.RIICHI, s("9m")),))
+    seat2 = Plan(own=(Action(ActionKind.KITA, s("4z")),))
+    game = Table(scorer, [dealer, seat1, seat2], length=GameLength.TONPUU).play(
+        "kita", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"n/{k}"))
+    first = game.rounds[0].settlement
+    (win,) = first.wins
+    assert win.record.discarder == 2 and win.record.hand.win_tile == s("4z") and not win.win.chankan
+    assert sorted(y.id for y in win.result.yaku) == ["double_riichi", "ippatsu"] and win.result.fu == 40
+    assert first.payments == (0, 5200, -5200)  # the stick came back at the win
+    assert_replays(game, "tenhou-sanma")
+
+
 def test_no_chi_at_three_players():
     play = round_play(Scorer("tenhou-sanma"), ["1p1p9p9p1s2s3s4s5s6s7s8s9s", "1p1p9p9p1s2s3s4s5s6s7s8s9s",
                                                "1z1z1z2z2z2z3z3z3z4z5z6z7z"], draws="5z")
