@@ -73,11 +73,12 @@ def test_every_tenhou_record_ends_where_the_game_end_rule_says():
 
 def test_tenhou_json_logs_are_played_at_the_table_from_their_merged_moves():
     # Tenhou's JSON lists each seat's draws and discards apart: the reader merges them into moves.
-    # Four real logs (Tenhou four and three players, Mahjong Soul three players): every round, a
-    # nine-terminals draw among them, every action legal and every round paid as recorded
+    # Five real logs (Tenhou four and three players, Mahjong Soul three players, a kokushi robbing a
+    # closed kan among them): every round, a nine-terminals draw among them, every action legal and
+    # every round paid as recorded
     checks = [check_legal(g, Scorer(record_ruleset(g) or "tenhou")) for g in read_games([str(DATA / "tenhou-json")])]
-    assert len(checks) == 4 and sum(c.refused for c in checks) == 0
-    assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 38
+    assert len(checks) == 5 and sum(c.refused for c in checks) == 0
+    assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 39
 
 
 CALLS_PLACED = {

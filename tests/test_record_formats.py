@@ -184,6 +184,22 @@ def test_converter_yaku_spellings(tmp_path):
     assert _replay(game).agree == 6
 
 
+def test_a_kokushi_robbing_a_closed_kan_at_three_players():
+    # Mahjong Soul lets kokushi musou rob a closed kan (reference/rulesets.md row 21: yes; ``mahjongsoul``
+    # kokushi_ankan_chankan); a real ranked sanma game (三金の間赤) ends on such a win: seat 1 declares a
+    # closed kan of 6z ("464646a46") and seat 0, 19m19p19s1234567z waiting on 6z alone, rons it for 48,000
+    # (the dealer's yakuman), which busts seat 1 (sc: 83,000 +63, -13,000 -63, 35,000 0)
+    game = read_game(str(DATA / "tenhou-json" / "mahjongsoul-sanma-kokushi_ankan.json"))
+    (win,) = [w for _, w in game.wins()]
+    assert win.hand.win_tile.mpsz() == "6z" and win.discarder == 1 and win.win.chankan
+    rep = _replay(game)
+    assert rep.agree == len(rep.checks) == 1 and rep.final == (83000, -13000, 35000) and rep.points_agree
+    assert rep.checks[0].scored.yakuman == 1 and rep.checks[0].scored.payments == (48000, -48000, 0)
+    # where kokushi may not rob a closed kan (Tenhou's sanma), the same win is refused as no win
+    other = Replayer("tenhou-sanma").replay(game)
+    assert other.checks[0].scored.yaku == ("no win: robbing a closed kan",)
+
+
 def test_room_names_choose_the_ruleset():
     from mjrules.records.tenhou_json import _ruleset_of
 

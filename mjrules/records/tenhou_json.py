@@ -8,7 +8,8 @@ place says who gave it); a discard may be ``60`` (the tile just drawn), ``r…``
 (closed kan), ``k…`` (added kan), or ``0`` after an open kan. The result names the win (``和了``,
 with each win's score changes and ``[who, from, pao, "30符2飜2000点", "立直(1飜)", …]``) or the draw.
 
-The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists.
+The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists; a
+ron on the tile of a closed kan just declared robs it (chankan, which a kokushi musou lists not).
 
 A three-player game keeps four seats with the fourth empty (no deal, a score of 0); a North set
 aside is ``f44`` among the discards (the next draw replaces it), and a call's letter counts seats
@@ -44,7 +45,7 @@ from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
-from mjrules.model.win import Win
+from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.scoring.scorer import ROBBED_KITA
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
@@ -108,6 +109,8 @@ class _Seat:
         self.riichi_last = False
         self.last_drop: Tile | None = None
         self.kakan_last = False
+        self.ankan_last = False
+        """Its last move is a closed kan: a ron on its tile robs it (kokushi, where the ruleset allows)."""
         self.kita = 0
         """Norths set aside (three players: ``f44`` among the discards)."""
         self.kita_last = False
@@ -140,7 +143,7 @@ class _Seat:
         return 1 if source == (self.seat + 1) % 3 else 3
 
     def _take(self, take: Any) -> None:
-        self.kakan_last = False
+        self.kakan_last = self.ankan_last = False
         self.kita_last = False
         if isinstance(take, int):
             t = _tile(take, self.where)
@@ -207,6 +210,8 @@ class _Seat:
                 for x in (*others, marked):
                     self._remove(x)
                 self.melds.append(self._meld(MeldKind.ANKAN, [*others, marked]))
+                self.ankan_last = True
+                self.last_drop = marked
             elif letter == "k":
                 self._remove(marked)
                 for i, m in enumerate(self.melds):
@@ -557,6 +562,7 @@ def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int
             raise RecordError(f"{where}: seat {who} wins on a discard of seat {frm}, which discarded nothing")
         concealed, win_tile = list(me.hand), giver.last_drop
     robbed_kita = not tsumo and seats[frm].kita_last
+    robbed_ankan = not tsumo and seats[frm].ankan_last  # chankan, though a yakuman lists no 槍槓
     riichi = 2 if "double_riichi" in names else 1 if me.riichi else 0
     players = len(seats)
     if tsumo:
@@ -568,10 +574,11 @@ def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int
     try:
         hand = Hand(concealed, win_tile, me.melds)
         win = Win(tsumo=tsumo, discarder=discarder, round_wind=wind % 4, kita=me.kita,
-                  extras=frozenset({ROBBED_KITA}) if robbed_kita else frozenset(),
+                  extras=frozenset({ROBBED_KITA}) if robbed_kita else frozenset({ROBBED_ANKAN}) if robbed_ankan
+                  else frozenset(),
                   seat_wind=(who - dealer) % players, riichi=riichi, ippatsu="ippatsu" in names,
                   haitei="haitei" in names, houtei="houtei" in names, rinshan="rinshan" in names,
-                  chankan="chankan" in names, tenhou="tenhou" in names, chiihou="chiihou" in names,
+                  chankan="chankan" in names or robbed_ankan, tenhou="tenhou" in names, chiihou="chiihou" in names,
                   renhou="renhou" in names, dora=dora, ura=ura if riichi else (), honba=honba, riichi_sticks=sticks)
     except MjrulesError as e:
         raise RecordError(f"{where}: seat {who}'s win: {e}") from None
