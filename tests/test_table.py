@@ -500,6 +500,24 @@ def test_a_closed_kan_of_a_winning_tile_leaves_a_riichi_player_free_to_ron(tenho
     assert refuse_reaction(play, 1, RON, 2, s("7s"), False) is None
 
 
+def test_riichi_waiting_on_the_fifth_tile_of_ones_own_kan_is_tenpai(tenhou):
+    # The dealer declares a closed kan of 6p and is left with 57p 123s 456s 11z: its one wait, 6p, has
+    # all four copies in its kan. Tenhou's rules (tenhou.net/man, quoted in the rule list of
+    # http://blog.livedoor.jp/siva0130/?p=2): 形式聴牌あり。5枚目を待つ聴牌あり(打牌選択可能な手牌で4枚使用
+    # している牌を除く): a wait on a fifth tile is tenpai unless the four are among the concealed tiles.
+    # RiichiEnv's Tenhou preset lets its players declare riichi here (tests/test_peers.py).
+    play = round_play(tenhou, ["6666p57p123s456s1z", PINFU, SEAT2, "1s1s2s3s8s9s1m4p5p8p7p9m7z"], draws="1z")
+    play.draw(0, False)
+    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("6666p")))
+    drawn = play.draw(0, True)
+    assert drawn.index not in (s("5p").index, s("7p").index, s("1z").index)
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) is None
+    # four in the concealed hand: 1111p 123s 456s 789s waits on nothing but a fifth 1p
+    play = round_play(tenhou, ["1111p123s456s789s", PINFU, SEAT2, SEAT3], draws="9m")
+    drawn = play.draw(0, False)
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) == "the hand is not tenpai after discarding 9m"
+
+
 @pytest.mark.parametrize("ruleset, furiten", [
     ("tenhou", None),  # kokushi may not rob a closed kan (row 21: Tenhou no): nothing went by
     ("mahjongsoul", "furiten: it let a winning tile go by since its last discard (temporary furiten)"),  # it may

@@ -99,15 +99,13 @@ class RoundPlay:
         return got
 
     def shanten(self, seat: int, counts: list[int]) -> int:
-        """The shanten of ``seat``'s concealed ``counts`` beside its melds."""
-        melds = self.flow.melds[seat]
-        if not melds:
+        """The shanten of ``seat``'s concealed ``counts`` beside its melds (four sets and a pair only,
+        when it has melds). The copies of a kind in its own melds do not count against a wait on it:
+        waiting on a fifth tile whose four include a kan is tenpai (Tenhou: 5枚目を待つ聴牌あり, except
+        where the four are all concealed: the shanten counts at most four of a kind in the hand)."""
+        if not self.flow.melds[seat]:
             return shanten(counts)
-        caps = [4] * 34
-        for m in melds:
-            for t in m.tiles:
-                caps[t.index] -= 1
-        return standard_shanten(counts, caps)
+        return standard_shanten(counts)
 
     def furiten(self, seat: int) -> str | None:
         """Why ``seat`` may not ron now, or None."""
