@@ -31,13 +31,19 @@ def test_a_log_id_dates_the_game():
     assert played_on("game.mjlog") is None
 
 
-def test_the_day_chooses_the_rounding_and_the_east_uma():
+def test_the_day_chooses_the_rounding_the_east_uma_and_the_last_dealers_stop():
     assert rules_on("2023-05-30", players=4, east_only=False) == (("points_rounding", "exact"),)
     assert rules_on("2018-11-08", players=3, east_only=False) == ()
     assert rules_on("2009-07-18", players=4, east_only=True) == (("game_length", "tonpuu"),
-                                                                  ("uma", (10, 5, -5, -10)))
-    assert rules_on("2009-07-18", players=4, east_only=False) == ()
+                                                                  ("uma", (10, 5, -5, -10)),
+                                                                  ("last_dealer_stop", "win"))
+    assert rules_on("2009-07-18", players=4, east_only=False) == (("last_dealer_stop", "win"),)
     assert rules_on(None, players=4, east_only=True) == (("game_length", "tonpuu"),)
+    # the tenpai stop came in June 2010 (Tenhou's blog, 2010-05-18): played on 2010-06-01, ended 2010-06-08
+    assert ("last_dealer_stop", "win") in rules_on("2010-06-01", players=4, east_only=False)
+    assert rules_on("2010-06-08", players=4, east_only=True) == (("game_length", "tonpuu"),)
+    assert Replayer("tenhou").scorer.rules.round.last_dealer_stop == "win_or_tenpai"
+    assert Replayer("tenhou-sanma").scorer.rules.round.last_dealer_stop == "win_or_tenpai"
 
 
 def test_exact_final_points_of_2023():

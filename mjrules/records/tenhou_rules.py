@@ -1,9 +1,10 @@
 """Tenhou's rules as they were on the day a game was played: a record gets the flags in which its
 day's rules differ from the preset (``tenhou``, ``tenhou-sanma``) as ``Game.rules``. The presets
-count final points as Tenhou did up to 2021 (rounded to thousands).
+count final points as Tenhou did up to 2021 (rounded to thousands) and end a game as Tenhou has
+since June 2010.
 
-What changed, read from the final points Tenhou wrote into real records (``owari`` in the mjlog,
-``sc`` in the JSON log), as no announcement of either change was found:
+What changed, read from real records (the final points Tenhou wrote, ``owari`` in the mjlog, ``sc``
+in the JSON log; where each game ends), and from Tenhou's announcement where one was found:
 
 - **Final points to one decimal.** Up to at least 2021-10-03 (the latest rounded record seen, in
   ``tests/data/tenhou-mjlog``) every player but the top is rounded to whole thousands; from
@@ -13,6 +14,15 @@ What changed, read from the final points Tenhou wrote into real records (``owari
   top +54.8). The change falls between the two; ``EXACT_POINTS_FROM`` takes the start of 2022.
 - **East-only uma 10/5.** Four east-only (東風) games of July 2009 pay uma +10/+5/-5/-10 (41,100 as
   top, 37,300 second: +12); east-only games from 2009-08-27 on pay +20/+10/-10/-20 as the preset does.
+- **The last dealer's tenpai stop.** Tenhou announced on 2010-05-18 (its blog, "ラス親トップの自動聴牌止め
+  導入", http://blog.tenhou.net/article/38215017.html) that from June 2010 a last dealer in first place
+  (at or above the return score) ends the game after an exhaustive draw in tenpai, as after a win;
+  before, the dealer played on. The records agree and narrow the day: in ``tests/data/tenhou-mjlog``
+  four games end in tenpai draws of their last hand's dealer in first place and play on, the latest
+  on 2010-06-01 (``2010060106gm-00a9-0000-30d6de3b``, 53,900 at South 4), and the first after,
+  2010-06-08 (``2010060800gm-0061-0000-6d767860``, 34,500 at East 4), ends there.
+  ``TENPAI_STOP_FROM`` takes the day after the last game that played on; the presets stop
+  (``last_dealer_stop = "win_or_tenpai"``), older records get ``"win"``.
 
 A game whose date is unknown gets the preset as it is. The mjlog keeps no date inside: its date is
 that of the Tenhou log id it is saved under (``2023053016gm-0029-0000-e54b3b98``), the one name
@@ -30,6 +40,9 @@ EXACT_POINTS_FROM = "2022-01-01"
 EAST_UMA_20_FROM = "2009-08-01"
 """The first day read as paying east-only games uma 20/10 (10/5 before)."""
 OLD_EAST_UMA = (10, 5, -5, -10)
+TENPAI_STOP_FROM = "2010-06-02"
+"""The first day read as ending the game on the last dealer's tenpai draw in first place (see the
+module's note: between 2010-06-01, played on, and 2010-06-08, ended)."""
 
 _LOG_ID = re.compile(r"(?<![0-9])(20[0-9]{2})([01][0-9])([0-3][0-9])([0-2][0-9])gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
@@ -48,6 +61,8 @@ def rules_on(played: str | None, *, players: int, east_only: bool) -> tuple[tupl
         return tuple(out)
     if played < EAST_UMA_20_FROM and east_only and players == 4:
         out.append(("uma", OLD_EAST_UMA))
+    if played < TENPAI_STOP_FROM:
+        out.append(("last_dealer_stop", "win"))
     if played >= EXACT_POINTS_FROM:
         out.append(("points_rounding", "exact"))
     return tuple(out)
