@@ -384,12 +384,20 @@ def test_replay_exit_2_for_an_unreadable_record_and_goes_on(capsys, tmp_path):
     assert "1 games" in captured.out and "1 unreadable" in captured.out
 
 
-def test_replay_asks_for_the_rules_of_an_mjai_record(capsys, tmp_path):
+def test_an_mjai_record_that_does_not_say_its_rules_is_read_under_tenhous_and_says_so(capsys, tmp_path):
+    # mjai (the protocol and the original server) was made for Tenhou's rules: such a record is read
+    # under the tenhou preset, the output saying so, unless --ruleset names others
     log = tmp_path / "game.mjson"
     log.write_text(to_mjai(ONE), encoding="utf-8")
-    assert main(["replay", str(log)]) == 2
-    assert "give --ruleset" in capsys.readouterr().err
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert f"{log}: the record does not say its rules: read under tenhou, the rules mjai was made for" in out
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 0
+    assert "does not say its rules" not in capsys.readouterr().out
+    assert main(["replay", str(log), "--json"]) == 0
+    last = [json.loads(line) for line in capsys.readouterr().out.splitlines()][-2]
+    assert last["ruleset"] == "tenhou" and last["assumed"] == [
+        "the record does not say its rules: read under tenhou, the rules mjai was made for"]
 
 
 def test_replay_reports_running_scores_the_record_does_not_have(capsys, tmp_path):

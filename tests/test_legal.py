@@ -71,6 +71,36 @@ def test_every_tenhou_record_ends_where_the_game_end_rule_says():
     assert set(ends) == set(GameEnd), ends
 
 
+def test_legal_checks_where_the_game_ends():
+    # The 2010-06-01 game plays on after its South 4 dealer's tenpai draw in first place (53,900): Tenhou's
+    # rule of its day (tenhou_rules: "win"). Under today's (the tenhou preset: win_or_tenpai, since June
+    # 2010) the game ends there, and the check says so.
+    game = read_game(str(DATA / "tenhou-mjlog" / "2010060106gm-00a9-0000-30d6de3b_tw=0.mjlog"))
+    assert ("last_dealer_stop", "win") in game.rules
+    check = check_legal(game, Scorer(record_ruleset(game)))
+    assert check.end_checked and check.end is None
+    today = attrs.evolve(game, rules=())
+    check = check_legal(today, Scorer(record_ruleset(today)))
+    assert check.refused == 0 and check.end_checked
+    assert check.end == "the game ends after S4 (dealer stop), and the record plays on"
+
+
+def test_legal_reports_a_record_that_ends_before_its_game_does(tmp_path, capsys):
+    # a table game's record with its last round cut out, its end_game kept: the rules play on
+    scorer = Scorer("tenhou")
+    game = Table(scorer, [Greedy() for _ in range(4)], length=GameLength.TONPUU).play(5)
+    lines = game.record.splitlines()
+    last = max(i for i, line in enumerate(lines) if '"start_kyoku"' in line)
+    cut = tmp_path / "cut.mjson"
+    cut.write_text("\n".join(lines[:last] + lines[-1:]) + "\n", encoding="utf-8")
+    assert '"end_game"' in lines[-1]
+    label = read_game(str(cut)).rounds[-1].label
+    assert main(["replay", str(cut), "--legal", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert f"{cut}: legal: the record ends the game after {label}, and the rules play on (tenhou" in out
+    assert "0/1 games end where the record ends them" in out
+
+
 def test_tenhou_json_logs_are_played_at_the_table_from_their_merged_moves():
     # Tenhou's JSON lists each seat's draws and discards apart: the reader merges them into moves.
     # Five real logs (Tenhou four and three players, Mahjong Soul three players, a kokushi robbing a

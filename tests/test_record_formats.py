@@ -46,6 +46,31 @@ def test_the_day_chooses_the_rounding_the_east_uma_and_the_last_dealers_stop():
     assert Replayer("tenhou-sanma").scorer.rules.round.last_dealer_stop == "win_or_tenpai"
 
 
+def test_a_renamed_record_is_dated_by_what_it_shows(tmp_path, capsys):
+    # Without its Tenhou log id the name gives no day; the record's final points (owari) fit one era's
+    # uma and rounding: the July 2009 east-only game pays 10/5 (41,100 top, 37,300 second +12), which
+    # only the rules before August 2009 count (tenhou_rules: the east-only uma change)
+    renamed = tmp_path / "game.mjlog"
+    renamed.write_bytes(EAST_2009.read_bytes())
+    game = read_game(str(renamed))
+    assert game.played is None and ("uma", (10, 5, -5, -10)) in game.rules
+    assert game.assumed == ("no Tenhou log id in its name, so no day: its final points (+41.0, +12.0, -21.0, -32.0) "
+                            "fit Tenhou's rules before August 2009 (east-only uma 10/5) and no later era's: read as "
+                            "played then",)
+    assert _replay(game).points_agree
+    assert main(["replay", str(renamed), "--legal", "--no-progress"]) == 0
+    assert game.assumed[0] in capsys.readouterr().out
+    # a 2010-06-01 game whose last dealer plays on after a tenpai draw in first place: points alone fit
+    # every era up to 2021, the play-on only those before June 2010 (Tenhou's blog of 2010-05-18)
+    renamed = tmp_path / "other.mjlog"
+    renamed.write_bytes((DATA / "tenhou-mjlog" / "2010060106gm-00a9-0000-30d6de3b_tw=0.mjlog").read_bytes())
+    game = read_game(str(renamed))
+    assert ("last_dealer_stop", "win") in game.rules
+    assert "its last dealer playing on after a tenpai draw in first place," in game.assumed[0]
+    assert "fit Tenhou's rules from August 2009 to May 2010 and no later era's" in game.assumed[0]
+    assert main(["replay", str(renamed), "--legal", "--no-progress"]) == 0
+
+
 def test_exact_final_points_of_2023():
     game = read_game(str(JSON_2023))
     assert game.played == "2023-05-30"

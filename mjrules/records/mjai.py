@@ -13,8 +13,12 @@ the reader goes by the fields each event has, never by where the record came fro
   mjai-reviewer): the score changes are checked, the points are not stated;
 - ``hora`` with ``scores`` (each seat's score after the win) instead of ``deltas``: the changes are
   the scores less those before it; with neither, the win is replayed and paid but not checked;
-- ``start_game`` with ``ruleset`` (mjrules' table): the game's ruleset, so ``replay`` needs no
-  ``--ruleset``, and ``length`` where the table played another length than the ruleset's; ``hora`` with ``yakuman`` states the yakuman multiple;
+- ``start_game`` with ``ruleset`` (mjrules' table): the game's ruleset, and ``length`` where the
+  table played another length than the ruleset's; ``hora`` with ``yakuman`` states the yakuman multiple;
+  a record that names no ruleset (the original mjai server's, Mortal's, RiichiEnv's) is read under
+  Tenhou's rules (``MJAI_RULES``), the output saying so, unless ``--ruleset`` names others;
+- ``end_game`` without ``scores`` (RiichiEnv): the final scores are not stated, every round is
+  still checked;
 - ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
   the previous one left (the stated changes added up), the first with 25,000 each, the server's.
 """
@@ -35,11 +39,16 @@ from mjrules.model.tiles import Tile
 from mjrules.model.win import Win
 from mjrules.notation import parse_tiles
 
-EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku"})
+EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku", "exhaustive_draw"})
 NAGASHI_REASONS = frozenset({"nagashimangan", "nagashi_mangan"})
 ABORTIVE_REASONS = frozenset({"kyushukyuhai", "kyuushukyuuhai", "suufonrenda", "suuchareach", "suukaikan", "sanchaho",
-                              "sanchahou", "yao9", "reach4", "kan4", "kaze4", "ron3"})
-"""mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters)."""
+                              "sanchahou", "yao9", "reach4", "kan4", "kaze4", "ron3",
+                              "kyushu_kyuhai", "sufuurenta", "suukansansen", "suucha_riichi"})
+"""mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters; RiichiEnv's
+``exhaustive_draw``, ``kyushu_kyuhai``, ``sufuurenta``, ``suukansansen``, ``suucha_riichi``)."""
+MJAI_RULES = "tenhou"
+"""The preset a record that names no ruleset is read under: mjai (the protocol and its first
+server) was made for Tenhou's rules; ``tenhou-sanma`` at three players."""
 
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 MJAI_START = 25000
@@ -108,6 +117,8 @@ class _Reader:
         """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
+        self.ended = False
+        """An ``end_game`` event closes the record (with or without the final scores)."""
         self.last_scores: list[int] | None = None
         self.current: list[int] | None = None
         """Each seat's score as the record has it now: the round's start, less the riichi deposits,
@@ -180,6 +191,7 @@ class _Reader:
         elif kind == "end_kyoku":
             self.close()
         elif kind == "end_game":
+            self.ended = True
             scores = ev.get("scores")
             if isinstance(scores, list) and len(scores) in (3, 4) and all(type(s) is int for s in scores):
                 self.final = tuple(scores)[:self.players]
@@ -399,5 +411,11 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
+    assumed: tuple[str, ...] = ()
+    preset = None
+    if reader.ruleset is None:
+        preset = MJAI_RULES if reader.players == 4 else f"{MJAI_RULES}-sanma"
+        assumed = (f"the record does not say its rules: read under {preset}, the rules mjai was made for",)
     return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True,
-                rules=reader.rules)
+                rules=reader.rules, ended=reader.ended, length_stated=reader.ruleset is not None,
+                ruleset_assumed=preset, assumed=assumed)

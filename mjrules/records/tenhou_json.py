@@ -40,7 +40,7 @@ from mjrules.records.game import (
     RecordedWin,
     Round,
 )
-from mjrules.records.tenhou_rules import played_on, rules_on
+from mjrules.records.tenhou_rules import era_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
@@ -637,10 +637,18 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
     players = tuple(str(n) for n in names)[:table] if isinstance(names, list) else ("",) * table
     # the log id Tenhou writes in "ref" dates the game; its lobby's rules of that day apply
     played = played_on(str(doc.get("ref", "")))
-    rules = rules_on(played, players=table, east_only=bool(lobby and lobby.group("east"))) if lobby else ()
+    east_only = bool(lobby and lobby.group("east"))
+    day: str | None = played
+    assumed: tuple[str, ...] = ()
+    if played is None and lobby and ruleset and final is not None and isinstance(sc, list):
+        # no log id: the era its final points fit (mjrules.records.tenhou_rules.era_of)
+        day, note = era_of(ruleset, players=table, east_only=east_only, final=final,
+                           points=tuple(float(x) for x in sc[1::2][:table]), rounds=rounds)
+        assumed = (note,)
+    rules = rules_on(day, players=table, east_only=east_only) if lobby else ()
     return Game(source, "tenhou-json", ruleset, players, rounds, final, red,
                 tuple(float(x) for x in sc[1::2][:table]) if final is not None and isinstance(sc, list) else None,
-                played, rules)
+                played, rules, length_stated=lobby is not None, assumed=assumed)
 
 
 def _players(doc: dict, disp: str) -> int:

@@ -24,16 +24,26 @@ in the JSON log; where each game ends), and from Tenhou's announcement where one
   ``TENPAI_STOP_FROM`` takes the day after the last game that played on; the presets stop
   (``last_dealer_stop = "win_or_tenpai"``), older records get ``"win"``.
 
-A game whose date is unknown gets the preset as it is. The mjlog keeps no date inside: its date is
-that of the Tenhou log id it is saved under (``2023053016gm-0029-0000-e54b3b98``), the one name
-Tenhou gives the file; the JSON log carries the id in its ``ref``.
+The mjlog keeps no date inside: its date is that of the Tenhou log id it is saved under
+(``2023053016gm-0029-0000-e54b3b98``), the one name Tenhou gives the file; the JSON log carries the
+id in its ``ref``. A record without the id (a renamed file) is dated by what it shows
+(``era_of``): the final points Tenhou wrote against its final scores under each era's uma and
+rounding, and whether a last dealer's tenpai draw in first place ended the game; the latest era
+they fit. A record that states no final points gets the preset as it is.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from typing import Any
+from typing import Any, Sequence
+
+from mjrules.cache import BoundedCache
+from mjrules.records.game import ABORTIVE, Round
+from mjrules.rules.placing import placing
+from mjrules.rules.rules import Rules
+from mjrules.rules.ruleset import load_ruleset
+from mjrules.scoring.scorer import Scorer
 
 EXACT_POINTS_FROM = "2022-01-01"
 """The first day read as paying exact final points (see the module's note for the evidence)."""
@@ -71,3 +81,64 @@ def rules_on(played: str | None, *, players: int, east_only: bool) -> tuple[tupl
 def log_id_of(source: str) -> str:
     """The part of a record's name that may hold its Tenhou log id (the file name without folders)."""
     return os.path.basename(source)
+
+
+ERAS = (
+    ("2022-01-01", "from 2022 on (exact final points)"),
+    ("2010-06-02", "from June 2010 to 2021"),
+    ("2009-08-01", "from August 2009 to May 2010"),
+    ("2009-07-31", "before August 2009 (east-only uma 10/5)"),
+)
+"""A day of each era of Tenhou's rules (newest first, one for each change above) and its name."""
+_RULES: BoundedCache[tuple[str, tuple[tuple[str, Any], ...]], Rules] = BoundedCache(32)
+
+
+def _rules(ruleset: str, flags: tuple[tuple[str, Any], ...]) -> Rules:
+    return _RULES.get_or_make((ruleset, flags), lambda: Scorer(load_ruleset(ruleset).with_flags(**dict(flags))).rules)
+
+
+def _tenpai_stop(rounds: Sequence[Round], final: Sequence[int], rules: Rules) -> bool | None:
+    """What the record shows of the last dealer's tenpai stop: True when an exhaustive draw of the last
+    hand, its dealer in tenpai and first at the target or above, ends the game; False when the game
+    goes on after one; None when there is none."""
+    winds, n = rules.round.winds, len(final)
+    for i, rnd in enumerate(rounds):
+        draw = rnd.draw
+        if rnd.wind != winds - 1 or rnd.number != n - 1 or draw is None or draw.kind == ABORTIVE \
+                or rnd.dealer not in draw.tenpai:
+            continue
+        after = rounds[i + 1].scores if i + 1 < len(rounds) else final
+        if max(after) >= rules.round.extra_wind_target and \
+                placing(after, rnd.dealer, rounds[0].dealer, rules.placing.tie) == 1:
+            return i + 1 == len(rounds)
+    return None
+
+
+def era_of(ruleset: str, *, players: int, east_only: bool, final: Sequence[int], points: Sequence[float],
+           rounds: Sequence[Round]) -> tuple[str | None, str]:
+    """The day of the latest era whose rules fit a record that gives no date, and a sentence saying
+    which era and why; None (the preset as it is) when none fits. An era fits when it counts the
+    record's final scores as the final points it gives, and its last dealer stops after a tenpai
+    draw in first place or plays on as the record shows (where it shows one)."""
+    fits = []
+    for day, name in ERAS:
+        rules = _rules(ruleset, rules_on(day, players=players, east_only=east_only))
+        got = rules.placing.points(final, rounds[0].dealer)
+        stop = _tenpai_stop(rounds, final, rules)
+        if all(round(a * 10) == round(b * 10) for a, b in zip(got, points)) and (
+                stop is None or stop == (rules.round.last_dealer_stop == "win_or_tenpai")):
+            fits.append((day, name, stop))
+    shown = ", ".join(f"{p:+.1f}" for p in points)
+    if not fits:
+        return None, (f"no Tenhou log id in its name, so no day, and its final points ({shown}) and end fit no era "
+                      "of Tenhou's rules: read under today's")
+    day, name, stop = fits[0]
+    also = len(fits) - 1
+    why = f"its final points ({shown})" + ("" if stop is None else
+                                         ", and its game ending on its last dealer's tenpai draw in first place,"
+                                         if stop else ", and its last dealer playing on after a tenpai draw in "
+                                         "first place,")
+    older = "" if not also else ", as an older era's do" if also == 1 else f", as {also} older eras' do"
+    return day, (f"no Tenhou log id in its name, so no day: {why} fit Tenhou's rules {name}"
+                 + (" and no later era's" if day != ERAS[0][0] else "") + older
+                 + (": read as played in the latest" if also else ": read as played then"))

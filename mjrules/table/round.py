@@ -105,7 +105,7 @@ class RoundPlay:
         where the four are all concealed: the shanten counts at most four of a kind in the hand)."""
         if not self.flow.melds[seat]:
             return shanten(counts)
-        return standard_shanten(counts)
+        return standard_shanten(counts, None)
 
     def furiten(self, seat: int) -> str | None:
         """Why ``seat`` may not ron now, or None."""
