@@ -400,6 +400,23 @@ def test_an_mjai_record_that_does_not_say_its_rules_is_read_under_tenhous_and_sa
         "the record does not say its rules: read under tenhou, the rules mjai was made for"]
 
 
+def test_an_mjai_record_of_a_tenhou_game_gets_the_rules_of_its_day(capsys, tmp_path):
+    # The 2010-06-01 game's last dealer plays on after a tenpai draw in first place, as Tenhou did before
+    # June 2010 (mjrules.records.tenhou_rules). Converted to mjai under its log id, it is read with that
+    # day's rules and ends where it did; under another name, with today's, the game would end at South 4.
+    original = LOGS / "2010060106gm-00a9-0000-30d6de3b_tw=0.mjlog"
+    dated = tmp_path / "2010060106gm-00a9-0000-30d6de3b.mjson"
+    dated.write_text(to_mjai(str(original)), encoding="utf-8")
+    game = read_game(str(dated))
+    assert game.played == "2010-06-01" and ("last_dealer_stop", "win") in game.rules
+    assert main(["replay", str(dated), "--legal", "--no-progress"]) == 0
+    assert "as Tenhou played them on 2010-06-01 (the Tenhou log id in its name or link)" in capsys.readouterr().out
+    undated = tmp_path / "game.mjson"
+    undated.write_text(to_mjai(str(original)), encoding="utf-8")
+    assert main(["replay", str(undated), "--legal", "--no-progress"]) == 1
+    assert "legal: the game ends after S4 (dealer stop), and the record plays on (tenhou)" in capsys.readouterr().out
+
+
 def test_replay_reports_running_scores_the_record_does_not_have(capsys, tmp_path):
     # East 1-1 of this game starts at 26,500 / 25,000 / 23,500 / 25,000 after East 1 (1,500 to East from West)
     text = _raw(ONE).replace('ten="265,250,235,250"', 'ten="265,250,234,251"', 1)

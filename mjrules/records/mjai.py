@@ -31,6 +31,7 @@ from typing import Any
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.records.flow import Deal, Flow
 from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.rules.rules import GAME_LENGTHS
 from mjrules.model.hand import Hand
@@ -115,6 +116,8 @@ class _Reader:
         """Flags on top of the ruleset: the game's ``length`` when the table played another than the ruleset's."""
         self.players = 4
         """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
+        self.uri = ""
+        """``start_game``'s ``uri``, where a Tenhou converter writes the game's link."""
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
         self.ended = False
@@ -163,6 +166,8 @@ class _Reader:
             ruleset = ev.get("ruleset")
             if isinstance(ruleset, str) and ruleset:
                 self.ruleset = ruleset
+            if isinstance(ev.get("uri"), str):  # a Tenhou converter's link to the game (its log id)
+                self.uri = ev["uri"]
             if ev.get("length") in GAME_LENGTHS:  # the table's, when not the ruleset's game_length
                 self.rules = (("game_length", ev["length"]),)
         elif kind == "start_kyoku":
@@ -413,9 +418,14 @@ def read_mjai(source: str, data: bytes) -> Game:
         raise RecordError(f"{source}: no rounds in the record")
     assumed: tuple[str, ...] = ()
     preset = None
+    rules, played = reader.rules, None
     if reader.ruleset is None:
         preset = MJAI_RULES if reader.players == 4 else f"{MJAI_RULES}-sanma"
-        assumed = (f"the record does not say its rules: read under {preset}, the rules mjai was made for",)
+        # a Tenhou game converted to mjai: the day's rules, where its name or its link gives the log id
+        played = played_on(log_id_of(source)) or played_on(reader.uri)
+        rules = rules_on(played, players=reader.players, east_only=False) if played else ()
+        assumed = (f"the record does not say its rules: read under {preset}, the rules mjai was made for"
+                   + (f", as Tenhou played them on {played} (the Tenhou log id in its name or link)" if played else ""),)
     return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True,
-                rules=reader.rules, ended=reader.ended, length_stated=reader.ruleset is not None,
+                played=played, rules=rules, ended=reader.ended, length_stated=reader.ruleset is not None,
                 ruleset_assumed=preset, assumed=assumed)
