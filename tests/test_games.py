@@ -352,7 +352,7 @@ def test_replay_json_lines(capsys):
     assert first["recorded"]["points"] == 1500 and first["scored"]["payments"] == [1500, 0, -1500, 0]
     assert lines[-1] == {"summary": {"games": 1, "wins": len(wins), "agree": len(wins), "final_agree": 1,
                                      "finals": 1, "points_agree": 1, "points": 1, "unchecked": 0,
-                                     "unreadable": 0}}
+                                     "unreadable": 0, "finals_not_stated": 0}}
 
 
 def test_replay_under_other_rules_names_the_cause(capsys):
@@ -483,7 +483,9 @@ def test_a_recorded_triple_ron_agrees_where_triple_ron_is_allowed(capsys, tmp_pa
     log = tmp_path / "triple.mjson"
     log.write_bytes(TRIPLE_RON)
     assert main(["replay", str(log), "--ruleset", "ema2025"]) == 0
-    assert capsys.readouterr().out == "1 game, 3 wins, 3 agree; final scores agree in 0/0 games, final points in 0/0\n"
+    # the record's end_game states no final scores
+    assert capsys.readouterr().out == \
+        "1 game, 3 wins, 3 agree; final scores agree in 0/0 games (1 not stated), final points in 0/0\n"
     # under Tenhou's rules three rons abort the hand: none of the three is paid
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
     out = capsys.readouterr().out
