@@ -228,7 +228,7 @@ def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
         if settled is not None:
             played += 1
             agree += settled.payments == recorded.payments
-        settlements.append(settled or recorded)
+        settlements.append(settled if settled is not None else recorded)
     ends = [_end_differs(game, attrs.evolve(rules, round=attrs.evolve(rules.round, game_length=g)), settlements)
             for g in lengths]
     end = next((e for e in ends if e is None), ends[0])
