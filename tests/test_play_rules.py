@@ -52,6 +52,22 @@ def test_the_live_draws_a_riichi_needs(without_draw, left, refused):
     assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
 
 
+@pytest.mark.parametrize("left, refused", [(3, None), (2, "riichi needs 3 live draws left, and 2 are")])
+def test_three_players_riichi_with_as_many_live_draws_left_as_players(left, refused):
+    # A riichi needs a draw of one's own still to come: as many live draws left as players, three at
+    # a table of three (reference/rulesets.md, sanma: real phoenix sanma games declare riichi with
+    # three left; RiichiEnv's Tenhou preset allows it, its games in tests/test_peers.py replay legally)
+    scorer = Scorer("tenhou-sanma")
+    assert scorer.rules.play.riichi_min_draws == 3
+    hands = ["1m9m1p8p9p9s1234567z", "123p678p234s56s99p", "1m9m1s1s2s3s8s4p5p6p7p7z7z"]
+    play = round_play(scorer, hands, draws="1s1s", scores=(35000,) * 3)
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
+    play.flow.drawn = play.flow.live_draws - left - 1
+    drawn = play.draw(1, False)
+    assert play.live_left == left
+    assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
+
+
 # The dealer's 1112444m123p123s waits on 2m and 3m with or without a kan of 1m, but won on 3m it
 # also reads 11m pair, 123m, 444m: a 1m outside the triplet. The waits stay, the shape does not.
 CHANGES_SHAPE = "1112444m123p123s"

@@ -162,7 +162,8 @@ LOW = [24000, 25000, 26000, 25000]  # nobody at 30,000
 @pytest.mark.parametrize("ruleset, scores, outcome, repeats, wind, number, want", [
     # Tenhou (the manual, and its records: tests/test_legal.py): the last dealer stops after a win in first place
     ("tenhou", TOP_DEALER, WIN, True, 1, 3, GameEnd.DEALER_STOP),
-    ("tenhou", TOP_DEALER, DRAW, True, 1, 3, None),  # but plays on after a tenpai draw
+    # and after a tenpai draw since June 2010 (Tenhou's blog of 2010-05-18, "ラス親トップの自動聴牌止め導入")
+    ("tenhou", TOP_DEALER, DRAW, True, 1, 3, GameEnd.DEALER_STOP),
     ("tenhou", LOW, WIN, True, 1, 3, None),  # first below 30,000: on
     ("tenhou", LOW, WIN, False, 1, 3, None),  # nobody at 30,000 after South 4: into West
     ("tenhou", TOP_DEALER, WIN, False, 1, 3, GameEnd.LAST_HAND),
@@ -186,6 +187,9 @@ def test_tenpai_stop_and_tonpuu_are_flags():
     rules = Scorer(Scorer("tenhou").ruleset.with_flags(last_dealer_stop="win_or_tenpai", game_length="tonpuu")).rules
     assert game_end(rules, [20000, 21000, 24000, 35000], settled(DRAW, True), wind=0, number=3, dealer=3,
                     first_dealer=0) is GameEnd.DEALER_STOP
+    # Tenhou before June 2010 (mjrules.records.tenhou_rules gives such records "win"): the dealer plays on
+    rules = Scorer(Scorer("tenhou").ruleset.with_flags(last_dealer_stop="win")).rules
+    assert game_end(rules, TOP_DEALER, settled(DRAW, True), wind=1, number=3, dealer=3, first_dealer=0) is None
 
 
 @pytest.mark.parametrize("ruleset", ["tenhou", "mleague"])

@@ -98,7 +98,7 @@ class Flow:
         self.riichi_pending: int | None = None
         self.ippatsu = [False] * n
         self.ippatsu_ends = False
-        """A kakan was declared: ippatsu ends once it stands (the replacement draw)."""
+        """A kakan or a kita was declared: ippatsu ends once it stands (the replacement draw)."""
         self.declared: list[int] = []
         self.river: list[list[Tile]] = [[] for _ in range(n)]
         self.robbed = [False] * n
@@ -234,7 +234,9 @@ class Flow:
 
     def set_aside_north(self, seat: int, north: Tile) -> None:
         """Three players: ``seat`` sets a North aside (kita); it draws a replacement tile, a rinshan
-        draw, and the kita counts as a call for ippatsu and the first go-around."""
+        draw, and the kita counts as a call for the first go-around and, once that replacement is
+        drawn, for ippatsu: a ron on the North itself keeps ippatsu, as a ron robbing a kan does
+        (Tenhou's sanma records pay it)."""
         if self.players != 3:
             self.fail(f"seat {seat} sets North aside (kita) in a four-player game")
         self._take(seat, [north], "kita")
@@ -243,7 +245,7 @@ class Flow:
         self.rinshan_next[seat] = True
         self.kita_tile = (seat, north)
         self.any_call = True
-        self.ippatsu = [False] * self.players
+        self.ippatsu_ends = True
         self.last_draw = None
 
     def _take(self, seat: int, tiles: list[Tile], what: str) -> None:
