@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 import traceback
 
@@ -80,9 +81,19 @@ def _silence_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line ``argv`` (the program's own when None) and give its exit status."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
+        return EXIT_INTERRUPTED
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         return _main(sys.argv[1:] if argv is None else argv)
-    except KeyboardInterrupt:  # before the command started, or while it stopped: still one line
+    except KeyboardInterrupt:  # one line, whenever it came: before the command started, or while it ran
+        if argv is None:  # the program is ending: a second Ctrl-C has nothing left to stop, nor to cut short
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         _say_interrupted()
         return EXIT_INTERRUPTED
     finally:  # whatever happened: no worker process outlives the command
@@ -133,8 +144,7 @@ def _main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         if args.debug:
             traceback.print_exc()
-        _say_interrupted()
-        return EXIT_INTERRUPTED
+        raise  # said once, by main
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         _silence_stdout()
         return 0
