@@ -399,11 +399,11 @@ def _ci(interval: Interval | None, places: int) -> list[float] | None:
 
 
 def _range(ci: Sequence[float] | None, spec: str) -> str:
-    return "[-]" if ci is None else f"[{ci[0]:{spec}}-{ci[1]:{spec}}]"
+    return "[-]" if ci is None else f"[{ci[0]:{spec}}, {ci[1]:{spec}}]"
 
 
 def _pct_range(ci: Sequence[float] | None) -> str:
-    return "[-]" if ci is None else f"[{100 * ci[0]:.1f}-{100 * ci[1]:.1f}]"
+    return "[-]" if ci is None else f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
 LIMIT_ORDER = (BELOW_MANGAN, "mangan", "haneman", "baiman", "sanbaiman")

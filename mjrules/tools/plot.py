@@ -134,7 +134,8 @@ def plot_differences(pairs: Sequence[PairDifferences], path: str) -> None:
 
 def _errors(values: Sequence[float], cis: Sequence[Sequence[float] | None]) -> list[list[float]]:
     """Matplotlib's asymmetric error bars (below, above) from values and their intervals (none: 0)."""
-    return [[v - c[0] if c else 0.0 for v, c in zip(values, cis)], [c[1] - v if c else 0.0 for v, c in zip(values, cis)]]
+    return [[v - c[0] if c else 0.0 for v, c in zip(values, cis)],
+            [c[1] - v if c else 0.0 for v, c in zip(values, cis)]]
 
 
 SHARES = [("win_rate", "a win ends the round"), ("exhaustive_draw_rate", "exhaustive draw"),
@@ -198,7 +199,7 @@ def plot_simulation(figures: Sequence[dict[str, Any]], path: str,
          lambda f: ([f[k] for k, _ in counts], [f[k + "_ci95"] for k, _ in counts]), "mean", False,
          "calls a round, rounds a game"),
         (axes[2][1], ["average win"], lambda f: ([f["average_win"]], [f["average_win_ci95"]]), "points", False,
-         "average win (hand value, without honba and sticks)"),
+         "average win (hand value only)"),
     ]
     for ax, labels, values, unit, horizontal, title in panels:
         for i, f in enumerate(figures):
@@ -256,8 +257,8 @@ def _plot_differences(shares: Any, means: Any, figures: Sequence[dict[str, Any]]
     beyond = [y for y in dict.fromkeys(y for d in differences for y in d["yaku"])
               if any(_beyond_noise(d["yaku_ci95"].get(y)) for d in differences)]
     share_rows += [(f"yaku: {y}", partial(_named_of, "yaku", y), 100.0) for y in beyond[:10]]
-    mean_rows: list[Row] = [(label, partial(_figure_of, k), 100 / abs(_get(reference, k)) if _get(reference, k) else 0.0)
-                            for k, label in MEANS]
+    base = {k: abs(_get(reference, k) or 0) for k, _ in MEANS}  # a mean of 0 has no percent: drawn as 0
+    mean_rows: list[Row] = [(label, partial(_figure_of, k), 100 / base[k] if base[k] else 0.0) for k, label in MEANS]
     height = 0.8 / len(differences)
     colours = [c["color"] for c in matplotlib_cycle()]
     for ax, rows, unit in ((shares, share_rows, "percentage points"),
