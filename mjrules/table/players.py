@@ -49,6 +49,7 @@ Built-in players (``PLAYERS`` by name):
 from __future__ import annotations
 
 import shlex
+from functools import cached_property
 from typing import Callable, Iterable
 
 import attrs
@@ -186,9 +187,9 @@ class Option:
 
 
 class Sight:
-    """What one view shows, counted once: the seat's concealed counts (and the caps and held
-    counts its melds make), every tile it sees, the dora kinds, its yakuhai kinds, and the
-    threats against it."""
+    """What one view shows, counted once (and only when asked): the seat's concealed counts (and
+    the caps and held counts its melds make), its yakuhai kinds, every tile it sees, the dora
+    kinds and the threats against it."""
 
     def __init__(self, view: View) -> None:
         self.view = view
@@ -203,6 +204,12 @@ class Sight:
                 for t in m.tiles:
                     self.caps[t.index] -= 1
                     self.held[t.index] += 1
+        self.yakuhai = {*DRAGONS, EAST + view.round_wind, EAST + view.seat_wind}
+
+    @cached_property
+    def seen(self) -> list[int]:
+        """Copies of each kind in sight: its own tiles, the rivers, every meld, the indicators."""
+        view = self.view
         seen = list(self.counts)
         if view.players == 3:
             for k in SANMA_REMOVED:
@@ -215,18 +222,32 @@ class Sight:
                 for i, t in enumerate(m.tiles):
                     if i != m.called:  # the called tile is in a river already
                         seen[t.index] += 1
-        self.seen = [min(4, n) for n in seen]
-        dora_of = DORA_OF_SANMA if view.players == 3 else DORA_OF
-        self.dora = [0] * 34
-        for t in view.dora:
-            self.dora[dora_of[t.index]] += 1
-        self.yakuhai = {*DRAGONS, EAST + view.round_wind, EAST + view.seat_wind}
-        others = [s for s in range(view.players) if s != view.seat]
-        self.threats = [(self._safe_against(s), 1.0) for s in others if view.riichi[s]]
-        self.threats += [(frozenset(t.index for t in view.rivers[s]), OPEN_THREAT_WEIGHT) for s in others
-                         if not view.riichi[s] and sum(m.is_open for m in view.melds[s]) >= OPEN_THREAT_MELDS]
+        return [min(4, n) for n in seen]
+
+    @cached_property
+    def left(self) -> list[int]:
+        """Copies of each kind this seat does not see."""
+        return [4 - n for n in self.seen]
+
+    @cached_property
+    def dora(self) -> list[int]:
+        """How many times each kind is dora (by the indicators turned)."""
+        dora_of = DORA_OF_SANMA if self.view.players == 3 else DORA_OF
+        dora = [0] * 34
+        for t in self.view.dora:
+            dora[dora_of[t.index]] += 1
+        return dora
+
+    @cached_property
+    def threats(self) -> list[tuple[frozenset[int], float]]:
         """Each threat's safe kinds and the weight of its danger: the riichi players, then the
         players with three open melds."""
+        view = self.view
+        others = [s for s in range(view.players) if s != view.seat]
+        threats = [(self._safe_against(s), 1.0) for s in others if view.riichi[s]]
+        threats += [(frozenset(t.index for t in view.rivers[s]), OPEN_THREAT_WEIGHT) for s in others
+                    if not view.riichi[s] and sum(m.is_open for m in view.melds[s]) >= OPEN_THREAT_MELDS]
+        return threats
 
     def _safe_against(self, seat: int) -> frozenset[int]:
         """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten), and every
@@ -239,7 +260,7 @@ class Sight:
         return frozenset(safe)
 
     def unseen(self, kinds: Iterable[int]) -> int:
-        return sum(4 - self.seen[k] for k in kinds)
+        return sum(map(self.left.__getitem__, kinds))
 
     def danger(self, kind: int) -> float:
         """The kind's danger against every threat, weighed and added."""
@@ -383,6 +404,9 @@ class Careful:
             counts = list(sight.counts)
             for t in a.consumed:
                 counts[t.index] -= 1
+            yakuhai = a.kind is ActionKind.PON and a.tile.index in sight.yakuhai
+            if not (yakuhai or _call_has_yaku(sight, a, counts)):
+                continue
             caps = list(sight.caps or [4] * 34)
             for t in (a.tile, *a.consumed):
                 caps[t.index] -= 1
@@ -393,9 +417,6 @@ class Careful:
                 continue
             d = min(left, key=lambda d: (d.shanten, -sight.unseen(d.improving)))
             score = (d.shanten, -sight.unseen(d.improving))
-            yakuhai = a.kind is ActionKind.PON and a.tile.index in sight.yakuhai
-            if not (yakuhai or _call_has_yaku(sight, a, counts)):
-                continue
             if sight.threats:
                 if d.shanten > 0 or sight.value() < 2:
                     continue
