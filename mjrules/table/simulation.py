@@ -27,7 +27,7 @@ from mjrules.table.game import PlayedGame, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.intervals import Interval, difference_interval, mean_interval, share_interval
+from mjrules.tools.intervals import Interval, beyond_noise, difference_interval, mean_interval, share_interval
 
 BELOW_MANGAN = "below mangan"
 
@@ -227,10 +227,6 @@ FIGURES = (
 count out of its base; a mean's, Student's t on the games' values (``mjrules.tools.intervals``)."""
 FIGURE = {f.key: f for f in FIGURES}
 
-COUNTS = ("games", "rounds", "wins", "nagashi", "abortive", "busts")
-"""The plain counts of the JSON (no interval: nothing is estimated)."""
-
-
 class Figures:
     """A ruleset's figures, added up game by game: each game's ``GameSummary.counts`` kept in
     order, so every figure, its interval and its difference from another ruleset's (paired by
@@ -367,14 +363,14 @@ def render_difference(d: dict[str, Any]) -> str:
             text = f"{100 * value:+.1f} pts" + (f" [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]" if ci else "")
         else:
             text = _signed(value, figure) + (f" [{_signed(ci[0], figure)}, {_signed(ci[1], figure)}]" if ci else "")
-        return text + (" *" if _beyond(ci) else "")
+        return text + (" *" if beyond_noise(ci) else "")
 
     main = ", ".join(f"{FIGURE[k].label} {shown(k)}" for k in (
         "win_rate", "tsumo_share", "exhaustive_draw_rate", "dealer_repeat_rate", "calls_per_round", "deal_in_rate"))
     more = ", ".join(f"{FIGURE[k].label} {shown(k)}" for k in (
         "average_win", "rounds_per_game", "final_spread", "bust_rate"))
     values = ", ".join(f"{n} {shown('values', n)}" for n in d["values"])
-    yaku = ", ".join(f"{n} {shown('yaku', n)}" for n in d["yaku"] if _beyond(d["yaku_ci95"][n]))
+    yaku = ", ".join(f"{n} {shown('yaku', n)}" for n in d["yaku"] if beyond_noise(d["yaku_ci95"][n]))
     how = "paired by wall" if d["paired"] else "NOT paired (the rulesets deal different walls)"
     return "\n".join([
         f"{d['ruleset']}, {how} over {d['games']} game{'s' * (d['games'] != 1)} (95 % intervals; * where the "
@@ -388,10 +384,6 @@ def render_difference(d: dict[str, Any]) -> str:
 
 def _signed(x: float, figure: Figure) -> str:
     return f"{x:+,.0f}" if figure.places == 1 else f"{x:+.2f}"
-
-
-def _beyond(ci: Sequence[float] | None) -> bool:
-    return ci is not None and (ci[0] > 0 or ci[1] < 0)
 
 
 def _ci(interval: Interval | None, places: int) -> list[float] | None:

@@ -86,6 +86,8 @@ def difference_interval(a: tuple[Sequence[float], Sequence[float]], b: tuple[Seq
     """The difference ``R_b - R_a`` of two ratios of per-game sums (each given as (ys, xs)) and its
     95 % interval: paired by game (the same number of games, game i dealt alike) or unpaired.
     None when either ratio has no x at all; the interval None with fewer than two games."""
+    if paired and len(a[0]) != len(b[0]):
+        raise ValueError(f"a paired difference needs as many games on each side, not {len(a[0])} and {len(b[0])}")
     got_a, got_b = _linearised(*a), _linearised(*b)
     if got_a is None or got_b is None:
         return None
@@ -98,3 +100,8 @@ def difference_interval(a: tuple[Sequence[float], Sequence[float]], b: tuple[Seq
         half = math.hypot(_half_width(got_a[1]) / t95(len(got_a[1]) - 1),
                           _half_width(got_b[1]) / t95(len(got_b[1]) - 1)) * Z95
     return diff, (diff - half, diff + half)
+
+
+def beyond_noise(interval: Sequence[float] | None) -> bool:
+    """Whether a difference's interval leaves out 0."""
+    return interval is not None and (interval[0] > 0 or interval[1] < 0)

@@ -16,6 +16,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.scoring.result import Result
 from mjrules.tools.compare import HandComparison
+from mjrules.tools.intervals import beyond_noise
 
 FORMATS = (".svg", ".png")
 
@@ -240,10 +241,6 @@ def _named_of(key: str, name: str, d: dict[str, Any]) -> tuple[Any, Any]:
     return d[key].get(name), d[key + "_ci95"].get(name)
 
 
-def _beyond_noise(ci: Sequence[float] | None) -> bool:
-    return ci is not None and (ci[0] > 0 or ci[1] < 0)
-
-
 def _plot_differences(shares: Any, means: Any, figures: Sequence[dict[str, Any]],
                       differences: Sequence[dict[str, Any]]) -> None:
     """The differences of each ruleset against the first with their 95 % intervals: the shares,
@@ -255,7 +252,7 @@ def _plot_differences(shares: Any, means: Any, figures: Sequence[dict[str, Any]]
     share_rows: list[Row] = [(label.replace("\n", " "), partial(_figure_of, k), 100.0) for k, label in SHARES]
     share_rows += [(f"value: {k}", partial(_named_of, "values", k), 100.0) for k in limits]
     beyond = [y for y in dict.fromkeys(y for d in differences for y in d["yaku"])
-              if any(_beyond_noise(d["yaku_ci95"].get(y)) for d in differences)]
+              if any(beyond_noise(d["yaku_ci95"].get(y)) for d in differences)]
     share_rows += [(f"yaku: {y}", partial(_named_of, "yaku", y), 100.0) for y in beyond[:10]]
     base = {k: abs(_get(reference, k) or 0) for k, _ in MEANS}  # a mean of 0 has no percent: drawn as 0
     mean_rows: list[Row] = [(label, partial(_figure_of, k), 100 / base[k] if base[k] else 0.0) for k, label in MEANS]
