@@ -45,9 +45,10 @@ def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("simulate", help=help_of("simulate"), description=(
         "Play N whole games under each ruleset and report each ruleset's figures: win rate "
         "and the share of wins with each yaku, average hand value and the values by limit, dealer repeats, draws, "
-        "rounds a game, final scores by placing and their spread, busts. Game i is seeded SEED-i under every "
-        "ruleset, so rulesets of the same tile set play the same walls; the output is the same for any --jobs "
-        "and on Dask."))
+        "calls a round, deal-ins, rounds a game, final scores by placing and their spread, busts, each with its "
+        "95% interval. Game i is seeded SEED-i under every ruleset, so rulesets of the same tile set play the same "
+        "walls, and each ruleset after the first is compared with it paired by wall (the difference of every "
+        "figure and its 95% interval); the output is the same for any --jobs and on Dask."))
     p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
     p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
     p.add_argument("--players", metavar="P,P,P,P",
@@ -58,10 +59,13 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--length", choices=[x.value for x in GameLength],
                    help="one wind of rounds (tonpuu) or two (hanchan) at every table (default: each ruleset's "
                         "game_length)")
-    p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per ruleset (each figure's interval as KEY_ci95), then one per difference "
+                        "from the first ruleset")
     p.add_argument("--csv", action="store_true",
-                   help="one CSV row per ruleset: the figures, the final scores by placing, a column per limit "
-                        "(values:…) and per yaku (yaku:…) any ruleset scored")
+                   help="one CSV row per ruleset, then one per difference from the first: the figures, the final "
+                        "scores by placing, a column per limit (values:…) and per yaku (yaku:…) any ruleset scored, "
+                        "each figure's 95%% interval in two columns beside it")
     p.add_argument("--progress", action="store_true", default=None,
                    help="games played so far on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
