@@ -614,7 +614,8 @@ def test_simulate_is_the_same_for_any_jobs(capsys, tmp_path):
     assert main(argv + ["--jobs", "2", "--records", str(tmp_path)]) == 0
     assert capsys.readouterr().out == one
     lines = [json.loads(x) for x in one.splitlines()]
-    assert [x["ruleset"] for x in lines] == ["tenhou", "mleague"] and all(x["games"] == 3 for x in lines)
+    assert [x["ruleset"] for x in lines] == ["tenhou", "mleague", "mleague - tenhou"]  # the difference last
+    assert all(x["games"] == 3 for x in lines) and lines[2]["paired"] is True
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{r}-0000{i}.mjson" for r in ("mleague", "tenhou")
                                                           for i in range(3)]
     assert main(["replay", str(tmp_path)]) == 0
@@ -636,7 +637,8 @@ def test_simulate_csv_has_a_row_per_ruleset_and_a_column_per_yaku(capsys):
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert main(argv + ["--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert [r["ruleset"] for r in rows] == ["tenhou", "tenhou-sanma"]
+    assert [r["ruleset"] for r in rows] == ["tenhou", "tenhou-sanma", "tenhou-sanma - tenhou"]
+    assert rows[2]["paired"] == "False"  # three players deal other walls than four
     for row, f in zip(rows, figures):
         assert float(row["win_rate"]) == f["win_rate"] and int(row["games"]) == 1
         assert all(float(row[f"yaku:{y}"]) == share for y, share in f["yaku"].items())

@@ -229,9 +229,13 @@ def test_simulate_writes_a_row_a_game(tmp_path, capsys, name):
         import pyarrow.parquet as pq  # the parquet extra, in the README's test install
         rows = pq.read_table(out).to_pylist()
     assert [(r["ruleset"], r["game"]) for r in rows] == [(n, g) for n in ("tenhou", "mleague") for g in range(3)]
-    for f in figures:  # the rows add up to the figures
+    assert [f["ruleset"] for f in figures] == ["tenhou", "mleague", "mleague - tenhou"]
+    for f in figures[:2]:  # the rows add up to the figures
         mine = [r for r in rows if r["ruleset"] == f["ruleset"]]
         assert sum(r["rounds"] for r in mine) == f["rounds"]
+        rounds = sum(int(r["rounds"]) for r in mine)
+        assert round(sum(int(r["calls"]) for r in mine) / rounds, 4) == f["calls_per_round"]
+        assert round(sum(int(r["deal_ins"]) for r in mine) / (4 * rounds), 4) == f["deal_in_rate"]
         assert all(sum(r["final"]) == 100_000 for r in mine)  # four players' 25,000, sticks paid out
         ends = {r["end"] for r in mine}
         assert set(f["ends"]) == ends and abs(sum(f["ends"].values()) - 1) < 1e-9

@@ -22,7 +22,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.records.flow import Deal
-from mjrules.records.game import WIND_LETTERS
+from mjrules.records.game import WIND_LETTERS, Call
 from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, game_end
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
@@ -35,10 +35,12 @@ from mjrules.tools.signals import held
 
 @attrs.frozen
 class PlayedRound:
-    """One round as played: its deal and its settlement under the ruleset."""
+    """One round as played: its deal, its settlement under the ruleset, and the melds called or
+    declared in it, in order."""
 
     deal: Deal
     settlement: RoundSettlement
+    calls: tuple[Call, ...] = ()
 
     @property
     def label(self) -> str:
@@ -124,7 +126,7 @@ class Table:
             play = RoundPlay(self.scorer, self.rules, self.players, deal, wall, f"game {seed}, round {len(rounds) + 1}",
                              events)
             settled = play.run()
-            rounds.append(PlayedRound(deal, settled))
+            rounds.append(PlayedRound(deal, settled, tuple(play.flow.calls)))
             scores = [s + p for s, p in zip(scores, settled.payments)]
             honba, sticks = settled.honba, settled.sticks
             events.append({"type": "end_kyoku"})

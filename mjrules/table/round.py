@@ -30,7 +30,7 @@ from mjrules.rules.rules import Rules
 from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import PASS, RON, Action, ActionKind, IllegalAction, Player, View
+from mjrules.table.actions import PASS, RON, Action, ActionKind, Discarded, IllegalAction, Player, View
 from mjrules.table.events import Record
 from mjrules.table.moves import (
     counts_of,
@@ -71,6 +71,9 @@ class RoundPlay:
         self.waits: list[frozenset[int] | None] = [None] * self.players
         self.ask_always = False
         """Ask a player even when it has one choice (a record's check: every recorded action is ruled on)."""
+        self.discards: list[Discarded] = []
+        """The round's discards in order, as every seat saw them (``View.discards``)."""
+        self.open_yaku = frozenset(y.id for y in scorer.yaku if y.han_open)
         events.append({
             "type": "start_kyoku", "bakaze": WIND_LETTERS[deal.wind], "kyoku": deal.number + 1, "honba": deal.honba,
             "kyotaku": deal.sticks, "oya": deal.dealer, "dora_marker": mjai_name(deal.dora),
@@ -165,7 +168,7 @@ class RoundPlay:
                     dora=flow.dora, concealed=flow.hands[seat], drawn=drawn,
                     melds=tuple(tuple(ms) for ms in flow.melds), rivers=tuple(tuple(r) for r in flow.river),
                     riichi=tuple(bool(r) for r in flow.riichi), offered=offered, offered_by=offered_by,
-                    live_left=self.live_left, legal=legal)
+                    live_left=self.live_left, legal=legal, discards=self.discards, open_yaku=self.open_yaku)
 
     def ask_own(self, seat: int, drawn: Tile | None) -> Action:
         legal = legal_own(self, seat, drawn)
@@ -262,6 +265,7 @@ class RoundPlay:
         last = flow.last_draw
         tsumogiri = last is not None and last[0] == seat and last[1] == t
         flow.discard(seat, t)
+        self.discards.append(Discarded(seat, t, tsumogiri, action.kind is ActionKind.RIICHI))
         self.waits[seat] = None
         self.temporary[seat] = False
         self.kuikae = frozenset()
