@@ -86,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         return _run(argv)
     except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
         return EXIT_INTERRUPTED
+    finally:
+        if argv is None:  # the program ends: a Ctrl-C from now on could only break its shutdown
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run(argv: list[str] | None) -> int:
