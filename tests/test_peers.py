@@ -7,8 +7,8 @@ The players are simple and seeded: a win when one is offered, riichi when it may
 aside, half the kans and a quarter of the calls offered, otherwise the discard that leaves the
 fewest shanten (RiichiEnv's own count), ties broken by the seed.
 
-A few games run with the suite; ``MJRULES_PEER_GAMES=200 python -m pytest tests/test_peers.py -s -k many``
-plays 200 hanchan at each player count and prints the counts (``bench/README.md`` keeps the last).
+A few games run with the suite; ``python -m pytest -m long -s tests/test_peers.py`` plays 200
+hanchan at each player count (``MJRULES_PEER_GAMES=N`` for another number) and prints the counts (``bench/README.md`` keeps the last).
 
 Where the end differs, by judgement of the rules: in the extra wind (West), Tenhou's manual ends the
 game as soon as anybody holds 30,000 (40,000 at three players): "以降誰かが30000点(供託未収)以上になった
@@ -132,11 +132,10 @@ def test_riichienv_games_are_read_legal_and_paid_as_it_paid_them(tmp_path, capsy
     assert summary["legal_actions"] > 2000 and summary["wins"] > 20
 
 
-@pytest.mark.skipif(not os.environ.get("MJRULES_PEER_GAMES"),
-                    reason="on demand: MJRULES_PEER_GAMES=N plays N hanchan at each player count")
+@pytest.mark.long  # on demand: python -m pytest -m long -s tests/test_peers.py (MJRULES_PEER_GAMES=N, 200 by default)
 @pytest.mark.parametrize("players", [4, 3])
 def test_many_riichienv_games(tmp_path, capsys, players):
-    games = int(os.environ["MJRULES_PEER_GAMES"])
+    games = int(os.environ.get("MJRULES_PEER_GAMES", "200"))
     write_games(tmp_path, games, (players,))
     summary = check_riichienv_games(tmp_path, capsys, games)
     keys = ("games", "unreadable", "wins", "agree", "finals_not_stated", "legal_actions", "legal_refused",
