@@ -54,7 +54,8 @@ def test_a_toml_ruleset_takes_the_keys_in_a_majiang_table(tmp_path):
     rules = Scorer(load_ruleset(str(path))).rules
     assert rules.round.dealer_repeat == "none" and rules.play.noten_declaration is True
     assert rules.tiles.red_fives == (0, 2, 0)
-    assert rules.placing.returned == 30000 and rules.round.last_dealer_stop == "win"  # still Tenhou's
+    # still Tenhou's: its last dealer in first place stops after a win or a tenpai draw (since June 2010)
+    assert rules.placing.returned == 30000 and rules.round.last_dealer_stop == "win_or_tenpai"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -91,9 +92,15 @@ def test_the_majiang_preset_read_back_as_a_rule_object_is_majiang_core_defaults_
     assert tenhou.rule["クイタンあり"] is True and tenhou.rule["赤牌"] == {"m": 1, "p": 1, "s": 1}
     assert tenhou.rule["場数"] == 2 and tenhou.rule["喰い替え許可レベル"] == 0 and tenhou.rule["ダブル役満あり"] is False
     assert tenhou.rule["順位点"] == ["20", "10", "-10", "-20"]
-    # what majiang-core cannot say of it: Tenhou rounds a half away from zero, stops the last dealer after a win only
+    # Tenhou's last dealer in first place stops after a win or a tenpai draw (since June 2010), as
+    # majiang-core's オーラス止めあり stops it after any repeat (Game.last)
+    assert tenhou.rule["オーラス止めあり"] is True
+    # what majiang-core cannot say of it: Tenhou rounds a half away from zero; before June 2010 it
+    # stopped the last dealer after a win only
     assert any(x.startswith("順位点: points_rounding = 'nearest-thousand'") for x in tenhou.inexact)
-    assert any(x.startswith("オーラス止めあり: no value sets last_dealer_stop = 'win'") for x in tenhou.inexact)
+    assert not any(x.startswith("オーラス止めあり") for x in tenhou.inexact)
+    old = majiang_rule_of(Scorer(load_ruleset("tenhou").with_flags(last_dealer_stop="win")).flags)
+    assert any(x.startswith("オーラス止めあり: no value sets last_dealer_stop = 'win'") for x in old.inexact)
     assert any(x.startswith("players:") for x in majiang_rule_of(Scorer("tenhou-sanma").flags, 3).inexact)
 
 

@@ -43,6 +43,8 @@ from mjrules.records.tenhou_yaku import TENHOU_YAKU, yaku_id
 from mjrules.rules.rules import GAME_LENGTHS
 
 FORMAT = "majiang"
+DEFAULT_RULESET = "majiang"
+"""The preset a 牌譜 naming no rules is read under: majiang-core's default rule object."""
 
 DRAW_NAMES = {"荒牌平局": EXHAUSTIVE, "流し満貫": NAGASHI, "九種九牌": ABORTIVE, "四風連打": ABORTIVE,
               "四家立直": ABORTIVE, "四開槓": ABORTIVE, "三家和": ABORTIVE}
@@ -309,7 +311,12 @@ def read_paipu(source: str, doc: Any) -> Game:
     ruleset = doc.get("ruleset") if isinstance(doc.get("ruleset"), str) and doc.get("ruleset") else None
     # the table's, when it played another length than the ruleset's
     rules = (("game_length", doc["length"]),) if doc.get("length") in GAME_LENGTHS else ()
-    return Game(source, FORMAT, ruleset, players, rounds, final_scores, True, final_points, rules=rules)
+    # majiang-core's own 牌譜 hold no rule object: read under its defaults unless another is given
+    assumed = () if ruleset else (f"the 牌譜 does not say its rules: read under {DEFAULT_RULESET}, majiang-core's "
+                                  "default rule object",)
+    return Game(source, FORMAT, ruleset, players, rounds, final_scores, True, final_points, rules=rules,
+                length_stated=bool(ruleset or rules), ruleset_assumed=None if ruleset else DEFAULT_RULESET,
+                assumed=assumed)
 
 
 # -- writing the table's games ---------------------------------------------------------------------

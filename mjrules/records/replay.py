@@ -19,15 +19,10 @@ from mjrules.scoring.scorer import Scorer
 from mjrules.tools.compare import Comparer, without_red_fives
 
 
-DEFAULT_RULESETS = {"majiang": "majiang"}
-"""The ruleset of a record format whose records do not say theirs: a 電脳麻将 牌譜 is played under
-majiang-core's default rule object unless told otherwise."""
-
-
 def record_ruleset(game: Game) -> Ruleset | None:
-    """The ruleset the record says the game was played under (its red-five choice applied), its
-    format's default (``DEFAULT_RULESETS``), or None."""
-    name = game.ruleset or DEFAULT_RULESETS.get(game.format)
+    """The ruleset the record says the game was played under, or the one read for a record that names
+    none (``Game.ruleset_assumed``), its red-five choice applied; None when neither is known."""
+    name = game.ruleset or game.ruleset_assumed
     if name is None:
         return None
     ruleset = load_ruleset(name)

@@ -20,6 +20,7 @@ allow is refused as any player's is (``IllegalAction``).
 from __future__ import annotations
 
 import json
+import shlex
 from typing import Any, Sequence
 
 from mjrules.errors import MjrulesError
@@ -47,7 +48,7 @@ class MjaiBot:
 
     @property
     def name(self) -> str:
-        return " ".join(self.command)
+        return shlex.join(self.command)
 
     # -- the game, as it goes ---------------------------------------------------------------------
     def observe(self, event: dict[str, Any]) -> None:
@@ -101,7 +102,8 @@ class MjaiBot:
         self.process = Child(command, self._where(), self.timeout)
 
     def close(self) -> None:
-        """End the bot's process (its stdin closed; its process group killed if it lingers)."""
+        """End the bot's process and every process it started: its stdin closed, ``timeout`` seconds
+        to exit (none while an error or a Ctrl-C is ending the game), then its group killed."""
         process, self.process = self.process, None
         self.pending = []
         if process is not None:

@@ -18,7 +18,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile, tile
-from mjrules.model.win import Win
+from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.readings.reading import Reading, analyse
 from mjrules.scoring.result import NoWin, Result
@@ -217,9 +217,12 @@ class Comparer:
             return scored_as(scorer)[1]
 
         results = []
+        read = frozenset().union(*(s.extras for s in self.scorers))
         for scorer in self.scorers:
             seen, these = scored_as(scorer)
-            scorer.check(seen if these else hand, win)
+            # a tag another ruleset reads is no error here: no yaku of this one reads it, so it scores without
+            other = (win.extras & read) - scorer.extras - {ROBBED_ANKAN}
+            scorer.check(seen if these else hand, attrs.evolve(win, extras=win.extras - other) if other else win)
             results.append(scorer.score_readings(these))
         values = [_row_values(r) for r in results]
         rows = tuple(
