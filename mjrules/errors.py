@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 
 class MjrulesError(Exception):
@@ -39,15 +39,17 @@ class KernelError(MjrulesError):
     """``MJRULES_KERNEL`` names no kernel, or the native kernel it asks for is not built."""
 
 
-def json_document(data: bytes, label: str, error: type[MjrulesError]) -> Any:
+def json_document(data: bytes, label: str, error: type[MjrulesError],
+                  at: Callable[[int], str] | None = None) -> Any:
     """The JSON document of ``data`` (UTF-8, a BOM allowed); ``error`` naming ``label`` and where
-    the text goes wrong when it is not one."""
+    the text goes wrong when it is not one (``at``: what to add after ``label`` for the character
+    where it goes wrong, e.g. the round it falls in)."""
     try:
         return json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError as e:
         raise error(f"{label}: not UTF-8 text (byte {e.start})") from None
     except json.JSONDecodeError as e:
-        raise error(f"{label}: JSON syntax error: {e.msg} (line {e.lineno}, column {e.colno}); is it cut or "
-                    f"broken?") from None
+        raise error(f"{label}{at(e.pos) if at else ''}: JSON syntax error: {e.msg} (line {e.lineno}, column "
+                    f"{e.colno}); is it cut or broken?") from None
     except RecursionError:
         raise error(f"{label}: the JSON is nested too deeply") from None
