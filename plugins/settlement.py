@@ -51,7 +51,7 @@ FLAGS = (
          "'forbidden' (both), 'same_kind' (only the called kind is forbidden) or 'allowed'",
          choices=KUIKAE_LEVELS),
     Flag("riichi_min_points", int, 1000,
-         "points a player needs to declare riichi (0: riichi with fewer, the stick taking the score below 0)",
+         "points a player needs to declare riichi (0: no minimum, a score below 0 included; the stick takes it lower)",
          minimum=0),
     Flag("riichi_without_draw", bool, False,
          "riichi may be declared with fewer live draws left than players, i.e. with no draw of one's own to come "

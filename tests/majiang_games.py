@@ -35,6 +35,10 @@ RULES: dict[str, dict] = {
     "iichan-no-extra-wind": {"場数": 4, "延長戦方式": 0, "ツモ番なしリーチあり": True},
     "tonpuu-dealer-first-30k": {"場数": 1, "延長戦方式": 2, "オーラス止めあり": False, "連荘方式": 1, "配給原点": 30000,
                                 "順位点": ["10", "5", "-5", "-10"]},
+    # a start below 30,000, so that East often ends with nobody at the target: the extra wind with
+    # 延長戦方式 2, where a dealer who repeats plays on (Game.last: _max_jushu += 1)
+    "tonpuu-dealer-first-low-start": {"場数": 1, "延長戦方式": 2, "配給原点": 21000, "連荘方式": 2,
+                                      "オーラス止めあり": True},
     "tonpuu-whole-wind-low-start": {"場数": 1, "延長戦方式": 3, "配給原点": 20000, "トビ終了あり": False,
                                     "最大同時和了数": 1},
     "tonpuu-sudden-death-low-start": {"場数": 1, "延長戦方式": 1, "配給原点": 22000, "順位点": ["15", "5", "-5", "-15"]},

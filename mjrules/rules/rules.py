@@ -206,7 +206,7 @@ class PlayRules:
     kuikae: str = attrs.field(validator=attrs.validators.in_(KUIKAE_LEVELS))
     """After a call, the discards forbidden: the called kind and a chi's other end, the called kind only, or none."""
     riichi_min_points: int = attrs.field(validator=attrs.validators.ge(0))
-    """Points a player needs to declare riichi (the stick); 0: none."""
+    """Points a player needs to declare riichi (the stick); 0: none, so a score below 0 may declare too."""
     riichi_min_draws: int = attrs.field(validator=attrs.validators.ge(0))
     """Live draws that must be left for a riichi: the number of players (a draw of one's own is still
     to come); 0: riichi on the last discard too."""

@@ -147,7 +147,7 @@ def _refuse_riichi(pos: Position, seat: int, action: Action, drawn: Tile | None)
         return "it is in riichi already"
     if any(m.is_open for m in pos.flow.melds[seat]):
         return "riichi needs a closed hand, and this one has called"
-    if pos.scores[seat] < play.riichi_min_points:
+    if play.riichi_min_points and pos.scores[seat] < play.riichi_min_points:  # 0: none, a score below 0 too
         return f"riichi needs {play.riichi_min_points} points for the stick, and it has {pos.scores[seat]}"
     if pos.live_left < play.riichi_min_draws:
         return f"riichi needs {play.riichi_min_draws} live draws left, and {pos.live_left} are"
