@@ -64,6 +64,7 @@ from mjrules.rules.rules import (
     ABORTIVE_DRAWS,
     ANKAN_AFTER_RIICHI,
     DEALER_REPEATS,
+    EXTRA_WINDS,
     GAME_LENGTHS,
     KAN_DORA_TIMINGS,
     KUIKAE_LEVELS,
@@ -123,6 +124,7 @@ __all__ = [
     # the closed sets of choices the parts' values take
     "TILE_SET_SIZES", "TILE_SETS", "KAN_DORA_TIMINGS", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES", "ABORTIVE_DRAWS", "KUIKAE_LEVELS",
     "ANKAN_AFTER_RIICHI", "MULTI_RON_HONBA", "DEALER_REPEATS", "LEFTOVER_STICKS", "GAME_LENGTHS", "LAST_DEALER_STOPS",
+    "EXTRA_WINDS",
     "TIES", "SEAT_ORDER", "SHARED", "ROUNDINGS",
     # tile kinds
     "MAN1", "MAN2", "MAN3", "MAN4", "MAN5", "MAN6", "MAN7", "MAN8", "MAN9",

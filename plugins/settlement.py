@@ -20,6 +20,7 @@ from mjrules.plugin_api import (
     ABORTIVE_DRAWS,
     ANKAN_AFTER_RIICHI,
     DEALER_REPEATS,
+    EXTRA_WINDS,
     GAME_LENGTHS,
     KUIKAE_LEVELS,
     LAST_DEALER_STOPS,
@@ -36,7 +37,8 @@ from mjrules.plugin_api import (
 POINTS_ROUNDING = Flag(
     "points_rounding", str, ROUNDINGS[0],
     "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
-    "taking the rest (Tenhou), or 'exact' to one decimal", choices=ROUNDINGS)
+    "taking the rest (Tenhou), 'exact' to one decimal, or 'nearest-thousand-up' (a half rounded up, as "
+    "majiang-core rounds 順位点 written without decimals)", choices=ROUNDINGS)
 """Read by the placing plugin, for ``PlacingRule``."""
 
 FLAGS = (
@@ -49,7 +51,7 @@ FLAGS = (
          "'forbidden' (both), 'same_kind' (only the called kind is forbidden) or 'allowed'",
          choices=KUIKAE_LEVELS),
     Flag("riichi_min_points", int, 1000,
-         "points a player needs to declare riichi (0: riichi with fewer, the stick taking the score below 0)",
+         "points a player needs to declare riichi (0: no minimum, a score below 0 included; the stick takes it lower)",
          minimum=0),
     Flag("riichi_without_draw", bool, False,
          "riichi may be declared with fewer live draws left than players, i.e. with no draw of one's own to come "
@@ -60,6 +62,9 @@ FLAGS = (
     Flag("last_discard_calls", bool, False, "chi, pon and kan may be called on the last discard (河底牌); ron always may"),
     Flag("kan_limit", int, 4, "kans that may stand on the table in one round", minimum=0, maximum=4),
     Flag("sanma_chi", bool, False, "chi may be called at a three-player table"),
+    Flag("noten_declaration", bool, False,
+         "at an exhaustive draw a player in tenpai and not in riichi may declare noten (ノーテン宣言): paid as "
+         "noten, and a dealer so declaring does not repeat for tenpai"),
     Flag("max_ron_winners", int, 2,
          "most players who win on one discard: 1 = head bump (the first in turn order from the discarder), "
          "2 = double ron, 3 = triple ron", minimum=1, maximum=3),
@@ -73,15 +78,17 @@ FLAGS = (
          choices=(0, 1000, 2000, 3000)),  # 2000: Mahjong Soul's three-player rooms
     Flag("dealer_repeat", str, "tenpai",
          "the dealer deals again after winning, and after an exhaustive draw in 'tenpai'; only after winning "
-         "in 'win' (an abortive draw is always dealt again)", choices=DEALER_REPEATS),
+         "in 'win'; never in 'none'; after winning and after every exhaustive draw in 'any_draw' (an abortive "
+         "draw is always dealt again)", choices=DEALER_REPEATS),
     Flag("leftover_sticks", str, "top",
          "riichi sticks still on the table when the game ends: to the 'top' player or 'lost'",
          choices=LEFTOVER_STICKS),
     Flag("bust_ends_game", bool, True,
          "the game ends when a player's score falls below 0 (tobi; what-if replays flag a game that would "
          "have ended elsewhere)"),
-    Flag("game_length", str, "hanchan", "rounds a game lasts: one wind ('tonpuu') or two ('hanchan')",
-         choices=GAME_LENGTHS),
+    Flag("game_length", str, "hanchan",
+         "rounds a game lasts: one wind ('tonpuu'), two ('hanchan'), all four ('iichan'), or one hand "
+         "('ikkyoku': dealt again after every draw, over after the first win)", choices=GAME_LENGTHS),
     Flag("last_dealer_stop", str, "win",
          "the dealer of the last hand ends the game by repeating in first place: after a 'win' only, after a "
          "win or a draw in tenpai ('win_or_tenpai'), or never ('none'); only when extra_wind_target lets it end",
@@ -89,6 +96,11 @@ FLAGS = (
     Flag("extra_wind_target", int, 30000,
          "when nobody has this score after the last hand, play goes on into one more wind, ending after the "
          "first hand that leaves somebody there (sudden death); 0: no extra wind", minimum=0),
+    Flag("extra_wind", str, "sudden_death",
+         "how the extra wind is played: 'sudden_death' (over after the first hand that leaves somebody at "
+         "extra_wind_target), 'dealer_first' (the same, but a repeating dealer plays on unless last_dealer_stop "
+         "ends the game: 連荘優先サドンデス), 'whole_wind' (all four hands, its last the last hand: 4局固定) or "
+         "'none' (no extra wind; extra_wind_target still decides the last dealer's stop)", choices=EXTRA_WINDS),
     POINTS_ROUNDING,
 )
 
@@ -107,6 +119,7 @@ def mjrules_round_rules(flags: Flags) -> RoundRules:
         dealer_repeat=flags.get_str("dealer_repeat"), leftover_sticks=flags.get_str("leftover_sticks"),
         bust_ends_game=flags.get_bool("bust_ends_game"), game_length=flags.get_str("game_length"),
         last_dealer_stop=flags.get_str("last_dealer_stop"), extra_wind_target=flags.get_int("extra_wind_target"),
+        extra_wind=flags.get_str("extra_wind"),
     )
 
 
@@ -118,4 +131,5 @@ def mjrules_play_rules(flags: Flags, players: int) -> PlayRules:
         riichi_min_draws=0 if flags.get_bool("riichi_without_draw") else players,
         ankan_after_riichi=flags.get_str("ankan_after_riichi"), last_discard_calls=flags.get_bool("last_discard_calls"),
         kan_limit=flags.get_int("kan_limit"), sanma_chi=flags.get_bool("sanma_chi"),
+        noten_declaration=flags.get_bool("noten_declaration"),
     )

@@ -185,3 +185,13 @@ def test_careful_games_are_legal_and_replay(seed):
     kinds = Counter(json.loads(line)["type"] for line in game.record.splitlines())
     assert kinds["chi"] and kinds["pon"] and kinds["reach"]  # it calls both ways and declares riichi
     assert kinds["hora"]
+
+
+
+def test_careful_shows_its_tenpai_hand_where_the_ruleset_lets_it_declare_noten():
+    # under ノーテン宣言あり the table asks a player in tenpai, not in riichi, at an exhaustive draw:
+    # TENPAI or NOTEN (majiang-core's Game.pingju; moves.legal_at_draw); careful shows the hand
+    from mjrules.table.actions import NOTEN, TENPAI
+
+    asked = view("123m456p789s1122z", legal=[TENPAI, NOTEN], offered=None)
+    assert Careful().act(asked) == TENPAI

@@ -21,7 +21,7 @@ from helpers import majiang_disagreement
 from mjrules import Scorer, parse_majiang_input
 from mjrules.cli import main
 from mjrules.errors import RulesetError
-from mjrules.rules.majiang import read_majiang_rule, ruleset_from_majiang
+from mjrules.rules.majiang import majiang_rule_of, read_majiang_rule, ruleset_from_majiang
 from mjrules.tools.compare import red_fives_of, without_red_fives
 
 NEW_KEYS = {"赤牌", "一発あり", "裏ドラあり", "カンドラあり", "カン裏あり"}
@@ -117,21 +117,31 @@ def test_ruleset_names_the_rule_key_that_set_each_flag():
     assert rs.origin["kiriage"] == "majiang.toml"  # untouched flags keep their file
 
 
-def test_game_keys_are_read_or_listed_as_not_applied():
+def test_game_keys_set_the_rules_of_the_game():
     rule = {"配給原点": 30000, "クイタンあり": False, "順位点": ["20.0", "10.0", "-10.0", "-20.0"], "場数": 1,
             "最大同時和了数": 1, "流し満貫あり": False, "ノーテン罰あり": False, "カンドラ後乗せ": False}
     read = read_majiang_rule(rule)
-    # majiang-core counts final points from 配給原点 (no oka); 順位点 are thousands written as strings;
-    # 流し満貫あり is its draw settlement; カンドラ後乗せ false turns an open kan's indicator at once
-    # 最大同時和了数 1 is the head bump (no triple-ron draw); ノーテン罰あり false pays nothing at a draw
+    # majiang-core starts at 配給原点 (its Game.jieju counts points from 30,000 whatever it is: the
+    # majiang preset's return_score); 順位点 are thousands written as strings, with a decimal: tenths kept;
+    # 流し満貫あり is its draw settlement; カンドラ後乗せ false turns an open kan's indicator at once;
+    # 最大同時和了数 1 is the head bump (no triple-ron draw); ノーテン罰あり false pays nothing at a draw;
     # 場数 1 is an east-only game (東風戦)
-    assert dict(read.flags) == {"open_tanyao": False, "start_score": 30000, "return_score": 30000,
-                                "uma": [20, 10, -10, -20], "game_length": "tonpuu", "max_ron_winners": 1,
+    assert dict(read.flags) == {"open_tanyao": False, "start_score": 30000, "uma": [20, 10, -10, -20],
+                                "points_rounding": "exact", "game_length": "tonpuu", "max_ron_winners": 1,
                                 "triple_ron_draw": False, "nagashi_mangan": "none", "noten_payment": 0,
                                 "kan_dora_timing": "immediate"}
     assert read.not_applied == ()
-    # one-hand and four-wind games (場数 0 and 4) have no mjrules rule yet: read, not applied
-    assert read_majiang_rule({"場数": 4}).not_applied == ("場数",)
+    # game.js Game.last and Game.pingju: 場数 0/4, 連荘方式 0/3, 延長戦方式 0-3, オーラス止めあり, ノーテン宣言あり
+    assert dict(read_majiang_rule({"場数": 0}).flags) == {"game_length": "ikkyoku"}
+    assert dict(read_majiang_rule({"場数": 4}).flags) == {"game_length": "iichan"}
+    assert dict(read_majiang_rule({"連荘方式": 0}).flags) == {"dealer_repeat": "none"}
+    assert dict(read_majiang_rule({"連荘方式": 3}).flags) == {"dealer_repeat": "any_draw"}
+    assert [read_majiang_rule({"延長戦方式": n}).flags["extra_wind"] for n in range(4)] == [
+        "none", "sudden_death", "dealer_first", "whole_wind"]
+    assert dict(read_majiang_rule({"オーラス止めあり": False, "ノーテン宣言あり": True}).flags) == {
+        "last_dealer_stop": "none", "noten_declaration": True}
+    # 順位点 without a decimal: Game.jieju rounds with Math.round
+    assert read_majiang_rule({"順位点": ["20", "10", "-10", "-20"]}).flags["points_rounding"] == "nearest-thousand-up"
     on = read_majiang_rule({"流し満貫あり": True, "カンドラ後乗せ": True})
     assert dict(on.flags) == {"nagashi_mangan": "draw", "kan_dora_timing": "after_discard"}
 
@@ -154,10 +164,13 @@ def test_every_key_of_majiang_core_defaults_is_known(key_lines):
         "ダブル役満あり": True, "数え役満あり": True, "役満パオあり": True, "切り上げ満貫あり": False,
     }
     read = read_majiang_rule(defaults)
-    assert len(defaults) == 28 and len(read.flags) == 30
-    assert read.not_applied == ("ノーテン宣言あり", "オーラス止めあり", "延長戦方式")
+    assert len(defaults) == 28 and len(read.flags) == 33
+    assert read.not_applied == ()
     # the defaults object changes nothing the majiang preset says
     assert Scorer(ruleset_from_majiang(defaults)).flags == Scorer("majiang").flags
+    # and the preset, written back as a rule object, is that object (the one table read the other way)
+    back = majiang_rule_of(Scorer("majiang").flags)
+    assert dict(back.rule) == defaults and back.inexact == ()
 
 
 @pytest.mark.parametrize("rule, message", [
@@ -174,11 +187,10 @@ def test_bad_rule_objects_are_errors_naming_the_key(rule, message):
     assert message in str(e.value)
 
 
-def test_batch_names_the_keys_it_does_not_apply_once(hule_lines, capsys, monkeypatch):
+def test_batch_applies_game_keys_without_a_word(hule_lines, capsys, monkeypatch):
     line = {"in": hule_lines[0]["in"], "rule": {"オーラス止めあり": False, "一発あり": False}}
     monkeypatch.setattr("sys.stdin", io.StringIO((json.dumps(line, ensure_ascii=False) + "\n") * 3))
     assert main(["batch"]) == 0
     captured = capsys.readouterr()
     assert [json.loads(x)["points"] for x in captured.out.splitlines()] == [hule_lines[0]["out"]["defen"]] * 3
-    assert captured.err == ("mjrules batch: line 1: majiang-core rule keys read but not applied to hand scoring: "
-                            "オーラス止めあり\n")
+    assert captured.err == ""  # every key is applied (a game key changes nothing of one hand's score)

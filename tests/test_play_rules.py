@@ -32,6 +32,23 @@ def test_riichi_with_fewer_points_where_the_ruleset_allows_it():
     assert Action(ActionKind.RIICHI, drawn) in legal_own(play, 1, drawn)
 
 
+def test_riichi_below_zero_where_busting_does_not_end_the_game():
+    # majiang-core's Game.allow_lizhi: only with トビ終了あり does a riichi need 1,000 points
+    # ("if (rule['トビ終了あり'] && defen < 1000) return false"); without it a player at -2,300 declares
+    # (a game majiang-core played under {"トビ終了あり": false} has it)
+    scorer = Scorer(ruleset_from_majiang({"トビ終了あり": False}))
+    play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s", scores=(52300, -2300, 25000, 25000))
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
+    drawn = play.draw(1, False)
+    assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) is None
+    busting = round_play(Scorer("majiang"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s",
+                         scores=(52300, -2300, 25000, 25000))
+    busting.discard(0, Action(ActionKind.DISCARD, busting.draw(0, False)))
+    drawn = busting.draw(1, False)
+    assert refuse_own(busting, 1, Action(ActionKind.RIICHI, drawn), drawn) == (
+        "riichi needs 1000 points for the stick, and it has -2300")
+
+
 def _near_the_end(scorer: Scorer, left: int):
     """Seat 1 tenpai after its draw with ``left`` live draws left (the wall's counter moved on)."""
     play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s")

@@ -216,8 +216,6 @@ M_CONC = "456p789s11222z"
         ("1-24m", r"chi 124m .*consecutive"),
         ("1=23m", r"chi 123m from opposite player.*only be called from the previous player.*'1=23m'"),
         ("1+23m", r"chi 123m from next player.*only be called from the previous player"),
-        ("00=5m", r"at most one red five.*'00=5m'"),
-        ("0=00m", r"at most one red five"),
         ("5556+m", r"daiminkan 5556m.*4 identical tiles.*'5556\+m'"),
         ("111=2m", r"kakan 1112m.*4 identical tiles"),
         ("1119m", r"ankan 1119m.*4 identical tiles"),
@@ -227,6 +225,19 @@ M_CONC = "456p789s11222z"
 def test_impossible_meld_mpsz(meld, pattern):
     with pytest.raises(HandError, match=pattern):
         parse_mpsz(f"{M_CONC} {meld}")
+
+
+def test_a_meld_of_red_fives_is_the_ruleset_s_to_allow():
+    # majiang-core's 赤牌 puts 0-4 red fives of each suit in the set (lib/shan.js), and its games
+    # pon two of them ("m005=" with 赤牌 {"m": 2}); a ruleset whose set has fewer refuses the hand
+    hand = parse_mpsz("456p789s11555z 00=5m")
+    assert sum(t.red for m in hand.melds for t in m.tiles) == 2
+    with pytest.raises(SituationError, match=r"red 0m: the hand holds 2 red fives of m, this ruleset's set has 1"):
+        Scorer("majiang").score(hand, Win())
+    two = Scorer(Scorer("majiang").ruleset.with_flags(red_fives_m=2)).score(hand, Win())
+    assert [(y.id, y.han) for y in two.yaku] == [("haku", 1), ("aka", 2)]
+    with pytest.raises(SituationError, match=r"holds 3 red fives of p, this ruleset's set has 2"):
+        Scorer(Scorer("majiang").ruleset.with_flags(red_fives_p=2)).score(parse_mpsz("456m789s11555z 000=5p"), Win())
 
 
 def test_chi_of_honours():
@@ -241,7 +252,6 @@ def test_chi_of_honours():
     [
         ("m1-35", r"'m1-35'"),
         ("m1=23", r"only be called from the previous player.*'m1=23'"),
-        ("m00=5", r"at most one red five.*'m00=5'"),
         ("m5556+", r"4 identical tiles"),
     ],
 )
@@ -300,8 +310,6 @@ def test_bad_meld_notation_majiang(meld, pattern):
         ((MeldKind.KAKAN, "555z", 2, 2), r"kakan 555z.*a kakan has 4 tiles, not 3"),
         ((MeldKind.ANKAN, "555z", None, None), r"ankan 555z.*an ankan has 4 tiles, not 3|ankan has 4 tiles, not 3"),
         ((MeldKind.PON, "5555z", 2, 2), r"a pon has 3 tiles, not 4"),
-        ((MeldKind.PON, "005m", 2, 2), r"pon 005m.*at most one red five"),
-        ((MeldKind.DAIMINKAN, "0055p", 3, 1), r"daiminkan 0055p.*at most one red five"),
         ((MeldKind.PON, "555m", 2, None), r"pon 555m: a called meld needs the seat it came from"),
         ((MeldKind.PON, "555m", 2, 0), r"pon 555m: a called meld needs the seat it came from"),
         ((MeldKind.PON, "555m", 2, 4), r"pon 555m: a called meld needs the seat it came from"),

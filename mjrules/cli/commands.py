@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "check game records against what was paid, or pay them under other rulesets"),
     "simulate": ("simulate", "play whole games at the table under several rulesets with the same walls, and compare"),
     "play": ("play", "play a game yourself at the terminal against bots"),
+    "setup": ("setup", "install what an optional player needs (majiang-ai: its npm packages)"),
     "serve": ("serve", "the calculator page and JSON API in a browser (needs mjrules[web])"),
 }
 """Command name → (module under ``mjrules.cli``, one-line help)."""

@@ -114,7 +114,7 @@ def add_hand(p: argparse.ArgumentParser, nargs: str, help: str | None = None) ->
 
 def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--ruleset", type=ruleset_arg, default=default, metavar="NAME|PATH",
-                   help=f"preset name or TOML file (default: {default})")
+                   help=f"preset name, TOML file, or a majiang-core rule object as a JSON file (default: {default})")
 
 
 def add_situation(p: argparse.ArgumentParser) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ from mjrules.table.console import Console
 from mjrules.table.actions import Player
 from mjrules.table.players import MJAI, PLAYERS, make_player
 from mjrules.rules.rules import GameLength
-from mjrules.table.game import Table
+from mjrules.table.game import RECORD_FORMATS, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.query import shown
@@ -32,11 +33,15 @@ def add_command(sub: Subparsers) -> None:
         "on offer go by, or the number of one of the other actions listed (tsumo, ron, calls, kans)."))
     add_ruleset(p, DEFAULT_RULESET)
     p.add_argument("--players", metavar="P,P,P",
-                   help=f"the bots in seats 1, 2 (and 3): {', '.join(PLAYERS)}, or {MJAI}COMMAND (default greedy)")
+                   help=f"the bots in seats 1, 2 (and 3): {', '.join(PLAYERS)}, or {MJAI}COMMAND (default greedy; "
+                        "majiang-ai needs node and mjrules setup majiang-ai)")
     p.add_argument("--seed", default=None, metavar="S", help="the seed of the walls (default: a new game each time)")
     p.add_argument("--length", choices=[x.value for x in GameLength], help="default: the ruleset's game_length")
     p.add_argument("--record", type=file_arg, metavar="FILE",
-                   help="also write the game as an mjai record, which mjrules replay reads back")
+                   help="also write the game as a record, which mjrules replay reads back (see --record-format)")
+    p.add_argument("--record-format", choices=RECORD_FORMATS, default="mjai",
+                   help="the record's format: mjai JSON lines (default) or paipu, majiang-core's game JSON "
+                        "(four players)")
     p.set_defaults(func=cmd_play, files=Files(outputs=("--record",), rulesets=("--ruleset",), players="--players"))
 
 
@@ -51,6 +56,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
                            f"and {MJAI}COMMAND runs an external mjai bot")
+    if args.record_format == "paipu" and scorer.players != 4:
+        raise MjrulesError(f"--record-format paipu: a 牌譜 holds four-player games, and {ruleset.name} is for "
+                           f"{scorer.players} players")
     you = Console(sys.stdin, sys.stdout)
     try:
         players: list[Player] = [you, *(make_player(b) for b in bots)]
@@ -65,5 +73,6 @@ def cmd_play(args: argparse.Namespace) -> int:
           + f" (ended by {game.end.value}; seed {seed})")
     if args.record is not None:
         with open_text(args.record, "w") as f:
-            f.write(game.record)
+            f.write(json.dumps(table.paipu(game), ensure_ascii=False) + "\n" if args.record_format == "paipu"
+                    else game.record)
     return 0

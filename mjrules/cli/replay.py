@@ -12,7 +12,7 @@ import os
 import stat
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO
 
 import attrs
 
@@ -22,7 +22,7 @@ from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.table.check import LegalCheck, check_legal
-from mjrules.records.read import read_game, record_paths
+from mjrules.records.read import read_file_games, record_paths
 from mjrules.records.game import Game
 from mjrules.records.replay import (
     GameReplay,
@@ -48,8 +48,8 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("replay", help=help_of("replay"),
                        description=(
-        "Read game records (Tenhou mjlog XML, plain or gzip; Tenhou JSON; mjai JSON lines; a directory or a "
-        "glob reads every record in it), re-score every win under the ruleset the record was played with "
+        "Read game records (Tenhou mjlog XML, plain or gzip; Tenhou JSON; mjai JSON lines; 電脳麻将 牌譜 JSON, one "
+        "game or a list; a directory or a glob reads every record in it), re-score every win under the ruleset the record was played with "
         "(or --ruleset), settle each round, rebuild the running scores and compare wins and final scores "
         "with the record. --rulesets pays each game's flow under several rulesets instead. Exit status: "
         "0 all agree, 1 something disagrees, 2 an unreadable record."))
@@ -210,6 +210,10 @@ class _Done:
     def plus(self, other: _Done) -> _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
 
+    def then(self, other: _Done) -> _Done:
+        """This and ``other`` one after the other: what both printed, their counts added."""
+        return attrs.evolve(self.plus(other), out=self.out + other.out, err=self.err + other.err)
+
 
 _COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad",
            "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree",
@@ -228,10 +232,10 @@ def _skipped(path: str) -> None:
     sys.stderr.write(f"mjrules replay: note: {path}: {kind}, not read\n")
 
 
-def _read(path: str) -> Game | _Done:
-    """The record at ``path``, or what to report when it cannot be read."""
+def _read(path: str) -> list[Game] | _Done:
+    """The games of the record at ``path`` (a 牌譜 may hold several), or what to report when it cannot be read."""
     try:
-        return read_game(path)
+        return read_file_games(path)
     except RecordError as e:
         return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
 
@@ -250,10 +254,22 @@ def _check_records(state: _CheckState, paths: list[str], json_out: bool, legal: 
     return [_check_one(state, path, json_out, legal) for path in paths]
 
 
+def _each_game(path: str, one: Callable[[Game], _Done]) -> _Done:
+    """What ``one`` makes of each game of the record at ``path``, one after the other (or why it cannot be read)."""
+    games = _read(path)
+    if isinstance(games, _Done):
+        return games
+    done = _Done()
+    for game in games:
+        done = done.then(one(game))
+    return done
+
+
 def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = False) -> _Done:
-    game = _read(path)
-    if isinstance(game, _Done):
-        return game
+    return _each_game(path, lambda game: _check_game(state, game, json_out, legal))
+
+
+def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> _Done:
     ruleset = record_ruleset(game)
     if state.chosen is not None:
         # the record's own preset named again keeps the record's day's rules (Game.rules)
@@ -375,9 +391,10 @@ def _what_if_records(replayer: WhatIfReplayer, paths: list[str], json_out: bool,
 
 
 def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: bool) -> _Done:
-    game = _read(path)
-    if isinstance(game, _Done):
-        return game
+    return _each_game(path, lambda game: _what_if_game(replayer, game, json_out, csv_out))
+
+
+def _what_if_game(replayer: WhatIfReplayer, game: Game, json_out: bool, csv_out: bool) -> _Done:
     try:
         result = replayer.replay(game)
     except MjrulesError as e:

@@ -16,6 +16,7 @@ from mjrules.cli.files import Files, make_folder
 from mjrules.cli.common import add_jobs, add_scheduler, file_arg, open_text, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.table.players import MJAI, PLAYERS
+from mjrules.table.game import RECORD_FORMATS
 from mjrules.table.simulation import (
     GAME_FIELDS, GAME_TYPES, Figures, Simulator, difference, play_chunk, record_name, render_difference,
 )
@@ -54,7 +55,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--players", metavar="P,P,P,P",
                    help=f"one player a seat, seat 0 (the first dealer) first: {', '.join(PLAYERS)}, or mjai:COMMAND for "
                         "an external bot speaking mjai on its stdin and stdout (default greedy in every seat; a "
-                        "three-player ruleset needs three)")
+                        "three-player ruleset needs three; majiang-ai needs node and mjrules setup majiang-ai)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the walls (any text; default 0)")
     p.add_argument("--length", choices=[x.value for x in GameLength],
                    help="one wind of rounds (tonpuu) or two (hanchan) at every table (default: each ruleset's "
@@ -76,7 +77,11 @@ def add_command(sub: Subparsers) -> None:
                         "ended): FILE.parquet as Parquet (pip install 'mjrules[parquet]'), FILE.csv as CSV, any "
                         "other name as JSON lines")
     p.add_argument("--records", metavar="DIR",
-                   help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
+                   help="write every game as a record, which mjrules replay reads back: an mjai record "
+                        "(RULESET-NNNNN.mjson), or with --record-format paipu a 電脳麻将 牌譜 (RULESET-NNNNN.json)")
+    p.add_argument("--record-format", choices=RECORD_FORMATS, default="mjai",
+                   help="the records' format: mjai JSON lines (default) or paipu, majiang-core's game JSON "
+                        "(four players)")
     add_jobs(p)
     add_scheduler(p)
     p.set_defaults(func=cmd_simulate, files=Files(outputs=("--output", "--plot"), folders=("--records",),
@@ -98,7 +103,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
         require_matplotlib()
     setup = partial(Simulator, names, players, args.seed, None if args.length is None else GameLength(args.length),
-                    args.records)
+                    args.records, record_format=args.record_format)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]
     if args.records is not None:

@@ -70,8 +70,8 @@ def _validate(meld: "Meld") -> None:
             _fail(meld, "a chi can only be called from the previous player")
     elif any(t.index != a for t in tiles):
         _fail(meld, f"a {kind.value} needs {need} identical tiles")
-    if sum(t.red for t in tiles) > 1:
-        _fail(meld, "a meld holds at most one red five")
+    # no cap on its red fives: a set may hold several of a suit (majiang-core's 赤牌 takes 0-4 each);
+    # how many the ruleset's set has is the Scorer's to check, the hand's red fives all counted
     if kind is MeldKind.ANKAN:
         if meld.called is not None or meld.source is not None:
             _fail(meld, "a closed kan has no called tile and no source")

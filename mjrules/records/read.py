@@ -1,5 +1,6 @@
 """Open game records: a file (plain or gzip-compressed) whose format is recognised from its
-content, or every record under a directory or matching a glob, one game at a time."""
+content, or every record under a directory or matching a glob, one game at a time. A file holds
+one game, but for a 電脳麻将 牌譜, which may hold a list of them."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from mjrules.records.game import Game
 
 MAX_RECORD = 64 << 20
 """Largest record read (after decompression): a game is some tens of kilobytes."""
-FORMATS = ("tenhou-xml", "tenhou-json", "mjai")
+FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
 
 def _read_limited(read: Callable[[int], bytes]) -> bytes:
@@ -45,11 +46,16 @@ def _decompressed(source: str, data: bytes) -> bytes:
 
 
 def detect_format(data: bytes) -> str | None:
-    """``tenhou-xml``, ``tenhou-json`` or ``mjai`` by the content's start; None if none fits."""
+    """``tenhou-xml``, ``tenhou-json``, ``mjai`` or ``majiang`` (a 牌譜: a game object with ``qijia``
+    near its start, or a list of them) by the content's start; None if none fits."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"<"):
         return "tenhou-xml"
+    if head.startswith(b"["):
+        return "majiang"
     if head.startswith(b"{"):
+        if b'"qijia"' in head:
+            return "majiang"
         first = head.split(b"\n", 1)[0]
         if b'"type"' in first:
             return "mjai"
@@ -58,7 +64,15 @@ def detect_format(data: bytes) -> str | None:
 
 
 def read_game(path: str, data: bytes | None = None) -> Game:
-    """The game in the file ``path`` (or in ``data``, named ``path``)."""
+    """The game in the file ``path`` (or in ``data``, named ``path``); an error for a file of several."""
+    games = read_file_games(path, data)
+    if len(games) != 1:
+        raise RecordError(f"{path}: {len(games)} games in one file, where one was expected")
+    return games[0]
+
+
+def read_file_games(path: str, data: bytes | None = None) -> list[Game]:
+    """The games in the file ``path`` (or in ``data``, named ``path``): one, or a 牌譜's list."""
     if data is None:
         try:
             with open(path, "rb") as f:
@@ -71,14 +85,18 @@ def read_game(path: str, data: bytes | None = None) -> Game:
     fmt = detect_format(data)
     if fmt == "tenhou-xml":
         from mjrules.records.tenhou_xml import read_mjlog_bytes
-        return read_mjlog_bytes(path, data)
+        return [read_mjlog_bytes(path, data)]
     if fmt == "tenhou-json":
         from mjrules.records.tenhou_json import read_tenhou_json
-        return read_tenhou_json(path, data)
+        return [read_tenhou_json(path, data)]
     if fmt == "mjai":
         from mjrules.records.mjai import read_mjai
-        return read_mjai(path, data)
-    raise RecordError(f"{path}: not a game record mjrules reads (Tenhou mjlog XML, Tenhou JSON, mjai JSON lines)")
+        return [read_mjai(path, data)]
+    if fmt == "majiang":
+        from mjrules.records.majiang_paipu import read_paipu_games
+        return read_paipu_games(path, data)
+    raise RecordError(f"{path}: not a game record mjrules reads (Tenhou mjlog XML, Tenhou JSON, mjai JSON lines, "
+                      f"電脳麻将 牌譜 JSON)")
 
 
 def record_paths(specs: Iterable[str], skipped: Callable[[str], None] | None = None) -> Iterator[str]:
@@ -115,6 +133,6 @@ def _regular(path: str, skipped: Callable[[str], None] | None) -> Iterator[str]:
 
 
 def read_games(specs: Iterable[str]) -> Iterator[Game]:
-    """The games of every record ``specs`` name, read one at a time."""
+    """The games of every record ``specs`` name, read one file at a time."""
     for path in record_paths(specs):
-        yield read_game(path)
+        yield from read_file_games(path)

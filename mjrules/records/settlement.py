@@ -84,10 +84,12 @@ Score = Callable[[RecordedWin, Win], "Result | NoWin"]
 
 
 def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: int | None = None,
-                 score: Score | None = None) -> RoundSettlement:
+                 score: Score | None = None, rules: RoundRules | None = None) -> RoundSettlement:
     """Settle ``rnd`` under ``scorer``'s ruleset, starting with ``honba`` and ``sticks`` on the table
-    (the round's own when None). ``score`` scores a win (``scorer.score`` of its hand by default)."""
-    rules = scorer.rules.round
+    (the round's own when None). ``score`` scores a win (``scorer.score`` of its hand by default);
+    ``rules``: the round rules when not the scorer's (a table playing another game length)."""
+    if rules is None:
+        rules = scorer.rules.round
     if score is None:
         def score(rec: RecordedWin, win: Win) -> Result | NoWin:
             return scorer.score(rec.hand, win)
@@ -106,7 +108,7 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
     if draw.kind == ABORTIVE:
         return RoundSettlement((), tuple(pay), honba + 1, table, True, Outcome.ABORTIVE)
     if draw.kind == NAGASHI:
-        paid = _nagashi(rnd, scorer, honba, table, pay)
+        paid = _nagashi(rnd, scorer, rules, honba, table, pay)
         if paid is not None:
             return paid
     tenpai = draw.tenpai
@@ -114,18 +116,31 @@ def settle_round(rnd: Round, scorer: Scorer, honba: int | None = None, sticks: i
     if rules.noten_payment and 0 < n < players:
         for seat in range(players):
             pay[seat] += rules.noten_payment // n if seat in tenpai else -(rules.noten_payment // (players - n))
-    return RoundSettlement((), tuple(pay), honba + 1, table, rules.dealer_repeat == "tenpai" and dealer in tenpai,
-                           Outcome.EXHAUSTIVE)
+    return RoundSettlement((), tuple(pay), honba + 1, table, draw_repeats(rules, dealer, tenpai), Outcome.EXHAUSTIVE)
 
 
-def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int]) -> RoundSettlement | None:
+def draw_repeats(rules: RoundRules, dealer: int, tenpai: Sequence[int]) -> bool:
+    """Whether the dealer deals again after an exhaustive draw with ``tenpai`` in tenpai, as
+    ``rules.dealer_repeat`` says; in a one-hand game always (the hand is played again)."""
+    if rules.game_length.one_hand:
+        return True
+    return rules.dealer_repeat == "any_draw" or (rules.dealer_repeat == "tenpai" and dealer in tenpai)
+
+
+def win_repeats(rules: RoundRules, dealer_won: bool) -> bool:
+    """Whether the dealer deals again after a win (``dealer_won``: the dealer is among the winners);
+    never in a one-hand game (the first win ends it) or where ``rules.dealer_repeat`` is ``none``."""
+    return dealer_won and rules.dealer_repeat != "none" and not rules.game_length.one_hand
+
+
+def _nagashi(rnd: Round, scorer: Scorer, rules: RoundRules, honba: int, table: int,
+             pay: list[int]) -> RoundSettlement | None:
     """A nagashi mangan as the ruleset pays it: a draw payment (the hand stays a draw: honba + 1,
     the sticks stay, the dealer repeats if in tenpai), a win (the first nagashi player in turn
     order from the dealer collects honba and sticks), or None when the ruleset does not pay it."""
     draw = rnd.draw
     assert draw is not None
     dealer = rnd.dealer
-    rules = scorer.rules.round
     won = False
     n = len(rnd.scores)
     for seat in sorted(draw.nagashi, key=lambda s: (s - dealer) % n):
@@ -135,10 +150,10 @@ def _nagashi(rnd: Round, scorer: Scorer, honba: int, table: int, pay: list[int])
         pay = _add(pay, _absolute(paid.payments, dealer))
         won = paid.mode == "win"
     if won:
-        repeats = dealer in draw.nagashi
+        repeats = win_repeats(rules, dealer in draw.nagashi)
         return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
-    return RoundSettlement((), tuple(pay), honba + 1, table,
-                           rules.dealer_repeat == "tenpai" and dealer in draw.tenpai, Outcome.NAGASHI)
+    return RoundSettlement((), tuple(pay), honba + 1, table, draw_repeats(rules, dealer, draw.tenpai),
+                           Outcome.NAGASHI)
 
 
 def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table: int,
@@ -169,7 +184,7 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
     winners = [p.record.winner for p in out if isinstance(p.result, Result)]
     if not winners:  # the ruleset finds no win: nothing is paid, the hand counts as an abortive draw
         return RoundSettlement(tuple(out), tuple(pay), honba + 1, table, True, Outcome.NO_WIN)
-    repeats = dealer in winners
+    repeats = win_repeats(rules, dealer in winners)
     return RoundSettlement(tuple(out), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
 
 
@@ -193,34 +208,51 @@ def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, w
     """Whether the game ends after the round ``wind``/``number`` (0-based) dealt by ``dealer`` was
     ``settled``, leaving ``scores``; None when play goes on.
 
-    The last hand is the last of ``rules.round.winds``. After it, the game ends when somebody has
-    ``extra_wind_target`` (or there is no extra wind); otherwise one more wind is played, ending
-    after the first hand that leaves somebody at the target, and at the latest after its last hand.
-    A last-hand dealer who repeats ends the game when in first place, after a win or a tenpai draw
-    as ``last_dealer_stop`` says, and when the target is reached. Tenhou's records of 2009-2021 end
+    The last hand is the last of ``rules.round.winds`` (of a one-hand game, its only hand). After
+    it, the game ends when somebody has ``extra_wind_target`` (or there is no extra wind: a target
+    of 0, ``extra_wind`` ``none``, a one-hand or four-wind game); otherwise one more wind is played
+    as ``extra_wind`` says: to the first hand that leaves somebody at the target and at the latest
+    to its last hand (``sudden_death``; under ``dealer_first`` a dealer who repeats plays on unless
+    the last dealer's stop ends it), or all of it, its last hand then the last hand (``whole_wind``).
+    A last-hand dealer who repeats ends the game when in first place, after a win or a draw as
+    ``last_dealer_stop`` says, and when the target is reached. Tenhou's records of 2009-2021 end
     this way: a dealer in first place after a tenpai draw plays on up to June 2010 and stops after
     (``mjrules.records.tenhou_rules``); a dealer in first place after a win below 30,000 plays on
-    into West; West ends as soon as anybody reaches 30,000."""
+    into West; West ends as soon as anybody reaches 30,000. majiang-core's
+    ``Game.last`` ends its games the same way (延長戦方式 0-3 are the four ``extra_wind`` values)."""
     r = rules.round
     n = len(scores)
     if r.bust_ends_game and min(scores) < 0:
         return GameEnd.BUST
     target = r.extra_wind_target
     reached = target == 0 or max(scores) >= target
-    last_number = number == n - 1
-    if wind >= r.winds:
+    length = r.game_length
+    last_wind, last_number = (0, 0) if length.one_hand else (r.winds - 1, n - 1)
+    extra = r.extra_wind if target and not length.one_hand and r.winds < 4 else "none"
+
+    def dealer_stop() -> GameEnd | None:
+        stops = ((settled.outcome is Outcome.WIN and r.last_dealer_stop != "none")
+                 or (settled.outcome in (Outcome.EXHAUSTIVE, Outcome.NAGASHI)
+                     and r.last_dealer_stop == "win_or_tenpai"))
+        if stops and reached and placing(scores, dealer, first_dealer, rules.placing.tie) == 1:
+            return GameEnd.DEALER_STOP
+        return None
+
+    if wind > last_wind:  # the extra wind
+        if extra == "whole_wind":
+            if number < n - 1:
+                return None
+            return dealer_stop() if settled.dealer_repeats else GameEnd.EXTRA_WIND_OVER
+        if extra == "dealer_first" and settled.dealer_repeats:
+            return dealer_stop()
         if target and max(scores) >= target:
             return GameEnd.SUDDEN_DEATH
-        return GameEnd.EXTRA_WIND_OVER if last_number and not settled.dealer_repeats else None
-    if wind < r.winds - 1 or not last_number:
+        return GameEnd.EXTRA_WIND_OVER if number == n - 1 and not settled.dealer_repeats else None
+    if wind < last_wind or number < last_number:
         return None
     if not settled.dealer_repeats:
-        return GameEnd.LAST_HAND if reached else None
-    stops = ((settled.outcome is Outcome.WIN and r.last_dealer_stop != "none")
-             or (settled.outcome in (Outcome.EXHAUSTIVE, Outcome.NAGASHI) and r.last_dealer_stop == "win_or_tenpai"))
-    if stops and reached and placing(scores, dealer, first_dealer, rules.placing.tie) == 1:
-        return GameEnd.DEALER_STOP
-    return None
+        return GameEnd.LAST_HAND if reached or extra == "none" else None
+    return dealer_stop()
 
 
 def final_scores(scores: Sequence[int], sticks: int, first_dealer: int, rules: Rules) -> tuple[int, ...]:

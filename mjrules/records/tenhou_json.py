@@ -20,13 +20,12 @@ or English); ``tenhou_yaku.yaku_id`` reads them.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import attrs
 
-from mjrules.errors import MjrulesError, RecordError
+from mjrules.errors import MjrulesError, RecordError, json_document
 from mjrules.records.game import (
     ABORTIVE,
     EXHAUSTIVE,
@@ -608,15 +607,7 @@ def _round_at(data: bytes, pos: int) -> str:
 
 def read_tenhou_json(source: str, data: bytes) -> Game:
     """The game of a Tenhou JSON log; ``source`` names it in errors."""
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{source}{_round_at(data, e.pos)}: the JSON is cut or broken ({e.msg}, "
-                          f"character {e.pos})") from None
-    except RecursionError:
-        raise RecordError(f"{source}: the JSON is nested too deeply") from None
+    doc = json_document(data, source, RecordError, at=lambda pos: _round_at(data, pos))
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise RecordError(f"{source}: not a Tenhou JSON log (no \"log\" list)")
     names = doc.get("name", ["", "", "", ""])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import difflib
 import re
 from typing import Any, Iterable, Iterator, Mapping, NoReturn, TypeVar, Union
 
@@ -11,6 +12,12 @@ import attrs
 from mjrules.errors import PluginError, RulesetError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the known name nearest ``name``, or nothing: for error messages."""
+    near = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""
 
 
 def _choices(value: Iterable[int | str] | None) -> tuple[int | str, ...] | None:

@@ -11,10 +11,11 @@ SEAT_ORDER, SHARED = "seat-order", "shared"
 TIES: tuple[str, ...] = (SEAT_ORDER, SHARED)
 """The tie-break rules: ``seat-order`` (Tenhou's: the player earlier in the game's initial seating,
 from the first dealer, ranks higher) or ``shared`` (tied players share the higher placing)."""
-NEAREST_THOUSAND, EXACT = "nearest-thousand", "exact"
-ROUNDINGS: tuple[str, ...] = (NEAREST_THOUSAND, EXACT)
-"""How final points are counted (flag ``points_rounding``): Tenhou's ``rounded_points``, or
-``placing_points`` to one decimal."""
+NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP = "nearest-thousand", "exact", "nearest-thousand-up"
+ROUNDINGS: tuple[str, ...] = (NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP)
+"""How final points are counted (flag ``points_rounding``): Tenhou's ``rounded_points``,
+``placing_points`` to one decimal, or ``rounded_points`` with a half rounded up (toward +∞), as
+majiang-core's ``Math.round`` rounds when its 順位点 are written without decimals."""
 
 
 def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT_ORDER) -> int:
@@ -53,16 +54,20 @@ def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, retu
 
 
 def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[int],
-                   tie: str = SEAT_ORDER) -> tuple[float, ...]:
+                   tie: str = SEAT_ORDER, half_up: bool = False) -> tuple[float, ...]:
     """Final points as Tenhou counts them (``points_rounding = "nearest-thousand"``): each score but
-    the top's rounded to the nearest thousand, half away from zero, less the return score, plus
-    the uma of its placing; the top gets what makes the sum zero (so the oka too)."""
+    the top's rounded to the nearest thousand, half away from zero (``half_up``: toward +∞, as
+    majiang-core), less the return score, plus the uma of its placing; the top gets what makes
+    the sum zero (so the oka too)."""
     n = len(scores)
     placings = [placing(scores, s, first_dealer, tie) for s in range(n)]
     out = [0.0] * n
     for seat in range(n):
         if placings[seat] != 1:
-            q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
+            if half_up:
+                q = (scores[seat] + 500) // 1000
+            else:
+                q = (abs(scores[seat]) + 500) // 1000 * (1 if scores[seat] >= 0 else -1)
             out[seat] = float(q - returned // 1000 + uma[placings[seat] - 1])
     out[placings.index(1)] = -sum(out)
     return tuple(out)
@@ -98,4 +103,5 @@ class PlacingRule:
             exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=uma,
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
-        return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie)
+        return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie,
+                              half_up=self.rounding == NEAREST_THOUSAND_UP)

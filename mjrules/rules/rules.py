@@ -51,24 +51,41 @@ as a triplet (the hand's shape stays), or when the waits stay."""
 
 MULTI_RON_HONBA = ("each", "first")
 """Several winners on one discard: each collects the honba, or only the first in turn order."""
-DEALER_REPEATS = ("tenpai", "win")
-"""The dealer repeats after a win and, under ``tenpai``, after an exhaustive draw in tenpai."""
+DEALER_REPEATS = ("tenpai", "win", "none", "any_draw")
+"""When the dealer deals again (an abortive draw is always dealt again): after a win and after an
+exhaustive draw in tenpai (``tenpai``), after a win only (``win``), never (``none``), or after a win
+and after every exhaustive draw, noten or not (``any_draw``)."""
 LEFTOVER_STICKS = ("top", "lost")
 """Riichi sticks on the table at the game's end go to the top player or are lost."""
 LAST_DEALER_STOPS = ("none", "win", "win_or_tenpai")
-"""When the last hand's dealer, first after repeating, ends the game."""
+"""When the last hand's dealer, first after repeating, ends the game: never, after a win, or after
+a win or an exhaustive draw (in tenpai, or noten where ``DEALER_REPEATS``' ``any_draw`` repeats)."""
+EXTRA_WINDS = ("sudden_death", "dealer_first", "whole_wind", "none")
+"""How the extra wind is played when nobody has ``extra_wind_target`` after the last hand: it ends
+after the first hand that leaves somebody there (``sudden_death``); the same, but a dealer who
+repeats plays on unless the last dealer's stop ends the game (``dealer_first``, 連荘優先サドンデス);
+all four hands of it, its last hand then the last hand (``whole_wind``, 4局固定); or there is none
+(``none``: the game ends after the last hand, the target still deciding the last dealer's stop)."""
 
 
 class GameLength(str, enum.Enum):
-    """How long a game lasts before any extra wind: one wind of rounds or two."""
+    """How long a game lasts before any extra wind: one wind of rounds (東風戦), two (半荘戦), all
+    four (一荘戦), or one hand (一局戦: dealt again after every draw, over after the first win)."""
 
     TONPUU = "tonpuu"
     HANCHAN = "hanchan"
+    IICHAN = "iichan"
+    IKKYOKU = "ikkyoku"
 
     @property
     def winds(self) -> int:
-        """The winds of rounds the game lasts."""
-        return 1 if self is GameLength.TONPUU else 2
+        """The winds of rounds the game lasts (one hand: the first wind)."""
+        return {"tonpuu": 1, "hanchan": 2, "iichan": 4, "ikkyoku": 1}[self.value]
+
+    @property
+    def one_hand(self) -> bool:
+        """The game is one hand (一局戦): its first hand is the last one."""
+        return self is GameLength.IKKYOKU
 
 
 GAME_LENGTHS = tuple(length.value for length in GameLength)
@@ -189,7 +206,7 @@ class PlayRules:
     kuikae: str = attrs.field(validator=attrs.validators.in_(KUIKAE_LEVELS))
     """After a call, the discards forbidden: the called kind and a chi's other end, the called kind only, or none."""
     riichi_min_points: int = attrs.field(validator=attrs.validators.ge(0))
-    """Points a player needs to declare riichi (the stick); 0: none."""
+    """Points a player needs to declare riichi (the stick); 0: none, so a score below 0 may declare too."""
     riichi_min_draws: int = attrs.field(validator=attrs.validators.ge(0))
     """Live draws that must be left for a riichi: the number of players (a draw of one's own is still
     to come); 0: riichi on the last discard too."""
@@ -201,6 +218,9 @@ class PlayRules:
     """Kans that may stand on the table in one round."""
     sanma_chi: bool
     """Chi may be called at a three-player table."""
+    noten_declaration: bool = False
+    """At an exhaustive draw a player in tenpai, not in riichi, may declare noten (ノーテン宣言): it
+    pays and is paid as noten, and a dealer so declaring does not repeat for tenpai."""
 
 
 @attrs.frozen
@@ -226,6 +246,8 @@ class RoundRules:
     """When the last hand's dealer, first after repeating, ends the game."""
     extra_wind_target: int = attrs.field(validator=attrs.validators.ge(0))
     """The score that ends the game in and at the end of the last wind; 0: the game ends after the last hand."""
+    extra_wind: str = attrs.field(default="sudden_death", validator=attrs.validators.in_(EXTRA_WINDS))
+    """How the extra wind is played: one of ``EXTRA_WINDS``."""
 
     @property
     def winds(self) -> int:

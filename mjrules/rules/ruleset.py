@@ -19,11 +19,17 @@ File format::
 
     [plugin.pao]                  # the flags of one plugin, checked to be that plugin's
     pao_covers = "hand"
+
+    [majiang]                     # 電脳麻将 (majiang-core) rule keys, each setting the flags
+    "クイタンあり" = false           # mjrules.rules.majiang_keys maps it to (here open_tanyao)
+
+A flag is set in one place of a file: ``[majiang]`` or ``[flags]`` / ``[plugin.NAME]``. A JSON file
+(``rule.json``) is a majiang-core rule object, complete or partial: the ``majiang`` preset with its
+keys applied, named after the file.
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
 import sys
@@ -33,8 +39,9 @@ from typing import Any, Iterable, Mapping
 
 import attrs
 
-from mjrules.errors import RulesetError
-from mjrules.rules.flags import FrozenMap
+from mjrules.errors import RulesetError, json_document
+from mjrules.rules.flags import FrozenMap, suggest
+from mjrules.rules.majiang_keys import read_majiang_rule
 from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
 
 if sys.version_info >= (3, 11):
@@ -42,15 +49,10 @@ if sys.version_info >= (3, 11):
 else:  # the same parser, from PyPI
     import tomli as tomllib
 
-TOP_KEYS = ("name", "description", "sources", "extends", "players", "plugins", "flags", "plugin")
+TOP_KEYS = ("name", "description", "sources", "extends", "players", "plugins", "flags", "plugin", "majiang")
 PLUGIN_KEYS = ("enable", "disable")
 MAX_EXTENDS = 16
 MAX_FILE = 1 << 20
-
-
-def suggest(name: str, known: Iterable[str]) -> str:
-    near = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean {near[0]!r}?)" if near else ""
 
 
 def _strs(value: Iterable[str]) -> tuple[str, ...]:
@@ -142,10 +144,22 @@ def _read(label: str, data: bytes) -> dict:
         raise RulesetError(f"{label}: a value TOML cannot read: {e}") from None
 
 
+def _read_rule_object(label: str, data: bytes) -> dict:
+    """A majiang-core rule object (a JSON file) as the document of a ruleset: the ``majiang`` preset
+    with its keys applied, named after the file."""
+    if len(data) > MAX_FILE:
+        raise RulesetError(f"{label}: file is over {MAX_FILE:,} bytes (1 MiB); a rule object is far smaller")
+    rule = json_document(data, label, RulesetError)
+    if not isinstance(rule, dict):
+        got = "null" if rule is None else type(rule).__name__
+        raise RulesetError(f"{label}: expected a JSON object of majiang-core rule keys, got {got}")
+    return {"name": Path(label).stem, "extends": "majiang", "majiang": rule}
+
+
 def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None, str | None]:
     """Find a ruleset by preset name or path; returns (label, bytes, directory, the file's path
     on disk or None)."""
-    looks_like_path = ref.endswith(".toml") or os.sep in ref or "/" in ref
+    looks_like_path = ref.endswith((".toml", ".json")) or os.sep in ref or "/" in ref
     if looks_like_path or (base_dir is None and ref not in _shipped_names() and os.path.isfile(ref)):
         p = Path(ref)
         if base_dir is not None and not p.is_absolute():
@@ -184,7 +198,8 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         raise RulesetError(f"{label}: cyclic extends: {' -> '.join(_chain + (key,))}")
     if len(_chain) >= MAX_EXTENDS:
         raise RulesetError(f"{label}: extends chain deeper than {MAX_EXTENDS}")
-    return _resolve(label, _read(label, data), _chain + (key,), directory, paths=True, source=source)
+    doc = _read_rule_object(label, data) if label.endswith(".json") else _read(label, data)
+    return _resolve(label, doc, _chain + (key,), directory, paths=True, source=source)
 
 
 def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
@@ -260,12 +275,14 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
             plugins.remove(pname)
         plugin_origin[pname] = label
 
+    by_key = _majiang_table(label, doc.get("majiang"), flags, origin)
     ftable = doc.get("flags", {})
     if not isinstance(ftable, dict):
         raise RulesetError(f"{label}: flags: expected a table")
     for k, v in ftable.items():
         if isinstance(v, dict):
             raise RulesetError(f"{label}: flags.{k}: expected a value, got a table")
+        _set_once(label, f"flags.{k}", k, by_key)
         flags[k] = v
         origin[k] = label
     per_plugin = doc.get("plugin", {})
@@ -279,9 +296,29 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         for k, v in table.items():
             if isinstance(v, dict):
                 raise RulesetError(f"{label}: plugin.{pname}.{k}: expected a value, got a table")
+            _set_once(label, f"plugin.{pname}.{k}", k, by_key)
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
     return Ruleset(name=name, plugins=plugins, flags=flags, description=description, sources=sources, origin=origin,
                    path=label, owners=owners, players=players, plugin_origin=plugin_origin,
                    files=((source,) if source else ()) + inherited)
+
+
+def _majiang_table(label: str, table: Any, flags: dict[str, Any], origin: dict[str, str]) -> dict[str, str]:
+    """Apply a ``[majiang]`` table of majiang-core rule keys; the flags it set, each with its key."""
+    if table is None:
+        return {}
+    if not isinstance(table, dict):
+        raise RulesetError(f"{label}: majiang: expected a table of majiang-core rule keys")
+    read = read_majiang_rule(table, f"{label}: [majiang]")
+    for flag, value in read.flags.items():
+        flags[flag] = value
+        origin[flag] = f"{label} [majiang] {read.keys[flag]}"
+    return dict(read.keys)
+
+
+def _set_once(label: str, where: str, flag: str, by_key: Mapping[str, str]) -> None:
+    """A flag a ``[majiang]`` key of the same file sets may not be set again: one place says it."""
+    if flag in by_key:
+        raise RulesetError(f"{label}: {where}: already set by [majiang] key {by_key[flag]}; set it in one place")

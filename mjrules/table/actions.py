@@ -2,8 +2,9 @@
 (``Action``), the ``Player`` protocol between them, and the refusal of an action the table does
 not allow (``IllegalAction``).
 
-The table asks a player only when it has a choice: after its draw (or its call), and when another
-player's discard, added kan or North set aside is on offer and it may win or call on it. The view
+The table asks a player only when it has a choice: after its draw (or its call), when another
+player's discard, added kan or North set aside is on offer and it may win or call on it, and at an
+exhaustive draw when it is in tenpai and may declare noten (``TENPAI`` or ``NOTEN``). The view
 carries the legal actions of that moment (``View.legal``), worked out by the table under the
 ruleset; a player answers with one of them. An action the table does not allow is refused with a
 reason, so a player written elsewhere cannot cheat by answering something else.
@@ -12,7 +13,7 @@ reason, so a player written elsewhere cannot cheat by answering something else.
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterable, Protocol, runtime_checkable
+from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
 import attrs
 
@@ -40,11 +41,18 @@ class ActionKind(enum.Enum):
     DAIMINKAN = "daiminkan"
     PASS = "pass"
     """Let a discard or an added kan go by."""
+    TENPAI = "tenpai"
+    """At an exhaustive draw, show one's hand in tenpai (paid as tenpai)."""
+    NOTEN = "noten"
+    """At an exhaustive draw, declare noten though in tenpai (ノーテン宣言, where the ruleset allows it)."""
 
 
 OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO, ActionKind.ANKAN, ActionKind.KAKAN,
                       ActionKind.KITA, ActionKind.NINE_TERMINALS})
-"""The actions of the player whose turn it is; the others answer a tile on offer."""
+"""The actions of the player whose turn it is; the others answer a tile on offer, or (``DECLARATIONS``)
+say at an exhaustive draw whether they are in tenpai."""
+DECLARATIONS = frozenset({ActionKind.TENPAI, ActionKind.NOTEN})
+"""The answers at an exhaustive draw: a player in tenpai is asked only where it may declare noten."""
 CONSUMES = {ActionKind.CHI: 2, ActionKind.PON: 2, ActionKind.DAIMINKAN: 3, ActionKind.ANKAN: 4, ActionKind.KAKAN: 0}
 """Tiles of the hand a call takes besides its tile (an ankan: all four; a kakan adds its tile)."""
 NEEDS_TILE = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.KAKAN, ActionKind.KITA, ActionKind.CHI,
@@ -96,6 +104,8 @@ class Action:
 
 
 PASS = Action(ActionKind.PASS)
+TENPAI = Action(ActionKind.TENPAI)
+NOTEN = Action(ActionKind.NOTEN)
 TSUMO = Action(ActionKind.TSUMO)
 RON = Action(ActionKind.RON)
 NINE_TERMINALS = Action(ActionKind.NINE_TERMINALS)
@@ -184,4 +194,14 @@ class Watcher(Protocol):
     event of the record as its seat may see it (``mjrules.table.events.seen_by``)."""
 
     def observe(self, event: dict[str, Any]) -> None:
+        ...
+
+
+@runtime_checkable
+class Seated(Protocol):
+    """A player that is told the rules of the table it sits at (majiang-ai is told them as a
+    rule object): the table calls ``sit`` once, when it is built."""
+
+    def sit(self, flags: Mapping[str, Any], players: int, game_length: str) -> None:
+        """``flags``: the ruleset's resolved flags; ``game_length``: the length the table plays."""
         ...

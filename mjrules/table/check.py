@@ -9,7 +9,8 @@ action; it agrees when the table's settlement pays what replay's settlement of t
 An abortive draw is played as the record shows it: nine terminals declared by the seat whose hand
 the record shows (or, where it shows none, whose draw ends the round), three rons by the three it
 shows; four winds, four riichi and four kans the table
-finds itself. Rounds the table cannot play are named and not counted: rounds a record gives no
+finds itself. At an exhaustive draw a player who may declare noten answers as the record's tenpai
+seats say. Rounds the table cannot play are named and not counted: rounds a record gives no
 moves for, and three rons where the record does not say who made them (Tenhou's JSON logs, mjai).
 
 The game must end where the record ends it: after each round, ``game_end`` under the ruleset (the
@@ -24,7 +25,19 @@ from collections import Counter
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
+from mjrules.table.actions import (
+    DECLARATIONS,
+    NINE_TERMINALS,
+    NOTEN,
+    PASS,
+    RON,
+    TENPAI,
+    TSUMO,
+    Action,
+    ActionKind,
+    IllegalAction,
+    View,
+)
 from mjrules.records.game import ABORTIVE, Game, Move, MoveKind, Round
 from mjrules.records.settlement import RoundSettlement, game_end, settle_round
 from mjrules.records.flow import Deal
@@ -145,6 +158,8 @@ class _Script:
                 self.own[seat].append(NINE_TERMINALS)
         if draw is not None and draw.kind == ABORTIVE and draw.reason in THREE_RONS_REASONS:
             self.rons = set(draw.shown)
+        self.tenpai = frozenset(draw.tenpai) if draw is not None else frozenset()
+        """The seats in tenpai at an exhaustive draw: a player asked (it may declare noten) says so."""
         self.taken = 0
 
     def _call(self, m: Move, discards: int) -> None:
@@ -158,6 +173,9 @@ class _Script:
             self.calls[m.seat].append((discards, Action(CALLS[meld.kind], m.tile, m.own)))
 
     def act(self, seat: int, view: View) -> Action:
+        if all(a.kind in DECLARATIONS for a in view.legal):
+            self.taken += 1
+            return TENPAI if seat in self.tenpai else NOTEN
         if view.offered is None:
             if not self.own[seat]:
                 raise _Diverged(f"seat {seat} is asked to act, and the record has it do nothing more")

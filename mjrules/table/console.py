@@ -6,7 +6,8 @@ play`` gives it the terminal). An answer is:
 
 - a tile (``5m``, ``0p`` for a red five): discard it; ``r`` and a tile (``r5m``): riichi with it;
 - nothing (Enter): discard the tile just drawn, or let the tile on offer go by;
-- a number: one of the other actions listed (tsumo, ron, pass, chi, pon, kan, kita, nine terminals).
+- a number: one of the other actions listed (tsumo, ron, pass, chi, pon, kan, kita, nine terminals;
+  at an exhaustive draw where the ruleset lets a hand in tenpai declare noten, tenpai or noten).
 
 An answer that is none of these is said so, and the question asked again; the end of the input
 leaves the game (``MjrulesError``).
@@ -18,13 +19,14 @@ from typing import IO, Any
 
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
-from mjrules.table.actions import PASS, Action, ActionKind, View
+from mjrules.table.actions import DECLARATIONS, PASS, Action, ActionKind, View
 from mjrules.model.tiles import Tile
 from mjrules.notation.mpsz import format_tiles, parse_tiles
 
 WINDS = ("East", "South", "West", "North")
 LISTED = (ActionKind.TSUMO, ActionKind.RON, ActionKind.PASS, ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN,
-          ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.KITA, ActionKind.NINE_TERMINALS)
+          ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.KITA, ActionKind.NINE_TERMINALS, ActionKind.TENPAI,
+          ActionKind.NOTEN)
 """The actions listed by number, in this order (discards and riichi are answered with a tile)."""
 
 
@@ -121,7 +123,9 @@ class Console:
         lines.append(f"   you ({WINDS[view.seat_wind]}) {view.scores[view.seat]:,}: river "
                      f"{_river(view.rivers[view.seat])}" + (f"; melds {melds}" if melds else ""))
         hand = format_tiles(sorted(mine, key=lambda t: t.rank))
-        if view.offered is not None:
+        if all(a.kind in DECLARATIONS for a in view.legal):
+            lines.append(f"   your hand {hand}; the wall is empty: show it as tenpai, or declare noten")
+        elif view.offered is not None:
             lines.append(f"   your hand {hand}; seat {view.offered_by} offers {view.offered}: Enter lets it go by")
         else:
             drawn = f" + {view.drawn} drawn" if view.drawn is not None else ""
@@ -136,6 +140,8 @@ class Console:
         if not text:
             if view.offered is not None:
                 return PASS
+            if all(a.kind in DECLARATIONS for a in legal):
+                return "give the number of tenpai or noten"
             drawn = Action(ActionKind.DISCARD, view.drawn) if view.drawn is not None else None
             return drawn if drawn in legal else "give a tile to discard"
         if text.isdigit():

@@ -23,14 +23,24 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.records.flow import Deal
 from mjrules.records.game import WIND_LETTERS, Call
+from mjrules.records.majiang_paipu import paipu_of_events
 from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, game_end
+from mjrules.rules.placing import EXACT
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import Player, Watcher
+from mjrules.table.actions import Player, Seated, Watcher
 from mjrules.table.events import Record
 from mjrules.table.round import RoundPlay
 from mjrules.table.wall import Wall, seeded_wall
 from mjrules.tools.signals import held
+
+
+MAX_ROUNDS = 1000
+"""Rounds a game may last: one that goes on longer (a dealer who repeats after every draw, or a
+one-hand game, with players who never win) is stopped with an error."""
+RECORD_FORMATS = ("mjai", "paipu")
+"""How the table's games are written: mjai JSON lines (``PlayedGame.record``), or 電脳麻将's 牌譜
+(majiang-core's game JSON, four players: ``Table.paipu``)."""
 
 
 @attrs.frozen
@@ -87,7 +97,20 @@ class Table:
             self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=GameLength(length)))
         self.length = self.rules.round.game_length
         self.ruleset_name = ruleset_name or scorer.ruleset.name
+        for p in self.players:  # a player that plays by the rules it is told (majiang-ai)
+            if isinstance(p, Seated):
+                p.sit(scorer.flags, scorer.players, self.length.value)
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
+
+    def paipu(self, game: PlayedGame) -> dict[str, Any]:
+        """A game this table played as a 電脳麻将 牌譜 (four players; ``mjrules.records.majiang_paipu``)."""
+        if self.scorer.players != 4:
+            raise MjrulesError("a 牌譜 holds a four-player game, and this table seats three")
+        events = [json.loads(line) for line in game.record.splitlines()]
+        return paipu_of_events(events, title=f"mjrules {self.ruleset_name} {game.seed}", names=self.names,
+                               ruleset=self.ruleset_name, final=game.final, points=game.points,
+                               exact=self.rules.placing.rounding == EXACT,
+                               length=None if self.length is self.scorer.rules.round.game_length else self.length.value)
 
     def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
         """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
@@ -120,6 +143,9 @@ class Table:
         dealer = 0
         rounds: list[PlayedRound] = []
         while True:
+            if len(rounds) == MAX_ROUNDS:
+                raise MjrulesError(f"game {seed}: {MAX_ROUNDS} rounds played and the game has not ended (under "
+                                   f"{self.ruleset_name} these players end no round with a win)")
             wall = walls(len(rounds))
             deal = Deal(wind, number, honba, sticks, dealer, tuple(scores), wall.indicator(0),
                         tuple(wall.hand((seat - dealer) % n) for seat in range(n)))

@@ -6,10 +6,12 @@ bot's seat may see them: the other hands and draws hidden as ``?``), and the bot
 line with one JSON object, its action (``dahai``, ``reach``, ``hora``, ``chi``, ``pon``,
 ``daiminkan``, ``ankan``, ``kakan``, ``nukidora``, ``ryukyoku`` for nine terminals) or ``{"type": "none"}``. A line is sent when the
 table asks the bot to act, and at the game's end; a bot that has no choice to make is not asked.
+mjai has no noten declaration: where a ruleset has one, the bot shows its tenpai hand unasked.
 
 Riichi is two answers in mjai: ``reach``, then, once the bot has seen its ``reach`` event, the
 ``dahai``; the table takes them as one riichi discard. The bot's process starts at ``start_game``
-and is closed at ``end_game``; ``{seat}`` in the command is replaced by the bot's seat (0-3), as
+and is closed at ``end_game`` (in its own process group: ``mjrules.table.child``); ``{seat}`` in the
+command is replaced by the bot's seat (0-3), as
 mjai.app starts its bots (``python bot.py 0``); a bot that does not answer within ``timeout`` seconds, answers
 something that is not an mjai action, or exits is an error naming it. An action the table does not
 allow is refused as any player's is (``IllegalAction``).
@@ -18,23 +20,16 @@ allow is refused as any player's is (``IllegalAction``).
 from __future__ import annotations
 
 import json
-import os
-import select
 import shlex
-import signal
-import subprocess
-import sys
-from typing import IO, Any, Sequence
+from typing import Any, Sequence
 
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
-from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, View
+from mjrules.table.child import Child
+from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
 from mjrules.model.tiles import Tile
-from mjrules.tools.signals import held
 
 CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}
-GROUPS = hasattr(os, "killpg")
-"""Each bot runs in a process group of its own (POSIX), ended whole: what the bot started ends with it."""
 
 
 class MjaiBot:
@@ -45,7 +40,7 @@ class MjaiBot:
             raise MjrulesError("an mjai bot needs a command to run")
         self.command = list(command)
         self.timeout = timeout
-        self.process: subprocess.Popen[str] | None = None
+        self.process: Child | None = None
         self.seat: int | None = None
         self.pending: list[dict[str, Any]] = []
         self.echoed_reach = False
@@ -71,6 +66,8 @@ class MjaiBot:
             self.close()
 
     def act(self, view: View) -> Action:
+        if TENPAI in view.legal:  # mjai has no noten declaration: the bot shows its tenpai hand, unasked
+            return TENPAI
         answer = self._exchange()
         kind = answer.get("type")
         if kind == "reach":  # the riichi declaration; its discard comes once the bot sees it
@@ -102,82 +99,25 @@ class MjaiBot:
     def _start(self) -> None:
         # mjai.app's bots take their seat as an argument (``python bot.py 0``): ``{seat}`` in the command is it
         command = [arg.replace("{seat}", str(self.seat)) for arg in self.command]
-        try:
-            # a session of its own: a Ctrl-C at the terminal reaches mjrules alone, which ends the bot's
-            # group; held meanwhile, so that no bot starts without its handle kept to end it
-            with held(signal.SIGINT, signal.SIGTERM):
-                self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                                encoding="utf-8", bufsize=1, start_new_session=GROUPS)
-        except OSError as e:
-            raise MjrulesError(f"mjai bot {self.name}: cannot start: {e.strerror or e}") from None
+        self.process = Child(command, self._where(), self.timeout)
 
     def close(self) -> None:
         """End the bot's process and every process it started: its stdin closed, ``timeout`` seconds
         to exit (none while an error or a Ctrl-C is ending the game), then its group killed."""
-        process = self.process
-        if process is None:
-            return
-        ending = sys.exc_info()[0] is not None
-        try:
-            if process.stdin is not None:
-                process.stdin.close()
-            if not ending:
-                process.wait(timeout=self.timeout)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        finally:  # also when a Ctrl-C or SIGTERM cuts the wait short; held until the group is gone
-            with held(signal.SIGINT, signal.SIGTERM):
-                self.process = None
-                self.pending = []
-                try:  # the group outlives its leader while a child of the bot runs: it is ended too
-                    os.killpg(process.pid, signal.SIGKILL) if GROUPS else process.kill()
-                except (ProcessLookupError, PermissionError):  # nothing left of it
-                    pass
-                process.wait()
-                if process.stdout is not None:
-                    process.stdout.close()
+        process, self.process = self.process, None
+        self.pending = []
+        if process is not None:
+            process.close(self.timeout)
 
     def _exchange(self) -> dict[str, Any]:
         """Send the events pending as one line; the bot's answer."""
-        process = self.process
-        if process is None or process.stdin is None or process.stdout is None:
+        if self.process is None:
             raise MjrulesError(f"mjai bot {self.name}: asked to act outside a game")
-        line = json.dumps(self.pending, ensure_ascii=False, separators=(",", ":"))
-        self.pending = []
-        try:
-            process.stdin.write(line + "\n")
-            process.stdin.flush()
-        except OSError:
-            raise MjrulesError(f"mjai bot {self.name}: {self._gone(process)}") from None
-        answer_line = self._read(process.stdout)
-        try:
-            answer = json.loads(answer_line)
-        except json.JSONDecodeError:
-            raise MjrulesError(f"mjai bot {self.name}: answered {answer_line[:200]!r}, not JSON") from None
+        events, self.pending = self.pending, []
+        answer, line = self.process.ask(events)
         if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
-            raise MjrulesError(f"mjai bot {self.name}: answered {answer_line[:200]!r}, not an mjai action")
+            raise MjrulesError(f"mjai bot {self.name}: answered {line[:200]!r}, not an mjai action")
         return answer
-
-    def _read(self, stdout: IO[str]) -> str:
-        ready, _, _ = select.select([stdout], [], [], self.timeout)
-        if not ready:
-            raise MjrulesError(f"mjai bot {self.name}: no answer within {self.timeout:g} seconds")
-        line = stdout.readline()
-        if not line:
-            raise MjrulesError(f"mjai bot {self.name}: {self._gone(self.process)} without answering")
-        return line
-
-    @staticmethod
-    def _gone(process: subprocess.Popen[str] | None) -> str:
-        """What became of a bot whose pipe closed: its exit status, waited for a moment (the pipe
-        closes as it exits, before the status can be read), or that it closed its pipes and runs on."""
-        try:
-            code = None if process is None else process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            code = None
-        if code is None:
-            return "it closed its pipes"
-        return f"it was killed by signal {-code}" if code < 0 else f"it exited with status {code}"
 
     def _where(self) -> str:
         return f"mjai bot {self.name}"

@@ -1,12 +1,13 @@
-"""The legal moves of a moment of a round: what a seat may do on its turn (``legal_own``) and in
-answer to another player's tile (``legal_reactions``), and why anything else is refused
-(``refuse_own``, ``refuse_reaction``).
+"""The legal moves of a moment of a round: what a seat may do on its turn (``legal_own``), in
+answer to another player's tile (``legal_reactions``) and at an exhaustive draw (``legal_at_draw``),
+and why anything else is refused (``refuse_own``, ``refuse_reaction``, ``refuse_at_draw``).
 
 Every rule reads the ruleset's rules object and the round as it stands (a ``Position``: the
 ``RoundPlay`` in play). Where each rule comes from:
 
 - ``rules.play``: the abortive draw on nine terminals, kuikae, the points and live draws a riichi
-  needs, a closed kan after riichi, calls on the last discard, the kan limit, chi at three players;
+  needs, a closed kan after riichi, calls on the last discard, the kan limit, chi at three players,
+  the noten declaration at an exhaustive draw;
 - ``rules.sanma``: whether a North is set aside (kita);
 - the Scorer (``Position.tsumo_result``, ``ron_result``): whether a win has its yaku;
 - fixed, as every ruleset plays them: riichi needs a closed hand and tenpai after its discard (a
@@ -27,7 +28,7 @@ from mjrules.notation.mpsz import format_tiles
 from mjrules.records.flow import Flow
 from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
-from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind
+from mjrules.table.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
 from mjrules.tools.winning import is_winning_counts
 
 
@@ -146,7 +147,7 @@ def _refuse_riichi(pos: Position, seat: int, action: Action, drawn: Tile | None)
         return "it is in riichi already"
     if any(m.is_open for m in pos.flow.melds[seat]):
         return "riichi needs a closed hand, and this one has called"
-    if pos.scores[seat] < play.riichi_min_points:
+    if play.riichi_min_points and pos.scores[seat] < play.riichi_min_points:  # 0: none, a score below 0 too
         return f"riichi needs {play.riichi_min_points} points for the stick, and it has {pos.scores[seat]}"
     if pos.live_left < play.riichi_min_draws:
         return f"riichi needs {play.riichi_min_draws} live draws left, and {pos.live_left} are"
@@ -392,3 +393,27 @@ def legal_reactions(pos: Position, seat: int, source: int, t: Tile, kan: bool) -
                     others = tuple(x for x in (low, low + 1, low + 2) if x != k)
                     candidates += [Action(ActionKind.CHI, t, p) for p in _pairs(hand, (others[0], others[1]))]
     return [a for a in candidates if refuse_reaction(pos, seat, a, source, t, kan) is None]
+
+
+# -- the exhaustive draw ---------------------------------------------------------------------------
+
+def refuse_at_draw(pos: Position, seat: int, action: Action) -> str | None:
+    """Why ``seat`` may not answer ``action`` at an exhaustive draw (tenpai: a wait not held four
+    times), or None when it may."""
+    tenpai = bool(pos.wait_kinds(seat))
+    if action.kind is ActionKind.TENPAI:
+        return None if tenpai else "the hand is not tenpai"
+    if action.kind is not ActionKind.NOTEN:
+        return f"{action.kind.value} is not an answer at an exhaustive draw (tenpai or noten)"
+    if not tenpai:
+        return None
+    if not pos.rules.play.noten_declaration:
+        return "this ruleset has no noten declaration: a hand in tenpai is shown"
+    if pos.flow.riichi[seat]:
+        return "in riichi the hand is shown"
+    return None
+
+
+def legal_at_draw(pos: Position, seat: int) -> list[Action]:
+    """Every answer ``seat`` may give at an exhaustive draw: TENPAI, NOTEN or both."""
+    return [a for a in (TENPAI, NOTEN) if refuse_at_draw(pos, seat, a) is None]

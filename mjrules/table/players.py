@@ -4,6 +4,8 @@ Built-in players (``PLAYERS`` by name):
 
 - ``tsumogiri``: discards the tile it draws and declares nothing, no win included: a baseline
   that measures the table itself (its rounds end in exhaustive draws, or a nagashi mangan).
+  Where it may declare noten at an exhaustive draw, it shows its tenpai hand, as every built-in
+  player does.
 - ``greedy``: the project's own shanten as its eyes. It takes any legal win, sets every North
   aside where the ruleset has kita, aborts on nine terminals unless it holds eleven kinds of them
   (then it plays for kokushi), declares riichi when a discard leaves its closed hand tenpai
@@ -43,7 +45,9 @@ Built-in players (``PLAYERS`` by name):
   look, not the Scorer), and otherwise stays quiet (dama) when yaku and dora make three han already
   or one winning tile is left; with every winning tile in sight it does not declare.
 
-``mjai:COMMAND`` (``make_player``) is an external bot speaking mjai (``mjrules.table.mjai_bot``).
+``majiang-ai`` is 電脳麻将's AI in a node process (``mjrules.table.majiang_ai``: installed on demand by
+``mjrules setup majiang-ai``), told the ruleset's rule object. ``mjai:COMMAND`` (``make_player``) is
+an external bot speaking mjai (``mjrules.table.mjai_bot``).
 """
 
 from __future__ import annotations
@@ -58,7 +62,8 @@ from mjrules import kernel
 from mjrules.errors import MjrulesError
 from mjrules.kernel.shapes import RYANMEN
 from mjrules.model.tiles import DORA_OF, DORA_OF_SANMA, DRAGONS, EAST, SANMA_REMOVED, Tile
-from mjrules.table.actions import NINE_TERMINALS, PASS, Action, ActionKind, Player, View
+from mjrules.table.actions import NINE_TERMINALS, PASS, TENPAI, Action, ActionKind, Player, View
+from mjrules.table.majiang_ai import MajiangAI
 from mjrules.table.mjai_bot import MjaiBot
 
 
@@ -66,6 +71,8 @@ class Tsumogiri:
     """Discards the tile it draws; declares nothing (no call, no riichi, no win)."""
 
     def act(self, view: View) -> Action:
+        if TENPAI in view.legal:  # asked at an exhaustive draw whether to declare noten: it shows the hand
+            return TENPAI
         if view.offered is not None:
             return PASS
         if view.drawn is not None:
@@ -85,6 +92,8 @@ class Greedy:
     (the module text has the order)."""
 
     def act(self, view: View) -> Action:
+        if TENPAI in view.legal:  # asked at an exhaustive draw whether to declare noten: it shows the hand
+            return TENPAI
         kinds = {a.kind for a in view.legal}
         for win in (ActionKind.TSUMO, ActionKind.RON):
             if win in kinds:
@@ -295,6 +304,8 @@ class Careful:
     quiet wait (the module text has the strategy)."""
 
     def act(self, view: View) -> Action:
+        if TENPAI in view.legal:  # asked at an exhaustive draw whether to declare noten: it shows the hand
+            return TENPAI
         legal = {a.kind: a for a in view.legal}
         for win in (ActionKind.TSUMO, ActionKind.RON, ActionKind.KITA):
             if win in legal:
@@ -509,7 +520,8 @@ def _yaku_han(sight: Sight, counts: list[int], w: int) -> int:
     return han
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {"tsumogiri": Tsumogiri, "greedy": Greedy, "careful": Careful}
+PLAYERS: dict[str, Callable[[], Player]] = {"tsumogiri": Tsumogiri, "greedy": Greedy, "careful": Careful,
+                                            "majiang-ai": MajiangAI}
 """The built-in players by name."""
 
 

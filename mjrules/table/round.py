@@ -12,7 +12,14 @@ letting a tile go by that completes the hand (a win without a yaku included) unt
 discard, and permanent furiten after letting one go by in riichi (a closed kan's tile only when it
 could have been robbed: kokushi, where the ruleset allows); a pon or kan before a chi; a
 North is set aside after one's draw (in riichi, the North just drawn), and another player may ron
-on it; four kans by more than one player are an abortive draw where the ruleset plays it.
+on it; four kans by more than one player are an abortive draw where the ruleset plays it; a kan
+declared while an earlier kan's indicator waits for its discard turns that indicator first
+(majiang-core's ``Game.gang``); in tenpai at an exhaustive draw is a hand with a wait not held four
+times (majiang-core's ``tingpai``, Tenhou's).
+
+From the rules object: which indicators are turned (``rules.dora``: kan dora, when, ura and kan ura
+indicators only where the ruleset has them) and whether a player in tenpai may declare noten at an
+exhaustive draw (``rules.play.noten_declaration``, asked through ``legal_at_draw``).
 """
 
 from __future__ import annotations
@@ -30,13 +37,15 @@ from mjrules.rules.rules import Rules
 from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import PASS, RON, Action, ActionKind, Discarded, IllegalAction, Player, View
+from mjrules.table.actions import PASS, RON, TENPAI, Action, ActionKind, Discarded, IllegalAction, Player, View
 from mjrules.table.events import Record
 from mjrules.table.moves import (
     counts_of,
     kuikae_after,
+    legal_at_draw,
     legal_own,
     legal_reactions,
+    refuse_at_draw,
     refuse_own,
     refuse_reaction,
     waits_of,
@@ -123,9 +132,12 @@ class RoundPlay:
         return None
 
     def _dora(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-        """The indicators turned now, and the ura indicators under them."""
+        """The indicators turned now, and the ura indicators under them that the ruleset turns
+        (none without ura dora, only the first without kan ura)."""
         dora = tuple(self.flow.dora)
-        return dora, tuple(self.wall.ura(k) for k in range(len(dora)))
+        rules = self.rules.dora
+        turned = 0 if not rules.ura_dora else len(dora) if rules.kan_ura else 1
+        return dora, tuple(self.wall.ura(k) for k in range(turned))
 
     def _round_wind(self) -> int:
         return self.deal.wind % 4
@@ -177,6 +189,16 @@ class RoundPlay:
         answer = self.seats[seat].act(self.view(seat, legal, drawn, None, None))
         if answer not in legal:
             raise IllegalAction(seat, answer, refuse_own(self, seat, answer, drawn) or "not open to it now")
+        return answer
+
+    def ask_at_draw(self, seat: int) -> Action:
+        """``seat``'s answer at an exhaustive draw: asked only when it may declare noten in tenpai."""
+        legal = legal_at_draw(self, seat)
+        if len(legal) == 1:
+            return legal[0]
+        answer = self.seats[seat].act(self.view(seat, legal, None, None, None))
+        if answer not in legal:
+            raise IllegalAction(seat, answer, refuse_at_draw(self, seat, answer) or "not open to it now")
         return answer
 
     def ask_reaction(self, seat: int, source: int, t: Tile, kan: bool) -> Action:
@@ -305,6 +327,9 @@ class RoundPlay:
     def kan(self, seat: int, action: Action) -> bool:
         """Declare an ankan or kakan; True when another player robs it (the round ends)."""
         flow = self.flow
+        while self.pending_dora:  # an earlier open kan's indicator is turned before this kan
+            self.pending_dora -= 1
+            self.reveal()
         if action.kind is ActionKind.ANKAN:
             meld = Meld(MeldKind.ANKAN, action.consumed)
             flow.call(seat, meld, action.consumed, None)
@@ -338,7 +363,9 @@ class RoundPlay:
 
     def turn_kan_dora(self, kind: MeldKind) -> None:
         """A completed kan's indicator: now, or at its maker's discard (an open kan under
-        kan dora timing after_discard)."""
+        kan dora timing after_discard); none without kan dora."""
+        if not self.rules.dora.kan_dora:
+            return
         if indicator_turned(self.rules.dora.kan_dora_timing, kind, Moment.RINSHAN):
             self.reveal()
         else:
@@ -373,7 +400,8 @@ class RoundPlay:
     def exhaustive(self) -> RoundSettlement:
         flow = self.flow
         nagashi = flow.nagashi() if self.rules.nagashi.mode != "none" else ()
-        tenpai = flow.tenpai()
+        order = [(self.deal.dealer + k) % self.players for k in range(self.players)]
+        tenpai = tuple(sorted(s for s in order if self.wait_kinds(s) and self.ask_at_draw(s) == TENPAI))
         kind = NAGASHI if nagashi else EXHAUSTIVE
         flow.drawn_out(Draw(kind, "nagashimangan" if nagashi else "fanpai", tenpai, nagashi, (0,) * self.players))
         return self.settle()
@@ -382,7 +410,7 @@ class RoundPlay:
         """Settle the round under the ruleset and record its end."""
         flow = self.flow
         rnd = flow.finish()
-        settled = settle_round(rnd, self.scorer)
+        settled = settle_round(rnd, self.scorer, rules=self.rules.round)
         if rnd.wins and settled.outcome is Outcome.ABORTIVE:  # three rons on one discard abort the hand
             self.events.append({"type": "ryukyoku", "reason": "sanchaho", "actors": [w.winner for w in rnd.wins],
                                 "deltas": [0] * self.players})
@@ -397,6 +425,7 @@ class RoundPlay:
                 self.events.append({
                     "type": "hora", "actor": rec.winner, "target": rec.winner if rec.discarder is None else rec.discarder,
                     "pai": mjai_name(rec.hand.win_tile), "uradora_markers": [mjai_name(x) for x in ura],
+                    "hora_tehais": [mjai_name(x) for x in (*rec.hand.concealed, rec.hand.win_tile)],
                     "hora_points": result.points, "fan": result.han, "fu": result.fu, "yakuman": result.yakuman,
                     "yakus": yakus, "deltas": list(paid.payments)})
         else:

@@ -9,6 +9,7 @@ up in game order, so the figures are the same for any number of workers.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from array import array
@@ -23,7 +24,7 @@ from mjrules.table.players import make_player
 from mjrules.records.settlement import Outcome
 from mjrules.records.settlement import GameEnd
 from mjrules.rules.rules import GameLength
-from mjrules.table.game import PlayedGame, Table
+from mjrules.table.game import RECORD_FORMATS, PlayedGame, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
@@ -143,10 +144,15 @@ class Simulator:
     """The tables of a simulation, built once per process: one per ruleset, the same players."""
 
     def __init__(self, rulesets: Sequence[str], players: Sequence[str] | None, seed: str,
-                 length: GameLength | None = None, records: str | None = None) -> None:
-        """``players``: one name a seat, the same at every ruleset's table; None: greedy in every seat."""
+                 length: GameLength | None = None, records: str | None = None, record_format: str = "mjai") -> None:
+        """``players``: one name a seat, the same at every ruleset's table; None: greedy in every seat.
+        ``records``: a folder to write every game in, as an mjai record (``RULESET-NNNNN.mjson``) or,
+        ``record_format`` ``paipu``, as a 電脳麻将 牌譜 (``RULESET-NNNNN.json``)."""
+        if record_format not in RECORD_FORMATS:
+            raise MjrulesError(f"record format {record_format!r}: expected one of {', '.join(RECORD_FORMATS)}")
         self.seed = seed
         self.records = records
+        self.record_format = record_format
         self.tables = []
         for spec in rulesets:
             ruleset = load_ruleset(spec)
@@ -158,6 +164,9 @@ class Simulator:
                 table = Table(scorer, [make_player(p) for p in seats], length=length, ruleset_name=name, names=seats)
             except MjrulesError as e:
                 raise MjrulesError(f"--players: {e}") from None
+            if records is not None and record_format == "paipu" and scorer.players != 4:
+                raise MjrulesError(f"--record-format paipu: a 牌譜 holds four-player games, and ruleset "
+                                   f"{scorer.ruleset.name} is for {scorer.players} players")
             self.tables.append(table)
         self.names = [t.scorer.ruleset.name for t in self.tables]
 
@@ -167,13 +176,16 @@ class Simulator:
         return self.tables[a].rules.tiles.tiles == self.tables[b].rules.tiles.tiles
 
     def play(self, ruleset: int, game: int) -> GameSummary:
-        played = self.tables[ruleset].play(f"{self.seed}-{game}")
+        table = self.tables[ruleset]
+        played = table.play(f"{self.seed}-{game}")
         if self.records is not None:
-            path = os.path.join(self.records, f"{record_name(self.names[ruleset])}-{game:05d}.mjson")
+            paipu = self.record_format == "paipu"
+            path = os.path.join(self.records, f"{record_name(self.names[ruleset])}-{game:05d}."
+                                              f"{'json' if paipu else 'mjson'}")
             part = path + ".part"  # renamed once written: a run ended meanwhile leaves no record cut short
             try:
                 with open(part, "w", encoding="utf-8") as f:
-                    f.write(played.record)
+                    f.write(json.dumps(table.paipu(played), ensure_ascii=False) + "\n" if paipu else played.record)
                 os.replace(part, path)
             except BaseException:
                 if os.path.exists(part):
