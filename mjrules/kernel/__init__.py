@@ -2,7 +2,7 @@
 the kinds that complete or improve a hand — and the reading of tile text. It knows no yaku, flag
 or ruleset.
 
-Two kernels compute the same answers: the native one (Rust, ``native/``, built by ``pip install``
+Two kernels compute the same answers: the native one (Rust, ``mjrules/kernel/rust/``, built by ``pip install``
 where a Rust toolchain exists) and the Python one (:mod:`mjrules.kernel.python`), the reference
 and fallback. ``MJRULES_KERNEL=python`` selects the Python kernel, ``MJRULES_KERNEL=native``
 insists on the native one; unset, the native kernel is used when it is built. ``KERNEL`` names
