@@ -26,7 +26,7 @@ from mjrules.errors import NotationError
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.batch import LineScorer, Notice
 from mjrules.tools.columns import CsvRecords, ParquetRecords
-from mjrules.tools.parallel import worker_count
+from mjrules.tools.parallel import chunks, worker_count
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -68,7 +68,13 @@ def cmd_batch(args: argparse.Namespace) -> int:
     said: set[str] = set()
     try:
         errors = 0
-        if jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
+        if scorer.native and args.scheduler is None:  # the kernel answers the lines, in --jobs threads
+            for chunk in chunks(lines, NATIVE_CHUNK):
+                done = scorer.render_lines(chunk, jobs)
+                dst.write(done.text)
+                errors += done.errors
+                _notify(list(done.notices), said)
+        elif jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
             render, write, notices = scorer.render, dst.write, scorer.notices
             for n, line in lines:
                 text, bad = render(n, line)
@@ -86,6 +92,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
         if dst is not sys.stdout:
             dst.close()
     return EXIT_NO_WIN if errors else EXIT_WIN
+
+
+NATIVE_CHUNK = 4000
+"""Lines handed to the kernel at once: a Ctrl-C keeps every chunk answered before it."""
 
 
 def _columns(args: argparse.Namespace, lines: Iterable[tuple[int, str | NotationError]], base: Ruleset) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
 
 import attrs
 
@@ -21,6 +21,44 @@ FORMS = ("standard", "chiitoitsu", "kokushi")
 
 Check = Callable[["Reading", "Flags"], "bool | int"]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
+
+_Part = TypeVar("_Part")
+_TWIN = "__mjrules_twin__"
+
+TwinParams = Callable[["Flags"], "tuple[int, ...]"]
+"""What a policy twin reads of the flags, as numbers: given by the plugin that declares the flags."""
+
+
+@attrs.frozen
+class Twin:
+    """A native twin named by ``native_twin``: its ``name``, fixed ``args`` (a yakuhai's kind),
+    and for a policy hook the ``params`` it reads of a ruleset's flags."""
+
+    name: str
+    args: tuple[int | str, ...] = ()
+    params: TwinParams | None = None
+
+
+def native_twin(name: str, *args: int | str, params: TwinParams | None = None) -> Callable[[_Part], _Part]:
+    """Mark a built-in plugin's part (a yaku check, a policy hook, the fu count's class) as the
+    definition of the kernel's native twin ``name``, with fixed ``args`` (e.g. the kind of a
+    yakuhai) or, for a policy hook, the ``params`` it takes of a ruleset's flags: a Scorer's plan
+    runs the twin in place of the Python part, which stays the reference the twin is tested against
+    (``tests/test_native_plan.py``). A part without a mark, or with a name the kernel does not know,
+    runs in Python. For the plugins that ship with mjrules: a twin computes what its mark names."""
+
+    def mark(part: _Part) -> _Part:
+        setattr(part, _TWIN, Twin(name, args, params))
+        return part
+
+    return mark
+
+
+def twin_of(part: object) -> Twin | None:
+    """The native twin ``native_twin`` named for ``part`` (a function or class), or None: the
+    part's own mark, never one a subclass inherits (a subclass may count otherwise)."""
+    found = getattr(part, "__dict__", {}).get(_TWIN)
+    return found if isinstance(found, Twin) else None
 
 
 def _check_id(instance: Yaku, attribute: attrs.Attribute[str], value: object) -> None:
