@@ -44,7 +44,7 @@ from mjrules.records.replay import record_ruleset
 from mjrules.rules.majiang import majiang_flags
 from mjrules.rules.ruleset import load_ruleset, preset_names
 from mjrules.scoring.result import Result
-from mjrules.tools.compare import without_red_fives
+from mjrules.model.hand import without_red_fives
 from strategies import budget, deals, load_profile
 
 if os.environ.get("MJRULES_KERNEL") == "native":

@@ -69,11 +69,16 @@ def cmd_batch(args: argparse.Namespace) -> int:
     try:
         errors = 0
         if scorer.native and args.scheduler is None:  # the kernel answers the lines, in --jobs threads
+            raw = getattr(dst, "buffer", None)  # it writes UTF-8: no text to decode and encode again
+            dst.flush()  # nothing written as text may come after the bytes
             for chunk in chunks(lines, NATIVE_CHUNK):
-                done = scorer.render_lines(chunk, jobs)
-                dst.write(done.text)
-                errors += done.errors
-                _notify(list(done.notices), said)
+                encoded = scorer.render_utf8(chunk, jobs)
+                if raw is not None:
+                    raw.write(encoded.text)
+                else:
+                    dst.write(encoded.text.decode("utf-8"))
+                errors += encoded.errors
+                _notify(list(encoded.notices), said)
         elif jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
             render, write, notices = scorer.render, dst.write, scorer.notices
             for n, line in lines:
@@ -84,10 +89,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
                     _notify(notices, said)
                     notices.clear()
         else:
-            for chunk in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
-                dst.write(chunk.text)
-                errors += chunk.errors
-                _notify(list(chunk.notices), said)
+            for done in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
+                dst.write(done.text)
+                errors += done.errors
+                _notify(list(done.notices), said)
     finally:
         if dst is not sys.stdout:
             dst.close()

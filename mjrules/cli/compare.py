@@ -23,7 +23,6 @@ from mjrules.cli.common import (
     hand_and_win,
     json_int,
     parallel_lines,
-    plain_fives,
     plural,
     read_lines,
     same_file,
@@ -37,7 +36,7 @@ from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
-from mjrules.tools.query import compare_data, red_five_notes, ruleset_names, unscored_notes
+from mjrules.tools.query import compare_data, plain_five_notes, red_five_notes, ruleset_names, unscored_notes
 
 if TYPE_CHECKING:
     from mjrules.tools.compare import HandComparison
@@ -169,7 +168,7 @@ class _CorpusWorker:
         notes: list[str] = []
         if not isinstance(item, str) and item[0].red_fives:
             for scorer in comparer.scorers:
-                these = plain_fives(scorer, item[0])[1]
+                these = plain_five_notes(scorer, item[0])
                 if these:
                     plain.append(scorer.ruleset.name)
                     notes += these

@@ -112,6 +112,7 @@ class Plugins:
             if self.pm.has_plugin(name):
                 raise PluginError(f"plugin name {name!r} is registered twice")
             self.pm.register(obj, name=name)
+        self._declared: dict[str, tuple[str, Flag]] | None = None
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as e:
@@ -185,7 +186,14 @@ class Plugins:
         return out
 
     def flags(self) -> dict[str, tuple[str, Flag]]:
-        """Declared flags by name, with the plugin that declared each."""
+        """Declared flags by name, with the plugin that declared each. The plugins are asked once:
+        the Scorers that share them (``Scorer.with_flags``, ``compare``'s counterfactuals) each resolve
+        their flags against the same declarations."""
+        if self._declared is None:
+            self._declared = self._declare()
+        return dict(self._declared)
+
+    def _declare(self) -> dict[str, tuple[str, Flag]]:
         out: dict[str, tuple[str, Flag]] = {}
 
         def make(plugin: str) -> Callable[[Flag], None]:

@@ -13,11 +13,13 @@ every part in Python, the reference the native path is held equal to (``tests/te
 from __future__ import annotations
 
 import json
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from mjrules.kernel import SHAPES, NativePlan, bind_scoring, twin_names
+from mjrules.kernel import SHAPES, NativePlan, YakuTable, bind_scoring, twin_names
+from mjrules.model.hand import without_red_fives
 from mjrules.model.melds import TRIPLET, SetShape
 from mjrules.model.win import SITUATION_BIT
 from mjrules.readings.fu import Fu, FuItem
@@ -25,6 +27,7 @@ from mjrules.readings.reading import CHIITOITSU, KOKUSHI, STANDARD, Reading, Wai
 from mjrules.rules.rules import NO_TSUMO_LOSS, NORTH_BISECTION, TSUMO_LOSS
 from mjrules.rules.yaku import FORMS, Yaku, twin_of
 from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.yaku_index import YakuIndex
 
 if TYPE_CHECKING:
     from mjrules.model.hand import Hand
@@ -60,18 +63,32 @@ class Plan:
     """A Scorer's compiled ruleset: its parts, and the kernel's runner of them (None on the Python
     kernel, or for a ruleset whose yaku the kernel cannot index: a ``Yaku`` subclass)."""
 
-    parts: tuple[Part, ...]
+    yaku: tuple[tuple[str, Yaku], ...]
+    """Each yaku with the plugin that registered it."""
+    natives: tuple[bool, ...]
+    """Whether each yaku's check runs natively."""
+    policies: tuple[Part, ...]
+    """The other parts: the policy hooks, the fu count, the core's limits and payments."""
     runner: Any = attrs.field(eq=False, repr=False)
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """Every part, the yaku first (made when asked for: ``mjrules plugins`` lists them)."""
+        on = self.runner is not None  # without a runner (the Python kernel, a Yaku subclass) all is Python
+        return (tuple(Part(f"yaku {y.id}", plugin, native and on) for (plugin, y), native in zip(self.yaku, self.natives))
+                + tuple(Part(p.name, p.by, p.native and on) for p in self.policies))
 
     @property
     def native_parts(self) -> int:
         return sum(p.native for p in self.parts)
 
 
-def _resolve(hand: Hand, win: Win, index: int, fu: Fu | None, count: Any) -> tuple[Reading, tuple[FuItem, ...]]:
-    """A native result's reading (``analyse``'s reading ``index``) and fu items, when first asked
-    for: its fu count as it was made, or ``count`` (the ruleset's fu rule) run again."""
-    reading = analyse(hand, win)[index]
+def _resolve(hand: Hand, keep: tuple[int, int, int] | None, win: Win, index: int, fu: Fu | None,
+             count: Any) -> tuple[Reading, tuple[FuItem, ...]]:
+    """A native result's reading (``analyse``'s reading ``index`` of the hand, with the red fives
+    beyond ``keep`` plain where given) and fu items, when first asked for: its fu count as it was
+    made, or ``count`` (the ruleset's fu rule) run again."""
+    reading = analyse(hand if keep is None else without_red_fives(hand, keep), win)[index]
     if fu is None and count is not None:
         fu = count.count(reading)
     return reading, () if fu is None else fu.items
@@ -86,7 +103,7 @@ bind_scoring({
     "result": Result, "reading": Reading, "forms": (STANDARD, CHIITOITSU, KOKUSHI),
     "waits": (Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN, Wait.SHANPON, Wait.TANKI, Wait.KOKUSHI),
     "concealed_shapes": SHAPES, "open_triplets": tuple(SetShape(TRIPLET, i, False, False) for i in range(34)),
-    "features": _features, "tuple_new": tuple.__new__, "resolve": _resolve,
+    "features": _features, "tuple_new": tuple.__new__, "resolve": _resolve, "plain": without_red_fives,
 })
 
 
@@ -126,13 +143,30 @@ def _twin_args(args: tuple[int | str, ...]) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _yaku_spec(scorer: Scorer, y: Yaku, ids: list[str], known: frozenset[str]) -> tuple[tuple[Any, ...], bool]:
+_TABLES: weakref.WeakKeyDictionary[YakuIndex, tuple[Any, tuple[bool, ...]]] = weakref.WeakKeyDictionary()
+"""The kernel's table of the yaku of each yaku index: Scorers that share an index (``shared_index``:
+the same yaku and multiples) share it, so a counterfactual ruleset of ``compare`` compiles fast."""
+
+
+def _yaku_table(index: YakuIndex) -> tuple[Any, tuple[bool, ...]]:
+    """The kernel's table of the yaku of ``index`` (None on the Python kernel), and whether each
+    yaku's check runs natively."""
+    known = _TABLES.get(index)
+    if known is None:
+        names = twin_names()
+        ids = [y.id for y in index.yaku]
+        rows = [_yaku_spec(index, y, ids, names) for y in index.yaku]
+        table = YakuTable([row for row, _ in rows], index) if YakuTable is not None else None
+        known = _TABLES[index] = (table, tuple(native for _, native in rows))
+    return known
+
+
+def _yaku_spec(index: YakuIndex, y: Yaku, ids: list[str], known: frozenset[str]) -> tuple[tuple[Any, ...], bool]:
     """The kernel's row of one yaku, and whether its check runs natively."""
     mark = twin_of(y.check)
     args = _twin_args(mark.args) if mark is not None else None
     native = mark is not None and mark.name in known and args is not None
-    index = scorer.index
-    multiple = scorer.yakuman_multiple(y) if y.yakuman else 0
+    multiple = index.multiple(y.id) if y.yakuman else 0
     return (
         y.id, mark.name if native and mark is not None else None, args if native else (), y.check, y,
         y.han, y.han_open or 0, multiple, y.bonus, tuple(ids.index(r) for r in y.replaces if r in ids), y.alone,
@@ -151,14 +185,8 @@ def compile_plan(scorer: Scorer, no_shape: NoWin, no_yaku: NoWin) -> Plan:
     """The plan of a Scorer built this far (its plugins, flags, rules object, yaku and limits);
     ``no_shape`` and ``no_yaku`` are the Scorer's answers for a hand without a shape or a yaku."""
     rules = scorer.rules
-    known = twin_names()
+    table, natives = _yaku_table(scorer.index)
     parts: list[Part] = []
-    ids = [y.id for y in scorer.yaku]
-    rows = []
-    for plugin, y in scorer.yaku_owners:
-        row, native = _yaku_spec(scorer, y, ids, known)
-        rows.append(row)
-        parts.append(Part(f"yaku {y.id}", plugin, native))
 
     def policy(name: str, hook: str, twin: str, size: int) -> tuple[int, ...]:
         how, params, by = _answered(scorer, hook, twin)
@@ -179,10 +207,10 @@ def compile_plan(scorer: Scorer, no_shape: NoWin, no_yaku: NoWin) -> Plan:
     parts.append(Part("fu count", type(rules.fu).__module__.rpartition(".")[2] if fu_native else type(rules.fu).__qualname__,
                       fu_native))
     parts.append(Part("limits, payments, checks", "core", True))
-    fu = rules.fu
+    fu: Any = rules.fu  # StandardFu's fields, read only when it is the built-in's (fu_native)
     kita = rules.sanma
     spec: dict[str, Any] = {
-        "yaku": rows,
+        "yaku": table,
         "players": rules.players, "honba_value": rules.honba.value, "absent": _ABSENT_SHARE[kita.tsumo_loss],
         "min_han": rules.win.min_han, "ryanshiba": rules.win.ryanshiba_honba, "red_fives": rules.tiles.red_fives,
         "extras_allowed": sum(1 << i for i, tag in enumerate(KNOWN_EXTRAS) if tag in scorer.extras),
@@ -191,7 +219,7 @@ def compile_plan(scorer: Scorer, no_shape: NoWin, no_yaku: NoWin) -> Plan:
         "kazoe": kazoe, "kiriage": (kiriage[0], bool(kiriage[1])), "stacking": (stacking[0], bool(stacking[1]), stacking[2]),
         "base_points": base_points,
         "fu": (NATIVE, fu.rinshan_tsumo, fu.pinfu_tsumo, fu.open_pinfu, fu.double_wind_pair, fu.seven_pairs.total,
-               fu.north_is_value) if fu_native else (PYTHON, False, False, False, 0, 0, False),  # type: ignore[attr-defined]
+               fu.north_is_value) if fu_native else (PYTHON, False, False, False, 0, 0, False),
         "pao": (pao[0], bool(pao[1]), bool(pao[2]), bool(pao[3]), pao[4]),
         "rinshan_pao": (rinshan_pao[0], bool(rinshan_pao[1])),
         "flags": scorer.flags, "limits_ordinary": scorer.limits.ordinary, "limits_yakuman": scorer.limits.yakuman,
@@ -201,4 +229,4 @@ def compile_plan(scorer: Scorer, no_shape: NoWin, no_yaku: NoWin) -> Plan:
     }
     # A Yaku subclass may hint otherwise than its fields say: its ruleset runs in Python.
     runner = None if NativePlan is None or any(type(y) is not Yaku for y in scorer.yaku) else NativePlan(spec)
-    return Plan(tuple(parts), runner)
+    return Plan(tuple(scorer.yaku_owners), natives, tuple(parts), runner)

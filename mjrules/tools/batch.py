@@ -87,6 +87,15 @@ class RenderedChunk:
 
 
 @attrs.frozen
+class EncodedChunk:
+    """``RenderedChunk`` with its text as UTF-8 bytes."""
+
+    text: bytes
+    errors: int
+    notices: tuple[Notice, ...]
+
+
+@attrs.frozen
 class RecordChunk:
     """Numbered input lines as records (``RECORD_FIELDS``), with the notices they gave."""
 
@@ -166,8 +175,13 @@ class LineScorer:
     def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]], threads: int = 1) -> RenderedChunk:
         """The output of numbered input lines (``render``), with the notices they gave; with the
         native kernel, the lines it answers in ``threads`` threads at once."""
+        done = self.render_utf8(lines, threads)
+        return RenderedChunk(done.text.decode("utf-8"), done.errors, done.notices)
+
+    def render_utf8(self, lines: Sequence[tuple[int, str | MjrulesError]], threads: int = 1) -> EncodedChunk:
+        """``render_lines`` as UTF-8 bytes, as the kernel writes them (no text decoded to be encoded again)."""
         runner = self._default.plan.runner
-        texts: list[str | None] = [None] * len(lines)
+        texts: list[bytes | None] = [None] * len(lines)
         if runner is not None:
             read = [k for k, (_, line) in enumerate(lines) if isinstance(line, str)]
             for k, text in zip(read, runner.render_lines([lines[k][1] for k in read], threads)):
@@ -176,10 +190,12 @@ class LineScorer:
         errors = 0
         for (n, line), text in zip(lines, texts):
             if text is None:
-                text, bad = self.render(n, line)
+                rendered, bad = self.render(n, line)
+                text = rendered.encode("utf-8")
                 errors += bad
             out.append(text)
-        return RenderedChunk("\n".join(out) + "\n", errors, self._take_notices())
+        out.append(b"")
+        return EncodedChunk(b"\n".join(out), errors, self._take_notices())
 
     def _take_notices(self) -> tuple[Notice, ...]:
         notices = tuple(self.notices)

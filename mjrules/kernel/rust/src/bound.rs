@@ -60,6 +60,8 @@ pub struct Scoring {
     pub tuple_new: PyObject,
     /// `resolve(deferred_state) -> (reading, fu_items)`: a native result's reading and fu items, on first access.
     pub resolve: PyObject,
+    /// `without_red_fives(hand, keep)`.
+    pub plain: PyObject,
     pub result_fields: Vec<Py<PyString>>,
 }
 
@@ -141,6 +143,7 @@ pub fn bind_scoring(py: Python, objs: &PyDict) -> PyResult<()> {
         features: item(objs, "features")?,
         tuple_new: item(objs, "tuple_new")?,
         resolve: item(objs, "resolve")?,
+        plain: item(objs, "plain")?,
         result_fields: names(py, &RESULT_FIELDS),
     };
     if scoring.forms.len() != 3 || scoring.waits.len() != 6 || scoring.concealed_shapes.len() != 68

@@ -152,7 +152,7 @@ impl<'a> Reader<'a> {
         match *self.bytes.get(self.pos)? {
             b'{' => {
                 self.pos += 1;
-                let mut items = Vec::new();
+                let mut items = Vec::with_capacity(8);
                 self.ws();
                 if self.bytes.get(self.pos) == Some(&b'}') {
                     self.pos += 1;
@@ -184,7 +184,7 @@ impl<'a> Reader<'a> {
             }
             b'[' => {
                 self.pos += 1;
-                let mut items = Vec::new();
+                let mut items = Vec::with_capacity(4);
                 self.ws();
                 if self.bytes.get(self.pos) == Some(&b']') {
                     self.pos += 1;

@@ -15,6 +15,7 @@ mod arrange;
 mod bound;
 mod distance;
 mod fu;
+mod fx;
 mod json;
 mod model;
 mod notation;
@@ -297,5 +298,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plan::twin_names, m)?)?;
     m.add_class::<plan::Plan>()?;
     m.add_class::<plan::Deferred>()?;
+    m.add_class::<plan::Analysis>()?;
+    m.add_class::<plan::YakuTable>()?;
     Ok(())
 }

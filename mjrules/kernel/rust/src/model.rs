@@ -323,31 +323,42 @@ pub fn read_win(py: Python, model: &Model, obj: &PyAny) -> Option<Win> {
 // -- majiang `in` objects -----------------------------------------------------------------------------
 
 /// Melds read so far by their written text, with the model's `Meld` the notation layer made of
-/// them (it keeps one per text too): a meld is read and checked once.
+/// them (it keeps one per text too): a meld is read and checked once per thread, the GIL taken
+/// only then.
 #[derive(Default)]
 pub struct MeldCache {
-    melds: HashMap<String, (Meld, PyObject, u8)>,
+    melds: HashMap<String, (Meld, PyObject), crate::fx::Fx>,
 }
 
 const MAX_MELDS: usize = 20_000;
 
 impl MeldCache {
-    /// The meld written `text` (suit letter first): its kernel copy, the model's object and how
-    /// many of its tiles are red fives; None when the notation layer refuses it.
-    pub fn get(&mut self, py: Python, model: &Model, text: &str) -> Option<(Meld, PyObject, u8)> {
+    /// The kernel copy of the meld written `text` (suit letter first); None when the notation layer
+    /// refuses it.
+    pub fn get(&mut self, text: &str) -> Option<Meld> {
         if let Some(hit) = self.melds.get(text) {
-            return Some((hit.0, hit.1.clone_ref(py), hit.2));
+            return Some(hit.0);
         }
         if text.len() < 2 || !matches!(text.as_bytes()[0], b'm' | b'p' | b's' | b'z') || !text.is_ascii() {
             return None;
         }
-        let obj = MELD_READER.get(py)?.call1(py, (&text[..1], &text[1..], text)).ok()?;
-        let meld = read_meld(py, model, obj.as_ref(py))?;
-        let reds = text[1..].bytes().filter(|&c| c == b'0').count() as u8;
-        if self.melds.len() < MAX_MELDS {
-            self.melds.insert(text.to_string(), (meld, obj.clone_ref(py), reds));
+        Python::with_gil(|py| {
+            let model = MODEL.get(py)?;
+            let obj = MELD_READER.get(py)?.call1(py, (&text[..1], &text[1..], text)).ok()?;
+            let meld = read_meld(py, model, obj.as_ref(py))?;
+            if self.melds.len() < MAX_MELDS {
+                self.melds.insert(text.to_string(), (meld, obj));
+            }
+            Some(meld)
+        })
+    }
+
+    /// The model's `Meld` of a text `get` has read.
+    pub fn object(&mut self, py: Python, text: &str) -> Option<PyObject> {
+        if let Some(hit) = self.melds.get(text) {
+            return Some(hit.1.clone_ref(py));
         }
-        Some((meld, obj, reds))
+        MELD_READER.get(py)?.call1(py, (&text[..1], &text[1..], text)).ok()
     }
 }
 
@@ -376,11 +387,11 @@ fn majiang_code(suit: u8, digit: u8) -> Option<u8> {
     }
 }
 
-/// A hand and win read from a majiang `in` object, with the model's `Meld` objects of its melds.
-pub struct Parsed {
+/// A hand and win read from a majiang `in` object, with its melds as written.
+pub struct Parsed<'a> {
     pub hand: Hand,
     pub win: Win,
-    pub meld_objs: Vec<PyObject>,
+    pub meld_texts: [&'a str; 4],
 }
 
 const HUPAI_KEYS: [&str; 6] = ["lizhi", "yifa", "qianggang", "lingshang", "haidi", "tianhu"];
@@ -417,7 +428,7 @@ fn indicators(v: &Value, out: &mut [u8; 5]) -> Option<usize> {
 
 /// Read majiang-core's complete `in` form (every key written, as its own data has it), as
 /// `notation.majiang.parse_majiang_input` reads it; None for anything else.
-pub fn parse_majiang(py: Python, model: &Model, cache: &mut MeldCache, data: &Value) -> Option<Parsed> {
+pub fn parse_majiang<'a>(cache: &mut MeldCache, data: &Value<'a>) -> Option<Parsed<'a>> {
     if data.len() != 3 {
         return None;
     }
@@ -485,7 +496,7 @@ pub fn parse_majiang(py: Python, model: &Model, cache: &mut MeldCache, data: &Va
     let mut parts = shoupai.split(',');
     let concealed = parts.next()?;
     let mut melds = [Meld::default(); 4];
-    let mut meld_objs = Vec::new();
+    let mut meld_texts = [""; 4];
     let mut nmelds = 0;
     let mut reds = [0u8; 3];
     let mut counts = [0u8; 34];
@@ -493,10 +504,9 @@ pub fn parse_majiang(py: Python, model: &Model, cache: &mut MeldCache, data: &Va
         if nmelds == 4 {
             return None;
         }
-        let (meld, obj, _) = cache.get(py, model, written)?;
-        melds[nmelds] = meld;
+        melds[nmelds] = cache.get(written)?;
+        meld_texts[nmelds] = written;
         nmelds += 1;
-        meld_objs.push(obj);
         let suit = written.as_bytes()[0];
         for &c in &written.as_bytes()[1..] {
             if c.is_ascii_digit() {
@@ -582,7 +592,7 @@ pub fn parse_majiang(py: Python, model: &Model, cache: &mut MeldCache, data: &Va
         return None;
     }
     win.situation = situation(&win);
-    Some(Parsed { hand, win, meld_objs })
+    Some(Parsed { hand, win, meld_texts })
 }
 
 /// `Win`'s own checks (`_check_win`, `_check_special`): whether the model would build it.
@@ -722,7 +732,13 @@ pub fn set_fields(obj: &PyAny, names: &[Py<PyString>], values: Vec<PyObject>) ->
 }
 
 /// The model's `Hand` of a parsed hand.
-pub fn make_hand(py: Python, model: &Model, hand: &Hand, meld_objs: &[PyObject]) -> PyResult<PyObject> {
+pub fn make_hand(py: Python, model: &Model, hand: &Hand, meld_texts: &[&str]) -> PyResult<PyObject> {
+    let meld_objs = CACHE
+        .with(|cache| {
+            let mut cache = cache.borrow_mut();
+            meld_texts[..hand.nmelds].iter().map(|t| cache.object(py, t)).collect::<Option<Vec<PyObject>>>()
+        })
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("a meld the notation layer refuses"))?;
     let obj = alloc(py, model.hand_type.as_ref(py))?;
     let n = &model.names;
     let tiles: Vec<PyObject> = hand.tiles[..hand.ntiles].iter().map(|&c| model.tiles[c as usize].clone_ref(py)).collect();
@@ -792,10 +808,10 @@ pub fn dora_of(ind: u8) -> u8 {
 pub fn read_majiang_input(py: Python, data: &PyAny) -> PyResult<PyObject> {
     let Some(model) = MODEL.get(py) else { return Ok(py.None()) };
     let value = value_of(data);
-    let parsed = CACHE.with(|cache| parse_majiang(py, model, &mut cache.borrow_mut(), &value));
+    let parsed = CACHE.with(|cache| parse_majiang(&mut cache.borrow_mut(), &value));
     match parsed {
         Some(p) => {
-            let hand = make_hand(py, model, &p.hand, &p.meld_objs)?;
+            let hand = make_hand(py, model, &p.hand, &p.meld_texts)?;
             let win = make_win(py, model, &p.win)?;
             Ok((hand, win).into_py(py))
         }

@@ -7,7 +7,7 @@
 //! the Python path runs instead: the results of both paths are the same, byte for byte.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -16,6 +16,7 @@ use pyo3::AsPyPointer;
 
 use crate::bound::{Scoring, MODEL, SCORING};
 use crate::fu::{self, StandardFu};
+use crate::fx::Fx;
 use crate::json;
 use crate::model::{self, bits, Hand, Win, CHI, DAIMINKAN, NORTH, ROBBED_ANKAN, ROBBED_KITA};
 use crate::pay::{self, Liable, Payment};
@@ -123,7 +124,46 @@ pub struct Score {
     pub yakuman: bool,
 }
 
-struct Hits {
+/// The yaku that fit a reading's features, in registration order.
+#[derive(Clone)]
+enum Fits {
+    Mask(u128),
+    List(Vec<usize>),
+}
+
+impl Fits {
+    fn iter(&self) -> FitIter<'_> {
+        match self {
+            Fits::Mask(m) => FitIter::Mask(*m),
+            Fits::List(v) => FitIter::List(v.iter()),
+        }
+    }
+}
+
+enum FitIter<'a> {
+    Mask(u128),
+    List(std::slice::Iter<'a, usize>),
+}
+
+impl Iterator for FitIter<'_> {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            FitIter::Mask(m) => {
+                if *m == 0 {
+                    return None;
+                }
+                let y = m.trailing_zeros() as usize;
+                *m &= *m - 1;
+                Some(y)
+            }
+            FitIter::List(it) => it.next().copied(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Hits {
     yaku: Vec<Score>,
     han: i64,
     yakuman: bool,
@@ -153,7 +193,9 @@ impl FuOf {
 
 pub struct Cand {
     pub reading: usize,
-    pub yaku: Vec<Score>,
+    hits: Arc<Hits>,
+    /// Paid with the yaku scored on their own (`Hits.alone`) rather than the others.
+    alone: bool,
     pub han: Option<i64>,
     pub fu: Option<std::rc::Rc<FuOf>>,
     pub multiple: i64,
@@ -163,6 +205,15 @@ pub struct Cand {
 }
 
 impl Cand {
+    /// The yaku paid.
+    pub fn yaku(&self) -> &[Score] {
+        if self.alone {
+            &self.hits.alone
+        } else {
+            &self.hits.yaku
+        }
+    }
+
     fn rank(&self) -> (i64, i64, i64) {
         (
             self.paid.value,
@@ -183,7 +234,7 @@ pub enum Outcome {
 
 #[pyclass(module = "mjrules.kernel._native")]
 pub struct Plan {
-    pub yaku: Vec<Yaku>,
+    pub table: Arc<Table>,
     players: usize,
     honba_value: i64,
     absent: u8,
@@ -215,40 +266,40 @@ pub struct Plan {
     no_yaku: PyObject,
     /// Python parts answer in Python: some yaku check, the fu count, a limit, pao.
     pub python_parts: bool,
-    bonus_scores: Mutex<HashMap<(usize, i64), PyObject>>,
-    ordinary_limits: Mutex<HashMap<(i64, i64), (i64, i128)>>,
+    bonus_scores: Mutex<HashMap<(usize, i64), PyObject, Fx>>,
+    ordinary_limits: Mutex<HashMap<(i64, i64), (i64, i128), Fx>>,
 }
 
-fn get<'p, T: FromPyObject<'p>>(d: &'p PyDict, key: &str) -> PyResult<T> {
-    match d.get_item(key) {
-        Some(v) => v.extract(),
-        None => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
-    }
+/// The yaku of a yaku index (`mjrules.scoring.yaku_index.YakuIndex`), compiled once and shared by
+/// every plan of that index.
+pub struct Table {
+    pub yaku: Vec<Yaku>,
+    /// The hints as bit sets of yaku (up to 128), so a reading's fitting yaku are a few ANDs.
+    fit: Option<Box<FitTables>>,
+    /// Plans with the same key have the same yaku and native checks only: they share what each
+    /// reading's yaku are (0: no sharing, some check is Python and may read the flags).
+    key: usize,
+    python_checks: bool,
+    _index: PyObject,
 }
 
-fn opt(obj: &PyAny) -> Option<PyObject> {
-    if obj.is_none() {
-        None
-    } else {
-        Some(obj.into())
-    }
+/// `Table` for Python: made by `mjrules.scoring.plan` once per yaku index.
+#[pyclass(module = "mjrules.kernel._native")]
+pub struct YakuTable {
+    inner: Arc<Table>,
 }
 
 #[pymethods]
-impl Plan {
-    /// A plan from its spec (a dict made by `mjrules.scoring.plan`).
+impl YakuTable {
+    /// The yaku rows (`mjrules.scoring.plan._yaku_spec`) of ``index``.
     #[new]
-    fn new(spec: &PyDict) -> PyResult<Self> {
-        let py = spec.py();
-        let mut yaku = Vec::new();
-        let mut python_parts = false;
-        let items: &PyList = get(spec, "yaku")?;
-        for item in items.iter() {
+    fn new(rows: &PyList, index: PyObject) -> PyResult<Self> {
+        let mut yaku = Vec::with_capacity(rows.len());
+        for item in rows.iter() {
             let t: &PyTuple = item.downcast()?;
             let twin_name: Option<String> = t.get_item(1)?.extract()?;
             let args: Vec<i64> = t.get_item(2)?.extract()?;
             let twin = twin_name.and_then(|n| twins::twin(&n, &args));
-            python_parts |= twin.is_none();
             let id: String = t.get_item(0)?.extract()?;
             let pao_kind = match id.as_str() {
                 "daisangen" => 1,
@@ -283,6 +334,131 @@ impl Plan {
                 pao_kind,
             });
         }
+        let python_checks = yaku.iter().any(|y| y.twin.is_none());
+        let fit = FitTables::new(&yaku);
+        let key = if python_checks { 0 } else { index.as_ptr() as usize };
+        Ok(YakuTable { inner: Arc::new(Table { yaku, fit, key, python_checks, _index: index }) })
+    }
+}
+
+/// For each value a hint reads, the yaku (bits by index) that value lets fit.
+struct FitTables {
+    form_seq: [[u128; 5]; 3],
+    honours: [u128; 2],
+    no_when: u128,
+    when: [u128; 32],
+    suits: [u128; 4],
+    level: [u128; 4],
+    no_triplet: u128,
+    triplet: [u128; 7],
+}
+
+impl FitTables {
+    fn new(yaku: &[Yaku]) -> Option<Box<Self>> {
+        if yaku.len() > 128 {
+            return None;
+        }
+        let mut t = Box::new(FitTables {
+            form_seq: [[0; 5]; 3],
+            honours: [0; 2],
+            no_when: 0,
+            when: [0; 32],
+            suits: [0; 4],
+            level: [0; 4],
+            no_triplet: 0,
+            triplet: [0; 7],
+        });
+        for (i, y) in yaku.iter().enumerate() {
+            let bit = 1u128 << i;
+            for form in 0..3u8 {
+                for seq in 0..5u8 {
+                    let trips = if form == STANDARD { 4 - seq as i32 } else { 0 };
+                    if y.forms >> form & 1 == 1 && seq >= y.min_seq && trips >= y.min_trip as i32 {
+                        t.form_seq[form as usize][seq as usize] |= bit;
+                    }
+                }
+            }
+            for h in 0..2 {
+                if y.honours < 0 || y.honours as usize == h {
+                    t.honours[h] |= bit;
+                }
+            }
+            if y.when == 0 {
+                t.no_when |= bit;
+            } else {
+                for b in 0..32 {
+                    if y.when >> b & 1 == 1 {
+                        t.when[b] |= bit;
+                    }
+                }
+            }
+            for sc in 0..4i8 {
+                if y.max_suits < 0 || sc <= y.max_suits {
+                    t.suits[sc as usize] |= bit;
+                }
+            }
+            for lv in 0..4 {
+                if y.yaochu >> lv & 1 == 1 {
+                    t.level[lv] |= bit;
+                }
+            }
+            if y.triplet_of == 0 {
+                t.no_triplet |= bit;
+            } else {
+                for b in 0..7 {
+                    if y.triplet_of >> b & 1 == 1 {
+                        t.triplet[b] |= bit;
+                    }
+                }
+            }
+        }
+        Some(t)
+    }
+
+    fn fits(&self, f: &Features) -> u128 {
+        let mut when = self.no_when;
+        let mut s = f.situation;
+        while s != 0 {
+            when |= self.when[s.trailing_zeros() as usize];
+            s &= s - 1;
+        }
+        let mut triplet = self.no_triplet;
+        let mut h = f.honour_triplets;
+        while h != 0 {
+            triplet |= self.triplet[h.trailing_zeros() as usize];
+            h &= h - 1;
+        }
+        self.form_seq[f.form as usize][(f.sequences as usize).min(4)]
+            & self.honours[f.honours as usize]
+            & when
+            & self.suits[f.suit_count.min(3) as usize]
+            & self.level[f.level as usize]
+            & triplet
+    }
+}
+
+fn get<'p, T: FromPyObject<'p>>(d: &'p PyDict, key: &str) -> PyResult<T> {
+    match d.get_item(key) {
+        Some(v) => v.extract(),
+        None => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
+    }
+}
+
+fn opt(obj: &PyAny) -> Option<PyObject> {
+    if obj.is_none() {
+        None
+    } else {
+        Some(obj.into())
+    }
+}
+
+#[pymethods]
+impl Plan {
+    /// A plan from its spec (a dict made by `mjrules.scoring.plan`).
+    #[new]
+    fn new(spec: &PyDict) -> PyResult<Self> {
+        let table: PyRef<YakuTable> = get(spec, "yaku")?;
+        let table = table.inner.clone();
         let k: (i64, i64, i64) = get(spec, "kazoe")?;
         let ki: (i64, bool) = get(spec, "kiriage")?;
         let st: (i64, bool, i64) = get(spec, "stacking")?;
@@ -292,7 +468,7 @@ impl Plan {
         let rp: (i64, bool) = get(spec, "rinshan_pao")?;
         let fu_way = way(f.0)?;
         let plan = Plan {
-            yaku,
+            table,
             players: get(spec, "players")?,
             honba_value: get(spec, "honba_value")?,
             absent: get(spec, "absent")?,
@@ -334,45 +510,115 @@ impl Plan {
             no_shape: get(spec, "no_shape")?,
             no_yaku: get(spec, "no_yaku")?,
             python_parts: false,
-            bonus_scores: Mutex::new(HashMap::new()),
-            ordinary_limits: Mutex::new(HashMap::new()),
+            bonus_scores: Mutex::new(HashMap::default()),
+            ordinary_limits: Mutex::new(HashMap::default()),
         };
-        let python_parts = python_parts
+        let python_parts = plan.table.python_checks
             || plan.fu.is_none()
             || [plan.kazoe.0, plan.kiriage.0, plan.stacking.0, plan.base_points.0, plan.pao.0, plan.rinshan_pao.0]
                 .contains(&Way::Python);
-        let _ = py;
         Ok(Plan { python_parts, ..plan })
     }
 
     /// Score a `Hand` and `Win` as `Scorer.score` does (``check`` first when asked): the `Result`
     /// or `NoWin`, or None where the Python path is to answer.
     fn score(&self, py: Python, hand: &PyAny, win: &PyAny, check: bool) -> PyResult<PyObject> {
-        let (Some(model), Some(scoring)) = (MODEL.get(py), SCORING.get(py)) else { return Ok(py.None()) };
+        let (Some(model), Some(_)) = (MODEL.get(py), SCORING.get(py)) else { return Ok(py.None()) };
         let (Some(h), Some(w)) = (model::read_hand(py, model, hand), model::read_win(py, model, win)) else {
             return Ok(py.None());
         };
-        let mut job = Job::new(self, &h, &w, Some((hand.into(), win.into())), None);
-        match job.run(check) {
-            Ok(Outcome::Win(cand)) => job.result(py, scoring, &cand).or_else(|_| Ok(py.None())),
-            Ok(Outcome::NoShape) => Ok(self.no_shape.clone_ref(py)),
-            Ok(Outcome::NoYaku) => Ok(self.no_yaku.clone_ref(py)),
-            Err(Stop::Decline) => Ok(py.None()),
-            Err(Stop::Raise(e)) => Err(e),
-        }
+        let mut st = State::new(h, w, Some((hand.into(), win.into())), &[]);
+        self.answer(py, &mut st, check)
     }
 
-    /// The output of batch lines (`LineScorer.render`'s text, without the newline) for the lines the
-    /// kernel answers, None for the others, in `threads` threads.
-    fn render_lines(&self, py: Python, lines: Vec<String>, threads: usize) -> PyResult<Vec<Option<String>>> {
+    /// A hand and win read once, to be scored under several plans (`score_in`), or None where the
+    /// kernel does not read them; with `keep` (red fives per suit), the hand with its other red
+    /// fives plain, as `without_red_fives(hand, keep)` makes it (made as a `Hand` only if asked for).
+    #[args(keep = "None")]
+    fn analyse(&self, py: Python, hand: &PyAny, win: &PyAny, keep: Option<&PyAny>) -> PyResult<Option<Analysis>> {
+        let Some(model) = MODEL.get(py) else { return Ok(None) };
+        let (Some(mut h), Some(w)) = (model::read_hand(py, model, hand), model::read_win(py, model, win)) else {
+            return Ok(None);
+        };
+        let Some(keep) = keep.filter(|k| !k.is_none()) else {
+            return Ok(Some(Analysis { st: State::new(h, w, Some((hand.into(), win.into())), &[]) }));
+        };
+        let (m, p, s): (u8, u8, u8) = keep.extract()?;
+        for (suit, n) in [m, p, s].into_iter().enumerate() {
+            h.reds[suit] = h.reds[suit].min(n);
+        }
+        h.red_fives = h.reds.iter().sum();
+        let mut st = State::new(h, w, None, &[]);
+        st.plain_of = Some((hand.into(), keep.into()));
+        st.win_obj = Some(win.into());
+        Ok(Some(Analysis { st }))
+    }
+
+    /// `score` of an analysed hand.
+    fn score_in(&self, py: Python, analysis: &mut Analysis, check: bool) -> PyResult<PyObject> {
+        self.answer(py, &mut analysis.st, check)
+    }
+
+    /// What `compare` holds two scores equal by, of an analysed hand scored unchecked: (points,
+    /// payments, han, fu, yakuman, liable) of a win, False for no win; None where Python answers.
+    fn value_in(&self, py: Python, analysis: &mut Analysis) -> PyResult<PyObject> {
+        self.value_of(py, &mut analysis.st)
+    }
+
+    /// `value_in` of one analysed hand under each of several plans, in one call (`compare`'s
+    /// counterfactual rulesets).
+    #[staticmethod]
+    fn values_in(py: Python, analysis: &mut Analysis, plans: Vec<PyRef<Plan>>) -> PyResult<Vec<PyObject>> {
+        plans.iter().map(|p| p.value_of(py, &mut analysis.st)).collect()
+    }
+
+    /// Whether the analysed hand, scored unchecked under each of several plans, differs from
+    /// ``value`` (a `value_in`): True, False, or None where Python answers (`compare`'s causes).
+    #[staticmethod]
+    fn differ_in(py: Python, analysis: &mut Analysis, plans: Vec<PyRef<Plan>>, value: &PyAny) -> PyResult<Vec<PyObject>> {
+        type Val = (i64, Vec<i64>, Option<i64>, Option<i64>, i64, Option<i64>);
+        let want: Option<Val> = if value.is_true()? { Some(value.extract()?) } else { None };
+        let mut out = Vec::with_capacity(plans.len());
+        for p in &plans {
+            let mut job = Job::new(p, &mut analysis.st);
+            out.push(match job.run(false) {
+                Ok(Outcome::Win(c)) => {
+                    let got: Val = (
+                        c.paid.value,
+                        c.paid.pay[..p.players].to_vec(),
+                        c.han,
+                        c.fu.as_ref().map(|f| f.total()),
+                        if c.fu.is_none() { c.multiple } else { 0 },
+                        c.liable.first().map(|l| l.seat as i64),
+                    );
+                    (want.as_ref() != Some(&got)).into_py(py)
+                }
+                Ok(Outcome::NoShape) | Ok(Outcome::NoYaku) => want.is_some().into_py(py),
+                Err(Stop::Decline) => py.None(),
+                Err(Stop::Raise(e)) => return Err(e),
+            });
+        }
+        Ok(out)
+    }
+
+    /// `score_in` of one analysed hand under each of several plans, in one call (`compare`'s rulesets).
+    #[staticmethod]
+    fn scores_in(py: Python, analysis: &mut Analysis, plans: Vec<PyRef<Plan>>, check: bool) -> PyResult<Vec<PyObject>> {
+        plans.iter().map(|p| p.answer(py, &mut analysis.st, check)).collect()
+    }
+
+    /// The output of batch lines (`LineScorer.render`'s text, UTF-8, without the newline) for the
+    /// lines the kernel answers, None for the others, in `threads` threads.
+    fn render_lines(&self, py: Python, lines: Vec<&str>, threads: usize) -> PyResult<Vec<PyObject>> {
         if MODEL.get(py).is_none() || SCORING.get(py).is_none() {
-            return Ok(vec![None; lines.len()]);
+            return Ok(vec![py.None(); lines.len()]);
         }
         let threads = threads.clamp(1, 64).min(lines.len().max(1));
         let plan = self;
+        let lines = &lines;
         let out = py.allow_threads(|| -> Result<Vec<Option<String>>, PyErr> {
             if threads == 1 {
-                return plan.render_chunk(&lines);
+                return plan.render_chunk(lines);
             }
             let size = (lines.len() + threads - 1) / threads;
             std::thread::scope(|s| {
@@ -386,7 +632,13 @@ impl Plan {
                 Ok(out)
             })
         })?;
-        Ok(out)
+        Ok(out
+            .into_iter()
+            .map(|text| match text {
+                Some(t) => pyo3::types::PyBytes::new(py, t.as_bytes()).into(),
+                None => py.None(),
+            })
+            .collect())
     }
 }
 
@@ -395,7 +647,40 @@ impl Plan {
         self.players
     }
 
-    fn render_chunk(&self, lines: &[String]) -> Result<Vec<Option<String>>, PyErr> {
+    fn value_of(&self, py: Python, st: &mut State) -> PyResult<PyObject> {
+        let mut job = Job::new(self, st);
+        match job.run(false) {
+            Ok(Outcome::Win(c)) => {
+                let natural = c.fu.is_none();
+                Ok((
+                    c.paid.value,
+                    PyTuple::new(py, &c.paid.pay[..self.players]),
+                    c.han,
+                    c.fu.as_ref().map(|f| f.total()),
+                    if natural { c.multiple } else { 0 },
+                    c.liable.first().map(|l| l.seat as i64),
+                )
+                    .into_py(py))
+            }
+            Ok(Outcome::NoShape) | Ok(Outcome::NoYaku) => Ok(false.into_py(py)),
+            Err(Stop::Decline) => Ok(py.None()),
+            Err(Stop::Raise(e)) => Err(e),
+        }
+    }
+
+    fn answer(&self, py: Python, st: &mut State, check: bool) -> PyResult<PyObject> {
+        let Some(scoring) = SCORING.get(py) else { return Ok(py.None()) };
+        let mut job = Job::new(self, st);
+        match job.run(check) {
+            Ok(Outcome::Win(cand)) => job.result(py, scoring, &cand).or_else(|_| Ok(py.None())),
+            Ok(Outcome::NoShape) => Ok(self.no_shape.clone_ref(py)),
+            Ok(Outcome::NoYaku) => Ok(self.no_yaku.clone_ref(py)),
+            Err(Stop::Decline) => Ok(py.None()),
+            Err(Stop::Raise(e)) => Err(e),
+        }
+    }
+
+    fn render_chunk(&self, lines: &[&str]) -> Result<Vec<Option<String>>, PyErr> {
         let mut out = Vec::with_capacity(lines.len());
         for line in lines {
             out.push(self.render_line(line)?);
@@ -420,15 +705,14 @@ impl Plan {
             },
             _ => return Ok(None),
         };
-        let parsed = Python::with_gil(|py| {
-            let model = MODEL.get(py)?;
-            model::CACHE.with(|cache| model::parse_majiang(py, model, &mut cache.borrow_mut(), data))
-        });
+        let parsed = model::CACHE.with(|cache| model::parse_majiang(&mut cache.borrow_mut(), data));
         let Some(parsed) = parsed else { return Ok(None) };
         if parsed.hand.red_fives > 0 && !self.allows(&parsed.hand) {
             return Ok(None); // read as plain fives, with a note: the Python path's
         }
-        let mut job = Job::new(self, &parsed.hand, &parsed.win, None, Some(&parsed.meld_objs));
+        let texts = &parsed.meld_texts[..parsed.hand.nmelds];
+        let mut st = State::new(parsed.hand, parsed.win, None, texts);
+        let mut job = Job::new(self, &mut st);
         match job.run(true) {
             Ok(Outcome::Win(cand)) => Ok(render::result(&job, &cand)),
             Ok(Outcome::NoShape) | Ok(Outcome::NoYaku) => Ok(Some("null".to_string())),
@@ -601,45 +885,63 @@ impl Plan {
     }
 }
 
-/// One hand being scored.
-pub struct Job<'a> {
-    pub plan: &'a Plan,
-    pub hand: &'a Hand,
-    pub win: &'a Win,
+/// A hand and its win as the kernel reads them, with their readings, the model's objects made for
+/// Python parts, and the yaku found on each reading under each yaku table (`Plan.yaku_key`): one
+/// per hand, shared by every plan that scores it (`compare`'s rulesets).
+pub struct State<'t> {
+    pub hand: Hand,
+    pub win: Win,
     pub info: Info,
     pub readings: Vec<Reading>,
-    /// The model's Hand and Win: given, or made on first need (a Python part).
     py_objs: Option<(PyObject, PyObject)>,
-    meld_objs: Option<&'a [PyObject]>,
+    /// The hand this one is made from with some red fives plain (`without_red_fives(hand, keep)`),
+    /// made as a `Hand` only when Python asks for it.
+    plain_of: Option<(PyObject, PyObject)>,
+    /// The `Win` given, where the `Hand` is still to be made.
+    win_obj: Option<PyObject>,
+    meld_texts: &'t [&'t str],
     py_readings: Vec<Option<PyObject>>,
+    hits: HashMap<(usize, usize), Option<Arc<Hits>>, Fx>,
 }
 
-impl<'a> Job<'a> {
-    pub fn new(plan: &'a Plan, hand: &'a Hand, win: &'a Win, py_objs: Option<(PyObject, PyObject)>,
-               meld_objs: Option<&'a [PyObject]>) -> Self {
-        Job { plan, hand, win, info: readings::info(hand, win), readings: Vec::new(), py_objs, meld_objs,
-              py_readings: Vec::new() }
+impl<'t> State<'t> {
+    pub fn new(hand: Hand, win: Win, py_objs: Option<(PyObject, PyObject)>, meld_texts: &'t [&'t str]) -> Self {
+        let info = readings::info(&hand, &win);
+        let readings = readings::readings(&hand, &win, &info);
+        let n = readings.len();
+        State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, py_readings: vec![None; n],
+                hits: HashMap::default() }
+    }
+}
+
+/// One hand being scored under one plan.
+pub struct Job<'a, 't> {
+    pub plan: &'a Plan,
+    pub st: &'a mut State<'t>,
+}
+
+impl<'a, 't> Job<'a, 't> {
+    pub fn new(plan: &'a Plan, st: &'a mut State<'t>) -> Self {
+        Job { plan, st }
     }
 
     /// `Scorer.score` (with `check`) or `score_readings(analyse(…))`.
     pub fn run(&mut self, check: bool) -> Step<Outcome> {
         let plan = self.plan;
-        if check && !plan.passes(self.hand, self.win, &self.info) {
+        if check && !plan.passes(&self.st.hand, &self.st.win, &self.st.info) {
             return Err(Stop::Decline);
         }
-        self.readings = readings::readings(self.hand, self.win, &self.info);
-        self.py_readings = vec![None; self.readings.len()];
-        if self.readings.is_empty() {
+        if self.st.readings.is_empty() {
             return Ok(Outcome::NoShape);
         }
-        if self.win.extras & ROBBED_ANKAN != 0 {
+        if self.st.win.extras & ROBBED_ANKAN != 0 {
             return Err(Stop::Decline); // kokushi robbing a closed kan: the Python path's
         }
-        let need = if plan.ryanshiba != 0 && self.win.honba >= plan.ryanshiba { plan.min_han.max(2) } else { plan.min_han };
-        let rinshan = if self.win.rinshan && self.win.tsumo { self.rinshan_pao()? } else { None };
+        let need = if plan.ryanshiba != 0 && self.st.win.honba >= plan.ryanshiba { plan.min_han.max(2) } else { plan.min_han };
+        let rinshan = if self.st.win.rinshan && self.st.win.tsumo { self.rinshan_pao()? } else { None };
         let mut best: Option<Cand> = None;
         let mut short = 0;
-        for i in 0..self.readings.len() {
+        for i in 0..self.st.readings.len() {
             let Some(hits) = self.hits(i)? else { continue };
             match self.price(i, &hits, need, rinshan)? {
                 None => short = short.max(hits.yaku_han).max(hits.alone_han()),
@@ -660,24 +962,33 @@ impl<'a> Job<'a> {
     // -- Python parts ---------------------------------------------------------------------------------
 
     fn py_objs(&mut self, py: Python) -> PyResult<(PyObject, PyObject)> {
-        if self.py_objs.is_none() {
+        if self.st.py_objs.is_none() {
             let model = MODEL.get(py).ok_or_else(|| PyException::new_err("model not bound"))?;
-            let hand = model::make_hand(py, model, self.hand, self.meld_objs.unwrap_or(&[]))?;
-            let win = model::make_win(py, model, self.win)?;
-            self.py_objs = Some((hand, win));
+            let hand = match &self.st.plain_of {
+                Some((hand, keep)) => {
+                    let scoring = SCORING.get(py).ok_or_else(|| PyException::new_err("scoring not bound"))?;
+                    scoring.plain.call1(py, (hand.clone_ref(py), keep.clone_ref(py)))?
+                }
+                None => model::make_hand(py, model, &self.st.hand, self.st.meld_texts)?,
+            };
+            let win = match &self.st.win_obj {
+                Some(w) => w.clone_ref(py),
+                None => model::make_win(py, model, &self.st.win)?,
+            };
+            self.st.py_objs = Some((hand, win));
         }
-        let (h, w) = self.py_objs.as_ref().unwrap();
+        let (h, w) = self.st.py_objs.as_ref().unwrap();
         Ok((h.clone_ref(py), w.clone_ref(py)))
     }
 
     /// The `Reading` of reading `i`, as `analyse` builds it, for a Python part.
     fn py_reading(&mut self, i: usize) -> Step<PyObject> {
-        if let Some(r) = &self.py_readings[i] {
+        if let Some(r) = &self.st.py_readings[i] {
             return Ok(Python::with_gil(|py| r.clone_ref(py)));
         }
         let made = Python::with_gil(|py| self.make_reading(py, i));
         let obj = called(made)?;
-        self.py_readings[i] = Some(Python::with_gil(|py| obj.clone_ref(py)));
+        self.st.py_readings[i] = Some(Python::with_gil(|py| obj.clone_ref(py)));
         Ok(obj)
     }
 
@@ -685,8 +996,8 @@ impl<'a> Job<'a> {
         let scoring = SCORING.get(py).ok_or_else(|| PyException::new_err("scoring not bound"))?;
         let model = MODEL.get(py).ok_or_else(|| PyException::new_err("model not bound"))?;
         let (hand_obj, win_obj) = self.py_objs(py)?;
-        let r = self.readings[i];
-        let info = self.info;
+        let r = self.st.readings[i];
+        let info = self.st.info;
         let melds: &PyTuple = hand_obj.as_ref(py).getattr(model.names.melds.as_ref(py))?.downcast()?;
         let mut sets = Vec::with_capacity(4);
         for (k, s) in r.sets().iter().enumerate() {
@@ -702,7 +1013,7 @@ impl<'a> Job<'a> {
         let form = scoring.forms[r.form as usize].clone_ref(py);
         let features = scoring.features.call1(
             py,
-            (form.clone_ref(py), r.nseq, self.win.situation, info.closed, info.suit_count, info.level,
+            (form.clone_ref(py), r.nseq, self.st.win.situation, info.closed, info.suit_count, info.level,
              info.honours > 0, info.honour_triplets),
         )?;
         let counts = hand_obj.as_ref(py).getattr(model.names.counts.as_ref(py))?;
@@ -712,7 +1023,7 @@ impl<'a> Job<'a> {
             form,
             counts.into(),
             info.closed.into_py(py),
-            self.win.tsumo.into_py(py),
+            self.st.win.tsumo.into_py(py),
             (r.pair as i64).into_py(py),
             PyTuple::new(py, sets).into(),
             PyTuple::new(py, r.seqs().iter().map(|&x| x as i64)).into(),
@@ -720,10 +1031,10 @@ impl<'a> Job<'a> {
             (r.concealed_triplets as i64).into_py(py),
             (info.kans as i64).into_py(py),
             scoring.waits[r.wait as usize].clone_ref(py),
-            (self.hand.win as i64).into_py(py),
+            (self.st.hand.win as i64).into_py(py),
             (info.seat_kind as i64).into_py(py),
             (info.round_kind as i64).into_py(py),
-            (self.hand.red_fives as i64).into_py(py),
+            (self.st.hand.red_fives as i64).into_py(py),
             (info.size as i64).into_py(py),
             (info.yaochu as i64).into_py(py),
             (info.honours as i64).into_py(py),
@@ -738,9 +1049,9 @@ impl<'a> Job<'a> {
     /// item, truthiness for the others).
     fn check(&mut self, y: usize, i: usize) -> Step<i64> {
         let plan = self.plan;
-        let yaku = &plan.yaku[y];
+        let yaku = &plan.table.yaku[y];
         if let Some(t) = &yaku.twin {
-            return Ok(twins::check(t, &self.readings[i], self.hand, self.win, &self.info));
+            return Ok(twins::check(t, &self.st.readings[i], &self.st.hand, &self.st.win, &self.st.info));
         }
         let reading = self.py_reading(i)?;
         let got = called(Python::with_gil(|py| yaku.check.call1(py, (reading, plan.flags.clone_ref(py)))))?;
@@ -763,15 +1074,33 @@ impl<'a> Job<'a> {
 
     // -- yaku -----------------------------------------------------------------------------------------
 
-    /// `YakuIndex.applicable`.
-    fn hits(&mut self, i: usize) -> Step<Option<Hits>> {
+    /// `YakuIndex.applicable`, kept per yaku table and reading: plans of the same yaku table (and
+    /// native checks only, which read no flags) share what one of them found.
+    fn hits(&mut self, i: usize) -> Step<Option<Arc<Hits>>> {
+        let key = self.plan.table.key;
+        if key != 0 {
+            if let Some(hit) = self.st.hits.get(&(key, i)) {
+                return Ok(hit.clone());
+            }
+        }
+        let found = self.find_hits(i)?.map(Arc::new);
+        if key != 0 {
+            self.st.hits.insert((key, i), found.clone());
+        }
+        Ok(found)
+    }
+
+    fn find_hits(&mut self, i: usize) -> Step<Option<Hits>> {
         let plan = self.plan;
-        let f = readings::features(&self.readings[i], self.win, &self.info);
-        let fits: Vec<usize> = (0..plan.yaku.len()).filter(|&y| plan.yaku[y].fits(&f)).collect();
+        let f = readings::features(&self.st.readings[i], &self.st.win, &self.st.info);
+        let fits = match &plan.table.fit {
+            Some(t) => Fits::Mask(t.fits(&f)),
+            None => Fits::List((0..plan.table.yaku.len()).filter(|&y| plan.table.yaku[y].fits(&f)).collect()),
+        };
         let mut yakuman = Vec::new();
         let mut any = false;
-        for &y in &fits {
-            if plan.yaku[y].yakuman > 0 {
+        for y in fits.iter() {
+            if plan.table.yaku[y].yakuman > 0 {
                 any = true;
                 if self.check(y, i)? != 0 {
                     yakuman.push(y);
@@ -779,7 +1108,7 @@ impl<'a> Job<'a> {
             }
         }
         if any && !yakuman.is_empty() {
-            if !yakuman.iter().all(|&y| plan.yaku[y].needs_yaku) || self.ordinary(i, &fits)?.is_some() {
+            if !yakuman.iter().all(|&y| plan.table.yaku[y].needs_yaku) || self.ordinary(i, &fits)?.is_some() {
                 return Ok(Some(self.yakuman_hits(yakuman)));
             }
         }
@@ -789,7 +1118,7 @@ impl<'a> Job<'a> {
     fn replaced(&self, fired: &[usize]) -> Vec<usize> {
         let mut gone = Vec::new();
         for &y in fired {
-            gone.extend_from_slice(&self.plan.yaku[y].replaces);
+            gone.extend_from_slice(&self.plan.table.yaku[y].replaces);
         }
         gone
     }
@@ -799,20 +1128,20 @@ impl<'a> Job<'a> {
             let gone = self.replaced(&hits);
             hits.retain(|y| !gone.contains(y));
         }
-        let yaku = hits.iter().map(|&y| Score { yaku: y, value: self.plan.yaku[y].yakuman, yakuman: true }).collect();
+        let yaku = hits.iter().map(|&y| Score { yaku: y, value: self.plan.table.yaku[y].yakuman, yakuman: true }).collect();
         Hits { yaku, han: 0, yakuman: true, alone: Vec::new(), yaku_han: 0 }
     }
 
-    fn ordinary(&mut self, i: usize, fits: &[usize]) -> Step<Option<Hits>> {
+    fn ordinary(&mut self, i: usize, fits: &Fits) -> Step<Option<Hits>> {
         let plan = self.plan;
-        if self.readings[i].form == KOKUSHI {
+        if self.st.readings[i].form == KOKUSHI {
             return Ok(None);
         }
-        let closed = self.info.closed;
+        let closed = self.st.info.closed;
         let mut fired = Vec::new();
         let mut entries = false;
-        for &y in fits {
-            let yk = &plan.yaku[y];
+        for y in fits.iter() {
+            let yk = &plan.table.yaku[y];
             if yk.yakuman == 0 && !yk.bonus && yk.han_for(closed) != 0 {
                 entries = true;
                 if self.check(y, i)? != 0 {
@@ -829,17 +1158,17 @@ impl<'a> Job<'a> {
         }
         let alone: Vec<Score> = fired
             .iter()
-            .filter(|&&y| plan.yaku[y].alone)
-            .map(|&y| Score { yaku: y, value: plan.yaku[y].han_for(closed), yakuman: false })
+            .filter(|&&y| plan.table.yaku[y].alone)
+            .map(|&y| Score { yaku: y, value: plan.table.yaku[y].han_for(closed), yakuman: false })
             .collect();
-        fired.retain(|&y| !plan.yaku[y].alone);
+        fired.retain(|&y| !plan.table.yaku[y].alone);
         let mut scores: Vec<Score> =
-            fired.iter().map(|&y| Score { yaku: y, value: plan.yaku[y].han_for(closed), yakuman: false }).collect();
+            fired.iter().map(|&y| Score { yaku: y, value: plan.table.yaku[y].han_for(closed), yakuman: false }).collect();
         let mut han: i64 = scores.iter().map(|s| s.value).sum();
         let yaku_han = han;
         if !scores.is_empty() && entries {
-            for &y in fits {
-                if plan.yaku[y].bonus {
+            for y in fits.iter() {
+                if plan.table.yaku[y].bonus {
                     let n = self.check(y, i)?;
                     if n != 0 {
                         scores.push(Score { yaku: y, value: n, yakuman: false });
@@ -857,7 +1186,7 @@ impl<'a> Job<'a> {
         let plan = self.plan;
         match &plan.fu {
             Some(standard) => standard
-                .count(&self.readings[i], &self.info, self.win.tsumo, self.win.rinshan)
+                .count(&self.st.readings[i], &self.st.info, self.st.win.tsumo, self.st.win.rinshan)
                 .map(FuOf::Native)
                 .ok_or(Stop::Decline),
             None => {
@@ -871,27 +1200,27 @@ impl<'a> Job<'a> {
     }
 
     /// `Scorer._price`.
-    fn price(&mut self, i: usize, hits: &Hits, need: i64, rinshan: Option<i64>) -> Step<Option<Cand>> {
+    fn price(&mut self, i: usize, hits: &Arc<Hits>, need: i64, rinshan: Option<i64>) -> Step<Option<Cand>> {
         if hits.yakuman {
             let multiples: Vec<i64> = hits.yaku.iter().map(|s| s.value).collect();
             let (multiple, base) = self.plan.yakuman_limit(&multiples)?;
             let mut liable = self.liable(i, hits, multiple, base)?;
             if liable.is_empty() {
                 if let Some(offset) = rinshan {
-                    liable = vec![Liable { seat: self.plan.seat(self.win, offset), base, all_honba: true }];
+                    liable = vec![Liable { seat: self.plan.seat(&self.st.win, offset), base, all_honba: true }];
                 }
             }
-            let paid = self.plan.pay(base, self.win, &liable)?;
-            return Ok(Some(Cand { reading: i, yaku: hits.yaku.clone(), han: None, fu: None, multiple, base, paid,
+            let paid = self.plan.pay(base, &self.st.win, &liable)?;
+            return Ok(Some(Cand { reading: i, hits: hits.clone(), alone: false, han: None, fu: None, multiple, base, paid,
                                   liable }));
         }
         let fu = std::rc::Rc::new(self.count_fu(i)?);
         let mut best: Option<Cand> = None;
         if !hits.yaku.is_empty() && hits.yaku_han >= need {
-            best = Some(self.ordinary_cand(i, hits.yaku.clone(), hits.han, fu.clone(), rinshan)?);
+            best = Some(self.ordinary_cand(i, hits.clone(), false, hits.han, fu.clone(), rinshan)?);
         }
         if !hits.alone.is_empty() && hits.alone_han() >= need {
-            let other = self.ordinary_cand(i, hits.alone.clone(), hits.alone_han(), fu, rinshan)?;
+            let other = self.ordinary_cand(i, hits.clone(), true, hits.alone_han(), fu, rinshan)?;
             if best.as_ref().map_or(true, |b| other.rank() > b.rank()) {
                 best = Some(other);
             }
@@ -899,15 +1228,15 @@ impl<'a> Job<'a> {
         Ok(best)
     }
 
-    fn ordinary_cand(&mut self, i: usize, yaku: Vec<Score>, han: i64, fu: std::rc::Rc<FuOf>,
+    fn ordinary_cand(&mut self, i: usize, hits: Arc<Hits>, alone: bool, han: i64, fu: std::rc::Rc<FuOf>,
                      rinshan: Option<i64>) -> Step<Cand> {
         let (multiple, base) = self.plan.ordinary_limit(fu.total(), han)?;
         let liable = match rinshan {
             None => Vec::new(),
-            Some(offset) => vec![Liable { seat: self.plan.seat(self.win, offset), base, all_honba: true }],
+            Some(offset) => vec![Liable { seat: self.plan.seat(&self.st.win, offset), base, all_honba: true }],
         };
-        let paid = self.plan.pay(base, self.win, &liable)?;
-        Ok(Cand { reading: i, yaku, han: Some(han), fu: Some(fu), multiple, base, paid, liable })
+        let paid = self.plan.pay(base, &self.st.win, &liable)?;
+        Ok(Cand { reading: i, hits, alone, han: Some(han), fu: Some(fu), multiple, base, paid, liable })
     }
 
     /// `Scorer._liable`: who pays for a yakuman hand, by the pao policy.
@@ -921,7 +1250,7 @@ impl<'a> Job<'a> {
                 }
                 let mut liable: Vec<(i64, i64)> = Vec::new();
                 for s in &hits.yaku {
-                    let kind = plan.yaku[s.yaku].pao_kind;
+                    let kind = plan.table.yaku[s.yaku].pao_kind;
                     if kind == 0 || mask >> (kind - 1) & 1 == 0 {
                         continue;
                     }
@@ -956,7 +1285,7 @@ impl<'a> Job<'a> {
             }
             (Way::Python, ..) => {
                 let reading = self.py_reading(i)?;
-                let yakuman: Vec<(String, i64)> = hits.yaku.iter().map(|s| (plan.yaku[s.yaku].id.clone(), s.value)).collect();
+                let yakuman: Vec<(String, i64)> = hits.yaku.iter().map(|s| (plan.table.yaku[s.yaku].id.clone(), s.value)).collect();
                 let got = called(Python::with_gil(|py| {
                     plan.pao_fn.call1(py, (reading, yakuman, total, plan.flags.clone_ref(py)))
                 }))?;
@@ -978,7 +1307,7 @@ impl<'a> Job<'a> {
         Ok(found
             .into_iter()
             .map(|(offset, multiple, all_honba)| Liable {
-                seat: plan.seat(self.win, offset),
+                seat: plan.seat(&self.st.win, offset),
                 base: base * multiple.min(total) as i128 / total as i128,
                 all_honba,
             })
@@ -988,7 +1317,7 @@ impl<'a> Job<'a> {
     /// The pao twin's `_last_of`: the source of the meld that completed `need` sets of kinds
     /// `lo..hi` when all are melds.
     fn last_of(&self, lo: u8, hi: u8, need: usize) -> Option<i64> {
-        let sets: Vec<_> = self.hand.melds().iter().filter(|m| m.kind != CHI && (lo..hi).contains(&m.first)).collect();
+        let sets: Vec<_> = self.st.hand.melds().iter().filter(|m| m.kind != CHI && (lo..hi).contains(&m.first)).collect();
         if sets.len() != need {
             return None;
         }
@@ -1001,7 +1330,7 @@ impl<'a> Job<'a> {
     }
 
     fn suukantsu(&self) -> Option<i64> {
-        let kans: Vec<_> = self.hand.melds().iter().filter(|m| m.is_kan()).collect();
+        let kans: Vec<_> = self.st.hand.melds().iter().filter(|m| m.is_kan()).collect();
         if kans.len() == 4 && kans[3].kind == DAIMINKAN {
             Some(kans[3].source as i64)
         } else {
@@ -1015,10 +1344,10 @@ impl<'a> Job<'a> {
         match plan.rinshan_pao {
             (Way::Absent, _) => Ok(None),
             (Way::Native, on) => {
-                if !on || !self.win.tsumo {
+                if !on || !self.st.win.tsumo {
                     return Ok(None);
                 }
-                let kans: Vec<_> = self.hand.melds().iter().filter(|m| m.is_kan()).collect();
+                let kans: Vec<_> = self.st.hand.melds().iter().filter(|m| m.is_kan()).collect();
                 Ok(match kans.last() {
                     Some(m) if m.kind == DAIMINKAN => Some(m.source as i64),
                     _ => None,
@@ -1036,12 +1365,12 @@ impl<'a> Job<'a> {
 
     /// The shared `YakuScore` of a score (`YakuIndex.score`).
     pub fn yaku_score(&self, py: Python, s: &Score) -> PyResult<PyObject> {
-        let y = &self.plan.yaku[s.yaku];
+        let y = &self.plan.table.yaku[s.yaku];
         let made = if s.yakuman {
             y.score_yakuman.as_ref()
         } else if y.bonus {
             None
-        } else if self.info.closed {
+        } else if self.st.info.closed {
             y.score_closed.as_ref()
         } else {
             y.score_open.as_ref()
@@ -1062,15 +1391,28 @@ impl<'a> Job<'a> {
     fn result(&mut self, py: Python, scoring: &Scoring, cand: &Cand) -> PyResult<PyObject> {
         let natural = cand.fu.is_none();
         let name = pay::limit_name(cand.multiple, cand.base, natural);
-        let yaku: Vec<PyObject> = cand.yaku.iter().map(|s| self.yaku_score(py, s)).collect::<PyResult<_>>()?;
+        let yaku: Vec<PyObject> = cand.yaku().iter().map(|s| self.yaku_score(py, s)).collect::<PyResult<_>>()?;
         let seats: Vec<i64> = cand.liable.iter().map(|l| l.seat as i64).collect();
-        let (hand, win) = self.py_objs(py)?;
+        let (hand, keep, win) = match (&self.st.py_objs, &self.st.plain_of) {
+            (None, Some((hand, keep))) => {
+                (hand.clone_ref(py), Some(keep.clone_ref(py)), self.st.win_obj.as_ref().map(|w| w.clone_ref(py)))
+            }
+            _ => {
+                let (h, w) = self.py_objs(py)?;
+                (h, None, Some(w))
+            }
+        };
+        let win = match win {
+            Some(w) => w,
+            None => self.py_objs(py)?.1,
+        };
         let fu_obj = match cand.fu.as_deref() {
             Some(FuOf::Python { obj, .. }) => Some(obj.clone_ref(py)),
             _ => None,
         };
         let deferred: PyObject = Py::new(py, Deferred {
             hand,
+            keep,
             win,
             index: cand.reading,
             fu: fu_obj,
@@ -1109,7 +1451,7 @@ impl<'a> Job<'a> {
                     out.push_str("{\"label\": \"");
                     item.label(out);
                     out.push_str("\", \"fu\": ");
-                    out.push_str(&item.fu().to_string());
+                    render::int(out, item.fu());
                     out.push('}');
                 }
                 Some(())
@@ -1128,6 +1470,8 @@ impl<'a> Job<'a> {
 #[pyclass(module = "mjrules.kernel._native")]
 pub struct Deferred {
     hand: PyObject,
+    /// The red fives of each suit the paid hand keeps, where it is `hand` with the others plain.
+    keep: Option<PyObject>,
     win: PyObject,
     index: usize,
     fu: Option<PyObject>,
@@ -1142,7 +1486,8 @@ impl Deferred {
             let scoring = SCORING.get(py).ok_or_else(|| PyException::new_err("scoring not bound"))?;
             let got: (PyObject, PyObject) = scoring
                 .resolve
-                .call1(py, (self.hand.clone_ref(py), self.win.clone_ref(py), self.index,
+                .call1(py, (self.hand.clone_ref(py), self.keep.as_ref().map(|k| k.clone_ref(py)), self.win.clone_ref(py),
+                            self.index,
                             self.fu.as_ref().map(|f| f.clone_ref(py)), self.fu_rule.as_ref().map(|f| f.clone_ref(py))))?
                 .extract(py)?;
             self.done = Some(got);
@@ -1159,6 +1504,22 @@ impl Deferred {
     /// The paid reading's fu items; () for a natural yakuman.
     fn fu_items(&mut self, py: Python) -> PyResult<PyObject> {
         Ok(self.resolved(py)?.1)
+    }
+}
+
+/// A hand and win read once by the kernel, scored under several plans (`Plan.score_in`): its
+/// readings are found once, and what each reading's yaku are is shared by the plans of one yaku table.
+#[pyclass(module = "mjrules.kernel._native")]
+pub struct Analysis {
+    st: State<'static>,
+}
+
+#[pymethods]
+impl Analysis {
+    /// Whether the hand has a winning shape (any reading).
+    #[getter]
+    fn shaped(&self) -> bool {
+        !self.st.readings.is_empty()
     }
 }
 

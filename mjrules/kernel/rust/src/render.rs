@@ -5,9 +5,29 @@ use crate::pay;
 use crate::plan::{Cand, Job};
 use crate::readings::{Reading, CHIITOITSU, KOKUSHI};
 
+/// An int in decimal, without a formatter's machinery: a line writes a dozen.
+pub fn int(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    let mut n = v.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // SAFETY: ASCII digits.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&digits[k..]) });
+}
+
 fn number(out: &mut String, v: Option<i64>) {
     match v {
-        Some(v) => out.push_str(&v.to_string()),
+        Some(v) => int(out, v),
         None => out.push_str("null"),
     }
 }
@@ -39,7 +59,7 @@ pub fn describe(job: &Job, r: &Reading, out: &mut String) {
     if r.form == CHIITOITSU {
         out.push_str("seven pairs:");
         for k in 0..34u8 {
-            if job.hand.counts[k as usize] > 0 {
+            if job.st.hand.counts[k as usize] > 0 {
                 out.push(' ');
                 tile_text(k, out);
                 tile_text(k, out);
@@ -62,7 +82,7 @@ pub fn describe(job: &Job, r: &Reading, out: &mut String) {
     out.push_str(" pair, ");
     out.push_str(["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi"][r.wait as usize]);
     out.push_str(" wait on ");
-    tile_text(job.hand.win, out);
+    tile_text(job.st.hand.win, out);
 }
 
 /// The result line of a winning candidate; None where a Python part's text could not be had.
@@ -74,7 +94,7 @@ pub fn result(job: &Job, cand: &Cand) -> Option<String> {
     out.push_str(", \"fu\": ");
     number(&mut out, cand.fu.as_ref().map(|f| f.total()));
     out.push_str(", \"yakuman\": ");
-    out.push_str(&(if natural { cand.multiple } else { 0 }).to_string());
+    int(&mut out, if natural { cand.multiple } else { 0 });
     out.push_str(", \"limit\": ");
     match pay::limit_name(cand.multiple, cand.base, natural) {
         Some(name) => {
@@ -85,16 +105,16 @@ pub fn result(job: &Job, cand: &Cand) -> Option<String> {
         None => out.push_str("null"),
     }
     out.push_str(", \"base\": ");
-    out.push_str(&cand.base.to_string());
+    int(&mut out, i64::try_from(cand.base).ok()?);
     out.push_str(", \"points\": ");
-    out.push_str(&cand.paid.value.to_string());
+    int(&mut out, cand.paid.value);
     out.push_str(", \"payments\": [");
     let players = job.plan.players();
     for (s, p) in cand.paid.pay[..players].iter().enumerate() {
         if s > 0 {
             out.push_str(", ");
         }
-        out.push_str(&p.to_string());
+        int(&mut out, *p);
     }
     out.push_str("], \"liable\": ");
     number(&mut out, cand.liable.first().map(|l| l.seat as i64));
@@ -103,16 +123,16 @@ pub fn result(job: &Job, cand: &Cand) -> Option<String> {
         if k > 0 {
             out.push_str(", ");
         }
-        out.push_str(&l.seat.to_string());
+        int(&mut out, l.seat as i64);
     }
     out.push_str("], \"yaku\": [");
-    for (k, s) in cand.yaku.iter().enumerate() {
+    for (k, s) in cand.yaku().iter().enumerate() {
         if k > 0 {
             out.push_str(", ");
         }
-        out.push_str(&job.plan.yaku[s.yaku].json);
+        out.push_str(&job.plan.table.yaku[s.yaku].json);
         out.push_str(if s.yakuman { "\"yakuman\": " } else { "\"han\": " });
-        out.push_str(&s.value.to_string());
+        int(&mut out, s.value);
         out.push('}');
     }
     out.push_str("], \"fu_detail\": [");
@@ -120,7 +140,7 @@ pub fn result(job: &Job, cand: &Cand) -> Option<String> {
         job.fu_json(fu, &mut out)?;
     }
     out.push_str("], \"reading\": \"");
-    describe(job, &job.readings[cand.reading], &mut out);
+    describe(job, &job.st.readings[cand.reading], &mut out);
     out.push_str("\"}");
     Some(out)
 }
