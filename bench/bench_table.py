@@ -9,8 +9,10 @@ What is measured (one process, one core, ``time.perf_counter`` wall time of whol
 * **mjrules**: ``Table(Scorer(load_ruleset("tenhou")), players, length=HANCHAN).play(i)`` for
   seeds ``i`` = 0..N-1, the table and scorer built once, outside the timing. Two seatings:
   four ``tsumogiri`` players (discard the drawn tile, declare nothing, never win: every round is
-  an exhaustive draw, so this times the table itself) and four ``greedy`` players (shanten and
-  ukeire discards, riichi when tenpai, pon on yakuhai, takes every win). Every game also writes
+  an exhaustive draw, so this times the table itself), four ``greedy`` players (shanten and
+  ukeire discards, riichi when tenpai, pon on yakuhai, takes every win) and four ``careful``
+  players (issue 37: fold against a threat, calls for a yaku, riichi or dama; the aim: a hanchan
+  in at most ``CAREFUL_AIM`` times a greedy one, the per-round ratio's median). Every game also writes
   its mjai record (the table always does).
 * **RiichiEnv** 0.4.x: its README's loop, ``RiichiEnv(game_mode="4p-red-half",
   rule=GameRule.default_tenhou(), seed=i)``, ``obs = env.reset()``, then
@@ -72,6 +74,8 @@ except ImportError:  # the peer is optional: mjrules is timed without it
 
 AIM = 0.1
 """Issue 27: within 10x of RiichiEnv per core, i.e. mjrules/RiichiEnv hanchan per second >= 0.1."""
+CAREFUL_AIM = 3.0
+"""Issue 37: a hanchan of careful players takes at most 3x the time of one of greedy players."""
 RULESET = "tenhou"
 START_TOTAL = 100_000
 PLAYERS = 4
@@ -188,6 +192,7 @@ def main() -> int:
     engines: dict[str, Callable[[int], Tally]] = {
         "mjrules tsumogiri": mjrules_engine("tsumogiri"),
         "mjrules greedy": mjrules_engine("greedy"),
+        "mjrules careful": mjrules_engine("careful"),
     }
     peer = ""
     if riichienv is None:
@@ -227,6 +232,9 @@ def main() -> int:
               f"{sum(t.draws for t in tallies) / rounds_n:>5.0%}")
     print("(medians of the rounds; CPU: hanchan per CPU second; wins, draws: share of rounds ending so)")
 
+    print()
+    _careful_line(rounds)
+
     if riichienv is not None:
         print()
         print(f"ratios mjrules / RiichiEnv, median of the per-round ratios [range]; aim >= {AIM} (within "
@@ -251,6 +259,17 @@ def _ratio_line(rounds: list[dict[str, Tally]], mine: str, theirs: str) -> str:
     return (f"{mine + ' / ' + theirs:<40} hanchan/s {med:5.3f} [{min(per_game):.3f}-{max(per_game):.3f}] "
             f"({1 / med:4.1f}x slower, {verdict}); CPU {statistics.median(cpu):5.3f}; "
             f"rounds/s {statistics.median(per_round):5.3f}")
+
+
+def _careful_line(rounds: list[dict[str, Tally]]) -> None:
+    """Issue 37: careful players within ``CAREFUL_AIM`` times the time of greedy ones (per hanchan)."""
+    careful, greedy = [r["mjrules careful"] for r in rounds], [r["mjrules greedy"] for r in rounds]
+    per_game = [(c.wall / c.games) / (g.wall / g.games) for c, g in zip(careful, greedy)]
+    cpu = [(c.cpu / c.games) / (g.cpu / g.games) for c, g in zip(careful, greedy)]
+    med = statistics.median(per_game)
+    verdict = "meets the aim" if med <= CAREFUL_AIM else "MISSES the aim"
+    print(f"time a hanchan, careful / greedy: median {med:.2f} [{min(per_game):.2f}-{max(per_game):.2f}] "
+          f"({verdict}: within {CAREFUL_AIM:.0f}x); CPU {statistics.median(cpu):.2f}")
 
 
 def _jobs(games: int, repeat: int) -> None:

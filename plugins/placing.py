@@ -49,8 +49,12 @@ def mjrules_placing_rule(flags: Flags, players: int) -> PlacingRule:
         if sum(floating[k:k + players]):
             raise FlagValueError("uma_floating", f"the block for {k // players + 1} floating, "
                                                  f"{list(floating[k:k + players])}, does not add up to 0")
+    start, returned = flags.get_int("start_score"), flags.get_int("return_score")
+    if returned < start:
+        raise FlagValueError("return_score", f"{returned} is below start_score {start}: the oka (return_score - "
+                                             "start_score, times the players) paid to the top would be negative")
     return PlacingRule(
-        start=flags.get_int("start_score"), returned=flags.get_int("return_score"), uma=uma,
+        start=start, returned=returned, uma=uma,
         tie=flags.get_str("tie_break"), uma_floating=floating,
         # the settlement plugin's flag, at its own default where that plugin is off
         rounding=flags.get_str(POINTS_ROUNDING.name, POINTS_ROUNDING.default),

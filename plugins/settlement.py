@@ -7,8 +7,9 @@ payments at an exhaustive draw, the dealer's repeat, the game's length, the last
 the extra wind, busting, the riichi sticks left at the end and how final points are rounded.
 
 Read by ``mjrules replay`` (``mjrules.records``) and the table (``mjrules.table``); the defaults
-are Tenhou's (the extra wind and the last dealer's stop as Tenhou's records of 2009-2021 show
-them: see ``mjrules.records.settlement.game_end``). Nagashi mangan is the ``nagashi`` plugin's
+are Tenhou's (the extra wind as Tenhou's records of 2009-2021 show it: see
+``mjrules.records.settlement.game_end``), the last dealer's stop as Tenhou's up to June 2010 (the
+``tenhou`` presets set today's ``win_or_tenpai``). Nagashi mangan is the ``nagashi`` plugin's
 flag, the start and return scores and the uma the ``placing`` plugin's (which also reads
 ``points_rounding``).
 """
@@ -52,7 +53,7 @@ FLAGS = (
          minimum=0),
     Flag("riichi_without_draw", bool, False,
          "riichi may be declared with fewer live draws left than players, i.e. with no draw of one's own to come "
-         "(ツモ番なしリーチ); false: at least 4 live draws must be left"),
+         "(ツモ番なしリーチ); false: at least as many live draws as players must be left (4; 3 at three players)"),
     Flag("ankan_after_riichi", str, "same_waits",
          "a closed kan of the tile just drawn after riichi: 'never', 'same_shape' (every reading of every wait keeps "
          "its tiles as a triplet) or 'same_waits' (the waits stay)", choices=ANKAN_AFTER_RIICHI),
@@ -110,11 +111,11 @@ def mjrules_round_rules(flags: Flags) -> RoundRules:
 
 
 @hookimpl
-def mjrules_play_rules(flags: Flags) -> PlayRules:
+def mjrules_play_rules(flags: Flags, players: int) -> PlayRules:
     return PlayRules(
         abortive_draws=flags.get_list("abortive_draws"), kuikae=flags.get_str("kuikae"),
         riichi_min_points=flags.get_int("riichi_min_points"),
-        riichi_min_draws=0 if flags.get_bool("riichi_without_draw") else 4,
+        riichi_min_draws=0 if flags.get_bool("riichi_without_draw") else players,
         ankan_after_riichi=flags.get_str("ankan_after_riichi"), last_discard_calls=flags.get_bool("last_discard_calls"),
         kan_limit=flags.get_int("kan_limit"), sanma_chi=flags.get_bool("sanma_chi"),
     )

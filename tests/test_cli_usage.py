@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from mjrules.cli import main
-from mjrules.errors import MjrulesError
 from mjrules.notation import parse_json_hand
 
 REPO = Path(__file__).resolve().parents[1]
@@ -359,10 +358,11 @@ def test_yaku_values_line_up_under_kanji(capsys):
 
 def test_debug_is_accepted_after_the_command(capsys):
     assert run(capsys, "score", "123m456p789s11222z", "--debug")[0] == 0
-    with pytest.raises(MjrulesError):
-        main(["score", "123m456p789s11222z", "--ruleset", "nosuch", "--debug"])
-    with pytest.raises(MjrulesError):
-        main(["--debug", "score", "123m456p789s11222z", "--ruleset", "nosuch"])
+    for argv in (["score", "123m456p789s11222z", "--ruleset", "nosuch", "--debug"],
+                 ["--debug", "score", "123m456p789s11222z", "--ruleset", "nosuch"]):
+        code, _, err = run(capsys, *argv)  # the traceback, then the one line, and the status of bad input
+        assert code == 2 and "Traceback" in err
+        assert err.splitlines()[-1].startswith("mjrules: error: unknown ruleset 'nosuch'")
 
 
 @pytest.mark.parametrize("argv", [["score", "123m456p789s11222z", "--honba"],

@@ -352,7 +352,7 @@ def test_replay_json_lines(capsys):
     assert first["recorded"]["points"] == 1500 and first["scored"]["payments"] == [1500, 0, -1500, 0]
     assert lines[-1] == {"summary": {"games": 1, "wins": len(wins), "agree": len(wins), "final_agree": 1,
                                      "finals": 1, "points_agree": 1, "points": 1, "unchecked": 0,
-                                     "unreadable": 0}}
+                                     "unreadable": 0, "finals_not_stated": 0}}
 
 
 def test_replay_under_other_rules_names_the_cause(capsys):
@@ -384,12 +384,37 @@ def test_replay_exit_2_for_an_unreadable_record_and_goes_on(capsys, tmp_path):
     assert "1 games" in captured.out and "1 unreadable" in captured.out
 
 
-def test_replay_asks_for_the_rules_of_an_mjai_record(capsys, tmp_path):
+def test_an_mjai_record_that_does_not_say_its_rules_is_read_under_tenhous_and_says_so(capsys, tmp_path):
+    # mjai (the protocol and the original server) was made for Tenhou's rules: such a record is read
+    # under the tenhou preset, the output saying so, unless --ruleset names others
     log = tmp_path / "game.mjson"
     log.write_text(to_mjai(ONE), encoding="utf-8")
-    assert main(["replay", str(log)]) == 2
-    assert "give --ruleset" in capsys.readouterr().err
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert f"{log}: the record does not say its rules: read under tenhou, the rules mjai was made for" in out
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 0
+    assert "does not say its rules" not in capsys.readouterr().out
+    assert main(["replay", str(log), "--json"]) == 0
+    last = [json.loads(line) for line in capsys.readouterr().out.splitlines()][-2]
+    assert last["ruleset"] == "tenhou" and last["assumed"] == [
+        "the record does not say its rules: read under tenhou, the rules mjai was made for"]
+
+
+def test_an_mjai_record_of_a_tenhou_game_gets_the_rules_of_its_day(capsys, tmp_path):
+    # The 2010-06-01 game's last dealer plays on after a tenpai draw in first place, as Tenhou did before
+    # June 2010 (mjrules.records.tenhou_rules). Converted to mjai under its log id, it is read with that
+    # day's rules and ends where it did; under another name, with today's, the game would end at South 4.
+    original = LOGS / "2010060106gm-00a9-0000-30d6de3b_tw=0.mjlog"
+    dated = tmp_path / "2010060106gm-00a9-0000-30d6de3b.mjson"
+    dated.write_text(to_mjai(str(original)), encoding="utf-8")
+    game = read_game(str(dated))
+    assert game.played == "2010-06-01" and ("last_dealer_stop", "win") in game.rules
+    assert main(["replay", str(dated), "--legal", "--no-progress"]) == 0
+    assert "as Tenhou played them on 2010-06-01 (the Tenhou log id in its name or link)" in capsys.readouterr().out
+    undated = tmp_path / "game.mjson"
+    undated.write_text(to_mjai(str(original)), encoding="utf-8")
+    assert main(["replay", str(undated), "--legal", "--no-progress"]) == 1
+    assert "legal: the game ends after S4 (dealer stop), and the record plays on (tenhou)" in capsys.readouterr().out
 
 
 def test_replay_reports_running_scores_the_record_does_not_have(capsys, tmp_path):
@@ -458,7 +483,9 @@ def test_a_recorded_triple_ron_agrees_where_triple_ron_is_allowed(capsys, tmp_pa
     log = tmp_path / "triple.mjson"
     log.write_bytes(TRIPLE_RON)
     assert main(["replay", str(log), "--ruleset", "ema2025"]) == 0
-    assert capsys.readouterr().out == "1 game, 3 wins, 3 agree; final scores agree in 0/0 games, final points in 0/0\n"
+    # the record's end_game states no final scores
+    assert capsys.readouterr().out == \
+        "1 game, 3 wins, 3 agree; final scores agree in 0/0 games (1 not stated), final points in 0/0\n"
     # under Tenhou's rules three rons abort the hand: none of the three is paid
     assert main(["replay", str(log), "--ruleset", "tenhou"]) == 1
     out = capsys.readouterr().out

@@ -43,10 +43,10 @@ def test_every_action_of_the_tenhou_records_is_legal_and_every_round_pays_as_rec
 
 
 def test_every_tenhou_record_ends_where_the_game_end_rule_says():
-    """``game_end`` under the record's own ruleset (its lobby's length) ends each game after its last
-    round and no earlier, the scores taken from the record. One record does not: a 2010-06-08
-    east-only game ends after a tenpai draw with the dealer first, where four others (2009-08-27,
-    2009-08-28, 2010-03-04, 2010-06-01) play on in the same case; Tenhou's rule is read as the four."""
+    """``game_end`` under the record's own ruleset (its lobby's length, its day's rules) ends each game
+    after its last round and no earlier, the scores taken from the record. A last dealer in first place
+    after a tenpai draw plays on in four games of 2009-08-27 to 2010-06-01 and ends the game on
+    2010-06-08, as Tenhou announced for June 2010 (``mjrules.records.tenhou_rules``)."""
     from mjrules.records.settlement import GameEnd, game_end, settle_round
 
     ends: dict[GameEnd, int] = {}
@@ -66,18 +66,93 @@ def test_every_tenhou_record_ends_where_the_game_end_rule_says():
                 odd.append(f"{Path(game.source).name} {rnd.label} {end}")
             if end is not None and i + 1 == len(rounds):
                 ends[end] = ends.get(end, 0) + 1
-    assert odd == ["2010060800gm-0061-0000-6d767860_tw=1.mjlog E4 None"]
+    assert odd == []
     # the records end in every way the rule knows: bust, last hand, dealer stop, sudden death, extra wind over
     assert set(ends) == set(GameEnd), ends
 
 
+def test_legal_checks_where_the_game_ends():
+    # The 2010-06-01 game plays on after its South 4 dealer's tenpai draw in first place (53,900): Tenhou's
+    # rule of its day (tenhou_rules: "win"). Under today's (the tenhou preset: win_or_tenpai, since June
+    # 2010) the game ends there, and the check says so.
+    game = read_game(str(DATA / "tenhou-mjlog" / "2010060106gm-00a9-0000-30d6de3b_tw=0.mjlog"))
+    assert ("last_dealer_stop", "win") in game.rules
+    check = check_legal(game, Scorer(record_ruleset(game)))
+    assert check.end_checked and check.end is None
+    today = attrs.evolve(game, rules=())
+    check = check_legal(today, Scorer(record_ruleset(today)))
+    assert check.refused == 0 and check.end_checked
+    assert check.end == "the game ends after S4 (dealer stop), and the record plays on"
+
+
+def test_legal_reports_a_record_that_ends_before_its_game_does(tmp_path, capsys):
+    # a table game's record with its last round cut out, its end_game kept: the rules play on
+    scorer = Scorer("tenhou")
+    game = Table(scorer, [Greedy() for _ in range(4)], length=GameLength.TONPUU).play(5)
+    lines = game.record.splitlines()
+    last = max(i for i, line in enumerate(lines) if '"start_kyoku"' in line)
+    cut = tmp_path / "cut.mjson"
+    cut.write_text("\n".join(lines[:last] + lines[-1:]) + "\n", encoding="utf-8")
+    assert '"end_game"' in lines[-1]
+    label = read_game(str(cut)).rounds[-1].label
+    assert main(["replay", str(cut), "--legal", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert f"{cut}: legal: the record ends the game after {label}, and the rules play on (tenhou" in out
+    assert "0/1 games end where the record ends them" in out
+
+
 def test_tenhou_json_logs_are_played_at_the_table_from_their_merged_moves():
     # Tenhou's JSON lists each seat's draws and discards apart: the reader merges them into moves.
-    # Four real logs (Tenhou four and three players, Mahjong Soul three players): every round, a
-    # nine-terminals draw among them, every action legal and every round paid as recorded
+    # Five real logs (Tenhou four and three players, Mahjong Soul three players, a kokushi robbing a
+    # closed kan among them): every round, a nine-terminals draw among them, every action legal and
+    # every round paid as recorded
     checks = [check_legal(g, Scorer(record_ruleset(g) or "tenhou")) for g in read_games([str(DATA / "tenhou-json")])]
-    assert len(checks) == 4 and sum(c.refused for c in checks) == 0
-    assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 38
+    assert len(checks) == 5 and sum(c.refused for c in checks) == 0
+    assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 39
+
+
+CALLS_PLACED = {
+    # file: (caller, tile, giver, which of the giver's discards it takes; an earlier one, the same tile, passed)
+    "confusing_nakis_0.json": (0, "7m", 1, 15),
+    "confusing_nakis_1.json": (3, "6m", 0, 9),
+    "confusing_nakis_3.json": (2, "5z", 0, 2),
+    "confusing_nakis_5.json": (3, "4z", 1, 8),
+    "confusing_nakis_6.json": (1, "2z", 3, 18),
+}
+
+
+def test_calls_on_a_tile_discarded_twice_are_placed_where_every_seats_moves_fit():
+    """Five one-round Tenhou JSON records of a log converter's test data (tests/data/LICENSE-tenhou-json-calls.md):
+    each has a call on the second of two discards of one tile, which the JSON does not write. Taking the
+    call on the first leaves a seat "to draw, and the log has it call …" (how these records were refused);
+    the one order in which every seat's listed moves fit takes the second, and every action is legal there."""
+    from mjrules.records.game import MoveKind
+
+    scorer = Scorer("tenhou")
+    for path in sorted((DATA / "tenhou-json-calls").glob("*.json")):
+        game = read_game(str(path))
+        (rnd,) = game.rounds
+        caller, name, giver, nth = CALLS_PLACED[path.name]
+        moves = rnd.moves
+        call = next(i for i, m in enumerate(moves) if m.kind is MoveKind.CALL and m.seat == caller
+                    and m.tile is not None and m.tile.mpsz() == name and m.meld is not None and m.meld.kind.value == "pon")
+        given = [m for m in moves[:call] if m.kind is MoveKind.DISCARD and m.seat == giver]
+        assert len(given) == nth and given[-1].tile == moves[call].tile
+        assert any(m.tile == moves[call].tile for m in given[:-1])
+        check = check_legal(game, scorer)
+        assert check.refused == 0, check.first_refused
+        assert check.rounds == check.played == check.agree == 1
+    rep = main(["replay", str(DATA / "tenhou-json-calls"), "--json", "--no-progress"])
+    assert rep == 1  # one recorded payment differs: confusing_nakis_1 (below)
+
+
+def test_a_record_whose_payment_leaves_out_the_riichi_stick_it_shows_is_reported(capsys):
+    # confusing_nakis_1: seat 2's riichi discard passes (it discards again), seat 0 rons that next
+    # discard: the stick on the table goes to the winner (Tenhou: 1,000 + 2 honba x 300 + 1,000), the
+    # record pays +1,600 only
+    assert main(["replay", str(DATA / "tenhou-json-calls" / "confusing_nakis_1.json"), "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "payments differ: recorded 1 han 30 fu 1000 [+1600 +0 -1600 +0], scored 1 han 30 fu 1000 [+2600 +0 -1600 +0]" in out
 
 
 @pytest.mark.parametrize("convert", ["to_tenhou_json", "to_mjai"])

@@ -181,7 +181,8 @@ def test_every_win_of_the_tenhou_records():
     for name, (scorer, items) in by_ruleset.items():
         bad, native, total = differences(scorer, items)
         assert not bad, f"{name}: {len(bad)} of {total} differ:\n" + "\n".join(bad[:5])
-        assert native == total
+        # a chankan of a closed kan (kokushi) is the one win the kernel leaves to the Python path
+        assert native == total - sum("robbed_ankan" in win.extras for _, win in items)
 
 
 # -- rulesets that mix native and Python parts ------------------------------------------------------

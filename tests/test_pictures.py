@@ -265,7 +265,9 @@ def test_score_refuses_to_overwrite_its_ruleset_file(tmp_path, capsys):
 
 
 def test_a_picture_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    # refused before the hand is scored (issue 36): exit 2, not the 1 of "no win", and nothing printed
     code = main(["score", "234567m345p55678s", "--html", str(tmp_path / "no" / "such" / "card.html")])
-    assert code == 1
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "card.html" in err and "Traceback" not in err
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "card.html" in err and "no folder" in err and "Traceback" not in err

@@ -57,7 +57,7 @@ def test_answers_name_discards_riichi_and_the_numbered_actions():
     assert Console.parse("7z", view, listed) == Action(ActionKind.DISCARD, s("7z"))
     assert Console.parse("1", view, listed) == listed[0]
     assert Console.parse("r7z", view, listed) == "riichi 7z: not open to you now"  # not tenpai
-    assert Console.parse("5m", view, listed) == "discard 5m: not open to you now"  # not held
+    assert Console.parse("5m", view, listed) == "5m: not in your hand"  # 9m1p8p9s7s12345677z + 1s: no 5m
     offer = play.view(1, [PASS, RON], None, s("7s"), 0)
     assert Console.parse("", offer, [RON, PASS]) == PASS and Console.parse("1", offer, [RON, PASS]) == RON
 
@@ -88,7 +88,7 @@ def test_a_tile_text_is_read_as_the_notation_reads_it():
     play = round_play(Scorer("tenhou"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
     play.draw(0, False)
     view = play.view(0, legal_own(play, 0, s("1s")), s("1s"), None, None)
-    assert Console.parse("0m", view, []) == f"discard {five.mpsz()}: not open to you now"
+    assert Console.parse("0m", view, []) == f"{five.mpsz()}: not in your hand"
     with pytest.raises(MjrulesError, match="end of input"):
         Console(io.StringIO(""), io.StringIO()).act(view)
 

@@ -13,7 +13,7 @@ from mjrules.rules.majiang import read_majiang_rule, ruleset_from_majiang
 from mjrules.table.actions import Action, ActionKind
 from mjrules.table.moves import legal_own, legal_reactions, refuse_own, refuse_reaction
 from mjrules.tools.ruleset_diff import diff_rulesets
-from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, round_play, s
+from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, ankan_in_riichi, round_play, s
 
 
 def test_the_defaults_are_tenhous():
@@ -52,21 +52,26 @@ def test_the_live_draws_a_riichi_needs(without_draw, left, refused):
     assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
 
 
+@pytest.mark.parametrize("left, refused", [(3, None), (2, "riichi needs 3 live draws left, and 2 are")])
+def test_three_players_riichi_with_as_many_live_draws_left_as_players(left, refused):
+    # A riichi needs a draw of one's own still to come: as many live draws left as players, three at
+    # a table of three (reference/rulesets.md, sanma: real phoenix sanma games declare riichi with
+    # three left; RiichiEnv's Tenhou preset allows it, its games in tests/test_peers.py replay legally)
+    scorer = Scorer("tenhou-sanma")
+    assert scorer.rules.play.riichi_min_draws == 3
+    hands = ["1m9m1p8p9p9s1234567z", "123p678p234s56s99p", "1m9m1s1s2s3s8s4p5p6p7p7z7z"]
+    play = round_play(scorer, hands, draws="1s1s", scores=(35000,) * 3)
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
+    play.flow.drawn = play.flow.live_draws - left - 1
+    drawn = play.draw(1, False)
+    assert play.live_left == left
+    assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
+
+
 # The dealer's 1112444m123p123s waits on 2m and 3m with or without a kan of 1m, but won on 3m it
 # also reads 11m pair, 123m, 444m: a 1m outside the triplet. The waits stay, the shape does not.
 CHANGES_SHAPE = "1112444m123p123s"
 KEEPS_SHAPE = "111m234p567s789s5z"
-OTHERS = ["678m678m234p56s99p", "45m8m8m567s223344z", "2s2s3s3s8s9s4p5p6p7p9m7z7z"]
-
-
-def _ankan_in_riichi(scorer: Scorer, hand: str):
-    play = round_play(scorer, [hand, *OTHERS], draws="9m6z6z6z1m")
-    drawn = play.draw(0, False)
-    play.discard(0, Action(ActionKind.RIICHI, drawn))
-    for seat in (1, 2, 3):
-        play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
-    drawn = play.draw(0, False)
-    return play, drawn, Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
 
 
 @pytest.mark.parametrize("rule, hand, refused", [
@@ -77,7 +82,7 @@ def _ankan_in_riichi(scorer: Scorer, hand: str):
     ("never", KEEPS_SHAPE, "this ruleset allows no closed kan after riichi"),
 ])
 def test_a_closed_kan_after_riichi(rule, hand, refused):
-    play, drawn, ankan = _ankan_in_riichi(Scorer("tenhou").with_flags(ankan_after_riichi=rule), hand)
+    play, drawn, ankan = ankan_in_riichi(Scorer("tenhou").with_flags(ankan_after_riichi=rule), hand)
     assert refuse_own(play, 0, ankan, drawn) == refused
     assert (ankan in legal_own(play, 0, drawn)) == (refused is None)
 

@@ -31,13 +31,44 @@ def test_a_log_id_dates_the_game():
     assert played_on("game.mjlog") is None
 
 
-def test_the_day_chooses_the_rounding_and_the_east_uma():
+def test_the_day_chooses_the_rounding_the_east_uma_and_the_last_dealers_stop():
     assert rules_on("2023-05-30", players=4, east_only=False) == (("points_rounding", "exact"),)
     assert rules_on("2018-11-08", players=3, east_only=False) == ()
     assert rules_on("2009-07-18", players=4, east_only=True) == (("game_length", "tonpuu"),
-                                                                  ("uma", (10, 5, -5, -10)))
-    assert rules_on("2009-07-18", players=4, east_only=False) == ()
+                                                                  ("uma", (10, 5, -5, -10)),
+                                                                  ("last_dealer_stop", "win"))
+    assert rules_on("2009-07-18", players=4, east_only=False) == (("last_dealer_stop", "win"),)
     assert rules_on(None, players=4, east_only=True) == (("game_length", "tonpuu"),)
+    # the tenpai stop came in June 2010 (Tenhou's blog, 2010-05-18): played on 2010-06-01, ended 2010-06-08
+    assert ("last_dealer_stop", "win") in rules_on("2010-06-01", players=4, east_only=False)
+    assert rules_on("2010-06-08", players=4, east_only=True) == (("game_length", "tonpuu"),)
+    assert Replayer("tenhou").scorer.rules.round.last_dealer_stop == "win_or_tenpai"
+    assert Replayer("tenhou-sanma").scorer.rules.round.last_dealer_stop == "win_or_tenpai"
+
+
+def test_a_renamed_record_is_dated_by_what_it_shows(tmp_path, capsys):
+    # Without its Tenhou log id the name gives no day; the record's final points (owari) fit one era's
+    # uma and rounding: the July 2009 east-only game pays 10/5 (41,100 top, 37,300 second +12), which
+    # only the rules before August 2009 count (tenhou_rules: the east-only uma change)
+    renamed = tmp_path / "game.mjlog"
+    renamed.write_bytes(EAST_2009.read_bytes())
+    game = read_game(str(renamed))
+    assert game.played is None and ("uma", (10, 5, -5, -10)) in game.rules
+    assert game.assumed == ("no Tenhou log id in its name, so no day: its final points (+41.0, +12.0, -21.0, -32.0) "
+                            "fit Tenhou's rules before August 2009 (east-only uma 10/5) and no later era's: read as "
+                            "played then",)
+    assert _replay(game).points_agree
+    assert main(["replay", str(renamed), "--legal", "--no-progress"]) == 0
+    assert game.assumed[0] in capsys.readouterr().out
+    # a 2010-06-01 game whose last dealer plays on after a tenpai draw in first place: points alone fit
+    # every era up to 2021, the play-on only those before June 2010 (Tenhou's blog of 2010-05-18)
+    renamed = tmp_path / "other.mjlog"
+    renamed.write_bytes((DATA / "tenhou-mjlog" / "2010060106gm-00a9-0000-30d6de3b_tw=0.mjlog").read_bytes())
+    game = read_game(str(renamed))
+    assert ("last_dealer_stop", "win") in game.rules
+    assert "its last dealer playing on after a tenpai draw in first place," in game.assumed[0]
+    assert "fit Tenhou's rules from August 2009 to May 2010 and no later era's" in game.assumed[0]
+    assert main(["replay", str(renamed), "--legal", "--no-progress"]) == 0
 
 
 def test_exact_final_points_of_2023():
@@ -182,6 +213,22 @@ def test_converter_yaku_spellings(tmp_path):
     game, original = read_game(str(path)), read_game(str(JSON_MJS_SANMA))
     assert [w.recorded for _, w in game.wins()] == [w.recorded for _, w in original.wins()]
     assert _replay(game).agree == 6
+
+
+def test_a_kokushi_robbing_a_closed_kan_at_three_players():
+    # Mahjong Soul lets kokushi musou rob a closed kan (reference/rulesets.md row 21: yes; ``mahjongsoul``
+    # kokushi_ankan_chankan); a real ranked sanma game (三金の間赤) ends on such a win: seat 1 declares a
+    # closed kan of 6z ("464646a46") and seat 0, 19m19p19s1234567z waiting on 6z alone, rons it for 48,000
+    # (the dealer's yakuman), which busts seat 1 (sc: 83,000 +63, -13,000 -63, 35,000 0)
+    game = read_game(str(DATA / "tenhou-json" / "mahjongsoul-sanma-kokushi_ankan.json"))
+    (win,) = [w for _, w in game.wins()]
+    assert win.hand.win_tile.mpsz() == "6z" and win.discarder == 1 and win.win.chankan
+    rep = _replay(game)
+    assert rep.agree == len(rep.checks) == 1 and rep.final == (83000, -13000, 35000) and rep.points_agree
+    assert rep.checks[0].scored.yakuman == 1 and rep.checks[0].scored.payments == (48000, -48000, 0)
+    # where kokushi may not rob a closed kan (Tenhou's sanma), the same win is refused as no win
+    other = Replayer("tenhou-sanma").replay(game)
+    assert other.checks[0].scored.yaku == ("no win: robbing a closed kan",)
 
 
 def test_room_names_choose_the_ruleset():

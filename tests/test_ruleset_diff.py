@@ -33,6 +33,8 @@ TENHOU_VS_EMA2016 = {
     "max_ron_winners": ((2, "default of plugin settlement"), (3, "ema2016.toml")),
     "triple_ron_draw": ((True, "default of plugin settlement"), (False, "ema2016.toml")),
     "extra_wind_target": ((30000, "default of plugin settlement"), (0, "ema2016.toml")),
+    # Tenhou's last dealer stops after a tenpai draw in first place since June 2010 (tenhou.toml)
+    "last_dealer_stop": (("win_or_tenpai", "tenhou.toml"), ("win", "default of plugin settlement")),
 }
 
 

@@ -460,10 +460,10 @@ def test_waits_and_discard_three_players():
     assert w.ron_from == 3  # no opposite player: the previous one deals in
     # ron on 1z: East triplet 1 + dora (2 Norths held + 1 kita) 3 + kita 1 = 5 han
     assert w.waits[0].ron.han == 5
-    unseen = unseen_counts(parse_hand("111m456p789s1144z"), tiles="108")
+    unseen = unseen_counts(parse_hand("111m456p789s1144z"), tiles=108)
     assert unseen[1:8] == [0] * 7 and sum(unseen) == 108 - 13
     with pytest.raises(HandError, match=r"tile 2m: the three-player set has no 2m-8m"):
-        unseen_counts(parse_hand("123m456p789s1144z"), tiles="108")
+        unseen_counts(parse_hand("123m456p789s1144z"), tiles=108)
     advice = advise_discard("111m456p789s11444z", scorer=s, seat_wind=1)
     kita = [o for o in advice.options if o.kita]
     assert len(kita) == 1 and str(kita[0].tile) == "4z"

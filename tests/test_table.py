@@ -160,6 +160,28 @@ def test_three_players_play_set_norths_aside_and_replay(ruleset, seed):
     assert_replays(game, ruleset)
 
 
+def test_a_ron_on_a_north_set_aside_in_the_first_go_around_after_riichi_pays_ippatsu():
+    # Seat 1 declares riichi waiting on North alone; seat 2 draws North and sets it aside; seat 1 rons
+    # it. Robbing the North is not chankan and does not end the ippatsu, as robbing a kan does not
+    # (reference/rulesets.md, sanma: real 2026 phoenix sanma wins list ippatsu on such a ron). Double
+    # riichi (its first discard) and ippatsu, 40 fu (a closed ron 30 + the tanki 2, rounded up), no
+    # dora or ura: 3 han 40 fu, 5,200 from the North's owner.
+    scorer = Scorer("tenhou-sanma")
+    wall = hand_wall(["1m9m1p8p9p9s1235677z", "123p456p789s111s4z", "1m9m1s2s3s8s4p5p6p7p9p5z6z"], draws="2z9m4z",
+                     dead="6p6p7p7p" + "1z8p8p2s2s" + "5s5s5s3s3s")
+    dealer = Plan(own=(Action(ActionKind.DISCARD, s("2z")),))
+    seat1 = Plan(own=(Action(ActionKind.RIICHI, s("9m")),))
+    seat2 = Plan(own=(Action(ActionKind.KITA, s("4z")),))
+    game = Table(scorer, [dealer, seat1, seat2], length=GameLength.TONPUU).play(
+        "kita", walls=lambda k: wall if k == 0 else seeded_wall(scorer.rules.tiles, f"n/{k}"))
+    first = game.rounds[0].settlement
+    (win,) = first.wins
+    assert win.record.discarder == 2 and win.record.hand.win_tile == s("4z") and not win.win.chankan
+    assert sorted(y.id for y in win.result.yaku) == ["double_riichi", "ippatsu"] and win.result.fu == 40
+    assert first.payments == (0, 5200, -5200)  # the stick came back at the win
+    assert_replays(game, "tenhou-sanma")
+
+
 def test_no_chi_at_three_players():
     play = round_play(Scorer("tenhou-sanma"), ["1p1p9p9p1s2s3s4s5s6s7s8s9s", "1p1p9p9p1s2s3s4s5s6s7s8s9s",
                                                "1z1z1z2z2z2z3z3z3z4z5z6z7z"], draws="5z")
@@ -425,19 +447,26 @@ def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
     assert Action(ActionKind.RIICHI, drawn) not in legal_own(play, 1, drawn)
 
 
-@pytest.mark.parametrize("hand, refused", [
-    ("11123m456p789s55z", "in riichi an ankan may not change the waits"),  # 1m 4m 5z; after it 1m 4m
-    ("111m234p567s789s5z", None),  # a 5z tanki before and after
-])
-def test_an_ankan_in_riichi_must_keep_the_waits(tenhou, hand, refused):
-    others = ["234m678m234p56s99p", "45m8m8m567s223344z", "2s2s3s3s8s9s4p5p6p7p9m7z7z"]
-    play = round_play(tenhou, [hand, *others], draws="9m6z6z6z1m")
+def ankan_in_riichi(scorer: Scorer, hand: str, others=("678m678m234p56s99p", "45m8m8m567s223344z",
+                                                        "2s2s3s3s8s9s4p5p6p7p9m7z7z")):
+    """The dealer (``hand``) declares riichi on its first discard (9m), the others discard a 6z each, and
+    it draws its fourth 1m: (the round, the 1m drawn, the ankan of 1m)."""
+    play = round_play(scorer, [hand, *others], draws="9m6z6z6z1m")
     drawn = play.draw(0, False)
     play.discard(0, Action(ActionKind.RIICHI, drawn))
     for seat in (1, 2, 3):
         play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
     drawn = play.draw(0, False)
-    ankan = Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
+    return play, drawn, Action(ActionKind.ANKAN, None, parse_tiles("1111m"))
+
+
+@pytest.mark.parametrize("hand, refused", [
+    ("11123m456p789s55z", "in riichi an ankan may not change the waits"),  # 1m 4m 5z; after it 1m 4m
+    ("111m234p567s789s5z", None),  # a 5z tanki before and after
+])
+def test_an_ankan_in_riichi_must_keep_the_waits(tenhou, hand, refused):
+    play, drawn, ankan = ankan_in_riichi(tenhou, hand, ("234m678m234p56s99p", "45m8m8m567s223344z",
+                                                        "2s2s3s3s8s9s4p5p6p7p9m7z7z"))
     assert refuse_own(play, 0, ankan, drawn) == refused
     assert (ankan in legal_own(play, 0, drawn)) == (refused is None)
 
@@ -455,6 +484,57 @@ def test_a_ron_in_furiten_is_refused(tenhou):
     play.discard(1, Action(ActionKind.DISCARD, s("4s")))
     assert refuse_reaction(play, 1, RON, 2, s("7s"), False) == "furiten: its own discard 4s is one of its winning tiles"
     assert RON not in legal_reactions(play, 1, 2, s("7s"), False)
+
+
+def test_a_closed_kan_of_a_winning_tile_leaves_a_riichi_player_free_to_ron(tenhou):
+    # Seat 1 (pinfu, waits 4s or 7s) declares riichi; the dealer then draws and declares a closed kan of
+    # 4s. A closed kan cannot be robbed (chankan is on an added kan; Tenhou's manual: 国士無双 does not
+    # rob an ankan either, reference/rulesets.md row 21), so no chance to win went by: seat 1 may still
+    # ron the 7s seat 2 throws.
+    play = round_play(tenhou, ["4444s1p8p9s123455z", PINFU, SEAT2, SEAT3], draws="1z9m6z6z7z2m7s")
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
+    play.discard(1, Action(ActionKind.RIICHI, play.draw(1, False)))
+    play.flow.riichi_accepted(1)
+    for seat in (2, 3):
+        play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
+    play.draw(0, False)
+    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("4444s")))
+    assert play.furiten(1) is None
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, True)))
+    play.discard(1, Action(ActionKind.DISCARD, play.draw(1, False)))
+    play.discard(2, Action(ActionKind.DISCARD, play.draw(2, False)))
+    assert play.flow.last_discard == (2, s("7s"))
+    assert refuse_reaction(play, 1, RON, 2, s("7s"), False) is None
+
+
+def test_riichi_waiting_on_the_fifth_tile_of_ones_own_kan_is_tenpai(tenhou):
+    # The dealer declares a closed kan of 6p and is left with 57p 123s 456s 11z: its one wait, 6p, has
+    # all four copies in its kan. Tenhou's rules (tenhou.net/man, quoted in the rule list of
+    # http://blog.livedoor.jp/siva0130/?p=2): 形式聴牌あり。5枚目を待つ聴牌あり(打牌選択可能な手牌で4枚使用
+    # している牌を除く): a wait on a fifth tile is tenpai unless the four are among the concealed tiles.
+    # RiichiEnv's Tenhou preset lets its players declare riichi here (tests/test_peers.py).
+    play = round_play(tenhou, ["6666p57p123s456s1z", PINFU, SEAT2, "1s1s2s3s8s9s1m4p5p8p7p9m7z"], draws="1z")
+    play.draw(0, False)
+    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("6666p")))
+    drawn = play.draw(0, True)
+    assert drawn.index not in (s("5p").index, s("7p").index, s("1z").index)
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) is None
+    # four in the concealed hand: 1111p 123s 456s 789s waits on nothing but a fifth 1p
+    play = round_play(tenhou, ["1111p123s456s789s", PINFU, SEAT2, SEAT3], draws="9m")
+    drawn = play.draw(0, False)
+    assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) == "the hand is not tenpai after discarding 9m"
+
+
+@pytest.mark.parametrize("ruleset, furiten", [
+    ("tenhou", None),  # kokushi may not rob a closed kan (row 21: Tenhou no): nothing went by
+    ("mahjongsoul", "furiten: it let a winning tile go by since its last discard (temporary furiten)"),  # it may
+])
+def test_letting_a_closed_kan_go_by_is_furiten_only_where_kokushi_may_rob_it(ruleset, furiten):
+    # seat 1 waits on haku alone with kokushi; the dealer declares a closed kan of haku and seat 1 lets it go
+    play = round_play(Scorer(ruleset), ["5555z1p8p9s123667z", "19m19p19s9s123467z", SEAT2, SEAT3], draws="6z")
+    play.draw(0, False)
+    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("5555z")))
+    assert play.furiten(1) == furiten
 
 
 def test_a_chi_from_another_than_the_left_player_is_refused(tenhou):
@@ -534,7 +614,8 @@ def test_simulate_is_the_same_for_any_jobs(capsys, tmp_path):
     assert main(argv + ["--jobs", "2", "--records", str(tmp_path)]) == 0
     assert capsys.readouterr().out == one
     lines = [json.loads(x) for x in one.splitlines()]
-    assert [x["ruleset"] for x in lines] == ["tenhou", "mleague"] and all(x["games"] == 3 for x in lines)
+    assert [x["ruleset"] for x in lines] == ["tenhou", "mleague", "mleague - tenhou"]  # the difference last
+    assert all(x["games"] == 3 for x in lines) and lines[2]["paired"] is True
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{r}-0000{i}.mjson" for r in ("mleague", "tenhou")
                                                           for i in range(3)]
     assert main(["replay", str(tmp_path)]) == 0
@@ -556,7 +637,8 @@ def test_simulate_csv_has_a_row_per_ruleset_and_a_column_per_yaku(capsys):
     figures = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert main(argv + ["--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert [r["ruleset"] for r in rows] == ["tenhou", "tenhou-sanma"]
+    assert [r["ruleset"] for r in rows] == ["tenhou", "tenhou-sanma", "tenhou-sanma - tenhou"]
+    assert rows[2]["paired"] == "False"  # three players deal other walls than four
     for row, f in zip(rows, figures):
         assert float(row["win_rate"]) == f["win_rate"] and int(row["games"]) == 1
         assert all(float(row[f"yaku:{y}"]) == share for y, share in f["yaku"].items())
@@ -582,7 +664,7 @@ def test_simulate_plot_draws_every_ruleset(tmp_path, capsys):
     (["--rulesets", "tenhou", "--players", "greedy,greedy,greedy,mortal"], "'mortal' is not a player"),
     (["--rulesets", "tenhou", "--games", "0"], "play at least one game"),
     (["--rulesets", "tenhou", "--json", "--csv"], "give --json or --csv, not both"),
-    (["--rulesets", "tenhou", "--games", "x"], "not a whole number"),
+    (["--rulesets", "tenhou", "--games", "x"], "is not a number of games 1-10000000"),
     (["--rulesets", "tenhou,tenhou", "--records", "DIR"], "the same name"),
 ])
 def test_simulate_refuses_bad_input_in_one_line(capsys, tmp_path, argv, says):

@@ -162,7 +162,8 @@ LOW = [24000, 25000, 26000, 25000]  # nobody at 30,000
 @pytest.mark.parametrize("ruleset, scores, outcome, repeats, wind, number, want", [
     # Tenhou (the manual, and its records: tests/test_legal.py): the last dealer stops after a win in first place
     ("tenhou", TOP_DEALER, WIN, True, 1, 3, GameEnd.DEALER_STOP),
-    ("tenhou", TOP_DEALER, DRAW, True, 1, 3, None),  # but plays on after a tenpai draw
+    # and after a tenpai draw since June 2010 (Tenhou's blog of 2010-05-18, "ラス親トップの自動聴牌止め導入")
+    ("tenhou", TOP_DEALER, DRAW, True, 1, 3, GameEnd.DEALER_STOP),
     ("tenhou", LOW, WIN, True, 1, 3, None),  # first below 30,000: on
     ("tenhou", LOW, WIN, False, 1, 3, None),  # nobody at 30,000 after South 4: into West
     ("tenhou", TOP_DEALER, WIN, False, 1, 3, GameEnd.LAST_HAND),
@@ -186,6 +187,9 @@ def test_tenpai_stop_and_tonpuu_are_flags():
     rules = Scorer(Scorer("tenhou").ruleset.with_flags(last_dealer_stop="win_or_tenpai", game_length="tonpuu")).rules
     assert game_end(rules, [20000, 21000, 24000, 35000], settled(DRAW, True), wind=0, number=3, dealer=3,
                     first_dealer=0) is GameEnd.DEALER_STOP
+    # Tenhou before June 2010 (mjrules.records.tenhou_rules gives such records "win"): the dealer plays on
+    rules = Scorer(Scorer("tenhou").ruleset.with_flags(last_dealer_stop="win")).rules
+    assert game_end(rules, TOP_DEALER, settled(DRAW, True), wind=1, number=3, dealer=3, first_dealer=0) is None
 
 
 @pytest.mark.parametrize("ruleset", ["tenhou", "mleague"])
@@ -225,9 +229,13 @@ def test_simulate_writes_a_row_a_game(tmp_path, capsys, name):
         import pyarrow.parquet as pq  # the parquet extra, in the README's test install
         rows = pq.read_table(out).to_pylist()
     assert [(r["ruleset"], r["game"]) for r in rows] == [(n, g) for n in ("tenhou", "mleague") for g in range(3)]
-    for f in figures:  # the rows add up to the figures
+    assert [f["ruleset"] for f in figures] == ["tenhou", "mleague", "mleague - tenhou"]
+    for f in figures[:2]:  # the rows add up to the figures
         mine = [r for r in rows if r["ruleset"] == f["ruleset"]]
         assert sum(r["rounds"] for r in mine) == f["rounds"]
+        rounds = sum(int(r["rounds"]) for r in mine)
+        assert round(sum(int(r["calls"]) for r in mine) / rounds, 4) == f["calls_per_round"]
+        assert round(sum(int(r["deal_ins"]) for r in mine) / (4 * rounds), 4) == f["deal_in_rate"]
         assert all(sum(r["final"]) == 100_000 for r in mine)  # four players' 25,000, sticks paid out
         ends = {r["end"] for r in mine}
         assert set(f["ends"]) == ends and abs(sum(f["ends"].values()) - 1) < 1e-9

@@ -4,8 +4,8 @@ Each command lives in a module of this package with ``add_command(subparsers)``,
 parser with ``func`` set to a function of the parsed args returning the exit status (the table in
 ``commands.py`` names each command's module: only the module of the command run is imported): 0 done (a
 scored win), 1 a legal hand that does not win, 2 bad input (one line on stderr; ``--debug``
-shows the traceback). ``main`` adds 130 for a Ctrl-C and 1 for output that cannot be written
-(a full disk), each with one line on stderr.
+shows the traceback as well, with the same status). ``main`` adds 130 for a Ctrl-C and 1 for
+output that cannot be written (a full disk), each with one line on stderr.
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import traceback
 
 from mjrules import __version__
-from mjrules.cli.commands import COMMANDS
-from mjrules.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, MAX_ARGS, Parser, add_debug
-from mjrules.errors import MjrulesError
+from mjrules.cli.commands import COMMANDS, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN
+
+# Nothing heavier is imported here: main() loads the rest, so that a Ctrl-C while it loads is
+# caught as any other (one line, 130), not a traceback.
 
 ALL = "*"
 """``build_parser(ALL)``: every command's own parser (the tests read them all)."""
@@ -38,6 +41,8 @@ class _Version(argparse.Action):
 def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
     """The parser of ``mjrules``, with the full parser of ``command`` only (its module imported) and
     a bare entry for each other command, enough for ``mjrules --help``; ``ALL``: every command's."""
+    from mjrules.cli.common import Parser, add_debug
+
     parser = Parser(prog="mjrules", description="Score riichi mahjong hands under any rule set.")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and the kernel in use, and exit")
     parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
@@ -76,8 +81,35 @@ def _silence_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    if argv is None:
-        argv = sys.argv[1:]
+    """Run the command line ``argv`` (the program's own when None) and give its exit status."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
+        return EXIT_INTERRUPTED
+    finally:
+        if argv is None:  # the program ends: a Ctrl-C from now on could only break its shutdown
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run(argv: list[str] | None) -> int:
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:  # one line, whenever it came: before the command started, or while it ran
+        if argv is None:  # the program is ending: a second Ctrl-C has nothing left to stop, nor to cut short
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _say_interrupted()
+        return EXIT_INTERRUPTED
+    finally:  # whatever happened: no worker process outlives the command
+        parallel = sys.modules.get("mjrules.tools.parallel")
+        if parallel is not None:
+            parallel.close_all()
+
+
+def _main(argv: list[str]) -> int:
+    from mjrules.cli.common import MAX_ARGS
+    from mjrules.cli.files import check_files
+    from mjrules.errors import MjrulesError
+
     if len(argv) > MAX_ARGS:
         print(f"mjrules: error: {len(argv)} arguments; a command needs far fewer (limit {MAX_ARGS})", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -88,38 +120,54 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     parser = build_parser(_command_word(argv))
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # argparse already printed its one-line message (or --help)
-        return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # argparse already printed its one-line message (or --help, --version)
+            code = e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
+            sys.stdout.flush()  # here, so that --help into a full disk is said, not lost at exit
+            return code
+    except OSError as e:
+        return _unwritable(e)
     if args.command is None:  # one line on stderr, as for any bad input; --help lists the commands
         print(f"mjrules: error: give a command ({', '.join(COMMANDS)}); mjrules --help says what each does",
               file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
+        check_files(args)
         code = args.func(args)
         sys.stdout.flush()  # here, so a full disk is reported, not found by the flush at exit
         return code
     except MjrulesError as e:
+        from mjrules.tools.query import brief
+
         if args.debug:
-            raise
-        print(f"mjrules: error: {e}", file=sys.stderr)
+            traceback.print_exc()
+        print(f"mjrules: error: {brief(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         if args.debug:
-            raise
-        try:  # keep what was written before the Ctrl-C
-            sys.stdout.flush()
-        except OSError:
-            _silence_stdout()
-        print("mjrules: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+            traceback.print_exc()
+        raise  # said once, by main
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         _silence_stdout()
         return 0
     except OSError as e:
         if args.debug:
-            raise
+            traceback.print_exc()
+        return _unwritable(e)
+
+
+def _say_interrupted() -> None:
+    try:  # keep what was written before the Ctrl-C
+        sys.stdout.flush()
+    except OSError:
         _silence_stdout()
-        where = f"{e.filename}" if e.filename else "cannot write output"
-        print(f"mjrules: error: {where}: {e.strerror or e}", file=sys.stderr)
-        return EXIT_NO_WIN
+    print("mjrules: interrupted", file=sys.stderr)
+
+
+def _unwritable(e: OSError) -> int:
+    """One line for output that cannot be written (a full disk, a closed stream): status 1."""
+    _silence_stdout()
+    where = f"{e.filename}" if e.filename else "cannot write output"
+    print(f"mjrules: error: {where}: {e.strerror or e}", file=sys.stderr)
+    return EXIT_NO_WIN

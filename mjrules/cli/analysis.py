@@ -14,7 +14,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_ruleset, kita, ron, ruleset_arg, shown, wind
+from mjrules.cli.files import Files
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_hand, add_ruleset, kita, ron, ruleset_arg, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -65,11 +66,11 @@ def add_command(sub: Subparsers) -> None:
         "how many tiles it is from tenpai (0 tenpai, -1 complete) in each form. For a 13-tile hand it also lists "
         "the tiles that would lower it (unseen copies: 4 less those in the hand and melds)."
     ))
-    s.add_argument("hand", nargs="+", metavar="HAND")
+    add_hand(s, "+")
     s.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="count unseen tiles in this ruleset's set (a three-player one has 108: no 2m-8m)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
-    s.set_defaults(func=cmd_shanten)
+    s.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_shanten)
 
     w = sub.add_parser("waits", help=help_of("waits"), description=(
         "The waits of a 13-tile HAND: each winning tile, its unseen copies (4 less those in the hand, melds, "
@@ -77,18 +78,18 @@ def add_command(sub: Subparsers) -> None:
         "ruleset, or 'no yaku' (with the riichi value for a closed hand). Furiten when a winning tile is among "
         "--discards. Exit 1 when the hand is not tenpai."
     ))
-    w.add_argument("hand", nargs="+", metavar="HAND")
+    add_hand(w, "+")
     situation(w, True)
-    w.set_defaults(func=cmd_waits)
+    w.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_waits)
 
     d = sub.add_parser("discard", help=help_of("discard"), description=(
         "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
         "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
         "offer when tenpai; with the value of each wait."
     ))
-    d.add_argument("hand", nargs="+", metavar="HAND")
+    add_hand(d, "+")
     situation(d, True)
-    d.set_defaults(func=cmd_discard)
+    d.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_discard)
 
     o = sub.add_parser("odds", help=help_of("odds"), description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
@@ -103,7 +104,7 @@ def add_command(sub: Subparsers) -> None:
     o.add_argument("--ruleset", type=ruleset_arg, default=None, metavar="NAME|PATH",
                    help="deal from this ruleset's wall: 136 tiles, or 108 for a three-player ruleset")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
-    o.set_defaults(func=cmd_odds)
+    o.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_odds)
 
 
 SIMULATE_MAX = 10**8
@@ -175,12 +176,12 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     sh = analyse_shanten(hand)
     data = {"hand": hand.mpsz(), "tiles": hand.size, **sh.to_dict()}
     improving = None
-    tiles = tile_set(Scorer(args.ruleset)) if args.ruleset else "136"
-    if tiles == "108":
+    tiles = tile_set(Scorer(args.ruleset)) if args.ruleset else 136
+    if tiles == 108:
         unseen_counts(hand, tiles=tiles)  # refuses 2m-8m
     if hand.size == 13 and sh.minimum >= 0:
         unseen = unseen_counts(hand, tiles=tiles)
-        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum) if unseen[i] or tiles == "136"]
+        improving = [(tile(i), unseen[i]) for i in improving_tiles(hand, sh.minimum) if unseen[i] or tiles == 136]
         data["improving"] = [{"tile": t.mpsz(), "remaining": n} for t, n in improving]
         data["ukeire"] = sum(n for _, n in improving)
     if args.json:
@@ -234,7 +235,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     players = 4
     if args.ruleset:
         scorer = Scorer(args.ruleset)
-        players = 3 if scorer.players == 3 and tile_set(scorer) == "108" else 4
+        players = 3 if scorer.players == 3 and tile_set(scorer) == 108 else 4
     odds = tenhou_odds(players=players)
     p = odds.probability
     sim = _simulate(args.simulate, args.seed, sys.stderr.isatty(), players) if args.simulate else None

@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import (
     BATCH_RULESET,
     EXIT_NO_WIN,
@@ -20,7 +21,6 @@ from mjrules.cli.common import (
     open_text,
     parallel_lines,
     read_lines,
-    same_file,
 )
 from mjrules.errors import NotationError
 from mjrules.rules.ruleset import Ruleset, load_ruleset
@@ -51,12 +51,10 @@ def add_command(sub: Subparsers) -> None:
     b.add_argument("--csv", action="store_true", help="write one CSV row per line instead of JSON lines")
     add_jobs(b)
     add_scheduler(b)
-    b.set_defaults(func=cmd_batch)
+    b.set_defaults(func=cmd_batch, files=Files(outputs=("--output",), inputs=("--input",), rulesets=("--ruleset",)))
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    if same_file(args.input, args.output):  # opening the output would empty the input before it is read
-        raise NotationError(f"--output {args.output} is the --input file; it would be overwritten before it is read")
     base = load_ruleset(args.ruleset)
     scorer = LineScorer(base)  # a ruleset that cannot be built is refused here, before any worker starts
     jobs = worker_count(args.jobs)

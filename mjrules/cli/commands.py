@@ -4,6 +4,10 @@ imports) is loaded only when that command runs, as git-style command lines do.""
 
 from __future__ import annotations
 
+EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+"""The exit statuses, here where ``main`` finds them before any heavier module is loaded."""
+
 COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("score", "score one hand"),
     "rulesets": ("rulesets", "list the presets, show one ruleset's resolved flags, or diff two"),

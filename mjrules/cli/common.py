@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NoReturn, TypeVar
 
+from mjrules.cli.commands import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, EXIT_WIN
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import MAX_COUNTER, Win
@@ -17,10 +19,13 @@ from mjrules.tools import query
 from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
     """What a command's ``add_command`` adds its parser to."""
 
-__all__ = ["MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # kept here for the commands that import them
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_NO_WIN", "EXIT_WIN",  # kept here for the commands that
+           "MAX_DIGITS", "plain_fives", "shown", "whole_number"]  # import them
 
 
 def __getattr__(name: str) -> Any:
@@ -31,7 +36,6 @@ def __getattr__(name: str) -> Any:
         return getattr(batch, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-EXIT_WIN, EXIT_NO_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
 RON_SOURCES = RON_WORDS  # one table for --ron and JSON hands' "ron", so both take the same words
 WINDS = WIND_WORDS
@@ -39,7 +43,6 @@ DEFAULT_RULESET = "tenhou"
 MAX_ARGS = 200
 
 
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
@@ -47,6 +50,11 @@ _R = TypeVar("_R")
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops an OSError here: --help into a full disk would exit 0 without a word
+        if message:
+            (file or sys.stdout).write(message)
 
 
 def add_debug(p: argparse.ArgumentParser) -> None:
@@ -95,6 +103,13 @@ def ruleset_arg(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty ruleset name; give a preset name or a TOML file")
     return text
+
+
+def add_hand(p: argparse.ArgumentParser, nargs: str, help: str | None = None) -> None:
+    """HAND, its melds as more words. A word of a '-' and a digit (``-123m``) is read as HAND, and
+    refused by the hand's reader, not taken for an unknown option ("HAND is required")."""
+    p.add_argument("hand", nargs=nargs, metavar="HAND", help=help)
+    p._negative_number_matcher = re.compile(r"^-\d")
 
 
 def add_ruleset(p: argparse.ArgumentParser, default: str) -> None:
@@ -159,7 +174,7 @@ def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str |
         except OSError as e:
             raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
     try:
-        for n, raw in enumerate(src, 1):
+        for n, raw in numbered(src, "stdin" if path == "-" else path):
             if isinstance(raw, str):
                 line = raw
             else:
@@ -177,14 +192,19 @@ def read_lines(path: str, keep_blank: bool = False) -> Iterator[tuple[int, str |
             src.close()
 
 
-def same_file(a: str, b: str) -> bool:
-    """Whether paths ``a`` and ``b`` (not ``-``) name the same file: one would overwrite the other."""
-    if a == "-" or b == "-":
-        return False
-    try:
-        return os.path.samefile(a, b)
-    except OSError:  # b does not exist yet (or cannot be read): compare where it would be
-        return os.path.realpath(a) == os.path.realpath(b)
+def numbered(src: Iterable[_T], name: str) -> Iterator[tuple[int, _T]]:
+    """``enumerate(src, 1)``; a read that fails (an I/O error) is a NotationError naming ``name``."""
+    it = iter(src)
+    n = 0
+    while True:
+        try:
+            raw = next(it)
+        except StopIteration:
+            return
+        except OSError as e:  # raised while reading: not the "cannot write output" of main's catch-all
+            raise NotationError(f"{name}: cannot read line {n + 1}: {e.strerror or e}") from None
+        n += 1
+        yield n, raw
 
 
 def open_text(path: str, mode: Literal["r", "w"]) -> io.TextIOWrapper:

@@ -10,22 +10,24 @@ import json
 import sys
 from collections import Counter
 from functools import partial
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Literal
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import (
     EXIT_NO_WIN,
     EXIT_WIN,
+    add_hand,
     add_jobs,
     add_scheduler,
     add_situation,
     file_arg,
     hand_and_win,
     json_int,
+    numbered,
     parallel_lines,
     plural,
     read_lines,
-    same_file,
 )
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
@@ -36,7 +38,15 @@ from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
-from mjrules.tools.query import compare_data, plain_five_notes, red_five_notes, ruleset_names, unscored_notes
+from mjrules.tools.query import (
+    brief,
+    compare_data,
+    plain_five_notes,
+    red_five_notes,
+    ruleset_names,
+    unread_tags,
+    unscored_notes,
+)
 
 if TYPE_CHECKING:
     from mjrules.tools.compare import HandComparison
@@ -50,7 +60,7 @@ def add_command(sub: Subparsers) -> None:
         "Under a ruleset whose set has no red fives, a red five is read as a plain five, with a note. "
         "With --input, each line that cannot be read is named on stderr and the exit status is 1."
     ))
-    p.add_argument("hand", nargs="*", metavar="HAND",
+    add_hand(p, "*",
                    help="the hand, as for 'score'; the melds of an open hand may follow as separate words")
     add_situation(p)
     p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
@@ -64,7 +74,8 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
     add_jobs(p)
     add_scheduler(p)
-    p.set_defaults(func=cmd_compare)
+    p.set_defaults(func=cmd_compare, files=Files(outputs=("--output", "--plot"), inputs=("--input",),
+                                                 rulesets=("--rulesets",)))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -72,12 +83,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.input:
         if args.hand:
             raise NotationError("give a HAND or --input, not both")
-        if args.output and same_file(args.input, args.output):
-            raise NotationError(f"--output {args.output} is the --input file; "
-                                "it would be overwritten before it is read")
         if args.plot:
-            if same_file(args.input, args.plot) or (args.output and same_file(args.output, args.plot)):
-                raise NotationError(f"--plot {args.plot} is the --input or --output file; it would be overwritten")
             check_plot_path(args.plot)
             require_matplotlib()
         return _corpus(args, Comparer(names))
@@ -93,8 +99,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(compare_data(comparer, hand, win), ensure_ascii=False))
         return 0
+    win, tag_notes = unread_tags(comparer.names, comparer.scorers, win)
     comp = comparer.compare(hand, win)
-    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win)
+    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win) + tag_notes
     print(render(comp))
     for note in notes:
         print(f"Note: {note}.")
@@ -173,6 +180,10 @@ class _CorpusWorker:
                     plain.append(scorer.ruleset.name)
                     notes += these
         comp, error = compare_item(comparer, item)
+        if comp is None and not isinstance(item, str):  # an error of comparing, not of reading: its line too
+            error = f"line {n}: {error}"
+        if error is not None:
+            error = brief(error)  # a value of a megabyte makes no line of a megabyte
         detail: Any = None
         if self.details == "csv":
             if comp is None:
@@ -222,7 +233,7 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     total = None
     if show and args.input != "-":  # the bar's total: lines as read_lines counts them, bytes need not be UTF-8
         with _open_bytes(args.input) as f:
-            total = sum(1 for line in f if line.strip())
+            total = sum(1 for _, line in numbered(f, args.input) if line.strip())
     out = _open(args.output, "w") if args.output else None
     writer = None
     details = None if out is None else "csv" if args.output.endswith(".csv") else "json"
@@ -239,9 +250,20 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     collector = DifferenceCollector(comparer.names) if args.plot else None
     plain_reds: Counter[str] = Counter()  # red fives read as plain fives: hands per ruleset
     done = 0
+    blank = 0
+
+    def unblank() -> Iterator[tuple[int, str | NotationError]]:
+        """The lines to compare: a blank one is skipped, and counted in the summary."""
+        nonlocal blank
+        for n, line in read_lines(args.input, keep_blank=True):
+            if isinstance(line, str) and not line.strip():
+                blank += 1
+            else:
+                yield n, line
+
     try:
         # One process: a line at a time, so that a Ctrl-C keeps every line compared before it.
-        for rows in parallel_lines(args, _compare_lines, read_lines(args.input), setup, 1 if local else None):
+        for rows in parallel_lines(args, _compare_lines, unblank(), setup, 1 if local else None):
             for row in rows:
                 summary.add(row)
                 if row.error is not None:  # named as batch names it, and counted in the exit status
@@ -268,6 +290,7 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         if out is not None:
             out.close()
     result = summary.to_dict()
+    result["blank_lines"] = blank
     result["red_fives_read_plain"] = dict(plain_reds)
     if collector is not None:
         plot_differences(collector.pairs, args.plot)
@@ -276,9 +299,11 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         print(json.dumps(result, ensure_ascii=False))
         return status
     print(f"reference {result['reference']}: {plural(result['hands_scored'], 'hand')} scored, "
-          f"{plural(result['bad_lines'], 'bad line')}")
+          f"{plural(result['bad_lines'], 'bad line')}" + (f", {plural(blank, 'blank line')} skipped" if blank else ""))
     for p in result["rulesets"]:
-        if p["points_differ"]:
+        if not result["hands_scored"]:  # "agree on every hand" of none would mislead
+            what = "nothing compared: no hand of the input was scored"
+        elif p["points_differ"]:
             what = (f"points differ on {plural(p['points_differ'], 'hand')} (mean |diff| {p['mean_abs_difference']}, "
                     f"largest {p['largest_difference']:+d} at line {p['largest_hand']})")
         else:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import re
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, count, option_type, ruleset_arg
 from mjrules.tools import query
 from mjrules.tools.needs import TIES, needs
@@ -44,7 +45,7 @@ def add_command(subparsers: Subparsers) -> None:
     p.add_argument("--ruleset", type=ruleset_arg, default=DEFAULT_RULESET, metavar="NAME|PATH",
                    help=f"preset name or TOML file (default: {DEFAULT_RULESET})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
-    p.set_defaults(func=cmd_needs)
+    p.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_needs)
 
 
 def cmd_needs(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, file_arg, open_text
 from mjrules.errors import MjrulesError
 from mjrules.table.console import Console
@@ -36,7 +37,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--length", choices=[x.value for x in GameLength], help="default: the ruleset's game_length")
     p.add_argument("--record", type=file_arg, metavar="FILE",
                    help="also write the game as an mjai record, which mjrules replay reads back")
-    p.set_defaults(func=cmd_play)
+    p.set_defaults(func=cmd_play, files=Files(outputs=("--record",), rulesets=("--ruleset",), players="--players"))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -45,19 +46,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     bots = ["greedy"] * (scorer.players - 1) if args.players is None else [p.strip() for p in args.players.split(",")]
     if len(bots) != scorer.players - 1:
         raise MjrulesError(f"--players: {scorer.players - 1} bots sit with you under {ruleset.name}, "
-                           f"and {len(bots)} were given")
+                           f"and {len(bots)} {'was' if len(bots) == 1 else 'were'} given")
     unknown = [b for b in bots if b not in PLAYERS and not b.startswith(MJAI)]
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
                            f"and {MJAI}COMMAND runs an external mjai bot")
-    if args.record is not None:  # checked before the game, so that a finished game is not lost
-        if os.path.isdir(args.record):
-            raise MjrulesError(f"--record {args.record}: a directory, not a file")
-        folder = os.path.dirname(os.path.abspath(args.record))
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            raise MjrulesError(f"--record {args.record}: no folder {folder} to write it in")
     you = Console(sys.stdin, sys.stdout)
-    players: list[Player] = [you, *(make_player(b) for b in bots)]
+    try:
+        players: list[Player] = [you, *(make_player(b) for b in bots)]
+    except MjrulesError as e:
+        raise MjrulesError(f"--players: {e}") from None
     name = os.path.abspath(args.ruleset) if os.path.exists(args.ruleset) else args.ruleset
     table = Table(scorer, players, length=None if args.length is None else GameLength(args.length), ruleset_name=name,
                   names=["you", *bots])

@@ -6,6 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, ruleset_arg
 from mjrules.tools.point_table import point_table
 
@@ -31,7 +32,7 @@ def add_command(subparsers: Subparsers) -> None:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", dest="format", action="store_const", const="json", default="text")
     fmt.add_argument("--csv", dest="format", action="store_const", const="csv")
-    p.set_defaults(func=cmd_table)
+    p.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_table)
 
 
 def cmd_table(args: argparse.Namespace) -> int:

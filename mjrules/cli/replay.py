@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import os
+import stat
 import sys
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TextIO
 import attrs
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
@@ -35,6 +37,7 @@ from mjrules.records.replay import (
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
+from mjrules.tools.query import brief
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -62,7 +65,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--progress", action="store_true", default=None, help="progress on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     add_jobs(p)
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, files=Files(inputs=("logs",), rulesets=("--ruleset", "--rulesets")))
 
 
 class _Progress:
@@ -100,6 +103,8 @@ def _brief(v: Value) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     # "is None", not falsiness: an empty --rulesets or --ruleset is refused, never taken as absent.
+    if args.csv and args.json:
+        raise MjrulesError("give --json or --csv, not both")
     if args.csv and args.rulesets is None:
         raise MjrulesError("--csv is for the what-if table: use it with --rulesets")
     if args.ruleset is not None and args.rulesets is not None:
@@ -123,7 +128,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     # the paths are listed ahead only for the progress bar's total; otherwise they stream too
-    paths: Iterable[str] = list(record_paths(args.logs)) if show else record_paths(args.logs)
+    paths: Iterable[str] = record_paths(args.logs, _skipped)
+    if show:
+        paths = list(paths)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
     total = _Done()
     if args.csv:
@@ -146,25 +153,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
                "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
                "unchecked": total.unchecked, "unreadable": total.bad}
+    summary["finals_not_stated"] = total.games - total.finals
     if args.legal:
         summary.update({"legal_games": total.legal_games, "legal_actions": total.legal_actions,
                         "legal_refused": total.legal_refused, "legal_rounds": total.legal_rounds,
-                        "legal_played": total.legal_played, "legal_agree": total.legal_agree})
+                        "legal_played": total.legal_played, "legal_agree": total.legal_agree,
+                        "legal_ends": total.legal_ends, "legal_ends_agree": total.legal_ends_agree})
     if args.json:
         _emit({"summary": summary})
     else:
         unchecked = f" ({total.unchecked} not checked: the record states no value)" if total.unchecked else ""
+        unstated = total.games - total.finals
         print(f"{plural(total.games, 'game')}, {plural(total.wins, 'win')}, {total.agree} agree{unchecked}; final "
-              f"scores agree in {total.final_agree}/{total.finals} games, final points in "
+              f"scores agree in {total.final_agree}/{total.finals} games"
+              + (f" ({unstated} not stated)" if unstated else "") + f", final points in "
               f"{total.points_agree}/{total.points}" + (f"; {total.bad} unreadable" if total.bad else ""))
         if args.legal:
             print(f"legal: {total.legal_actions} recorded actions, {total.legal_refused} refused ({total.legal_games}/"
                   f"{total.games} games without a refusal); {total.legal_played}/{total.legal_rounds} rounds played "
-                  f"at the table, {total.legal_agree} paid as the record")
+                  f"at the table, {total.legal_agree} paid as the record; {total.legal_ends_agree}/{total.legal_ends} "
+                  f"games end where the record ends them")
     if total.bad:
         return EXIT_BAD_INPUT
     agree = total.agree == total.wins and total.final_agree == total.finals and total.points_agree == total.points
-    if args.legal and (total.legal_refused or total.legal_agree != total.legal_played):
+    if args.legal and (total.legal_refused or total.legal_agree != total.legal_played
+                       or total.legal_ends_agree != total.legal_ends):
         return 1
     return 0 if agree and not total.noted else 1
 
@@ -191,13 +204,28 @@ class _Done:
     legal_rounds: int = 0
     legal_played: int = 0
     legal_agree: int = 0
+    legal_ends: int = 0
+    legal_ends_agree: int = 0
 
     def plus(self, other: _Done) -> _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
 
 
 _COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad",
-           "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree")
+           "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree",
+           "legal_ends", "legal_ends_agree")
+
+
+def _skipped(path: str) -> None:
+    """Say that a file found in a LOG folder or glob is passed over: it is no regular file."""
+    kind = "a broken link"
+    try:
+        mode = os.stat(path).st_mode
+        kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    except OSError:
+        pass
+    sys.stderr.write(f"mjrules replay: note: {path}: {kind}, not read\n")
 
 
 def _read(path: str) -> Game | _Done:
@@ -205,7 +233,7 @@ def _read(path: str) -> Game | _Done:
     try:
         return read_game(path)
     except RecordError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
 
 
 class _CheckState:
@@ -243,12 +271,15 @@ def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = Fals
         causes = _causes(game, rep, state.chosen_name or "", state.comparers) if other else {}
         check = check_legal(game, state.replayers[key].scorer) if legal else None
     except MjrulesError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()
-    _report_game(out, json_out, game, rep, other, causes, check)
+    # what the reader took from the record where it does not say, when that is what is replayed
+    assumed = game.assumed if state.chosen is None or state.chosen.name == game.ruleset else ()
+    _report_game(out, json_out, game, rep, other, causes, check, assumed)
     counts = {} if check is None else {
         "legal_games": int(check.refused == 0), "legal_actions": check.actions, "legal_refused": check.refused,
-        "legal_rounds": check.rounds, "legal_played": check.played, "legal_agree": check.agree}
+        "legal_rounds": check.rounds, "legal_played": check.played, "legal_agree": check.agree,
+        "legal_ends": int(check.end_checked), "legal_ends_agree": int(check.end_checked and check.end is None)}
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
                  points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
@@ -277,7 +308,7 @@ def _causes(game: Game, rep: GameReplay, chosen: str, comparers: dict[str, Compa
 
 
 def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other: bool,
-                 causes: dict[int, list[str]], check: LegalCheck | None = None) -> None:
+                 causes: dict[int, list[str]], check: LegalCheck | None = None, assumed: tuple[str, ...] = ()) -> None:
     if json_out:
         for k, c in enumerate(rep.checks):
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
@@ -294,11 +325,16 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
             "recorded_points": None if game.final_points is None else list(game.final_points),
             "points_agree": rep.points_agree},
-            "notes": list(rep.flow_notes), **({} if check is None else {"legal": check.to_dict()})}, out)
+            "notes": [*(f"{game.source}: {n}" for n in game.notes), *rep.flow_notes], "assumed": list(assumed),
+            **({} if check is None else {"legal": check.to_dict()})}, out)
         return
+    for note in (*game.notes, *assumed):
+        print(f"{game.source}: {note}", file=out)
     if check is not None and (check.refused or check.agree != check.played):
         print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
               f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)
+    if check is not None and check.end is not None:
+        print(f"{game.source}: legal: {check.end} ({rep.ruleset})", file=out)
     for k, c in enumerate(rep.checks):
         if not c.agree:
             why = f"; because of {', '.join(causes[k])}" if k in causes else ""
@@ -345,7 +381,7 @@ def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: b
     try:
         result = replayer.replay(game)
     except MjrulesError as e:
-        return _Done(err=f"mjrules: error: {e}\n", bad=1)
+        return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()
     if csv_out:
         writer = csv.writer(out)

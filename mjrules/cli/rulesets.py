@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, display_width, pad
 from mjrules.errors import NotationError
 from mjrules.rules import plugin_manager
@@ -36,7 +37,7 @@ def add_command(sub: Subparsers) -> None:
     y = sub.add_parser("yaku", help=help_of("yaku"))
     add_ruleset(y, DEFAULT_RULESET)
     y.add_argument("--json", action="store_true")
-    y.set_defaults(func=cmd_yaku)
+    y.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_yaku)
 
     pl = sub.add_parser("plugins", help=help_of("plugins"),
                         description="List every installed plugin: built-in, then those installed under the "
@@ -46,11 +47,10 @@ def add_command(sub: Subparsers) -> None:
     pl.add_argument("--check", action="store_true",
                     help="run every enabled yaku's check with and without its speed hints on random winning hands; "
                          "exit 1 if a hint excludes a hand where the check fires")
-    pl.add_argument("--hands", type=count_hands, default=5000, metavar="N",
-                    help="random winning hands for --check (default 5000)")
-    pl.add_argument("--seed", type=int, default=0, metavar="S", help="random seed for --check (default 0)")
+    pl.add_argument("--hands", type=count_hands, metavar="N", help=f"random winning hands for --check (default {HANDS})")
+    pl.add_argument("--seed", type=int, metavar="S", help="random seed for --check (default 0)")
     pl.add_argument("--json", action="store_true")
-    pl.set_defaults(func=cmd_plugins)
+    pl.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_plugins)
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
@@ -84,8 +84,10 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         return 0
     print(f"{scorer.ruleset.name}: {scorer.ruleset.description}")
     print(f"players: {scorer.ruleset.players}")
-    print(f"plugins: {', '.join(scorer.ruleset.plugins)}")
-    width = max(len(r["flag"]) for r in rows)
+    print(f"plugins: {', '.join(scorer.ruleset.plugins) or 'none'}")
+    if not rows:
+        print("  no flags: no enabled plugin declares one")
+    width = max((len(r["flag"]) for r in rows), default=0)
     for r in rows:
         value = json.dumps(r["value"], ensure_ascii=False)
         print(f"  {r['flag']:<{width}} = {value:<24} ({r['set_by']})")
@@ -142,12 +144,16 @@ def cmd_yaku(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
+    if not rows:
+        print(f"ruleset {scorer.ruleset.name} scores no yaku: no enabled plugin registers one")
     for r in rows:
         print(f"{r['id']:<18} {pad(r['name'] + ' (' + r['name_ja'] + ')', 46)} {r['value']:<24} [{r['plugin']}]")
     return 0
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
+    if not args.check and (args.hands is not None or args.seed is not None):
+        raise NotationError(f"{'--hands' if args.hands is not None else '--seed'} is for --check")
     scorer = Scorer(args.ruleset)
     if args.check:
         return _check_hints(scorer, args)
@@ -179,6 +185,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+HANDS = 5000
+"""Random winning hands ``plugins --check`` tries by default."""
+
+
 def count_hands(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 1_000_000:
         raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of hands from 1 to 1,000,000")
@@ -187,14 +197,15 @@ def count_hands(text: str) -> int:
 
 def _check_hints(scorer: Scorer, args: argparse.Namespace) -> int:
     """``plugins --check``: the hint check of every enabled yaku on random winning hands."""
-    wins = random_wins(args.hands, seed=args.seed, extras=scorer.extras)
+    hands = HANDS if args.hands is None else args.hands
+    wins = random_wins(hands, seed=args.seed or 0, extras=scorer.extras)
     found = hint_violations(scorer, wins)
     if args.json:
-        print(json.dumps({"ruleset": scorer.ruleset.name, "yaku": len(scorer.yaku), "hands": args.hands,
+        print(json.dumps({"ruleset": scorer.ruleset.name, "yaku": len(scorer.yaku), "hands": hands,
                           "violations": [attrs.asdict(v) for v in found]}, ensure_ascii=False))
     else:
         for v in found:
             print(v)
-        print(f"{len(scorer.yaku)} yaku of ruleset {scorer.ruleset.name} checked on {args.hands} random winning "
+        print(f"{len(scorer.yaku)} yaku of ruleset {scorer.ruleset.name} checked on {hands} random winning "
               f"hands: {'no hint excludes a hand where its check fires' if not found else f'{len(found)} too tight'}")
     return 1 if found else 0

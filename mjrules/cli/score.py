@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 import json
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files
 from mjrules.cli.common import (
     DEFAULT_RULESET,
     EXIT_NO_WIN,
     EXIT_WIN,
+    add_hand,
     add_ruleset,
     add_situation,
     display_width,
@@ -19,7 +21,6 @@ from mjrules.cli.common import (
     hand_and_win,
     pad,
     plain_fives,
-    same_file,
 )
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
@@ -28,7 +29,7 @@ from mjrules.notation import format_mpsz
 from mjrules.notation.mpsz import format_tiles
 from mjrules.scoring.result import NoWin, Result, tsumo_split
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.query import score_json, unscored_notes
+from mjrules.tools.query import score_json, unread_tags, unscored_notes
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -40,7 +41,7 @@ def add_command(sub: Subparsers) -> None:
         "tile written is the winning tile unless --win names it) or majiang notation (p406z11222,m34-5,z555=). "
         "A red five (0) that the ruleset's set does not have is read as a plain five, with a note."
     ))
-    s.add_argument("hand", nargs="+", metavar="HAND",
+    add_hand(s, "+",
                    help="the hand; the melds of an open hand may follow as separate words, quoted or not, "
                         "in the order they were called (pao and rinshan pao read the last)")
     add_situation(s)
@@ -49,21 +50,14 @@ def add_command(sub: Subparsers) -> None:
     s.add_argument("--svg", type=file_arg, metavar="FILE", help="also write the result card as an SVG picture to FILE")
     s.add_argument("--html", type=file_arg, metavar="FILE", help="also write the result card as an HTML page to FILE")
     s.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the --svg / --html card (default en)")
-    s.set_defaults(func=cmd_score)
+    s.set_defaults(func=cmd_score, files=Files(outputs=("--svg", "--html"), rulesets=("--ruleset",)))
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse a picture file that is an input (the ruleset file) or the other picture."""
-    inputs = [args.ruleset] if args.ruleset.endswith(".toml") or "/" in args.ruleset else []
-    outs = [(opt, path) for opt, path in (("--svg", args.svg), ("--html", args.html)) if path]
-    for opt, path in outs:
+    """Refuse a card sent to stdout (``check_files`` has checked the files)."""
+    for opt, path in (("--svg", args.svg), ("--html", args.html)):
         if path == "-":
             raise NotationError(f"{opt}: give a file name; the card is not written to stdout")
-        for src in inputs:
-            if same_file(src, path):
-                raise NotationError(f"{opt} {path} is the --ruleset file; it would be overwritten")
-    if len(outs) == 2 and same_file(outs[0][1], outs[1][1]):
-        raise NotationError(f"--svg and --html name the same file {args.svg}")
 
 
 def _write_pictures(args: argparse.Namespace, hand: Hand, win: Win, result: Result | NoWin, ruleset: str) -> None:
@@ -75,7 +69,7 @@ def _write_pictures(args: argparse.Namespace, hand: Hand, win: Win, result: Resu
                        (args.html, lambda: result_html(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang,
                                                        document=True))):
         if path:
-            # An OSError (no such folder, a full disk) names the file; main() makes it one line, status 1.
+            # An OSError (a full disk) names the file; main() makes it one line, status 1.
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text())
 
@@ -83,7 +77,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     _check_outputs(args)
     hand, win = hand_and_win(args)
     scorer = Scorer(args.ruleset)
+    win, tag_notes = unread_tags([scorer.ruleset.name], [scorer], win)
     hand, notes = plain_fives(scorer, hand)
+    notes += tag_notes
     result = scorer.score(hand, win)
     notes += unscored_notes([scorer.ruleset.name], [scorer], win)
     if args.json:

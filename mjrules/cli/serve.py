@@ -52,6 +52,11 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def url(host: str, port: int) -> str:
+    """The address to open: an IPv6 host in brackets (``http://[::1]:8000/``), as a URL writes it."""
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -63,6 +68,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = listen(args.host, args.port)
     with sock:
         server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-        print(f"mjrules: serving http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
+        print(f"mjrules: serving {url(args.host, args.port)} (Ctrl-C stops)", flush=True)
         server.run(sockets=[sock])
     return 0

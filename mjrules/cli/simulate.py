@@ -7,16 +7,18 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import sys
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.files import Files, make_folder
 from mjrules.cli.common import add_jobs, add_scheduler, file_arg, open_text, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.table.players import MJAI, PLAYERS
-from mjrules.table.simulation import GAME_FIELDS, GAME_TYPES, Figures, Simulator, play_chunk, record_name
+from mjrules.table.simulation import (
+    GAME_FIELDS, GAME_TYPES, Figures, Simulator, difference, play_chunk, record_name, render_difference,
+)
 from mjrules.rules.rules import GameLength
 from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.query import ruleset_names, shown, whole_number
@@ -32,10 +34,10 @@ CHUNK = 4
 def _games(text: str) -> int:
     try:
         n = whole_number(text, MAX_GAMES)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+    except ValueError:  # its range says 0-…, and 0 games is refused too
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of games 1-{MAX_GAMES}") from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game")
+        raise argparse.ArgumentTypeError(f"{shown(text)}: play at least one game (1-{MAX_GAMES})")
     return n
 
 
@@ -43,9 +45,10 @@ def add_command(sub: Subparsers) -> None:
     p = sub.add_parser("simulate", help=help_of("simulate"), description=(
         "Play N whole games under each ruleset and report each ruleset's figures: win rate "
         "and the share of wins with each yaku, average hand value and the values by limit, dealer repeats, draws, "
-        "rounds a game, final scores by placing and their spread, busts. Game i is seeded SEED-i under every "
-        "ruleset, so rulesets of the same tile set play the same walls; the output is the same for any --jobs "
-        "and on Dask."))
+        "calls a round, deal-ins, rounds a game, final scores by placing and their spread, busts, each with its "
+        "95% interval. Game i is seeded SEED-i under every ruleset, so rulesets of the same tile set play the same "
+        "walls, and each ruleset after the first is compared with it paired by wall (the difference of every "
+        "figure and its 95% interval); the output is the same for any --jobs and on Dask."))
     p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
     p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
     p.add_argument("--players", metavar="P,P,P,P",
@@ -56,10 +59,13 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--length", choices=[x.value for x in GameLength],
                    help="one wind of rounds (tonpuu) or two (hanchan) at every table (default: each ruleset's "
                         "game_length)")
-    p.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per ruleset (each figure's interval as KEY_ci95), then one per difference "
+                        "from the first ruleset")
     p.add_argument("--csv", action="store_true",
-                   help="one CSV row per ruleset: the figures, the final scores by placing, a column per limit "
-                        "(values:…) and per yaku (yaku:…) any ruleset scored")
+                   help="one CSV row per ruleset, then one per difference from the first: the figures, the final "
+                        "scores by placing, a column per limit (values:…) and per yaku (yaku:…) any ruleset scored, "
+                        "each figure's 95%% interval in two columns beside it")
     p.add_argument("--progress", action="store_true", default=None,
                    help="games played so far on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
@@ -73,7 +79,8 @@ def add_command(sub: Subparsers) -> None:
                    help="write every game as an mjai record (RULESET-NNNNN.mjson), which mjrules replay reads back")
     add_jobs(p)
     add_scheduler(p)
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, files=Files(outputs=("--output", "--plot"), folders=("--records",),
+                                                  rulesets=("--rulesets",), players="--players"))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -83,13 +90,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if unknown:
         raise MjrulesError(f"--players: {shown(unknown[0])} is not a player; the players are {', '.join(PLAYERS)}, "
                            f"and {MJAI}COMMAND runs an external mjai bot")
-    if args.records is not None:
-        if os.path.exists(args.records) and not os.path.isdir(args.records):
-            raise MjrulesError(f"--records {args.records}: not a directory")
-        try:
-            os.makedirs(args.records, exist_ok=True)
-        except OSError as e:
-            raise MjrulesError(f"--records {args.records}: cannot make the directory: {e.strerror or e}") from None
     if args.csv and args.json:
         raise MjrulesError("give --json or --csv, not both")
     if args.plot is not None:  # checked before any game is played
@@ -97,14 +97,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_plot_path(args.plot)
         require_matplotlib()
-    rows = _rows(args.output) if args.output is not None else None  # opened before any game is played
     setup = partial(Simulator, names, players, args.seed, None if args.length is None else GameLength(args.length),
                     args.records)
     simulator = setup()  # every ruleset loaded and checked here, before any game is played
     files = [record_name(n) for n in simulator.names]
-    if args.records is not None and len(set(files)) != len(files):
-        raise MjrulesError("--records: two of the rulesets have the same name, and their records would overwrite "
-                           "each other")
+    if args.records is not None:
+        if len(set(files)) != len(files):
+            raise MjrulesError("--records: two of the rulesets have the same name, and their records would "
+                               "overwrite each other")
+        make_folder("--records", args.records)
+    rows = _rows(args.output) if args.output is not None else None  # opened once every check has passed
     figures = [Figures(n, t.names) for n, t in zip(simulator.names, simulator.tables)]
     work = [(r, g) for r in range(len(names)) for g in range(args.games)]
     show = sys.stderr.isatty() if args.progress is None else args.progress
@@ -124,19 +126,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             rows.close()
     if show:
         sys.stderr.write("\n")
+    rows = [f.to_dict() for f in figures]
+    differences = [difference(figures[0], f, simulator.walls_alike(0, i)) for i, f in enumerate(figures) if i]
     if args.plot is not None:
         from mjrules.tools.plot import plot_simulation
 
-        plot_simulation([f.to_dict() for f in figures], args.plot)
+        plot_simulation(rows, args.plot, differences)
     if args.csv:
-        _csv([f.to_dict() for f in figures])
+        _csv(rows + differences)
         return 0
-    for f, table in zip(figures, simulator.tables):
+    for row, f, table in zip(rows, figures, simulator.tables):
         if args.json:
-            print(json.dumps({**f.to_dict(), "players": f.players, "seed": args.seed, "length": table.length.value},
+            print(json.dumps({**row, "players": f.players, "seed": args.seed, "length": table.length.value},
                              ensure_ascii=False))
         else:
             print(f.render())
+    for d in differences:
+        print(json.dumps({**d, "seed": args.seed}, ensure_ascii=False) if args.json else render_difference(d))
     return 0
 
 
@@ -163,8 +169,6 @@ class _CsvRows(CsvRecords):
 
 def _rows(path: str) -> Any:
     """A writer of the games' rows to ``path``, its format chosen by the file's ending."""
-    if os.path.isdir(path):
-        raise MjrulesError(f"--output {path}: a directory, not a file")
     if path.endswith(".parquet"):
         return ParquetRecords(path, GAME_FIELDS, GAME_TYPES)
     if path.endswith(".csv"):
@@ -173,17 +177,44 @@ def _rows(path: str) -> Any:
 
 
 NESTED = ("values", "yaku", "ends")
-"""The figures that are a share per name: a column per name any ruleset has."""
+"""The figures that are a share per name: a column per name any row has."""
+CI = "_ci95"
 
 
 def _csv(rows: list[dict[str, Any]]) -> None:
-    """The figures as CSV: the plain ones, the final scores by placing, then ``values:…`` and ``yaku:…``."""
-    plain = [k for k in rows[0] if k not in NESTED and k != "final_by_placing"]
+    """The figures (and the differences between rulesets, one row each) as CSV: the plain ones,
+    the final scores by placing, then ``values:…``, ``yaku:…`` and ``ends:…``; each figure's 95 %
+    interval in the two columns beside it (``…_ci95_low``, ``…_ci95_high``)."""
+    plain: list[str] = []
+    for r in rows:
+        plain += [k for k in r if k not in plain and k not in NESTED and k != "final_by_placing" and not k.endswith(CI)]
     placings = max(len(r["final_by_placing"]) for r in rows)
     nested = {key: sorted({name for r in rows for name in r[key]}) for key in NESTED}
+
+    def with_ci(name: str, ci: str) -> list[str]:
+        return [name, f"{ci}_low", f"{ci}_high"]
+
+    header: list[str] = []
+    for k in plain:
+        header += with_ci(k, k + CI) if any(k + CI in r for r in rows) else [k]
+    header += [c for i in range(placings) for c in with_ci(f"final_{i + 1}", f"final_{i + 1}{CI}")]
+    header += [c for key in NESTED for name in nested[key] for c in with_ci(f"{key}:{name}", f"{key}:{name}:ci95")]
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(plain + [f"final_{i + 1}" for i in range(placings)]
-                    + [f"{key}:{name}" for key in NESTED for name in nested[key]])
+    writer.writerow(header)
     for r in rows:
-        finals = list(r["final_by_placing"]) + [""] * (placings - len(r["final_by_placing"]))
-        writer.writerow([r[k] for k in plain] + finals + [r[key].get(name, 0) for key in NESTED for name in nested[key]])
+        cells: list[Any] = []
+        for k in plain:
+            cells.append(r.get(k, ""))
+            if any(k + CI in x for x in rows):
+                cells += _bounds(r.get(k + CI))
+        finals, cis = list(r["final_by_placing"]), list(r["final_by_placing" + CI])
+        for i in range(placings):
+            cells += [finals[i], *_bounds(cis[i])] if i < len(finals) else ["", "", ""]
+        for key in NESTED:
+            for name in nested[key]:
+                cells += [r[key].get(name, 0), *_bounds(r[key + CI].get(name))]
+        writer.writerow(["" if c is None else c for c in cells])
+
+
+def _bounds(ci: list[float] | None) -> list[Any]:
+    return ["", ""] if ci is None else list(ci)

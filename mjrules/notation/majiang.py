@@ -276,6 +276,18 @@ def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
     return hand, win
 
 
+def defaulted_winds(data: Any) -> list[str]:
+    """A note for each wind a majiang ``in`` object's ``param`` leaves out (``{}`` leaves both): the
+    win is read with majiang's 0 for it, which makes the winner the dealer, or the round East,
+    and that changes what the hand pays."""
+    param = data.get("param") if isinstance(data, dict) else None
+    if not isinstance(param, dict):
+        return []
+    return [note for key, note in (("menfeng", "param.menfeng left out: the winner is read as the dealer (0, East)"),
+                                   ("zhuangfeng", "param.zhuangfeng left out: the round is read as East (0)"))
+            if key not in param]
+
+
 def _three_player(param: dict, win: Win, players: int) -> Win:
     """``win`` with the kita of ``param.nukidora``, once ``param.players`` is checked against ``players``."""
     said = param.get("players")

@@ -9,7 +9,8 @@ call) is a RecordError naming the record and the round.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections import Counter
+from typing import Iterable, Sequence
 
 import attrs
 
@@ -45,6 +46,18 @@ class Deal:
     hands: tuple[tuple[Tile, ...], ...]
 
 
+def overdealt(hands: Sequence[Sequence[Tile]], indicator: Tile) -> str | None:
+    """Why a deal cannot be, said of the deal (not of the first move that meets the fifth copy):
+    more than four copies of a tile among the hands and the dora indicator; None if it can."""
+    shown = Counter(t.index for h in (*hands, (indicator,)) for t in h)
+    over = next((i for i, k in shown.items() if k > 4), None)
+    if over is None:
+        return None
+    where = [f"seat {s} is dealt {k}" for s, h in enumerate(hands) if (k := sum(t.index == over for t in h))]
+    where += ["the dora indicator is one"] if indicator.index == over else []
+    return f"the deal shows {shown[over]} copies of {Tile(over)} ({', '.join(where)}); a set has 4"
+
+
 class Flow:
     """One round in play, from its deal to its end (``finish`` makes the Round). ``where`` names it
     in errors (``file, round E1``)."""
@@ -57,6 +70,9 @@ class Flow:
         if len(hands) not in (3, 4) or any(len(h) != 13 for h in hands):
             self.fail(f"the deal must give 13 tiles to each of four (or three) players, got {[len(h) for h in hands]}")
         n = self.players = len(hands)
+        wrong = overdealt(hands, deal.dora)
+        if wrong:
+            self.fail(wrong)
         self.live_draws = LIVE_DRAWS if n == 4 else LIVE_DRAWS_SANMA
         self.dora: list[Tile] = [deal.dora]
         self.wins: list[RecordedWin] = []
@@ -82,7 +98,7 @@ class Flow:
         self.riichi_pending: int | None = None
         self.ippatsu = [False] * n
         self.ippatsu_ends = False
-        """A kakan was declared: ippatsu ends once it stands (the replacement draw)."""
+        """A kakan or a kita was declared: ippatsu ends once it stands (the replacement draw)."""
         self.declared: list[int] = []
         self.river: list[list[Tile]] = [[] for _ in range(n)]
         self.robbed = [False] * n
@@ -218,7 +234,9 @@ class Flow:
 
     def set_aside_north(self, seat: int, north: Tile) -> None:
         """Three players: ``seat`` sets a North aside (kita); it draws a replacement tile, a rinshan
-        draw, and the kita counts as a call for ippatsu and the first go-around."""
+        draw, and the kita counts as a call for the first go-around and, once that replacement is
+        drawn, for ippatsu: a ron on the North itself keeps ippatsu, as a ron robbing a kan does
+        (Tenhou's sanma records pay it)."""
         if self.players != 3:
             self.fail(f"seat {seat} sets North aside (kita) in a four-player game")
         self._take(seat, [north], "kita")
@@ -227,7 +245,7 @@ class Flow:
         self.rinshan_next[seat] = True
         self.kita_tile = (seat, north)
         self.any_call = True
-        self.ippatsu = [False] * self.players
+        self.ippatsu_ends = True
         self.last_draw = None
 
     def _take(self, seat: int, tiles: list[Tile], what: str) -> None:

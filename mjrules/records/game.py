@@ -204,6 +204,26 @@ class Game:
     rules: tuple[tuple[str, Any], ...] = ()
     """Flags the reader sets on top of ``ruleset`` because the record's own rules differ from the
     preset's (a lobby's rules at the record's date), as (flag, value) pairs."""
+    notes: tuple[str, ...] = ()
+    """What the reader passed over that a reader of the report should know (an event it does not know)."""
+    ended: bool | None = None
+    """Whether the record shows the game's end (its final scores, an ``end_game`` event), so that where
+    it ends can be checked; None: as ``final`` says (stated final scores end a game)."""
+    length_stated: bool = True
+    """The record says how many winds the game lasts (a Tenhou lobby's, a ruleset it names). Where it
+    does not (an mjai record naming no rules, a converter's room name), ``replay --legal`` checks where
+    the game ends under each game length, the ruleset's first."""
+    ruleset_assumed: str | None = None
+    """The preset read for a record that names none (an mjai record: mjai was made for Tenhou's
+    rules), unless another is given; None when the record names its own or gives no hint."""
+    assumed: tuple[str, ...] = ()
+    """What the reader took from what the record shows where the record does not say it (which
+    rules, which day's rules), one sentence each, for the output."""
+
+    @property
+    def shows_end(self) -> bool:
+        """The record shows where the game ended (``ended``, else final scores stated)."""
+        return self.final is not None if self.ended is None else self.ended
 
     def wins(self) -> Iterator[tuple[Round, RecordedWin]]:
         for r in self.rounds:

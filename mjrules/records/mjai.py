@@ -13,8 +13,12 @@ the reader goes by the fields each event has, never by where the record came fro
   mjai-reviewer): the score changes are checked, the points are not stated;
 - ``hora`` with ``scores`` (each seat's score after the win) instead of ``deltas``: the changes are
   the scores less those before it; with neither, the win is replayed and paid but not checked;
-- ``start_game`` with ``ruleset`` (mjrules' table): the game's ruleset, so ``replay`` needs no
-  ``--ruleset``, and ``length`` where the table played another length than the ruleset's; ``hora`` with ``yakuman`` states the yakuman multiple;
+- ``start_game`` with ``ruleset`` (mjrules' table): the game's ruleset, and ``length`` where the
+  table played another length than the ruleset's; ``hora`` with ``yakuman`` states the yakuman multiple;
+  a record that names no ruleset (the original mjai server's, Mortal's, RiichiEnv's) is read under
+  Tenhou's rules (``MJAI_RULES``), the output saying so, unless ``--ruleset`` names others;
+- ``end_game`` without ``scores`` (RiichiEnv): the final scores are not stated, every round is
+  still checked;
 - ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
   the previous one left (the stated changes added up), the first with 25,000 each, the server's.
 """
@@ -27,6 +31,7 @@ from typing import Any
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.records.flow import Deal, Flow
 from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.rules.rules import GAME_LENGTHS
 from mjrules.model.hand import Hand
@@ -35,11 +40,16 @@ from mjrules.model.tiles import Tile
 from mjrules.model.win import Win
 from mjrules.notation import parse_tiles
 
-EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku"})
+EXHAUSTIVE_REASONS = frozenset({"fanpai", "exhaustive draw", "howanpai", "ryukyoku", "exhaustive_draw"})
 NAGASHI_REASONS = frozenset({"nagashimangan", "nagashi_mangan"})
 ABORTIVE_REASONS = frozenset({"kyushukyuhai", "kyuushukyuuhai", "suufonrenda", "suuchareach", "suukaikan", "sanchaho",
-                              "sanchahou", "yao9", "reach4", "kan4", "kaze4", "ron3"})
-"""mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters)."""
+                              "sanchahou", "yao9", "reach4", "kan4", "kaze4", "ron3",
+                              "kyushu_kyuhai", "sufuurenta", "suukansansen", "suucha_riichi"})
+"""mjai's names of the draws (those of mjai.app, Mortal and the Tenhou converters; RiichiEnv's
+``exhaustive_draw``, ``kyushu_kyuhai``, ``sufuurenta``, ``suukansansen``, ``suucha_riichi``)."""
+MJAI_RULES = "tenhou"
+"""The preset a record that names no ruleset is read under: mjai (the protocol and its first
+server) was made for Tenhou's rules; ``tenhou-sanma`` at three players."""
 
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 MJAI_START = 25000
@@ -93,6 +103,10 @@ def mjai_name(t: Tile) -> str:
     return f"5{mpsz[1]}r" if t.red else mpsz
 
 
+PASSED_OVER = frozenset({"none", "error", "hello", "join"})
+"""mjai's events that carry nothing the scores depend on (a pass, the server's and bots' own)."""
+
+
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -106,9 +120,15 @@ class _Reader:
         """Flags on top of the ruleset: the game's ``length`` when the table played another than the ruleset's."""
         self.players = 4
         """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
+        self.uri = ""
+        """``start_game``'s ``uri``, where a Tenhou converter writes the game's link."""
         self.flow: Flow | None = None
         self.final: tuple[int, ...] | None = None
+        self.ended = False
+        """An ``end_game`` event closes the record (with or without the final scores)."""
         self.last_scores: list[int] | None = None
+        self.unknown: dict[str, int] = {}
+        """Event types mjai does not have, with the line each first came on."""
         self.current: list[int] | None = None
         """Each seat's score as the record has it now: the round's start, less the riichi deposits,
         plus the changes of the wins and draws so far; None when a change was not stated."""
@@ -152,6 +172,8 @@ class _Reader:
             ruleset = ev.get("ruleset")
             if isinstance(ruleset, str) and ruleset:
                 self.ruleset = ruleset
+            if isinstance(ev.get("uri"), str):  # a Tenhou converter's link to the game (its log id)
+                self.uri = ev["uri"]
             if ev.get("length") in GAME_LENGTHS:  # the table's, when not the ruleset's game_length
                 self.rules = (("game_length", ev["length"]),)
         elif kind == "start_kyoku":
@@ -180,12 +202,14 @@ class _Reader:
         elif kind == "end_kyoku":
             self.close()
         elif kind == "end_game":
+            self.ended = True
             scores = ev.get("scores")
             if isinstance(scores, list) and len(scores) in (3, 4) and all(type(s) is int for s in scores):
                 self.final = tuple(scores)[:self.players]
         elif not isinstance(kind, str):
             self.fail("an event without a type")
-        # other events (none, start of a player's turn, errors) carry nothing the scores depend on
+        elif kind not in PASSED_OVER and kind not in self.unknown:  # said once, at its first line
+            self.unknown[kind] = self.line
 
     def start(self, ev: dict) -> None:
         if self.flow is not None:
@@ -399,5 +423,17 @@ def read_mjai(source: str, data: bytes) -> Game:
     reader.close()
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
+    notes = tuple(f"line {n}: event type {kind[:60]!r} is none of mjai's; passed over" for kind, n in reader.unknown.items())
+    assumed: tuple[str, ...] = ()
+    preset = None
+    rules, played = reader.rules, None
+    if reader.ruleset is None:
+        preset = MJAI_RULES if reader.players == 4 else f"{MJAI_RULES}-sanma"
+        # a Tenhou game converted to mjai: the day's rules, where its name or its link gives the log id
+        played = played_on(log_id_of(source)) or played_on(reader.uri)
+        rules = rules_on(played, players=reader.players, east_only=False) if played else ()
+        assumed = (f"the record does not say its rules: read under {preset}, the rules mjai was made for"
+                   + (f", as Tenhou played them on {played} (the Tenhou log id in its name or link)" if played else ""),)
     return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True,
-                rules=reader.rules)
+                played=played, rules=rules, ended=reader.ended, length_stated=reader.ruleset is not None,
+                ruleset_assumed=preset, assumed=assumed, notes=notes)

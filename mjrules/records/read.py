@@ -81,9 +81,11 @@ def read_game(path: str, data: bytes | None = None) -> Game:
     raise RecordError(f"{path}: not a game record mjrules reads (Tenhou mjlog XML, Tenhou JSON, mjai JSON lines)")
 
 
-def record_paths(specs: Iterable[str]) -> Iterator[str]:
+def record_paths(specs: Iterable[str], skipped: Callable[[str], None] | None = None) -> Iterator[str]:
     """Each file named, every file under a directory named (sorted, hidden files and LICENSE/README
-    files skipped), every file a glob pattern matches; a name that matches nothing is an error."""
+    files skipped), every file a glob pattern matches; a name that matches nothing is an error.
+    Under a directory or a glob only regular files are read (a FIFO would block the read forever):
+    ``skipped`` is told each other one."""
     for spec in specs:
         if os.path.isdir(spec):
             for root, dirs, files in os.walk(spec):
@@ -91,7 +93,7 @@ def record_paths(specs: Iterable[str]) -> Iterator[str]:
                 for name in sorted(files):
                     if name.startswith(".") or name.upper().startswith(("LICENSE", "README")):
                         continue
-                    yield os.path.join(root, name)
+                    yield from _regular(os.path.join(root, name), skipped)
         elif os.path.exists(spec):
             yield spec
         elif glob.has_magic(spec):
@@ -99,10 +101,17 @@ def record_paths(specs: Iterable[str]) -> Iterator[str]:
             if not matches:
                 raise RecordError(f"{spec}: no file matches")
             for m in matches:
-                if os.path.isfile(m):
-                    yield m
+                if not os.path.isdir(m):
+                    yield from _regular(m, skipped)
         else:
             raise RecordError(f"{spec}: no such file or directory")
+
+
+def _regular(path: str, skipped: Callable[[str], None] | None) -> Iterator[str]:
+    if os.path.isfile(path):
+        yield path
+    elif skipped is not None:
+        skipped(path)
 
 
 def read_games(specs: Iterable[str]) -> Iterator[Game]:

@@ -21,10 +21,12 @@ from mjrules.tools.compare import Comparer
 
 
 def record_ruleset(game: Game) -> Ruleset | None:
-    """The ruleset the record says the game was played under (its red-five choice applied), or None."""
-    if game.ruleset is None:
+    """The ruleset the record says the game was played under, or the one read for a record that names
+    none (``Game.ruleset_assumed``), its red-five choice applied; None when neither is known."""
+    name = game.ruleset or game.ruleset_assumed
+    if name is None:
         return None
-    ruleset = load_ruleset(game.ruleset)
+    ruleset = load_ruleset(name)
     if game.rules:
         ruleset = attrs.evolve(ruleset.with_flags(**dict(game.rules)),
                                name=f"{ruleset.name} ({', '.join(f'{k}={v!r}' for k, v in game.rules)})")

@@ -198,8 +198,9 @@ def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, w
     after the first hand that leaves somebody at the target, and at the latest after its last hand.
     A last-hand dealer who repeats ends the game when in first place, after a win or a tenpai draw
     as ``last_dealer_stop`` says, and when the target is reached. Tenhou's records of 2009-2021 end
-    this way: a dealer in first place after a tenpai draw plays on; a dealer in first place after a
-    win below 30,000 plays on into West; West ends as soon as anybody reaches 30,000."""
+    this way: a dealer in first place after a tenpai draw plays on up to June 2010 and stops after
+    (``mjrules.records.tenhou_rules``); a dealer in first place after a win below 30,000 plays on
+    into West; West ends as soon as anybody reaches 30,000."""
     r = rules.round
     n = len(scores)
     if r.bust_ends_game and min(scores) < 0:

@@ -8,7 +8,8 @@ place says who gave it); a discard may be ``60`` (the tile just drawn), ``r…``
 (closed kan), ``k…`` (added kan), or ``0`` after an open kan. The result names the win (``和了``,
 with each win's score changes and ``[who, from, pao, "30符2飜2000点", "立直(1飜)", …]``) or the draw.
 
-The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists.
+The situation of a win (riichi, ippatsu, haitei, …) is read from its yaku, which Tenhou lists; a
+ron on the tile of a closed kan just declared robs it (chankan, which a kokushi musou lists not).
 
 A three-player game keeps four seats with the fourth empty (no deal, a score of 0); a North set
 aside is ``f44`` among the discards (the next draw replaces it), and a call's letter counts seats
@@ -22,6 +23,8 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+
+import attrs
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.records.game import (
@@ -37,13 +40,14 @@ from mjrules.records.game import (
     RecordedWin,
     Round,
 )
-from mjrules.records.tenhou_rules import played_on, rules_on
+from mjrules.records.tenhou_rules import era_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
-from mjrules.model.win import Win
+from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.scoring.scorer import ROBBED_KITA
+from mjrules.records.flow import overdealt
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
 TENHOU_LOBBY = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?三?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?"
@@ -106,6 +110,8 @@ class _Seat:
         self.riichi_last = False
         self.last_drop: Tile | None = None
         self.kakan_last = False
+        self.ankan_last = False
+        """Its last move is a closed kan: a ron on its tile robs it (kokushi, where the ruleset allows)."""
         self.kita = 0
         """Norths set aside (three players: ``f44`` among the discards)."""
         self.kita_last = False
@@ -138,7 +144,7 @@ class _Seat:
         return 1 if source == (self.seat + 1) % 3 else 3
 
     def _take(self, take: Any) -> None:
-        self.kakan_last = False
+        self.kakan_last = self.ankan_last = False
         self.kita_last = False
         if isinstance(take, int):
             t = _tile(take, self.where)
@@ -205,6 +211,8 @@ class _Seat:
                 for x in (*others, marked):
                     self._remove(x)
                 self.melds.append(self._meld(MeldKind.ANKAN, [*others, marked]))
+                self.ankan_last = True
+                self.last_drop = marked
             elif letter == "k":
                 self._remove(marked)
                 for i, m in enumerate(self.melds):
@@ -242,12 +250,161 @@ def _calls_on(text: str, seat: int, discarder: int, t: Tile, players: int, where
     return discarder == (seat + _SOURCE[place]) % 4  # counted on a table of four, three players' too
 
 
+class _Dead(Exception):
+    """A way of merging the seats' moves that the log's own lists rule out (``_Merge``)."""
+
+
+@attrs.define
+class _Merging:
+    """Where one way of merging the seats' moves stands: each seat's next draw and discard, whose
+    turn it is and whether it draws, the moves so far, each seat's tile just drawn and its pons."""
+
+    at_take: list[int]
+    at_drop: list[int]
+    turn: int
+    draw: bool
+    moves: list[Move]
+    last_take: list[Tile | None]
+    pons: dict[tuple[int, int], Meld]
+
+    def copy(self) -> _Merging:
+        return _Merging(list(self.at_take), list(self.at_drop), self.turn, self.draw, list(self.moves),
+                        list(self.last_take), dict(self.pons))
+
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], int, bool]:
+        """All that decides how the merge goes on from here (the tile just drawn follows from ``draw``)."""
+        return tuple(self.at_take), tuple(self.at_drop), self.turn, self.draw
+
+
+class _Merge:
+    """The round's moves in the order of play, from the log's draws and discards listed seat by seat
+    (the method of ``_moves``)."""
+
+    def __init__(self, where: str, takes: list[list[Any]], drops: list[list[Any]], players: int) -> None:
+        self.where, self.takes, self.drops, self.players = where, takes, drops, players
+        self.hopeless: set[tuple[tuple[int, ...], tuple[int, ...], int, bool]] = set()
+        """Places from which no merge uses every draw and discard the log lists."""
+
+    def complete(self, m: _Merging) -> bool:
+        return all(m.at_take[s] == len(self.takes[s]) and m.at_drop[s] == len(self.drops[s])
+                   for s in range(self.players))
+
+    def follow(self, m: _Merging) -> _Merging:
+        """Play ``m`` on to the round's end, choosing at each discard that a later call in the log
+        may take; the first choice that uses every listed move wins (else the first that ends)."""
+        where, takes, drops, players = self.where, self.takes, self.drops, self.players
+        while True:
+            turn = m.turn
+            if m.draw:
+                if m.at_take[turn] >= len(takes[turn]):
+                    return m
+                take = takes[turn][m.at_take[turn]]
+                if not isinstance(take, int):
+                    raise _Dead(f"{where}: seat {turn} is to draw, and the log has it call {take!r}")
+                m.at_take[turn] += 1
+                t = _tile(take, where)
+                m.moves.append(Move(MoveKind.DRAW, turn, t))
+                m.last_take[turn] = t
+            if m.at_drop[turn] >= len(drops[turn]):
+                return m  # its win on the draw, or the wall's end
+            drop = drops[turn][m.at_drop[turn]]
+            m.at_drop[turn] += 1
+            m.draw = True
+            if drop == "f44":
+                m.moves.append(Move(MoveKind.KITA, turn, _tile(44, where)))
+                continue
+            if isinstance(drop, str) and not drop.startswith("r"):
+                m.moves.append(self._kan(m, turn, drop))
+                continue
+            riichi = isinstance(drop, str)
+            code = drop[1:] if isinstance(drop, str) else drop
+            if code in (60, "60"):
+                t_out = m.last_take[turn]
+                if t_out is None:
+                    raise _Dead(f"{where}: seat {turn} discards the drawn tile right after a call")
+            else:
+                t_out = _tile(int(code), where)
+            if riichi:
+                m.moves.append(Move(MoveKind.RIICHI, turn))
+            m.moves.append(Move(MoveKind.DISCARD, turn, t_out))
+            m.last_take[turn] = None
+            callers: list[int] = []  # the seats whose next draw is a call on this tile from this seat: pon and kan first
+            for offset in range(1, players):
+                s = (turn + offset) % players
+                nxt = takes[s][m.at_take[s]] if m.at_take[s] < len(takes[s]) else None
+                if isinstance(nxt, str) and _calls_on(nxt, s, turn, t_out, players, where):
+                    callers.insert(len(callers) if "c" in nxt else 0, s)
+            if not callers:
+                m.turn = (turn + 1) % players
+                continue
+            return self.choose(m, t_out, callers)
+
+    def choose(self, m: _Merging, t_out: Tile, callers: list[int]) -> _Merging:
+        """Each way on from a discard ``callers`` may call (a call, or none): the first that uses
+        every listed move, else the first that ends; the first way's error when none ends."""
+        first_error: _Dead | None = None
+        fallback: _Merging | None = None
+        for caller in [*callers, None]:
+            branch = m.copy()
+            if caller is None:
+                branch.turn = (m.turn + 1) % self.players
+            else:
+                self._call(branch, caller, t_out)
+            if branch.key() in self.hopeless:
+                continue
+            try:
+                done = self.follow(branch)
+            except _Dead as e:
+                first_error = first_error or e
+                self.hopeless.add(branch.key())
+                continue
+            if self.complete(done):
+                return done
+            self.hopeless.add(branch.key())
+            fallback = fallback or done
+        if fallback is not None:
+            return fallback
+        raise first_error or _Dead(f"{self.where}: the log's draws and discards fit no order of play")
+
+    def _call(self, m: _Merging, caller: int, t_out: Tile) -> None:
+        where, players = self.where, self.players
+        text = self.takes[caller][m.at_take[caller]]
+        m.at_take[caller] += 1
+        letter, place, own, called = _call_tiles(text, where)
+        source = (m.turn - caller) % players if players == 4 else (1 if m.turn == (caller + 1) % 3 else 3)
+        kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
+        meld = Meld(kind, [t_out, *own], 0, source)
+        m.moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
+        if kind is MeldKind.PON:
+            m.pons[(caller, t_out.index)] = meld
+        m.turn = caller
+        m.draw = kind is MeldKind.DAIMINKAN
+        if m.draw and m.at_drop[caller] < len(self.drops[caller]) and self.drops[caller][m.at_drop[caller]] == 0:
+            m.at_drop[caller] += 1  # the kan's place among the discards
+
+    def _kan(self, m: _Merging, turn: int, drop: str) -> Move:
+        letter, place, others, marked = _call_tiles(drop, self.where)
+        if letter == "a":
+            four = [*others, marked]
+            return Move(MoveKind.CALL, turn, None, Meld(MeldKind.ANKAN, four), tuple(four))
+        if letter == "k":
+            pon = m.pons.get((turn, marked.index))
+            if pon is None:
+                raise RecordError(f"{self.where}: seat {turn} adds {marked} to a pon it does not have")
+            return Move(MoveKind.CALL, turn, marked, Meld(MeldKind.KAKAN, [*pon.tiles, marked], pon.called, pon.source),
+                        (marked,))
+        raise RecordError(f"{self.where}: seat {turn} discards {drop!r}")
+
+
 def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple[Move, ...]:
     """The round's moves in the order of play. The log lists each seat's draws and discards apart;
-    they are merged as the table plays them: the dealer draws first; a discard is taken by the seat
-    whose next draw is a pon or open kan of it, else by the next seat's chi of it, else the next
-    seat draws; after a kan (its ``0`` among the discards) or a North set aside, the same seat draws
-    again."""
+    they are merged as the table plays them: the dealer draws first; after a discard the next seat
+    draws, unless a seat whose next listed draw is a pon, open kan or chi of that tile from that
+    seat calls it; after a kan (its ``0`` among the discards) or a North set aside, the same seat
+    draws again. Whether a listed call takes this discard or a later one of the same tile is not
+    written: the order chosen is the one in which every seat's draws and discards all fit (each
+    seat draws a tile, not a call, when it is its turn to draw; a ``60`` follows a draw, not a
+    call; every listed move is made), the call tried first."""
     takes: list[list[Any]] = []
     drops: list[list[Any]] = []
     for s in range(players):
@@ -256,86 +413,12 @@ def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple
             t, d = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x] for x in (t, d))
         takes.append(list(t))
         drops.append(list(d))
-    at_take, at_drop = [0] * players, [0] * players
-    moves: list[Move] = []
-    last_take: list[Tile | None] = [None] * players
-    pons: dict[tuple[int, int], Meld] = {}
-    turn, draw = dealer, True
-    while True:
-        if draw:
-            if at_take[turn] >= len(takes[turn]):
-                break
-            take = takes[turn][at_take[turn]]
-            if not isinstance(take, int):
-                raise RecordError(f"{where}: seat {turn} is to draw, and the log has it call {take!r}")
-            at_take[turn] += 1
-            t = _tile(take, where)
-            moves.append(Move(MoveKind.DRAW, turn, t))
-            last_take[turn] = t
-        if at_drop[turn] >= len(drops[turn]):
-            break  # its win on the draw, or the wall's end
-        drop = drops[turn][at_drop[turn]]
-        at_drop[turn] += 1
-        if drop == "f44":
-            moves.append(Move(MoveKind.KITA, turn, _tile(44, where)))
-            draw = True
-            continue
-        if isinstance(drop, str) and not drop.startswith("r"):
-            letter, place, others, marked = _call_tiles(drop, where)
-            if letter == "a":
-                four = [*others, marked]
-                moves.append(Move(MoveKind.CALL, turn, None, Meld(MeldKind.ANKAN, four), tuple(four)))
-            elif letter == "k":
-                pon = pons.get((turn, marked.index))
-                if pon is None:
-                    raise RecordError(f"{where}: seat {turn} adds {marked} to a pon it does not have")
-                meld = Meld(MeldKind.KAKAN, [*pon.tiles, marked], pon.called, pon.source)
-                moves.append(Move(MoveKind.CALL, turn, marked, meld, (marked,)))
-            else:
-                raise RecordError(f"{where}: seat {turn} discards {drop!r}")
-            draw = True
-            continue
-        riichi = isinstance(drop, str)
-        code = drop[1:] if isinstance(drop, str) else drop
-        if code in (60, "60"):
-            t_out = last_take[turn]
-            if t_out is None:
-                raise RecordError(f"{where}: seat {turn} discards the drawn tile right after a call")
-        else:
-            t_out = _tile(int(code), where)
-        if riichi:
-            moves.append(Move(MoveKind.RIICHI, turn))
-        moves.append(Move(MoveKind.DISCARD, turn, t_out))
-        last_take[turn] = None
-        caller = None
-        for offset in range(1, players):  # a pon or open kan first, then a chi: the call that names this tile and seat
-            s = (turn + offset) % players
-            nxt = takes[s][at_take[s]] if at_take[s] < len(takes[s]) else None
-            if isinstance(nxt, str) and _calls_on(nxt, s, turn, t_out, players, where):
-                if caller is None or "c" in takes[caller][at_take[caller]]:
-                    caller = s
-        if caller is None:
-            turn, draw = (turn + 1) % players, True
-            continue
-        text = takes[caller][at_take[caller]]
-        at_take[caller] += 1
-        letter, place, own, called = _call_tiles(text, where)
-        if called.index != t_out.index:
-            raise RecordError(f"{where}: seat {caller} calls {text!r} on seat {turn}'s {t_out}")
-        source = (turn - caller) % players if players == 4 else (1 if turn == (caller + 1) % 3 else 3)
-        kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
-        meld = Meld(kind, [t_out, *own], 0, source)
-        moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
-        if kind is MeldKind.PON:
-            pons[(caller, t_out.index)] = meld
-        turn = caller
-        if kind is MeldKind.DAIMINKAN:
-            if at_drop[caller] < len(drops[caller]) and drops[caller][at_drop[caller]] == 0:
-                at_drop[caller] += 1  # the kan's place among the discards
-            draw = True
-        else:
-            draw = False
-    return tuple(moves)
+    start = _Merging([0] * players, [0] * players, dealer, True, [], [None] * players, {})
+    merge = _Merge(where, takes, drops, players)
+    try:
+        return tuple(merge.follow(start).moves)
+    except _Dead as e:
+        raise RecordError(str(e)) from None
 
 
 def _recorded_value(info: list, deltas: list, where: str, players: int = 4, round_wind: int = 0,
@@ -406,7 +489,7 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
     if players == 3 and (scores[3] != 0 or any(raw[13:16])):
         raise RecordError(f"{where}: a three-player game deals to a fourth seat")
     scores = scores[:players]
-    seats = []
+    parts = []
     for s in range(players):
         deal, takes, drops = raw[4 + 3 * s: 7 + 3 * s]
         if not all(isinstance(x, list) for x in (deal, takes, drops)):
@@ -414,7 +497,11 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
         if not red:
             deal, takes, drops = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x]
                                   for x in (deal, takes, drops))
-        seats.append(_Seat(where, s, list(deal), list(takes), list(drops), players))
+        parts.append((list(deal), list(takes), list(drops)))
+    wrong = overdealt([[_tile(c, where) for c in deal] for deal, _, _ in parts], dora[0])
+    if wrong:
+        raise RecordError(f"{where}: {wrong}")
+    seats = [_Seat(where, s, *part, players) for s, part in enumerate(parts)]
     result = raw[16]
     if not (isinstance(result, list) and result and isinstance(result[0], str)):
         raise RecordError(f"{where}: {result!r} is not the result of the round")
@@ -480,6 +567,7 @@ def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int
             raise RecordError(f"{where}: seat {who} wins on a discard of seat {frm}, which discarded nothing")
         concealed, win_tile = list(me.hand), giver.last_drop
     robbed_kita = not tsumo and seats[frm].kita_last
+    robbed_ankan = not tsumo and seats[frm].ankan_last  # chankan, though a yakuman lists no 槍槓
     riichi = 2 if "double_riichi" in names else 1 if me.riichi else 0
     players = len(seats)
     if tsumo:
@@ -491,10 +579,11 @@ def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int
     try:
         hand = Hand(concealed, win_tile, me.melds)
         win = Win(tsumo=tsumo, discarder=discarder, round_wind=wind % 4, kita=me.kita,
-                  extras=frozenset({ROBBED_KITA}) if robbed_kita else frozenset(),
+                  extras=frozenset({ROBBED_KITA}) if robbed_kita else frozenset({ROBBED_ANKAN}) if robbed_ankan
+                  else frozenset(),
                   seat_wind=(who - dealer) % players, riichi=riichi, ippatsu="ippatsu" in names,
                   haitei="haitei" in names, houtei="houtei" in names, rinshan="rinshan" in names,
-                  chankan="chankan" in names, tenhou="tenhou" in names, chiihou="chiihou" in names,
+                  chankan="chankan" in names or robbed_ankan, tenhou="tenhou" in names, chiihou="chiihou" in names,
                   renhou="renhou" in names, dora=dora, ura=ura if riichi else (), honba=honba, riichi_sticks=sticks)
     except MjrulesError as e:
         raise RecordError(f"{where}: seat {who}'s win: {e}") from None
@@ -553,10 +642,18 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
     players = tuple(str(n) for n in names)[:table] if isinstance(names, list) else ("",) * table
     # the log id Tenhou writes in "ref" dates the game; its lobby's rules of that day apply
     played = played_on(str(doc.get("ref", "")))
-    rules = rules_on(played, players=table, east_only=bool(lobby and lobby.group("east"))) if lobby else ()
+    east_only = bool(lobby and lobby.group("east"))
+    day: str | None = played
+    assumed: tuple[str, ...] = ()
+    if played is None and lobby and ruleset and final is not None and isinstance(sc, list):
+        # no log id: the era its final points fit (mjrules.records.tenhou_rules.era_of)
+        day, note = era_of(ruleset, players=table, east_only=east_only, final=final,
+                           points=tuple(float(x) for x in sc[1::2][:table]), rounds=rounds)
+        assumed = (note,)
+    rules = rules_on(day, players=table, east_only=east_only) if lobby else ()
     return Game(source, "tenhou-json", ruleset, players, rounds, final, red,
                 tuple(float(x) for x in sc[1::2][:table]) if final is not None and isinstance(sc, list) else None,
-                played, rules)
+                played, rules, length_stated=lobby is not None, assumed=assumed)
 
 
 def _players(doc: dict, disp: str) -> int:

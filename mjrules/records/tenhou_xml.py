@@ -33,7 +33,7 @@ from mjrules.records.game import (
     RecordedWin,
     Round,
 )
-from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
+from mjrules.records.tenhou_rules import era_of, log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import TENHOU_YAKU
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
@@ -389,9 +389,16 @@ def read_mjlog(source: str, stream: IO[bytes]) -> Game:
     if not reader.rounds:
         raise RecordError(f"{source}: no rounds in the record")
     played = played_on(log_id_of(source))
-    rules = rules_on(played, players=reader.players, east_only=reader.east_only) if reader.ruleset else ()
+    day: str | None = played
+    assumed: tuple[str, ...] = ()
+    if played is None and reader.ruleset and reader.final is not None and reader.final_points is not None:
+        # a renamed record: the era its final points fit (mjrules.records.tenhou_rules.era_of)
+        day, note = era_of(reader.ruleset, players=reader.players, east_only=reader.east_only, final=reader.final,
+                           points=reader.final_points, rounds=reader.rounds)
+        assumed = (note,)
+    rules = rules_on(day, players=reader.players, east_only=reader.east_only) if reader.ruleset else ()
     return Game(source, "tenhou-xml", reader.ruleset, reader.names, tuple(reader.rounds), reader.final, reader.red,
-                reader.final_points, played, rules)
+                reader.final_points, played, rules, assumed=assumed)
 
 
 def read_mjlog_bytes(source: str, data: bytes) -> Game:

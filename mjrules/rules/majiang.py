@@ -135,7 +135,8 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
     An unknown key, or a scoring key with a value of the wrong type, is a RulesetError naming it.
     """
     if not isinstance(rule, Mapping):
-        raise RulesetError(f"{where}: expected an object of majiang-core rule keys, got {type(rule).__name__}")
+        got = "null" if rule is None else type(rule).__name__
+        raise RulesetError(f"{where}: expected an object of majiang-core rule keys, got {got}")
     flags: dict[str, Any] = {}
     keys: dict[str, str] = {}
     not_applied = []

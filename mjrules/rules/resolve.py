@@ -35,10 +35,16 @@ def resolve_flags(ruleset: Ruleset, plugins: Plugins) -> Flags:
 
 def flag_origin(ruleset: Ruleset, flag: str | None) -> str:
     """Where ``flag`` was set: a file, ``<api>``, or the ruleset's name when by default; for None,
-    the ruleset's file or name."""
+    the ruleset's file or name. A flag set by a file the ruleset extends is named with the
+    ruleset's own file first (``club.toml (its uma from tenhou.toml)``): the error is the user's
+    file's, which the base file is not wrong without (its ``players``, another flag it sets)."""
     if flag is None:
         return ruleset.path or ruleset.name
-    return ruleset.origin.get(flag, ruleset.name)
+    where = ruleset.origin.get(flag, ruleset.name)
+    own = ruleset.path
+    if own and where not in (own, "<api>") and not where.startswith(f"{own} ["):
+        return f"{own} (its {flag} from {where})"
+    return where
 
 
 def _declaring_plugin(flag: str, enabled: list[str]) -> str | None:

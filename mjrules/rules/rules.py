@@ -191,7 +191,8 @@ class PlayRules:
     riichi_min_points: int = attrs.field(validator=attrs.validators.ge(0))
     """Points a player needs to declare riichi (the stick); 0: none."""
     riichi_min_draws: int = attrs.field(validator=attrs.validators.ge(0))
-    """Live draws that must be left for a riichi; 0: riichi on the last discard too."""
+    """Live draws that must be left for a riichi: the number of players (a draw of one's own is still
+    to come); 0: riichi on the last discard too."""
     ankan_after_riichi: str = attrs.field(validator=attrs.validators.in_(ANKAN_AFTER_RIICHI))
     """A closed kan after riichi: one of ``ANKAN_AFTER_RIICHI``."""
     last_discard_calls: bool

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import sys
 from importlib import resources
 from pathlib import Path
@@ -93,6 +94,9 @@ class Ruleset:
     """Players at the table: 4, or 3 (sanma: the ``sanma`` plugin's flags say how it is played)."""
     plugin_origin: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
     """Plugins a file enables or disables, with the last file that did (the others are as by default)."""
+    files: tuple[str, ...] = attrs.field(default=(), converter=_strs)
+    """The files read to build it, its own first, then each it extends (a shipped preset's too,
+    where it is a file on disk): what no command may write over."""
 
     def with_flags(self, **flags: Any) -> "Ruleset":
         """A copy with some flags changed (validated when a Scorer is built)."""
@@ -125,6 +129,9 @@ def _read(label: str, data: bytes) -> dict:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RulesetError(f"{label}: not UTF-8 text (byte {e.start})") from None
+    if text.startswith("\ufeff"):  # what Windows editors write first; tomllib's word for it is "Invalid statement"
+        raise RulesetError(f"{label}: the file starts with a byte-order mark (BOM), which TOML does not allow; "
+                           "save it as UTF-8 without BOM")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -135,23 +142,30 @@ def _read(label: str, data: bytes) -> dict:
         raise RulesetError(f"{label}: a value TOML cannot read: {e}") from None
 
 
-def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None]:
-    """Find a ruleset by preset name or path; returns (label, bytes, directory)."""
+def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None, str | None]:
+    """Find a ruleset by preset name or path; returns (label, bytes, directory, the file's path
+    on disk or None)."""
     looks_like_path = ref.endswith(".toml") or os.sep in ref or "/" in ref
     if looks_like_path or (base_dir is None and ref not in _shipped_names() and os.path.isfile(ref)):
         p = Path(ref)
         if base_dir is not None and not p.is_absolute():
             p = base_dir / p
         try:
+            fifo = stat.S_ISFIFO(p.stat().st_mode)
+        except OSError:
+            fifo = False  # open() names the trouble
+        if fifo:  # opened, it would wait for a writer, maybe forever
+            raise RulesetError(f"{p}: a FIFO (named pipe), not a ruleset file")
+        try:
             with open(p, "rb") as f:  # read no more than the limit: a path may never end (/dev/zero)
-                return str(p), f.read(MAX_FILE + 1), p.parent
+                return str(p), f.read(MAX_FILE + 1), p.parent, os.path.abspath(p)
         except OSError as e:
             raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
     if ref not in _shipped_names():
         names = preset_names()
         raise RulesetError(f"unknown ruleset {ref!r}{suggest(ref, names)}; presets: {', '.join(names)}")
     res = resources.files("mjrules.rulesets").joinpath(ref + ".toml")
-    return f"{ref}.toml", res.read_bytes(), None
+    return f"{ref}.toml", res.read_bytes(), None, os.fspath(res) if isinstance(res, os.PathLike) else None
 
 
 def _str_list(value: Any, where: str) -> list[str]:
@@ -164,13 +178,13 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
     """Load a preset by name (``"majiang"``) or a TOML file by path, following ``extends``."""
     if not isinstance(ref, str) or not ref:
         raise RulesetError(f"ruleset must be a preset name or a path, not {ref!r}")
-    label, data, directory = _locate(ref, _base)
+    label, data, directory, source = _locate(ref, _base)
     key = os.path.abspath(label) if directory is not None else label
     if key in _chain:
         raise RulesetError(f"{label}: cyclic extends: {' -> '.join(_chain + (key,))}")
     if len(_chain) >= MAX_EXTENDS:
         raise RulesetError(f"{label}: extends chain deeper than {MAX_EXTENDS}")
-    return _resolve(label, _read(label, data), _chain + (key,), directory, paths=True)
+    return _resolve(label, _read(label, data), _chain + (key,), directory, paths=True, source=source)
 
 
 def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
@@ -181,8 +195,10 @@ def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
     return _resolve(label, _read(label, data), (label,), None, paths=False)
 
 
-def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool) -> Ruleset:
-    """The Ruleset a parsed TOML document describes, its ``extends`` followed."""
+def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool,
+             source: str | None = None) -> Ruleset:
+    """The Ruleset a parsed TOML document describes (read from the file ``source``, if any), its
+    ``extends`` followed."""
     if not doc:  # an empty file (or /dev/null) would run on the plugins' defaults under its file name
         raise RulesetError(f"{label}: the ruleset is empty; start from a preset, e.g. extends = \"tenhou\"")
     for k in doc:
@@ -211,7 +227,9 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         owners = dict(parent.owners)
         plugin_origin = dict(parent.plugin_origin)
         players = parent.players
+        inherited = parent.files
     else:
+        inherited = ()
         plugins = list(ENABLED_BY_DEFAULT)
         flags, origin, owners, plugin_origin = {}, {}, {}, {}
         players = 4
@@ -225,7 +243,11 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         if k not in PLUGIN_KEYS:
             raise RulesetError(f"{label}: plugins.{k}: unknown key{suggest(k, PLUGIN_KEYS)}")
     known = known_plugins() if ptable else []
-    for pname in _str_list(ptable.get("enable", []), f"{label}: plugins.enable"):
+    enable = _str_list(ptable.get("enable", []), f"{label}: plugins.enable")
+    both = [p for p in _str_list(ptable.get("disable", []), f"{label}: plugins.disable") if p in enable]
+    if both:
+        raise RulesetError(f"{label}: plugins: {both[0]!r} is both enabled and disabled; keep it in one list")
+    for pname in enable:
         if pname not in known:
             raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, known)}")
         if pname not in plugins:
@@ -261,4 +283,5 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
     return Ruleset(name=name, plugins=plugins, flags=flags, description=description, sources=sources, origin=origin,
-                   path=label, owners=owners, players=players, plugin_origin=plugin_origin)
+                   path=label, owners=owners, players=players, plugin_origin=plugin_origin,
+                   files=((source,) if source else ()) + inherited)

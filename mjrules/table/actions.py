@@ -115,9 +115,24 @@ def _seat_tuple(value: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _names(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
 def _per_seat(instance: View, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
     if len(value) != instance.players:
         raise MjrulesError(f"a view's {attribute.name} has one entry a seat: {instance.players}, not {len(value)}")
+
+
+@attrs.frozen
+class Discarded:
+    """One discard of the round as every seat saw it: who discarded which tile, whether it was the
+    tile just drawn (tsumogiri), and whether it declared riichi."""
+
+    seat: int
+    tile: Tile
+    tsumogiri: bool
+    riichi: bool
 
 
 @attrs.frozen
@@ -125,7 +140,8 @@ class View:
     """What seat ``seat`` may see when it is asked: the round, the scores, the dora indicators
     turned, its own concealed tiles (the tile just drawn among them), every seat's melds, discards
     and riichi, the tile on offer (another's discard or added kan; None on its own turn), the live
-    draws left, and the actions it may take now."""
+    draws left, the actions it may take now, every discard of the round in the order played (who
+    discarded after whose riichi), and the yaku the ruleset counts on an open hand."""
 
     players: int = attrs.field(validator=attrs.validators.in_((3, 4)))
     seat: int = attrs.field(validator=attrs.validators.in_(range(4)))
@@ -144,6 +160,10 @@ class View:
     offered_by: int | None
     live_left: int = attrs.field(validator=attrs.validators.ge(0))
     legal: tuple[Action, ...] = attrs.field(converter=_seat_tuple, validator=attrs.validators.min_len(1))
+    discards: tuple[Discarded, ...] = attrs.field(default=(), converter=_seat_tuple)
+    """The round's discards in order (``rivers`` interleaved as played, called tiles included)."""
+    open_yaku: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
+    """The ids of the yaku the ruleset counts on an open hand (``tanyao`` where it plays kuitan)."""
 
     @property
     def seat_wind(self) -> int:

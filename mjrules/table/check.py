@@ -11,6 +11,11 @@ the record shows (or, where it shows none, whose draw ends the round), three ron
 shows; four winds, four riichi and four kans the table
 finds itself. Rounds the table cannot play are named and not counted: rounds a record gives no
 moves for, and three rons where the record does not say who made them (Tenhou's JSON logs, mjai).
+
+The game must end where the record ends it: after each round, ``game_end`` under the ruleset (the
+record's own length kept) with the round's start scores and the table's settlement (the record's,
+for a round the table did not play) goes on before the record's last round and ends the game
+there, when the record shows its end (final scores, an ``end_game``: ``Game.shows_end``).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, IllegalAction, View
 from mjrules.records.game import ABORTIVE, Game, Move, MoveKind, Round
-from mjrules.records.settlement import settle_round
+from mjrules.records.settlement import RoundSettlement, game_end, settle_round
 from mjrules.records.flow import Deal
 from mjrules.table.events import Record
 from mjrules.table.game import Table
@@ -29,9 +34,10 @@ from mjrules.table.round import RoundPlay
 from mjrules.table.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import SANMA_REMOVED, Tile, tile
+from mjrules.rules.rules import GameLength, Rules
 from mjrules.scoring.scorer import Scorer
 
-NINE_TERMINALS_REASONS = frozenset({"nine terminals", "kyushukyuhai", "kyuushukyuuhai", "yao9", "九種九牌"})
+NINE_TERMINALS_REASONS = frozenset({"nine terminals", "kyushukyuhai", "kyuushukyuuhai", "kyushu_kyuhai", "yao9", "九種九牌"})
 THREE_RONS_REASONS = frozenset({"three rons", "sanchaho", "sanchahou", "ron3", "三家和了"})
 """How the records name the two abortive draws a player's choice makes (Tenhou's mjlog as read, mjai, Tenhou JSON)."""
 CALLS = {MeldKind.CHI: ActionKind.CHI, MeldKind.PON: ActionKind.PON, MeldKind.DAIMINKAN: ActionKind.DAIMINKAN}
@@ -40,8 +46,8 @@ CALLS = {MeldKind.CHI: ActionKind.CHI, MeldKind.PON: ActionKind.PON, MeldKind.DA
 @attrs.frozen
 class LegalCheck:
     """A game's recorded actions at the table: how many were taken, how many refused (and the
-    first refusal's reason), the rounds played to their end and those paid as the record is, and
-    the rounds not played with the reason."""
+    first refusal's reason), the rounds played to their end and those paid as the record is, the
+    rounds not played with the reason, and whether the game ends where the record ends it."""
 
     actions: int
     refused: int
@@ -50,10 +56,15 @@ class LegalCheck:
     played: int
     agree: int
     skipped: tuple[str, ...]
+    end_checked: bool = False
+    """The record shows where the game ended (``Game.shows_end``) or the table ends it before the record does."""
+    end: str | None = None
+    """How the game's end at the table differs from the record's (the first difference); None when it agrees."""
 
     def to_dict(self) -> dict[str, object]:
         return {"actions": self.actions, "refused": self.refused, "first_refused": self.first_refused,
-                "rounds": self.rounds, "played": self.played, "agree": self.agree, "skipped": list(self.skipped)}
+                "rounds": self.rounds, "played": self.played, "agree": self.agree, "skipped": list(self.skipped),
+                "end_checked": self.end_checked, "end": self.end}
 
 
 class _Diverged(MjrulesError):
@@ -78,7 +89,10 @@ def record_wall(rnd: Round, players: int, tiles: int) -> Wall:
     unseen = Counter({i: 4 for i in range(34) if tiles == 136 or i not in SANMA_REMOVED})
     unseen.subtract(t.index for t in shown)
     if min(unseen.values()) < 0:
-        raise MjrulesError("the record shows a fifth copy of a tile")
+        over = min(unseen, key=lambda i: unseen[i])
+        in_deal = sum(t.index == over for h in rnd.dealt for t in h)
+        raise MjrulesError(f"the record shows {4 - unseen[over]} copies of {tile(over)}"
+                           + (f", {in_deal} of them in the deal" if in_deal > 4 else "") + "; a set has 4")
     filler = [tile(i) for i in sorted(unseen) for _ in range(unseen[i])]
 
     def take(k: int) -> list[Tile]:
@@ -170,42 +184,71 @@ class _Seat:
 
 
 def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
-    """Every round of ``game`` played at the table from its record under ``scorer``'s ruleset."""
+    """Every round of ``game`` played at the table from its record under ``scorer``'s ruleset, and the
+    game's end where the table's settlement leaves it (``game_end``, the game's recorded length kept)."""
     actions = refused = played = agree = 0
     first: str | None = None
     skipped: list[str] = []
     n = len(game.rounds[0].scores)
+    rules = scorer.rules
+    length = dict(game.rules).get("game_length")
+    if length is not None:  # a recorded game keeps its length under any rules, as replay has it
+        rules = attrs.evolve(rules, round=attrs.evolve(rules.round, game_length=length))
+    # a record that does not say its length: each length, the ruleset's first, until one ends it as recorded
+    lengths = [rules.round.game_length] + ([g for g in GameLength if g != rules.round.game_length]
+                                            if not game.length_stated else [])
+    settlements: list[RoundSettlement] = []
     for rnd in game.rounds:
+        settled: RoundSettlement | None = None
         if not rnd.moves:
             skipped.append(f"{rnd.label}: the record gives no moves")
-            continue
-        if rnd.draw is not None and rnd.draw.kind == ABORTIVE and rnd.draw.reason in THREE_RONS_REASONS \
+        elif rnd.draw is not None and rnd.draw.kind == ABORTIVE and rnd.draw.reason in THREE_RONS_REASONS \
                 and not rnd.draw.shown:
             skipped.append(f"{rnd.label}: three rons, and the record does not say whose")
-            continue
-        try:
-            wall = record_wall(rnd, n, scorer.rules.tiles.tiles)
-        except MjrulesError as e:
-            skipped.append(f"{rnd.label}: no wall: {e}")
-            continue
-        script = _Script(rnd)
-        table = Table(scorer, [_Seat(script, s) for s in range(n)])
-        deal = Deal(rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer, rnd.scores, rnd.indicators[0], rnd.dealt)
-        play = RoundPlay(table.scorer, table.rules, table.players, deal, wall, f"{game.source}, round {rnd.label}", Record())
-        play.ask_always = True
-        try:
-            settled = play.run()
-        except IllegalAction as e:
-            refused += 1
-            actions += script.taken
-            first = first or f"{rnd.label}: {e}"
-            continue
-        except _Diverged as e:
-            skipped.append(f"{rnd.label}: the table played on where the record stopped: {e}")
-            actions += script.taken
-            continue
-        actions += script.taken
-        played += 1
-        agree += settled.payments == settle_round(rnd, scorer).payments
-    return LegalCheck(actions, refused, first, len(game.rounds), played, agree, tuple(skipped))
+        else:
+            try:
+                wall = record_wall(rnd, n, scorer.rules.tiles.tiles)
+            except MjrulesError as e:
+                skipped.append(f"{rnd.label}: no wall: {e}")
+                wall = None
+            if wall is not None:
+                script = _Script(rnd)
+                table = Table(scorer, [_Seat(script, s) for s in range(n)])
+                deal = Deal(rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer, rnd.scores, rnd.indicators[0],
+                            rnd.dealt)
+                play = RoundPlay(table.scorer, table.rules, table.players, deal, wall,
+                                 f"{game.source}, round {rnd.label}", Record())
+                play.ask_always = True
+                try:
+                    settled = play.run()
+                except IllegalAction as e:
+                    refused += 1
+                    first = first or f"{rnd.label}: {e}"
+                except _Diverged as e:
+                    skipped.append(f"{rnd.label}: the table played on where the record stopped: {e}")
+                actions += script.taken
+        recorded = settle_round(rnd, scorer)
+        if settled is not None:
+            played += 1
+            agree += settled.payments == recorded.payments
+        settlements.append(settled if settled is not None else recorded)
+    ends = [_end_differs(game, attrs.evolve(rules, round=attrs.evolve(rules.round, game_length=g)), settlements)
+            for g in lengths]
+    end = next((e for e in ends if e is None), ends[0])
+    return LegalCheck(actions, refused, first, len(game.rounds), played, agree, tuple(skipped),
+                      game.shows_end or ends[0] is not None, end)
 
+
+def _end_differs(game: Game, rules: Rules, settlements: list[RoundSettlement]) -> str | None:
+    """How the game's end under ``rules``, its rounds settled as ``settlements`` (the table's, else the
+    record's), differs from the record's (the first round where it does), or None."""
+    last = len(game.rounds) - 1
+    for i, (rnd, settled) in enumerate(zip(game.rounds, settlements)):
+        after = [a + b for a, b in zip(rnd.scores, settled.payments)]
+        why = game_end(rules, after, settled, wind=rnd.wind, number=rnd.number, dealer=rnd.dealer,
+                       first_dealer=game.rounds[0].dealer)
+        if why is not None and i < last:
+            return f"the game ends after {rnd.label} ({why.value}), and the record plays on"
+        if why is None and i == last and game.shows_end:
+            return f"the record ends the game after {rnd.label}, and the rules play on"
+    return None

@@ -155,6 +155,9 @@ class Console:
         action = Action(kind, tiles[0])
         if action in legal:
             return action
+        if view.offered is None and tiles[0] not in view.concealed:  # not "not open": it is not there
+            twin = next((t for t in view.concealed if t.index == tiles[0].index), None)
+            return f"{tiles[0]}: not in your hand" + (f"; you hold {twin}" if twin is not None else "")
         return f"{action.describe()}: not open to you now"
 
 

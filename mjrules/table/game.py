@@ -15,13 +15,14 @@ The players answer through ``mjrules.table.actions`` (``Player``): the built-in 
 from __future__ import annotations
 
 import json
+import signal
 from typing import Any, Callable, Sequence
 
 import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.records.flow import Deal
-from mjrules.records.game import WIND_LETTERS
+from mjrules.records.game import WIND_LETTERS, Call
 from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, game_end
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
@@ -29,14 +30,17 @@ from mjrules.table.actions import Player, Watcher
 from mjrules.table.events import Record
 from mjrules.table.round import RoundPlay
 from mjrules.table.wall import Wall, seeded_wall
+from mjrules.tools.signals import held
 
 
 @attrs.frozen
 class PlayedRound:
-    """One round as played: its deal and its settlement under the ruleset."""
+    """One round as played: its deal, its settlement under the ruleset, and the melds called or
+    declared in it, in order."""
 
     deal: Deal
     settlement: RoundSettlement
+    calls: tuple[Call, ...] = ()
 
     @property
     def label(self) -> str:
@@ -98,14 +102,15 @@ class Table:
         start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
         if self.length is not self.scorer.rules.round.game_length:
             start["length"] = self.length.value
-        events.append({**start, "wall_seed": seed})
         try:
+            events.append({**start, "wall_seed": seed})  # inside: a bot starts on it, and a signal may follow at once
             return self._play(seed, walls, events)
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
-            for p in self.players:
-                close = getattr(p, "close", None)
-                if callable(close):
-                    close()
+            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
+                for p in self.players:
+                    close = getattr(p, "close", None)
+                    if callable(close):
+                        close()
             raise
 
     def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
@@ -121,7 +126,7 @@ class Table:
             play = RoundPlay(self.scorer, self.rules, self.players, deal, wall, f"game {seed}, round {len(rounds) + 1}",
                              events)
             settled = play.run()
-            rounds.append(PlayedRound(deal, settled))
+            rounds.append(PlayedRound(deal, settled, tuple(play.flow.calls)))
             scores = [s + p for s, p in zip(scores, settled.payments)]
             honba, sticks = settled.honba, settled.sticks
             events.append({"type": "end_kyoku"})

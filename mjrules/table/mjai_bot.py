@@ -18,16 +18,23 @@ allow is refused as any player's is (``IllegalAction``).
 from __future__ import annotations
 
 import json
+import os
 import select
+import shlex
+import signal
 import subprocess
+import sys
 from typing import IO, Any, Sequence
 
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
 from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TSUMO, Action, ActionKind, View
 from mjrules.model.tiles import Tile
+from mjrules.tools.signals import held
 
 CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}
+GROUPS = hasattr(os, "killpg")
+"""Each bot runs in a process group of its own (POSIX), ended whole: what the bot started ends with it."""
 
 
 class MjaiBot:
@@ -46,7 +53,7 @@ class MjaiBot:
 
     @property
     def name(self) -> str:
-        return " ".join(self.command)
+        return shlex.join(self.command)
 
     # -- the game, as it goes ---------------------------------------------------------------------
     def observe(self, event: dict[str, Any]) -> None:
@@ -96,26 +103,39 @@ class MjaiBot:
         # mjai.app's bots take their seat as an argument (``python bot.py 0``): ``{seat}`` in the command is it
         command = [arg.replace("{seat}", str(self.seat)) for arg in self.command]
         try:
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            text=True, encoding="utf-8", bufsize=1)
+            # a session of its own: a Ctrl-C at the terminal reaches mjrules alone, which ends the bot's
+            # group; held meanwhile, so that no bot starts without its handle kept to end it
+            with held(signal.SIGINT, signal.SIGTERM):
+                self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                                encoding="utf-8", bufsize=1, start_new_session=GROUPS)
         except OSError as e:
             raise MjrulesError(f"mjai bot {self.name}: cannot start: {e.strerror or e}") from None
 
     def close(self) -> None:
-        """End the bot's process (its stdin closed; killed if it lingers)."""
-        process, self.process = self.process, None
-        self.pending = []
+        """End the bot's process and every process it started: its stdin closed, ``timeout`` seconds
+        to exit (none while an error or a Ctrl-C is ending the game), then its group killed."""
+        process = self.process
         if process is None:
             return
+        ending = sys.exc_info()[0] is not None
         try:
             if process.stdin is not None:
                 process.stdin.close()
-            process.wait(timeout=self.timeout)
+            if not ending:
+                process.wait(timeout=self.timeout)
         except (OSError, subprocess.TimeoutExpired):
-            process.kill()
-            process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
+            pass
+        finally:  # also when a Ctrl-C or SIGTERM cuts the wait short; held until the group is gone
+            with held(signal.SIGINT, signal.SIGTERM):
+                self.process = None
+                self.pending = []
+                try:  # the group outlives its leader while a child of the bot runs: it is ended too
+                    os.killpg(process.pid, signal.SIGKILL) if GROUPS else process.kill()
+                except (ProcessLookupError, PermissionError):  # nothing left of it
+                    pass
+                process.wait()
+                if process.stdout is not None:
+                    process.stdout.close()
 
     def _exchange(self) -> dict[str, Any]:
         """Send the events pending as one line; the bot's answer."""
@@ -128,7 +148,7 @@ class MjaiBot:
             process.stdin.write(line + "\n")
             process.stdin.flush()
         except OSError:
-            raise MjrulesError(f"mjai bot {self.name}: it exited (status {process.poll()})") from None
+            raise MjrulesError(f"mjai bot {self.name}: {self._gone(process)}") from None
         answer_line = self._read(process.stdout)
         try:
             answer = json.loads(answer_line)
@@ -144,11 +164,20 @@ class MjaiBot:
             raise MjrulesError(f"mjai bot {self.name}: no answer within {self.timeout:g} seconds")
         line = stdout.readline()
         if not line:
-            raise MjrulesError(f"mjai bot {self.name}: it exited without answering (status {self.process_status()})")
+            raise MjrulesError(f"mjai bot {self.name}: {self._gone(self.process)} without answering")
         return line
 
-    def process_status(self) -> int | None:
-        return None if self.process is None else self.process.poll()
+    @staticmethod
+    def _gone(process: subprocess.Popen[str] | None) -> str:
+        """What became of a bot whose pipe closed: its exit status, waited for a moment (the pipe
+        closes as it exits, before the status can be read), or that it closed its pipes and runs on."""
+        try:
+            code = None if process is None else process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is None:
+            return "it closed its pipes"
+        return f"it was killed by signal {-code}" if code < 0 else f"it exited with status {code}"
 
     def _where(self) -> str:
         return f"mjai bot {self.name}"

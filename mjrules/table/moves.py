@@ -9,7 +9,9 @@ Every rule reads the ruleset's rules object and the round as it stands (a ``Posi
   needs, a closed kan after riichi, calls on the last discard, the kan limit, chi at three players;
 - ``rules.sanma``: whether a North is set aside (kita);
 - the Scorer (``Position.tsumo_result``, ``ron_result``): whether a win has its yaku;
-- fixed, as every ruleset plays them: riichi needs a closed hand and tenpai after its discard; in
+- fixed, as every ruleset plays them: riichi needs a closed hand and tenpai after its discard (a
+  wait on a fifth tile counts unless all four are among one's concealed tiles: Tenhou's 5枚目を待つ聴牌あり
+  (打牌選択可能な手牌で4枚使用している牌を除く)); in
   riichi only the drawn tile is discarded; furiten (``Position.furiten``); chi only from the player
   on the left; a tile added to a kan or a North set aside is open to a ron only.
 """

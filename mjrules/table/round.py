@@ -9,7 +9,8 @@ the game's record.
 
 Fixed here, as every ruleset plays them: furiten from one's own discards, temporary furiten after
 letting a tile go by that completes the hand (a win without a yaku included) until one's next
-discard, and permanent furiten after letting one go by in riichi; a pon or kan before a chi; a
+discard, and permanent furiten after letting one go by in riichi (a closed kan's tile only when it
+could have been robbed: kokushi, where the ruleset allows); a pon or kan before a chi; a
 North is set aside after one's draw (in riichi, the North just drawn), and another player may ron
 on it; four kans by more than one player are an abortive draw where the ruleset plays it.
 """
@@ -29,7 +30,7 @@ from mjrules.rules.rules import Rules
 from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import PASS, Action, ActionKind, IllegalAction, Player, View
+from mjrules.table.actions import PASS, RON, Action, ActionKind, Discarded, IllegalAction, Player, View
 from mjrules.table.events import Record
 from mjrules.table.moves import (
     counts_of,
@@ -70,6 +71,9 @@ class RoundPlay:
         self.waits: list[frozenset[int] | None] = [None] * self.players
         self.ask_always = False
         """Ask a player even when it has one choice (a record's check: every recorded action is ruled on)."""
+        self.discards: list[Discarded] = []
+        """The round's discards in order, as every seat saw them (``View.discards``)."""
+        self.open_yaku = frozenset(y.id for y in scorer.yaku if y.han_open)
         events.append({
             "type": "start_kyoku", "bakaze": WIND_LETTERS[deal.wind], "kyoku": deal.number + 1, "honba": deal.honba,
             "kyotaku": deal.sticks, "oya": deal.dealer, "dora_marker": mjai_name(deal.dora),
@@ -98,15 +102,13 @@ class RoundPlay:
         return got
 
     def shanten(self, seat: int, counts: list[int]) -> int:
-        """The shanten of ``seat``'s concealed ``counts`` beside its melds."""
-        melds = self.flow.melds[seat]
-        if not melds:
+        """The shanten of ``seat``'s concealed ``counts`` beside its melds (four sets and a pair only,
+        when it has melds). The copies of a kind in its own melds do not count against a wait on it:
+        waiting on a fifth tile whose four include a kan is tenpai (Tenhou: 5枚目を待つ聴牌あり, except
+        where the four are all concealed: the shanten counts at most four of a kind in the hand)."""
+        if not self.flow.melds[seat]:
             return shanten(counts)
-        caps = [4] * 34
-        for m in melds:
-            for t in m.tiles:
-                caps[t.index] -= 1
-        return standard_shanten(counts, caps)
+        return standard_shanten(counts, None)
 
     def furiten(self, seat: int) -> str | None:
         """Why ``seat`` may not ron now, or None."""
@@ -166,7 +168,7 @@ class RoundPlay:
                     dora=flow.dora, concealed=flow.hands[seat], drawn=drawn,
                     melds=tuple(tuple(ms) for ms in flow.melds), rivers=tuple(tuple(r) for r in flow.river),
                     riichi=tuple(bool(r) for r in flow.riichi), offered=offered, offered_by=offered_by,
-                    live_left=self.live_left, legal=legal)
+                    live_left=self.live_left, legal=legal, discards=self.discards, open_yaku=self.open_yaku)
 
     def ask_own(self, seat: int, drawn: Tile | None) -> Action:
         legal = legal_own(self, seat, drawn)
@@ -263,6 +265,7 @@ class RoundPlay:
         last = flow.last_draw
         tsumogiri = last is not None and last[0] == seat and last[1] == t
         flow.discard(seat, t)
+        self.discards.append(Discarded(seat, t, tsumogiri, action.kind is ActionKind.RIICHI))
         self.waits[seat] = None
         self.temporary[seat] = False
         self.kuikae = frozenset()
@@ -271,12 +274,15 @@ class RoundPlay:
             self.pending_dora -= 1
             self.reveal()
 
-    def passed(self, answers: dict[int, Action], t: Tile) -> bool:
+    def passed(self, answers: dict[int, Action], t: Tile, closed_kan: int | None = None) -> bool:
         """Settle the rons among ``answers`` into the Flow (True: the round ends) and mark furiten
-        for those who let a winning tile go by."""
+        for those who let a winning tile go by. ``closed_kan``: the seat whose closed kan offers
+        ``t``; a closed kan cannot be robbed (kokushi aside, where the ruleset allows), so letting it
+        go by is furiten only for a player who could have robbed it."""
         rons = [s for s, a in answers.items() if a.kind is ActionKind.RON]
         for seat, a in answers.items():
-            if a.kind is not ActionKind.RON and t.index in self.wait_kinds(seat):
+            if a.kind is not ActionKind.RON and t.index in self.wait_kinds(seat) and (
+                    closed_kan is None or refuse_reaction(self, seat, RON, closed_kan, t, True) is None):
                 self.temporary[seat] = True
                 if self.flow.riichi[seat]:
                     self.riichi_furiten[seat] = True
@@ -315,7 +321,7 @@ class RoundPlay:
         self.waits[seat] = None
         answers = {other: self.ask_reaction(other, seat, robbed_tile, True)
                    for other in ((seat + i) % self.players for i in range(1, self.players))}
-        if self.passed(answers, robbed_tile):
+        if self.passed(answers, robbed_tile, seat if kind is MeldKind.ANKAN else None):
             return True
         self.turn_kan_dora(kind)
         return False

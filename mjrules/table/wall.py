@@ -21,7 +21,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.model.tiles import FIVES, SANMA_REMOVED, Tile, tile
-from mjrules.rules.rules import TileSet
+from mjrules.rules.rules import TILE_SET_SIZES, TileSet
 
 DEAD_WALL = 14
 REPLACEMENTS = 4
@@ -35,7 +35,7 @@ def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
 
 
 def _check_tiles(instance: Wall, attribute: attrs.Attribute, value: tuple[Tile, ...]) -> None:
-    if len(value) not in (136, 108) or not all(isinstance(t, Tile) for t in value):
+    if len(value) not in TILE_SET_SIZES or not all(isinstance(t, Tile) for t in value):
         raise MjrulesError(f"a wall holds 136 tiles (108 for three players), not {len(value)}")
     counts = [0] * 34
     for t in value:

@@ -19,12 +19,13 @@ import attrs
 from mjrules.cache import BoundedCache
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.notation import parse_majiang_input
+from mjrules.notation.majiang import defaulted_winds
 from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.readings.fu import FuItem
 from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.query import MAX_DIGITS, plain_fives
+from mjrules.tools.query import MAX_DIGITS, brief, plain_fives
 
 BATCH_RULESET = "majiang"
 """The majiang format's own defaults, so a line scores as majiang-core would."""
@@ -118,19 +119,19 @@ class LineScorer:
         that are read but not applied, once per rule object, at the first line that has it."""
 
     def score(self, line: str, n: int = 0) -> tuple[Result | NoWin, list[str]]:
-        """The result of input line ``n`` and its notes (red fives read as plain fives); MjrulesError
-        for a bad line."""
+        """The result of input line ``n`` and its notes (winds ``param`` leaves out, red fives read
+        as plain fives); MjrulesError for a bad line."""
         obj = read_json(line)
         scorer = self._default
         if isinstance(obj, dict) and "in" in obj:
-            rule = obj.get("rule")
-            if rule:
-                scorer = self._scorer(rule, n)
+            if obj.get("rule", {}) != {}:  # an empty object changes nothing; [] or null is refused, not skipped
+                scorer = self._scorer(obj["rule"], n)
             obj = obj["in"]
         hand, win = parse_majiang_input(obj, scorer.players)
-        notes: list[str] = []
+        notes = defaulted_winds(obj)
         if hand.red_fives and not scorer.allows_red_fives(hand):
-            hand, notes = plain_fives(scorer, hand)
+            hand, plain = plain_fives(scorer, hand)
+            notes += plain
         return scorer.score(hand, win), notes
 
     def _scorer(self, rule: Any, n: int) -> Scorer:
@@ -153,7 +154,7 @@ class LineScorer:
         try:
             result, notes = self._score_read(n, line)
         except MjrulesError as e:
-            return _ENCODE({"error": f"line {n}: {e}"}), True
+            return _ENCODE({"error": f"line {n}: {brief(str(e))}"}), True
         if isinstance(result, NoWin):
             return "null", False
         return self.result_json(result, notes), False
@@ -212,7 +213,7 @@ class LineScorer:
             try:
                 result, _ = self._score_read(n, line)
             except MjrulesError as e:
-                row["error"] = f"line {n}: {e}"
+                row["error"] = f"line {n}: {brief(str(e))}"
             else:
                 if isinstance(result, Result):
                     east, south, west, north = (*result.payments, None, None)[:4]  # None: no fourth seat

@@ -18,7 +18,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.model.hand import Hand, without_red_fives
-from mjrules.model.win import Win
+from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.readings.reading import Reading, analyse
 from mjrules.scoring.result import NoWin, Result, YakuScore
@@ -115,6 +115,8 @@ class Comparer:
         self._differing: dict[int, list[str]] = {}
         self._all_flipped: dict[int, Scorers] = {}
         self._all = Scorers(tuple(self.scorers))
+        self._read = frozenset().union(*(s.extras for s in self.scorers))
+        """The extra tags some ruleset's yaku read."""
 
     def _flipped(self, i: int, flag: str) -> Scorer | None:
         """Ruleset ``i`` with ``flag`` set as the reference sets it (None if it cannot be)."""
@@ -190,7 +192,19 @@ class Comparer:
         """Score one hand under every ruleset (read once: readings, and with the native kernel what
         each reading's yaku are, shared by the rulesets whose yaku agree) and explain the differences."""
         seen = _Seen(hand, win)
-        results = seen.scores(self._all, check=True)
+        # a tag another ruleset reads is no error for one that does not: no yaku of it reads the tag,
+        # so it scores the hand without (checked and scored on the win without those tags)
+        read = win.extras & self._read
+        if read and any(read - s.extras - {ROBBED_ANKAN} for s in self.scorers):
+            alone: dict[frozenset[str], _Seen] = {frozenset(): seen}
+            results = []
+            for scorer in self.scorers:
+                other = frozenset(read - scorer.extras - {ROBBED_ANKAN})
+                if other not in alone:
+                    alone[other] = _Seen(hand, attrs.evolve(win, extras=win.extras - other))
+                results.append(alone[other].score(scorer, check=True))
+        else:
+            results = seen.scores(self._all, check=True)
         columns = list(zip(*[_row_values(r) for r in results]))
         # a column's values are ints, None, texts and lists of ints: equal exactly when shown alike
         rows = tuple((name, column, column.count(column[0]) != len(column)) for name, column in zip(ROWS, columns))

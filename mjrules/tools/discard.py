@@ -147,7 +147,7 @@ def advise_discard(
     counted = {d.kind: d for d in kernel.discards(hand.counts, hand.caps, hand.held())}  # one kernel call
     for d in _choices(hand):
         s = counted[d.index].shanten
-        kinds = [i for i in counted[d.index].improving if unseen[i] or tiles == "136"]
+        kinds = [i for i in counted[d.index].improving if unseen[i] or tiles == 136]
         improving = tuple((tile(i), unseen[i]) for i in kinds)
         for set_aside in (False, True) if can_kita and d.index == NORTH else (False,):
             waits = None

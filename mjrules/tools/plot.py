@@ -8,13 +8,15 @@ from __future__ import annotations
 import os
 
 from collections import Counter
-from typing import Any, Sequence
+from functools import partial
+from typing import Any, Callable, Sequence
 
 import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.scoring.result import Result
 from mjrules.tools.compare import HandComparison
+from mjrules.tools.intervals import beyond_noise
 
 FORMATS = (".svg", ".png")
 
@@ -131,10 +133,35 @@ def plot_differences(pairs: Sequence[PairDifferences], path: str) -> None:
         plt.close(fig)
 
 
-def plot_simulation(figures: Sequence[dict[str, Any]], path: str) -> None:
-    """Draw the figures of ``mjrules simulate`` (``Figures.to_dict`` of each ruleset) side by side:
-    the rates per round and game, the hand values by limit, the final scores by placing and the
-    yaku most often scored. Writes ``path`` (.svg or .png)."""
+def _errors(values: Sequence[float], cis: Sequence[Sequence[float] | None]) -> list[list[float]]:
+    """Matplotlib's asymmetric error bars (below, above) from values and their intervals (none: 0)."""
+    return [[v - c[0] if c else 0.0 for v, c in zip(values, cis)],
+            [c[1] - v if c else 0.0 for v, c in zip(values, cis)]]
+
+
+SHARES = [("win_rate", "a win ends the round"), ("exhaustive_draw_rate", "exhaustive draw"),
+          ("dealer_repeat_rate", "dealer repeats"), ("deal_in_rate", "a player deals in\n(of its rounds)"),
+          ("tsumo_share", "wins by tsumo"), ("bust_rate", "game ends on a bust")]
+"""The shares of the rates panel and of the differences, with their labels."""
+MEANS = [("calls_per_round", "calls a round"), ("rounds_per_game", "rounds a game"),
+         ("average_win", "average win"), ("final_spread", "final spread"), ("final_by_placing", "top final score")]
+"""The means of the differences panel (relative to the reference ruleset's value)."""
+
+
+def _get(f: dict[str, Any], key: str, ci: bool = False) -> Any:
+    """A figure of ``Figures.to_dict`` or ``difference`` (or its interval), the top placing for final_by_placing."""
+    value = f[key + "_ci95" if ci else key]
+    return (value[0] if value else None) if key == "final_by_placing" else value
+
+
+def plot_simulation(figures: Sequence[dict[str, Any]], path: str,
+                    differences: Sequence[dict[str, Any]] = ()) -> None:
+    """Draw the figures of ``mjrules simulate`` (``Figures.to_dict`` of each ruleset) side by side,
+    each bar with its 95 % interval: the shares per round, win and game, the hand values by limit,
+    the final scores by placing, the yaku most often scored, calls a round and rounds a game; and
+    with ``differences`` (``simulation.difference`` of each ruleset against the first) a row of
+    the differences with their intervals: shares in percentage points, means relative to the
+    first ruleset's value. Writes ``path`` (.svg or .png)."""
     check_plot_path(path)
     require_matplotlib()
     import matplotlib
@@ -143,9 +170,8 @@ def plot_simulation(figures: Sequence[dict[str, Any]], path: str) -> None:
     from matplotlib import pyplot as plt
 
     width = 0.8 / max(1, len(figures))
-    fig, axes = plt.subplots(2, 2, figsize=(13, 8.5))
-    rates = [("win_rate", "a win ends the round"), ("exhaustive_draw_rate", "exhaustive draw"),
-             ("dealer_repeat_rate", "dealer repeats"), ("bust_rate", "game ends on a bust")]
+    rows = 4 if differences else 3
+    fig, axes = plt.subplots(rows, 2, figsize=(13, 4.1 * rows + 0.4))
     limits: list[str] = []
     for f in figures:
         limits += [k for k in f["values"] if k not in limits]
@@ -154,22 +180,37 @@ def plot_simulation(figures: Sequence[dict[str, Any]], path: str) -> None:
         yaku.update(f["yaku"])
     top = [y for y, _ in yaku.most_common(12)][::-1]
     placings = max(len(f["final_by_placing"]) for f in figures)
+    counts = [("calls_per_round", "calls a round"), ("rounds_per_game", "rounds a game")]
+
+    def pairs(f: dict[str, Any], key: str, names: Sequence[Any]) -> tuple[list[float], list[Any]]:
+        values, cis = f[key], f[key + "_ci95"]
+        if isinstance(values, list):
+            return ([values[i] if i < len(values) else 0 for i in names],
+                    [cis[i] if i < len(cis) else None for i in names])
+        return [values.get(n, 0) for n in names], [cis.get(n) for n in names]
+
     panels = [
-        (axes[0][0], [label for _, label in rates], lambda f: [f[k] for k, _ in rates], "share", False),
-        (axes[0][1], limits, lambda f: [f["values"].get(k, 0) for k in limits], "share of wins", False),
-        (axes[1][0], [f"{i + 1}." for i in range(placings)],
-         lambda f: list(f["final_by_placing"]) + [0] * (placings - len(f["final_by_placing"])), "average final score",
-         False),
-        (axes[1][1], top, lambda f: [f["yaku"].get(y, 0) for y in top], "share of wins", True),
+        (axes[0][0], [label for _, label in SHARES],
+         lambda f: ([f[k] for k, _ in SHARES], [f[k + "_ci95"] for k, _ in SHARES]), "share", False, "rates"),
+        (axes[0][1], limits, lambda f: pairs(f, "values", limits), "share of wins", False, "hand values"),
+        (axes[1][0], [f"{i + 1}." for i in range(placings)], lambda f: pairs(f, "final_by_placing", range(placings)),
+         "average final score", False, "final scores by placing"),
+        (axes[1][1], top, lambda f: pairs(f, "yaku", top), "share of wins", True, "yaku most often scored"),
+        (axes[2][0], [label for _, label in counts],
+         lambda f: ([f[k] for k, _ in counts], [f[k + "_ci95"] for k, _ in counts]), "mean", False,
+         "calls a round, rounds a game"),
+        (axes[2][1], ["average win"], lambda f: ([f["average_win"]], [f["average_win_ci95"]]), "points", False,
+         "average win (hand value only)"),
     ]
-    titles = ["rates", "hand values", "final scores by placing", "yaku most often scored"]
-    for (ax, labels, values, unit, horizontal), title in zip(panels, titles):
+    for ax, labels, values, unit, horizontal, title in panels:
         for i, f in enumerate(figures):
             at = [k + (i - (len(figures) - 1) / 2) * width for k in range(len(labels))]
+            heights, cis = values(f)
+            errors = _errors(heights, cis)
             if horizontal:
-                ax.barh(at, values(f), height=width, label=f["ruleset"])
+                ax.barh(at, heights, height=width, xerr=errors, capsize=2, label=f["ruleset"])
             else:
-                ax.bar(at, values(f), width=width, label=f["ruleset"])
+                ax.bar(at, heights, width=width, yerr=errors, capsize=2, label=f["ruleset"])
         ticks = list(range(len(labels)))
         if horizontal:
             ax.set_yticks(ticks, labels, fontsize=8)
@@ -179,12 +220,68 @@ def plot_simulation(figures: Sequence[dict[str, Any]], path: str) -> None:
             ax.set_xticks(ticks, labels, fontsize=8, rotation=25 if len(labels) > 5 else 0,
                           ha="right" if len(labels) > 5 else "center")
             ax.set_ylabel(unit)
-        ax.set_title(title, fontsize=10)
+        ax.set_title(f"{title} (bars: 95 % intervals)", fontsize=10)
     axes[0][0].legend(fontsize=8)
+    if differences:
+        _plot_differences(axes[3][0], axes[3][1], figures, differences)
     games = ", ".join(f"{f['ruleset']} {f['games']}" for f in figures)
     fig.suptitle(f"mjrules simulate: games played ({games}); game i seeded alike under every ruleset", fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.98))  # room for the title
     try:
         fig.savefig(path)
     finally:
         plt.close(fig)
+
+
+def _figure_of(key: str, d: dict[str, Any]) -> tuple[Any, Any]:
+    return _get(d, key), _get(d, key, True)
+
+
+def _named_of(key: str, name: str, d: dict[str, Any]) -> tuple[Any, Any]:
+    return d[key].get(name), d[key + "_ci95"].get(name)
+
+
+def _plot_differences(shares: Any, means: Any, figures: Sequence[dict[str, Any]],
+                      differences: Sequence[dict[str, Any]]) -> None:
+    """The differences of each ruleset against the first with their 95 % intervals: the shares,
+    the hand values by limit and the yaku whose share differs beyond noise (at most ten) in
+    percentage points; the means in percent of the first ruleset's value."""
+    reference = figures[0]
+    limits = list(dict.fromkeys(k for d in differences for k in d["values"]))
+    Row = tuple[str, Callable[[dict[str, Any]], tuple[Any, Any]], float]  # label, (value, ci) of a difference, scale
+    share_rows: list[Row] = [(label.replace("\n", " "), partial(_figure_of, k), 100.0) for k, label in SHARES]
+    share_rows += [(f"value: {k}", partial(_named_of, "values", k), 100.0) for k in limits]
+    beyond = [y for y in dict.fromkeys(y for d in differences for y in d["yaku"])
+              if any(beyond_noise(d["yaku_ci95"].get(y)) for d in differences)]
+    share_rows += [(f"yaku: {y}", partial(_named_of, "yaku", y), 100.0) for y in beyond[:10]]
+    base = {k: abs(_get(reference, k) or 0) for k, _ in MEANS}  # a mean of 0 has no percent: drawn as 0
+    mean_rows: list[Row] = [(label, partial(_figure_of, k), 100 / base[k] if base[k] else 0.0) for k, label in MEANS]
+    height = 0.8 / len(differences)
+    colours = [c["color"] for c in matplotlib_cycle()]
+    for ax, rows, unit in ((shares, share_rows, "percentage points"),
+                           (means, mean_rows, f"percent of {reference['ruleset']}'s value")):
+        rows = rows[::-1]  # the first at the top
+        for i, d in enumerate(differences):
+            values: list[float] = []
+            cis: list[list[float] | None] = []
+            for _, get, scale in rows:
+                value, ci = get(d)
+                values.append(0.0 if value is None else value * scale)
+                cis.append(None if value is None or ci is None else [ci[0] * scale, ci[1] * scale])
+            at = [k + (i - (len(differences) - 1) / 2) * height for k in range(len(rows))]
+            paired = "paired by wall" if d["paired"] else "NOT paired"
+            ax.barh(at, values, height=height, xerr=_errors(values, cis), capsize=2,
+                    color=colours[(i + 1) % len(colours)], label=f"{d['ruleset']} ({paired}, {d['games']} games)")
+        ax.axvline(0, color="#555", linewidth=0.8)
+        ax.set_yticks(list(range(len(rows))), [label for label, _, _ in rows], fontsize=8)
+        ax.set_xlabel(unit)
+        ax.legend(fontsize=8)
+    shares.set_title("difference against the first ruleset: shares (bars: 95 % intervals)", fontsize=10)
+    means.set_title("difference against the first ruleset: means (bars: 95 % intervals)", fontsize=10)
+
+
+def matplotlib_cycle() -> list[dict[str, Any]]:
+    """The default colours, so a difference is drawn in its ruleset's colour."""
+    from matplotlib import pyplot as plt
+
+    return list(plt.rcParams["axes.prop_cycle"])

@@ -8,15 +8,22 @@ after ``argument --OPTION:``, so a bad value reads the same on the page as in th
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, Iterable, Sequence
 
-from mjrules.errors import NotationError
+import attrs
+
+from mjrules.errors import NotationError, RulesetError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile
-from mjrules.model.win import MAX_COUNTER, MAX_KITA, Win
+from mjrules.model.win import MAX_COUNTER, MAX_KITA, ROBBED_ANKAN, Win
 from mjrules.notation import format_mpsz, parse_majiang, parse_mpsz, parse_tiles
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.notation.mpsz import parse_tile
+from mjrules.rules.flags import Flags
+from mjrules.rules.plugin_manager import Plugins
+from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.model.hand import without_red_fives
@@ -33,6 +40,16 @@ SITUATION_FLAGS = ("riichi", "double-riichi", "ippatsu", "haitei", "houtei", "ri
 def shown(text: str, most: int = 20) -> str:
     """``text`` quoted for an error message, cut to ``most`` characters: an error is one short line."""
     return repr(text) if len(text) <= most else f"{text[:most]!r}… ({len(text)} characters)"
+
+
+LONG_WORD = 200
+"""Characters without a space past which ``brief`` cuts a word of a message (a path is shorter)."""
+
+
+def brief(message: str) -> str:
+    """``message`` with each word longer than ``LONG_WORD`` cut to its start and its length (as
+    ``shown`` does): an error is one short line, whatever the size of the value it quotes."""
+    return re.sub(rf"\S{{{LONG_WORD + 1},}}", lambda m: f"{m.group()[:60]}… ({len(m.group())} characters)", message)
 
 
 def whole_number(text: str, limit: int) -> int:
@@ -148,6 +165,54 @@ def unscored_notes(names: Sequence[str], scorers: Sequence[Scorer], win: Win) ->
     return notes
 
 
+@functools.cache
+def installed_tags() -> dict[str, str]:
+    """Each ``Win.extras`` tag a yaku of an installed plugin reads, with that plugin (each plugin
+    loaded alone, at its flags' defaults; one that cannot be is passed over)."""
+    from mjrules.rules.plugin_manager import known_plugins
+
+    found: dict[str, str] = {}
+    for name in known_plugins():
+        try:
+            alone = Plugins([name])
+            flags = Flags({n: f.default for n, (_, f) in alone.flags().items()})
+            rules = _rules_at_some_table(alone, flags)
+            for _, y in alone.yaku(flags, rules):
+                for tag in y.extras:
+                    found.setdefault(tag, name)
+        except Exception:  # a plugin whose yaku need another's flags: its tags are not offered
+            continue
+    return found
+
+
+def _rules_at_some_table(plugins: Plugins, flags: Flags) -> Rules:
+    """The rules ``plugins`` make at four players, or at three for a plugin only three may use."""
+    try:
+        return plugins.rules(flags, 4, lambda flag: "defaults")
+    except RulesetError:
+        return plugins.rules(flags, 3, lambda flag: "defaults")
+
+
+def unread_tags(names: Sequence[str], scorers: Sequence[Scorer], win: Win) -> tuple[Win, list[str]]:
+    """``win`` without the situation tags (``--extra``) that no ruleset of ``scorers`` reads but a
+    plugin they do not enable would, and a note for each ruleset that scores without a tag, as
+    ``unscored_notes`` says of ``--renhou``. A tag no installed plugin reads stays: the Scorer
+    refuses it (a misspelt tag must not pass as a note)."""
+    notes = []
+    known = installed_tags()
+    drop = set()
+    for tag in sorted(win.extras - {ROBBED_ANKAN}):
+        lacking = [n for n, s in zip(names, scorers) if tag not in s.extras]
+        if not lacking or (len(lacking) == len(scorers) and tag not in known):
+            continue
+        if len(lacking) == len(scorers):
+            drop.add(tag)
+        plugin = f" (plugin {known[tag]} has one)" if tag in known else ""
+        notes.append(f"{tag} not scored: ruleset {lacking[0]} enables no yaku that reads it{plugin}" if len(lacking) == 1
+                     else f"{tag} not scored under {', '.join(lacking)}: they enable no yaku that reads it{plugin}")
+    return (attrs.evolve(win, extras=win.extras - drop) if drop else win), notes
+
+
 def score_json(result: Result | NoWin, hand: Hand, ruleset: str, notes: Sequence[str] = ()) -> dict[str, Any]:
     """What ``mjrules score --json`` prints: the result, the hand as scored, the ruleset, any notes."""
     data = result.to_dict()
@@ -184,8 +249,9 @@ def red_five_notes(comparer: Comparer, hand: Hand) -> list[str]:
 
 def compare_data(comparer: Comparer, hand: Hand, win: Win) -> dict[str, Any]:
     """What ``mjrules compare HAND --json`` prints."""
+    win, tag_notes = unread_tags(comparer.names, comparer.scorers, win)
     data = comparer.compare(hand, win).to_dict()
-    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win)
+    notes = red_five_notes(comparer, hand) + unscored_notes(comparer.names, comparer.scorers, win) + tag_notes
     if notes:
         data["notes"] = notes
     return data

@@ -6,7 +6,7 @@ closed hand the value with riichi is given too, since riichi is always a yaku th
 
 Counting: a tile kind's unseen copies are ``4 − (copies in the hand and its melds, in the visible
 tiles, in the player's own discards and among the dora indicators)``; under a three-player ruleset
-(flag ``tile_set = "108"``) 2m–8m are not in the set: none unseen, never a winning tile, and a hand
+(the 108-tile set, ``Rules.tiles``) 2m–8m are not in the set: none unseen, never a winning tile, and a hand
 or seen tile holding one is an error. Its kita are seen too. The hand is furiten when one
 of its winning tiles is among the player's own discards: it cannot win by ron at all.
 """
@@ -40,14 +40,14 @@ def ron_from_default(scorer: Scorer) -> int:
     return 3 if scorer.players == 3 else DEFAULT_RON_FROM
 
 
-def tile_set(scorer: Scorer | None) -> str:
-    """The ruleset's set of tiles: ``"136"``, or ``"108"`` (three players, no 2m–8m)."""
-    return "136" if scorer is None else str(scorer.rules.tiles.tiles)
+def tile_set(scorer: Scorer | None) -> int:
+    """The size of the ruleset's set of tiles: 136, or 108 (three players, no 2m–8m)."""
+    return 136 if scorer is None else scorer.rules.tiles.tiles
 
 
-def unseen_counts(hand: PartialHand, *seen: Iterable[Tile], tiles: str = "136", kita: int = 0) -> list[int]:
+def unseen_counts(hand: PartialHand, *seen: Iterable[Tile], tiles: int = 136, kita: int = 0) -> list[int]:
     """Per kind, the copies not in the hand, its melds, its ``kita`` (Norths set aside) or any of
-    the ``seen`` tile collections, among ``tiles`` (``"136"``, or ``"108"``: 2m–8m have none).
+    the ``seen`` tile collections, among ``tiles`` (136, or 108: 2m–8m have none).
 
     Raises HandError when a kind would be seen more than four times, or is not in the set.
     """
@@ -59,7 +59,7 @@ def unseen_counts(hand: PartialHand, *seen: Iterable[Tile], tiles: str = "136", 
                 raise HandError(f"{t!r} is not a tile")
             held[t.index] += 1
     out = []
-    removed = SANMA_REMOVED if tiles == "108" else ()
+    removed = SANMA_REMOVED if tiles == 108 else ()
     for i, n in enumerate(held):
         if i in removed:
             if n:
@@ -75,7 +75,7 @@ def unseen_counts(hand: PartialHand, *seen: Iterable[Tile], tiles: str = "136", 
     return out
 
 
-def winning_tiles(hand: PartialHand | str, tiles: str = "136") -> list[int]:
+def winning_tiles(hand: PartialHand | str, tiles: int = 136) -> list[int]:
     """Kinds that complete a 13-tile-form hand (never a fifth copy of a kind, nor a kind the set
     ``tiles`` lacks); [] when not tenpai.
 
@@ -84,7 +84,7 @@ def winning_tiles(hand: PartialHand | str, tiles: str = "136") -> list[int]:
     hand = _as_hand(hand)
     if hand.size != 13:
         raise HandError(f"waits are for a 13-tile hand (before the draw); this one has {hand.size} (use discard advice)")
-    removed = sum(1 << i for i in SANMA_REMOVED) if tiles == "108" else 0
+    removed = sum(1 << i for i in SANMA_REMOVED) if tiles == 108 else 0
     return winning_kinds(hand.counts, hand.held(), removed)
 
 

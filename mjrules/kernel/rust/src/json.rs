@@ -44,19 +44,6 @@ impl<'a> Value<'a> {
             _ => 0,
         }
     }
-
-    /// Whether Python would take the value as true (`if value:`).
-    pub fn truthy(&self) -> Option<bool> {
-        Some(match self {
-            Value::Null => false,
-            Value::Bool(b) => *b,
-            Value::Int(i) => *i != 0,
-            Value::Str(s) => !s.is_empty(),
-            Value::Arr(a) => !a.is_empty(),
-            Value::Obj(o) => !o.is_empty(),
-            Value::Other => return None,
-        })
-    }
 }
 
 struct Reader<'a> {

@@ -695,7 +695,8 @@ impl Plan {
                 Ok(Some(inner)) => {
                     match value.get("rule") {
                         Ok(None) => {}
-                        Ok(Some(rule)) if rule.truthy() == Some(false) => {}
+                        // an empty object changes nothing; [], null, 0 ... are an error of the line (Python's)
+                        Ok(Some(json::Value::Obj(items))) if items.is_empty() => {}
                         _ => return Ok(None),
                     }
                     inner

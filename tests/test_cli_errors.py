@@ -1,0 +1,333 @@
+"""Issue 36: the tracebacks and wrong exits, the silent acceptances and the misleading messages a
+new user still met. Every error is one line naming what is wrong and where, exit 2, no traceback;
+what is accepted with a reservation says so in a note."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjrules.cli import main
+from mjrules.table.moves import legal_own
+
+DATA = Path(__file__).resolve().parent / "data"
+HAND = "123m456p789s11222z"  # 14 tiles: menzen tsumo, 40 fu 1 han under any preset
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys, *argv: str, says: str) -> str:
+    """A command that must refuse its input: exit 2, one line on stderr holding ``says``, nothing on stdout."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (argv, out, err)
+    assert out == "", out
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert says in err, err
+    return err
+
+
+def shell(*argv: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mjrules", *argv], capture_output=True, timeout=120, **kw)
+
+
+# ------------------------------------------------------------------ the tracebacks and wrong exits
+
+def test_a_ruleset_that_disables_every_plugin_is_shown(capsys, tmp_path):
+    from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT
+
+    bare = tmp_path / "bare.toml"
+    bare.write_text(f'extends = "tenhou"\n[plugins]\ndisable = {json.dumps(list(ENABLED_BY_DEFAULT))}\n',
+                    encoding="utf-8")
+    code, out, err = run(capsys, "rulesets", "show", str(bare))
+    assert code == 0 and err == ""
+    assert "plugins: none\n" in out and "no flags: no enabled plugin declares one" in out
+    code, out, _ = run(capsys, "yaku", "--ruleset", str(bare))
+    assert code == 0 and out == "ruleset bare scores no yaku: no enabled plugin registers one\n"
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--rulesets", "tenhou", "--games", "1", "--players", 'mjai:"x,greedy,greedy,greedy'],
+    ["play", "--players", 'mjai:"x,greedy,greedy'],
+], ids=["simulate", "play"])
+def test_a_bot_command_with_an_unbalanced_quote_is_refused(capsys, argv):
+    refused(capsys, *argv, says="""--players: player 'mjai:"x': the bot's command cannot be read: No closing quotation""")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("flag", ["--version", "--help"])
+def test_version_and_help_into_a_full_disk_say_so(flag):
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "mjrules", flag], stdout=full, stderr=subprocess.PIPE,
+                              timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.decode() == "mjrules: error: cannot write output: No space left on device\n"
+
+
+def test_debug_shows_the_traceback_and_keeps_the_status_of_bad_input(capsys):
+    code, out, err = run(capsys, "--debug", "score", "123m")
+    assert code == 2 and out == ""
+    assert err.startswith("Traceback") and err.splitlines()[-1].startswith("mjrules: error: wrong tile count")
+    assert run(capsys, "score", HAND, "--debug", "--ron", "next", "--win", "5m")[0] == 2  # 5m is not in it
+
+
+# ------------------------------------------------------------------ reading
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs a file that cannot be read (Linux)")
+@pytest.mark.parametrize("command", [["batch"], ["compare", "--progress"]])
+def test_a_read_error_is_named_as_one(capsys, command):
+    # /proc/self/mem opens, and its first read fails (EIO): that is no "cannot write output"
+    refused(capsys, command[0], "--input", "/proc/self/mem", *command[1:],
+            says="/proc/self/mem: cannot read line 1: Input/output error")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_replay_reads_only_regular_files_of_a_folder_and_names_the_others(tmp_path):
+    record = next((DATA / "tenhou-mjlog").iterdir())
+    (tmp_path / record.name).write_bytes(record.read_bytes())
+    os.mkfifo(tmp_path / "pipe")  # opened, it would wait for a writer forever
+    os.symlink(tmp_path / "gone", tmp_path / "dangling")
+    for spec in (str(tmp_path), str(tmp_path / "*")):
+        done = shell("replay", spec)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.decode().startswith("1 game, ")
+        assert done.stderr.decode().splitlines() == [
+            f"mjrules replay: note: {tmp_path / 'dangling'}: a broken link, not read",
+            f"mjrules replay: note: {tmp_path / 'pipe'}: a FIFO, not read"]
+
+
+# ------------------------------------------------------------------ silent acceptances, refused or noted
+
+MAJIANG_IN = {"shoupai": "m123p456s789z11222", "rongpai": None,
+              "param": {"zhuangfeng": 0, "menfeng": 1, "hupai": {}, "baopai": [], "fubaopai": [],
+                        "jicun": {"changbang": 0, "lizhibang": 0}}}
+
+
+def _batch(capsys, tmp_path, *lines: object) -> tuple[int, list[dict], str]:
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run(capsys, "batch", "--input", str(src))
+    return code, [json.loads(x) for x in out.splitlines()], err
+
+
+@pytest.mark.parametrize("rule, kind", [([], "list"), (None, "null"), (0, "int"), ("", "str"), (False, "bool")])
+def test_a_batch_rule_that_is_no_object_is_an_error_of_its_line(capsys, tmp_path, rule, kind):
+    code, out, _ = _batch(capsys, tmp_path, {"in": MAJIANG_IN}, {"in": MAJIANG_IN, "rule": rule})
+    assert code == 1
+    assert "error" not in out[0]
+    assert out[1] == {"error": f"line 2: rule: expected an object of majiang-core rule keys, got {kind}"}
+
+
+def test_an_empty_batch_rule_object_changes_nothing(capsys, tmp_path):
+    code, out, _ = _batch(capsys, tmp_path, {"in": MAJIANG_IN}, {"in": MAJIANG_IN, "rule": {}})
+    assert code == 0 and out[0] == out[1]
+
+
+def test_a_batch_param_that_leaves_out_the_winds_says_how_it_was_read(capsys, tmp_path):
+    empty = {**MAJIANG_IN, "param": {}}
+    code, out, _ = _batch(capsys, tmp_path, empty, {**MAJIANG_IN, "param": {"menfeng": 1}}, MAJIANG_IN)
+    assert code == 0
+    # menzen tsumo 40 fu 1 han: the dealer's 700 all, as majiang's 0 for a wind left out makes it
+    assert out[0]["payments"] == [2100, -700, -700, -700]
+    assert out[0]["notes"] == ["param.menfeng left out: the winner is read as the dealer (0, East)",
+                               "param.zhuangfeng left out: the round is read as East (0)"]
+    assert out[1]["notes"] == ["param.zhuangfeng left out: the round is read as East (0)"]
+    assert "notes" not in out[2]  # majiang-core's own form says both
+
+
+def _toml(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_return_score_below_the_start_score_is_refused(capsys, tmp_path):
+    low = _toml(tmp_path, "low.toml", 'extends = "tenhou"\n[flags]\nreturn_score = 20000\n')
+    refused(capsys, "score", HAND, "--ruleset", low,
+            says=f"{low}: [flags] return_score: 20000 is below start_score 25000")
+    # raised above the base file's return_score: the user's file is named first
+    high = _toml(tmp_path, "high.toml", 'extends = "tenhou"\n[flags]\nstart_score = 35000\n')
+    refused(capsys, "score", HAND, "--ruleset", high,
+            says=f"{high} (its return_score from tenhou.toml): [flags] return_score: 30000 is below start_score 35000")
+
+
+def test_an_error_of_a_base_file_names_the_users_file_first(capsys, tmp_path):
+    # _standard.toml's 300 a honba is right for four players; the user's players = 3 makes it wrong
+    sanma = _toml(tmp_path, "sanma.toml", 'extends = "tenhou"\nplayers = 3\n')
+    refused(capsys, "rulesets", "show", sanma, says=f"{sanma} (its honba_value from _standard.toml): [flags] honba_value")
+
+
+def test_a_plugin_both_enabled_and_disabled_is_refused(capsys, tmp_path):
+    both = _toml(tmp_path, "both.toml", 'extends = "tenhou"\n[plugins]\nenable = ["pao"]\ndisable = ["pao"]\n')
+    refused(capsys, "score", HAND, "--ruleset", both, says="plugins: 'pao' is both enabled and disabled")
+
+
+def test_a_ruleset_file_with_a_byte_order_mark_is_named_so(capsys, tmp_path):
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes('\ufeffextends = "tenhou"\n'.encode("utf-8"))
+    refused(capsys, "score", HAND, "--ruleset", str(bom), says="starts with a byte-order mark (BOM)")
+
+
+def test_a_situation_tag_no_yaku_of_the_ruleset_reads_is_a_note(capsys, tmp_path):
+    local = _toml(tmp_path, "local.toml", 'extends = "tenhou"\n[plugins]\nenable = ["local-yaku"]\n')
+    code, out, _ = run(capsys, "score", HAND, "--extra", "kanburi")
+    assert code == 0
+    assert "Note: kanburi not scored: ruleset tenhou enables no yaku that reads it (plugin local-yaku has one).\n" in out
+    # under two rulesets, one reading it: compared, the other noted, where it used to refuse the hand
+    code, out, _ = run(capsys, "compare", HAND, "--extra", "kanburi", "--rulesets", f"{local},tenhou", "--json")
+    assert code == 0
+    assert json.loads(out)["notes"] == ["kanburi not scored: ruleset tenhou enables no yaku that reads it "
+                                        "(plugin local-yaku has one)"]
+    refused(capsys, "score", HAND, "--extra", "kanbur", says="situation tag 'kanbur' is read by no enabled yaku")
+
+
+def test_replay_json_and_csv_together_are_refused(capsys):
+    refused(capsys, "replay", "--rulesets", "tenhou,mleague", "--json", "--csv", str(DATA / "tenhou-mjlog"),
+            says="give --json or --csv, not both")
+
+
+@pytest.mark.parametrize("option", ["--hands", "--seed"])
+def test_plugins_check_options_without_check_are_refused(capsys, option):
+    refused(capsys, "plugins", option, "7", says=f"{option} is for --check")
+
+
+def test_an_unknown_mjai_event_is_noted_in_the_replay(tmp_path):
+    from mjrules.table.players import Greedy
+    from mjrules.rules.rules import GameLength
+    from mjrules.table.game import Table
+    from mjrules.scoring.scorer import Scorer
+
+    lines = Table(Scorer("tenhou"), [Greedy() for _ in range(4)], length=GameLength.TONPUU).play(7).record.splitlines()
+    lines.insert(2, json.dumps({"type": "chat", "actor": 0, "text": "gg"}))
+    record = tmp_path / "game.mjson"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = shell("replay", str(record))
+    assert done.returncode == 0, done.stderr  # passed over: the game still replays as recorded
+    assert f"{record}: line 3: event type 'chat' is none of mjai's; passed over\n" in done.stdout.decode()
+    done = shell("replay", "--json", str(record))
+    last = json.loads(done.stdout.decode().splitlines()[-2])
+    assert f"{record}: line 3: event type 'chat' is none of mjai's; passed over" in last["notes"]
+
+
+# ------------------------------------------------------------------ messages that mislead
+
+def _compare_input(capsys, tmp_path, text: str, *more: str) -> tuple[int, str, str]:
+    src = tmp_path / "hands.jsonl"
+    src.write_text(text, encoding="utf-8")
+    return run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague", *more)
+
+
+def test_compare_input_errors_of_comparing_name_their_line(capsys, tmp_path):
+    # line 1 reads, and then cannot be compared (a tsumo said to be a chankan); line 2 cannot be read
+    code, _, err = _compare_input(capsys, tmp_path, '{"hand": "123m456p789s11222z", "chankan": true}\n{"hand": 1}\n')
+    assert code == 1
+    assert [x.split(":")[1].strip() for x in err.splitlines()] == ["line 1", "line 2"]
+
+
+def test_compare_input_counts_its_blank_lines_and_says_when_nothing_was_compared(capsys, tmp_path):
+    code, out, _ = _compare_input(capsys, tmp_path, '{"hand": "123m456p789s11222z"}\n\n  \n{"hand": "123m"}\n')
+    assert code == 1
+    assert out.splitlines()[0] == "reference tenhou: 1 hand scored, 1 bad line, 2 blank lines skipped"
+    code, out, _ = _compare_input(capsys, tmp_path, "\n", "--json")
+    assert code == 0 and json.loads(out)["blank_lines"] == 1
+    code, out, _ = run(capsys, "compare", "--input", os.devnull, "--rulesets", "tenhou,mleague")
+    assert code == 0
+    assert out == ("reference tenhou: 0 hands scored, 0 bad lines\n"
+                   "  mleague          nothing compared: no hand of the input was scored\n")
+
+
+def _record_with_deal(tmp_path: Path, change) -> Path:
+    from mjrules.table.players import Greedy
+    from mjrules.rules.rules import GameLength
+    from mjrules.table.game import Table
+    from mjrules.scoring.scorer import Scorer
+
+    events = [json.loads(x) for x in Table(Scorer("tenhou"), [Greedy() for _ in range(4)],
+                                           length=GameLength.TONPUU).play(7).record.splitlines()]
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    change(start)
+    path = tmp_path / "game.mjson"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    return path
+
+
+def test_a_deal_of_five_copies_is_blamed_on_the_deal(tmp_path):
+    def fifth(start: dict) -> None:
+        tile = start["dora_marker"]  # one copy shown; four more dealt to seat 2 make five
+        start["tehais"][2][:4] = [tile] * 4
+
+    record = _record_with_deal(tmp_path, fifth)
+    done = shell("replay", str(record))
+    assert done.returncode == 2
+    err = done.stderr.decode()
+    assert err.count("\n") == 1 and "round E1 (line 2): the deal shows " in err
+    assert "seat 2 is dealt 4" in err and "the dora indicator is one); a set has 4" in err
+
+
+def test_a_tile_that_is_not_in_the_hand_is_said_to_be_missing():
+    from mjrules.table.console import Console
+    from tests.test_table import PINFU, SEAT2, SEAT3, round_play, s
+    from mjrules.scoring.scorer import Scorer
+
+    # the dealer holds a plain 5m and no red one; 9z is no tile of the hand at all
+    play = round_play(Scorer("tenhou"), ["5m9m1p8p9s7s1234567z", PINFU, SEAT2, SEAT3], draws="1s")
+    play.draw(0, False)
+    view = play.view(0, legal_own(play, 0, s("1s")), s("1s"), None, None)
+    assert Console.parse("0m", view, []) == "0m: not in your hand; you hold 5m"
+    assert Console.parse("8m", view, []) == "8m: not in your hand"
+    assert Console.parse("r7z", view, []) == "riichi 7z: not open to you now"  # held, but no tenpai
+
+
+def test_score_of_a_hand_written_with_a_leading_dash_names_the_dash(capsys):
+    refused(capsys, "score", "-123m", says="'-123m': unexpected '-' at position 1")
+    refused(capsys, "shanten", "-123m", says="'-123m': unexpected '-' at position 1")
+
+
+@pytest.mark.parametrize("games, says", [("-1", "'-1' is not a number of games 1-10000000"),
+                                         ("0", "'0': play at least one game (1-10000000)")])
+def test_simulate_games_names_the_range_it_takes(capsys, games, says):
+    refused(capsys, "simulate", "--rulesets", "tenhou", "--games", games, says=says)
+
+
+def test_a_megabyte_value_makes_no_megabyte_error(capsys, tmp_path):
+    big = "m" + "1" * 1_000_000
+    lines = [{"in": {"shoupai": "m123p456s789z11222", "param": {"menfeng": big}}},
+             {"hand": "123m456p789s11222z", "extras": [big]}]
+    src = tmp_path / "big.jsonl"
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run(capsys, "batch", "--input", str(src))
+    first = json.loads(out.splitlines()[0])["error"]
+    assert code == 1 and len(first) < 300 and first.endswith("… (1000003 characters)")
+    assert first.startswith("line 1: param.menfeng: expected a whole number 0-3, got 'm111")
+    code, _, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague")
+    assert code == 1 and max(len(x) for x in err.splitlines()) < 300
+    assert "line 2: situation tag 'm111" in err
+
+
+def test_serve_writes_an_ipv6_address_in_brackets():
+    from mjrules.cli.serve import url
+
+    assert url("::1", 8000) == "http://[::1]:8000/"
+    assert url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert url("localhost", 80) == "http://localhost:80/"
+
+
+# ------------------------------------------------------------------ found trying 331 bad inputs more
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_fifo_named_as_a_ruleset_is_refused_not_waited_on(capsys, tmp_path):
+    os.mkfifo(tmp_path / "pipe")  # no writer: opened, it would block forever
+    refused(capsys, "rulesets", "show", str(tmp_path / "pipe"), says="a FIFO (named pipe), not a ruleset file")
+
+
+def test_an_output_that_is_a_loop_of_links_is_refused_before_the_hand_is_scored(capsys, tmp_path):
+    os.symlink(tmp_path / "loop", tmp_path / "loop")
+    refused(capsys, "score", HAND, "--svg", str(tmp_path / "loop"), says="Too many levels of symbolic links")
