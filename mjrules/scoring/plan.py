@@ -204,8 +204,8 @@ def compile_plan(scorer: Scorer, no_shape: NoWin, no_yaku: NoWin) -> Plan:
                       ", ".join(i.plugin_name for i in impls) or "-", True))
     fu_mark = twin_of(type(rules.fu))
     fu_native = fu_mark is not None and fu_mark.name == "standard_fu" and NativePlan is not None
-    parts.append(Part("fu count", type(rules.fu).__module__.rpartition(".")[2] if fu_native else type(rules.fu).__qualname__,
-                      fu_native))
+    fu_by = ", ".join(i.plugin_name for i in scorer.plugins.pm.hook.mjrules_fu_rules.get_hookimpls()) or "-"
+    parts.append(Part("fu count", fu_by, fu_native))
     parts.append(Part("limits, payments, checks", "core", True))
     fu: Any = rules.fu  # StandardFu's fields, read only when it is the built-in's (fu_native)
     kita = rules.sanma
