@@ -323,11 +323,18 @@ pub fn read_win(py: Python, model: &Model, obj: &PyAny) -> Option<Win> {
 // -- majiang `in` objects -----------------------------------------------------------------------------
 
 /// Melds read so far by their written text, with the model's `Meld` the notation layer made of
-/// them (it keeps one per text too): a meld is read and checked once per thread, the GIL taken
-/// only then.
+/// them (it keeps one per text too): a meld is read and checked once per process, the GIL taken
+/// only then. The table is shared by the threads of `render_lines` (a thread's own table would be
+/// filled again, under the GIL, by every thread of every chunk).
 #[derive(Default)]
-pub struct MeldCache {
-    melds: HashMap<String, (Meld, PyObject), crate::fx::Fx>,
+pub struct MeldCache;
+
+type MeldTable = std::sync::RwLock<HashMap<String, (Meld, PyObject), crate::fx::Fx>>;
+
+static MELDS: std::sync::OnceLock<MeldTable> = std::sync::OnceLock::new();
+
+fn meld_table() -> &'static MeldTable {
+    MELDS.get_or_init(|| std::sync::RwLock::new(HashMap::default()))
 }
 
 const MAX_MELDS: usize = 20_000;
@@ -336,7 +343,7 @@ impl MeldCache {
     /// The kernel copy of the meld written `text` (suit letter first); None when the notation layer
     /// refuses it.
     pub fn get(&mut self, text: &str) -> Option<Meld> {
-        if let Some(hit) = self.melds.get(text) {
+        if let Some(hit) = meld_table().read().ok()?.get(text) {
             return Some(hit.0);
         }
         if text.len() < 2 || !matches!(text.as_bytes()[0], b'm' | b'p' | b's' | b'z') || !text.is_ascii() {
@@ -346,8 +353,9 @@ impl MeldCache {
             let model = MODEL.get(py)?;
             let obj = MELD_READER.get(py)?.call1(py, (&text[..1], &text[1..], text)).ok()?;
             let meld = read_meld(py, model, obj.as_ref(py))?;
-            if self.melds.len() < MAX_MELDS {
-                self.melds.insert(text.to_string(), (meld, obj));
+            let mut table = meld_table().write().ok()?;
+            if table.len() < MAX_MELDS {
+                table.insert(text.to_string(), (meld, obj));
             }
             Some(meld)
         })
@@ -355,7 +363,7 @@ impl MeldCache {
 
     /// The model's `Meld` of a text `get` has read.
     pub fn object(&mut self, py: Python, text: &str) -> Option<PyObject> {
-        if let Some(hit) = self.melds.get(text) {
+        if let Some(hit) = meld_table().read().ok()?.get(text) {
             return Some(hit.1.clone_ref(py));
         }
         MELD_READER.get(py)?.call1(py, (&text[..1], &text[1..], text)).ok()

@@ -616,10 +616,18 @@ impl Plan {
         let threads = threads.clamp(1, 64).min(lines.len().max(1));
         let plan = self;
         let lines = &lines;
-        let out = py.allow_threads(|| -> Result<Vec<Option<String>>, PyErr> {
-            if threads == 1 {
-                return plan.render_chunk(lines);
+        // one thread keeps the GIL: a Python part (a third party's yaku) is then called without
+        // taking the GIL again for each reading
+        let out = if threads == 1 {
+            let mut out = Vec::with_capacity(lines.len());
+            for line in lines.iter() {
+                // SAFETY: the pool is dropped before any reference it owns is used again (a line's
+                // Python objects are released with its line, as a thread's are)
+                let _pool = unsafe { py.new_pool() };
+                out.push(plan.render_line(line)?);
             }
+            Ok(out)
+        } else { py.allow_threads(|| -> Result<Vec<Option<String>>, PyErr> {
             let size = (lines.len() + threads - 1) / threads;
             std::thread::scope(|s| {
                 let handles: Vec<_> = lines.chunks(size).map(|chunk| s.spawn(move || plan.render_chunk(chunk))).collect();
@@ -631,7 +639,7 @@ impl Plan {
                 }
                 Ok(out)
             })
-        })?;
+        }) }?;
         Ok(out
             .into_iter()
             .map(|text| match text {
