@@ -114,6 +114,8 @@ class Yaku:
         ``"all"`` if every tile must be one (honroutou); None for any.
     :param triplet_of: honour kinds (``EAST`` … ``CHUN``) of which it needs a triplet or kan, any one
         of them (``(HAKU,)`` for haku); () for no such need.
+    :param closed: True if it needs a closed hand (closed kans allowed), False if it needs a called
+        meld, None for either (``Reading.closed``).
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -138,6 +140,7 @@ class Yaku:
     yaochu: str | None = None
     triplet_of: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     needs_yaku: bool = False
+    closed: bool | None = None
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -153,6 +156,8 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: forms must be among {', '.join(FORMS)}")
         if self.honours not in (None, True, False):
             raise PluginError(f"yaku {self.id!r}: honours must be True, False or None")
+        if self.closed is not None and type(self.closed) is not bool:
+            raise PluginError(f"yaku {self.id!r}: closed must be True, False or None")
         if not (0 <= self.min_sequences <= 4 and 0 <= self.min_triplets <= 4):
             raise PluginError(f"yaku {self.id!r}: min_sequences and min_triplets are 0 to 4")
         if self.when is not None and self.when not in SITUATION_BIT:
@@ -182,6 +187,8 @@ class Yaku:
         """Whether the check can be true for a reading with these ``Reading.features``, by all the
         declared hints."""
         if not self.applies_to(features.form, features.honours, features.situation, features.sequences):
+            return False
+        if self.closed is not None and features.closed != self.closed:
             return False
         if self.max_suits is not None and features.suit_count > self.max_suits:
             return False

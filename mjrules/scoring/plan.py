@@ -178,6 +178,7 @@ def _yaku_spec(index: YakuIndex, y: Yaku, ids: list[str], known: frozenset[str])
         index.score(y, y.han_open) if y.han_open and not y.bonus else None,
         index.score(y, multiple, True) if y.yakuman else None,
         _ENCODE({"id": y.id, "name": y.name, "name_ja": y.name_ja})[:-1] + ", ",
+        -1 if y.closed is None else int(y.closed),
     ), native
 
 

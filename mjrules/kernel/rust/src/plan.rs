@@ -68,6 +68,7 @@ pub struct Yaku {
     needs_yaku: bool,
     forms: u8,
     honours: i8,
+    closed: i8,
     when: u32,
     min_seq: u8,
     min_trip: u8,
@@ -93,6 +94,9 @@ impl Yaku {
             return false;
         }
         if self.honours >= 0 && (self.honours == 1) != f.honours {
+            return false;
+        }
+        if self.closed >= 0 && (self.closed == 1) != f.closed {
             return false;
         }
         if self.when != 0 && f.situation & self.when == 0 {
@@ -321,6 +325,7 @@ impl YakuTable {
                 needs_yaku: t.get_item(11)?.extract()?,
                 forms: t.get_item(12)?.extract()?,
                 honours: t.get_item(13)?.extract()?,
+                closed: t.get_item(24)?.extract()?,
                 when: t.get_item(14)?.extract()?,
                 min_seq: t.get_item(15)?.extract()?,
                 min_trip: t.get_item(16)?.extract()?,
@@ -345,6 +350,7 @@ impl YakuTable {
 struct FitTables {
     form_seq: [[u128; 5]; 3],
     honours: [u128; 2],
+    closed: [u128; 2],
     no_when: u128,
     when: [u128; 32],
     suits: [u128; 4],
@@ -361,6 +367,7 @@ impl FitTables {
         let mut t = Box::new(FitTables {
             form_seq: [[0; 5]; 3],
             honours: [0; 2],
+            closed: [0; 2],
             no_when: 0,
             when: [0; 32],
             suits: [0; 4],
@@ -381,6 +388,9 @@ impl FitTables {
             for h in 0..2 {
                 if y.honours < 0 || y.honours as usize == h {
                     t.honours[h] |= bit;
+                }
+                if y.closed < 0 || y.closed as usize == h {
+                    t.closed[h] |= bit;
                 }
             }
             if y.when == 0 {
@@ -430,6 +440,7 @@ impl FitTables {
         }
         self.form_seq[f.form as usize][(f.sequences as usize).min(4)]
             & self.honours[f.honours as usize]
+            & self.closed[f.closed as usize]
             & when
             & self.suits[f.suit_count.min(3) as usize]
             & self.level[f.level as usize]
