@@ -420,9 +420,9 @@ def test_batch_output_is_the_same_on_both_paths(tmp_path, ruleset):
     assert one == two and one.count(b"\n") == len(src.read_text(encoding="utf-8").splitlines())
 
 
-def test_batch_with_a_third_party_plugin(tmp_path):
-    """The example plugin, installed as a plugin named kinkei (its entry point), enabled by a ruleset."""
-    src = _batch_input(tmp_path)
+def _kinkei(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A ruleset enabling the example plugin, installed as a plugin named kinkei (its entry point),
+    and the PYTHONPATH it is installed on."""
     toml = tmp_path / "kinkei.toml"
     toml.write_text('extends = "tenhou"\n[plugins]\nenable = ["kinkei"]\n', encoding="utf-8")
     site = tmp_path / "site"
@@ -431,8 +431,36 @@ def test_batch_with_a_third_party_plugin(tmp_path):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mjrules-example-yaku\nVersion: 1.0.0\n")
     (dist / "entry_points.txt").write_text("[mjrules]\nkinkei = mjrules_example_yaku\n")
     path = os.pathsep.join(p for p in (str(site), str(EXAMPLE), os.environ.get("PYTHONPATH", "")) if p)
-    out = _both(["batch", "--ruleset", str(toml), "--input", str(src)], tmp_path, {"PYTHONPATH": path})
+    return toml, {"PYTHONPATH": path}
+
+
+def test_batch_with_a_third_party_plugin(tmp_path):
+    """The example plugin enabled by a ruleset: its yaku runs in Python, the rest natively."""
+    src = _batch_input(tmp_path)
+    toml, env = _kinkei(tmp_path)
+    out = _both(["batch", "--ruleset", str(toml), "--input", str(src)], tmp_path, env)
     assert b'"id": "kinkei"' in out
+
+
+def test_plugins_shows_which_parts_run_natively(tmp_path):
+    """``mjrules plugins``: every part of tenhou's plan is a built-in's with a native twin; the
+    example plugin's yaku is the one part in Python; the Python kernel runs every part."""
+    toml, env = _kinkei(tmp_path)
+
+    def plugins(*args: str, kernel: str = "native") -> str:
+        done = subprocess.run([sys.executable, "-m", "mjrules", "plugins", "--ruleset", str(toml), *args],
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, **env, "MJRULES_KERNEL": kernel})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    text = plugins()
+    assert "Python: yaku kinkei (kinkei)" in text and "1 in Python" in text
+    rows = {r["name"]: r for r in json.loads(plugins("--json"))}
+    assert rows["kinkei"]["python_parts"] == ["yaku kinkei"] and rows["kinkei"]["native_parts"] == []
+    assert rows["yaku"]["python_parts"] == [] and "yaku riichi" in rows["yaku"]["native_parts"]
+    assert "fu count" in rows["fu"]["native_parts"]
+    assert "0 parts native" in plugins(kernel="python")
 
 
 def test_compare_input_is_the_same_on_both_paths(tmp_path):
