@@ -185,6 +185,32 @@ def test_every_win_of_the_tenhou_records():
         assert native == total - sum("robbed_ankan" in win.extras for _, win in items)
 
 
+def test_parsed_then_scored_at_once():
+    """Scoring the hand and win ``parse_majiang_input`` has just made takes the kernel's copies of
+    them instead of reading the objects again: the same answers as the Python path, on the public
+    hands, the shared conformance lines and the batch corpus's generated hands, under rulesets with
+    and without red fives."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        corpus = importlib.import_module("corpus")
+        generated = [json.loads(line) for line in corpus.lines(3000, 11)]
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    inputs = [line["in"] for line in _lines(DATA / "majiang-hule-public.jsonl")]
+    inputs += [line["in"] for path in sorted(SHARED.glob("*.jsonl")) for line in _lines(path) if "rule" not in line]
+    inputs += [line.get("in", line) for line in generated if "rule" not in line]
+    for name in ("majiang", "wrc2025"):
+        scorer = Scorer(name)
+        bad = []
+        for data in inputs:
+            hand, win = parse_majiang_input(data)
+            got = outcome(lambda: scorer.score(hand, win))  # the objects just made: the kernel's copies
+            want = reference(scorer, hand, win)
+            if not same(want, got):
+                bad.append(f"{data}: python {want!r}, native {got!r}")
+        assert not bad, f"{name}: {len(bad)} of {len(inputs)} differ:\n" + "\n".join(bad[:5])
+
+
 # -- rulesets that mix native and Python parts ------------------------------------------------------
 
 

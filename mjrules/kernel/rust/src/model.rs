@@ -821,12 +821,36 @@ pub fn read_majiang_input(py: Python, data: &PyAny) -> PyResult<PyObject> {
         Some(p) => {
             let hand = make_hand(py, model, &p.hand, &p.meld_texts)?;
             let win = make_win(py, model, &p.win)?;
+            LAST_MADE.with(|last| {
+                *last.borrow_mut() = Some(Made { hand: hand.clone_ref(py), win: win.clone_ref(py), h: p.hand.clone(), w: p.win.clone() })
+            });
             Ok((hand, win).into_py(py))
         }
         None => Ok(py.None()),
     }
 }
 
+/// The last `Hand` and `Win` `read_majiang_input` made, with the kernel's copies they were made
+/// from: parsing a hand and then scoring it is the usual sequence, and `made_copies` spares the
+/// scoring the reading of both objects field by field. The objects are held here, so an object
+/// at the same address is the same object (and a frozen one: its fields are the ones made).
+pub struct Made {
+    hand: PyObject,
+    win: PyObject,
+    h: Hand,
+    w: Win,
+}
+
+/// The kernel's copies of `hand` and `win` when they are the last ones `read_majiang_input` made.
+pub fn made_copies(hand: &PyAny, win: &PyAny) -> Option<(Hand, Win)> {
+    LAST_MADE.with(|last| {
+        let last = last.borrow();
+        let m = last.as_ref()?;
+        (m.hand.as_ptr() == hand.as_ptr() && m.win.as_ptr() == win.as_ptr()).then(|| (m.h.clone(), m.w.clone()))
+    })
+}
+
 thread_local! {
     pub static CACHE: std::cell::RefCell<MeldCache> = std::cell::RefCell::new(MeldCache::default());
+    static LAST_MADE: std::cell::RefCell<Option<Made>> = std::cell::RefCell::new(None);
 }

@@ -535,7 +535,8 @@ impl Plan {
     /// or `NoWin`, or None where the Python path is to answer.
     fn score(&self, py: Python, hand: &PyAny, win: &PyAny, check: bool) -> PyResult<PyObject> {
         let (Some(model), Some(_)) = (MODEL.get(py), SCORING.get(py)) else { return Ok(py.None()) };
-        let (Some(h), Some(w)) = (model::read_hand(py, model, hand), model::read_win(py, model, win)) else {
+        let read = || Some((model::read_hand(py, model, hand)?, model::read_win(py, model, win)?));
+        let Some((h, w)) = model::made_copies(hand, win).or_else(read) else {
             return Ok(py.None());
         };
         let mut st = State::new(h, w, Some((hand.into(), win.into())), &[]);
