@@ -1,4 +1,4 @@
-"""The native kernel's build: setuptools-rust compiles ``native/`` (Rust, PyO3) into
+"""The native kernel's build: setuptools-rust compiles ``mjrules/kernel/rust/`` (Rust, PyO3) into
 ``mjrules.kernel._native``. Everything else is declared in pyproject.toml.
 
 The extension is optional: without a Rust toolchain (or when its build fails) the install
@@ -29,7 +29,7 @@ def cargo_args() -> list[str]:
 
 setup(
     rust_extensions=[
-        RustExtension("mjrules.kernel._native", path="native/Cargo.toml", binding=Binding.PyO3,
+        RustExtension("mjrules.kernel._native", path="mjrules/kernel/rust/Cargo.toml", binding=Binding.PyO3,
                       cargo_manifest_args=cargo_args(), optional=True, py_limited_api=True, debug=False),
     ],
 )

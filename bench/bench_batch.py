@@ -3,6 +3,11 @@ the same distinct hands, in the same run. See bench/README.md ("Batch against ma
 
     python bench/bench_batch.py                       # 50,000 lines, --jobs 1 and 2, best of 5 rounds
     python bench/bench_batch.py --generated 15000 --repeat 3 --jobs 1,2,0
+
+Beside those, ``--jobs 1`` under the batch ruleset with the example third-party plugin enabled
+(tests/example-plugin, a Python yaku: issue 34's "≤ 1.3× the same ruleset without it"), and, once
+each and untimed, both with ``MJRULES_KERNEL=python``: every output must be byte-identical to the
+native kernel's.
 """
 
 from __future__ import annotations
@@ -23,13 +28,29 @@ from byte_compiled import byte_compile
 
 HERE = Path(__file__).resolve().parent
 PEER = HERE / "peer"  # npm install --prefix bench/peer … (git-ignored)
+EXAMPLE = HERE.parent / "tests" / "example-plugin"
+TARGET_ONE, TARGET_TWO, TARGET_PLUGIN = 0.6, 0.4, 1.3
+"""Issue 34: mjrules' time over majiang-core's with --jobs 1 and 2; with the example plugin over without."""
 
 
-def run(cmd: list[str]) -> float:
+def run(cmd: list[str], env: dict[str, str] | None = None) -> float:
     """Wall time of one whole process."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start
+
+
+def plugin_env(tmp: Path) -> tuple[Path, dict[str, str]]:
+    """A ruleset enabling the example plugin (as the batch ruleset, majiang, plus it), and the
+    environment in which it is installed: its entry point in a dist-info folder on PYTHONPATH."""
+    toml = tmp / "kinkei.toml"
+    toml.write_text('extends = "majiang"\n[plugins]\nenable = ["kinkei"]\n', encoding="utf-8")
+    dist = tmp / "site" / "mjrules_example_yaku-1.0.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mjrules-example-yaku\nVersion: 1.0.0\n")
+    (dist / "entry_points.txt").write_text("[mjrules]\nkinkei = mjrules_example_yaku\n")
+    path = os.pathsep.join(p for p in (str(tmp / "site"), str(EXAMPLE), os.environ.get("PYTHONPATH", "")) if p)
+    return toml, {**os.environ, "PYTHONPATH": path}
 
 
 def agreement(mine: Path, peer: Path) -> tuple[int, int]:
@@ -72,14 +93,24 @@ def main() -> int:
             outs[j] = Path(tmp) / f"mjrules-{j}.jsonl"
             cmds[f"mjrules --jobs {j}"] = [sys.executable, "-m", "mjrules", "batch", "--jobs", str(j),
                                            "--input", str(src), "--output", str(outs[j])]
+        toml, env = plugin_env(Path(tmp))
+        plugged = Path(tmp) / "mjrules-kinkei.jsonl"
+        cmds["mjrules +plugin"] = [sys.executable, "-m", "mjrules", "batch", "--ruleset", str(toml),
+                                   "--input", str(src), "--output", str(plugged)]
         times: dict[str, list[float]] = {name: [] for name in cmds}
         load = os.getloadavg()[0]
         for _ in range(args.repeat):  # round-robin, so that a slow spell of the machine hits all alike
             for name, cmd in cmds.items():
-                times[name].append(run(cmd))
+                times[name].append(run(cmd, env if name == "mjrules +plugin" else None))
         load = max(load, os.getloadavg()[0])
         same, total = agreement(outs[jobs[0]], peer_out)
         identical = all(outs[j].read_bytes() == outs[jobs[0]].read_bytes() for j in jobs)
+        python = {**env, "MJRULES_KERNEL": "python"}
+        both = []
+        for name, out in ((f"mjrules --jobs {jobs[0]}", outs[jobs[0]]), ("mjrules +plugin", plugged)):
+            again = out.with_suffix(".python")
+            run([*cmds[name][:-1], str(again)], python)
+            both.append(again.read_bytes() == out.read_bytes())
     print(f"{n:,} distinct lines ({n - args.generated:,} public, {args.generated:,} generated, seed {args.seed}); "
           f"best of {args.repeat} rounds; load average up to {load:.2f}")
     peer_best = min(times["majiang-core"])
@@ -94,8 +125,13 @@ def main() -> int:
     base = min(times[f"mjrules --jobs {jobs[0]}"])
     for j in jobs[1:]:
         print(f"  --jobs {j} / --jobs {jobs[0]}: {min(times[f'mjrules --jobs {j}']) / base:.2f}")
+    plugin = [t / b for t, b in zip(times["mjrules +plugin"], times[f"mjrules --jobs {jobs[0]}"])]
+    print(f"  with the example plugin / without: best {min(times['mjrules +plugin']) / base:.2f}, rounds: median "
+          f"{statistics.median(plugin):.2f} ({min(plugin):.2f}-{max(plugin):.2f}); target <= {TARGET_PLUGIN}")
+    print(f"  targets: --jobs 1 <= {TARGET_ONE}x majiang-core, --jobs 2 <= {TARGET_TWO}x (median rounds above)")
     print(f"  points and payments agree with majiang-core on {same:,} / {total:,} lines; "
-          f"output of every --jobs byte-identical: {identical}")
+          f"output of every --jobs byte-identical: {identical}; MJRULES_KERNEL=python byte-identical "
+          f"without the plugin: {both[0]}, with it: {both[1]}")
     return 0
 
 

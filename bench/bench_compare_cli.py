@@ -1,6 +1,7 @@
 """Whole-process ``mjrules compare --input`` on the 5,000 public hands: lines/s and peak memory
-(the largest resident set of the process, its worker processes apart), under 4 rulesets and under
-every preset, with --jobs 1 and 2. See bench/README.md ("compare at corpus scale").
+(the largest resident set of the process, its worker processes apart), under 1 ruleset, 4 rulesets
+and every preset, with --jobs 1 and 2; the ratio of 4 rulesets to 1 (issue 34: at most 1.6), the
+median of the rounds. See bench/README.md ("compare at corpus scale").
 
     python bench/bench_compare_cli.py [--repeat 3]
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -18,6 +20,8 @@ from byte_compiled import byte_compile
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "majiang-hule-public.jsonl"
 FOUR = "tenhou,mahjongsoul,mleague,wrc2025"
+TARGET_FOUR = 1.6
+"""Issue 34: compare under 4 rulesets over compare under one, whole process."""
 
 
 def run(cmd: list[str]) -> tuple[float, float]:
@@ -39,7 +43,8 @@ def main() -> int:
     byte_compile()
     n = sum(1 for line in DATA.open(encoding="utf-8") if line.strip())
     cases = {}
-    for label, rulesets in (("4 rulesets", ["--rulesets", FOUR]), ("every preset (11)", [])):
+    for label, rulesets in (("1 ruleset", ["--rulesets", "tenhou"]), ("4 rulesets", ["--rulesets", FOUR]),
+                            ("every preset (11)", [])):
         for jobs in ("1", "2"):
             cases[f"{label}, --jobs {jobs}"] = [sys.executable, "-m", "mjrules", "compare", "--input", str(DATA),
                                                 "--json", "--jobs", jobs, *rulesets]
@@ -54,10 +59,14 @@ def main() -> int:
         wall = min(w for w, _ in runs)
         peak = max(m for _, m in runs)
         print(f"  {name:<28} best {wall:6.2f} s  {n / wall:8,.0f} lines/s  peak {peak:5.1f} MiB")
-    for label in ("4 rulesets", "every preset (11)"):
+    for label in ("1 ruleset", "4 rulesets", "every preset (11)"):
         one = min(w for w, _ in results[f"{label}, --jobs 1"])
         two = min(w for w, _ in results[f"{label}, --jobs 2"])
         print(f"  {label}: --jobs 2 / --jobs 1 = {two / one:.2f}")
+    for jobs in ("1", "2"):
+        ratios = [a[0] / b[0] for a, b in zip(results[f"4 rulesets, --jobs {jobs}"], results[f"1 ruleset, --jobs {jobs}"])]
+        print(f"  4 rulesets / 1 ruleset, --jobs {jobs}: median {statistics.median(ratios):.2f} "
+              f"({min(ratios):.2f}-{max(ratios):.2f}); target <= {TARGET_FOUR}")
     return 0
 
 

@@ -87,7 +87,7 @@ from mjrules.rules.rules import (
     TileSet,
     WinRules,
 )
-from mjrules.rules.yaku import FORMS, Yaku
+from mjrules.rules.yaku import FORMS, Yaku, native_twin
 from mjrules.readings.fu import Fu, FuItem
 from mjrules.readings.reading import (
     CHIITOITSU,
@@ -113,7 +113,7 @@ Check = Callable[[Reading, Flags], bool]
 
 __all__ = [
     # hooks and what they register
-    "hookimpl", "Yaku", "Check", "Flag", "Flags", "FlagValue", "Liability", "HONBA_NORMAL", "HONBA_LIABLE", "PluginError",
+    "hookimpl", "Yaku", "Check", "native_twin", "Flag", "Flags", "FlagValue", "Liability", "HONBA_NORMAL", "HONBA_LIABLE", "PluginError",
     # what a check reads
     "Reading", "Features", "SetShape", "SetKind", "Form", "Wait", "Riichi", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",

@@ -15,7 +15,7 @@ most 8,000 basic points per liable yakuman (the core's rule).
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, hookimpl
+from mjrules.plugin_api import Flag, Flags, hookimpl, native_twin
 
 
 @hookimpl
@@ -28,6 +28,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
+@native_twin("aotenjou",
+             params=lambda flags: (flags.get_int("aotenjou_yakuman_fu"), flags.get_int("aotenjou_yakuman_han")))
 def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Flags) -> int:
     if fu is None:  # a natural yakuman hand, of multiple ``yakuman``
         fu = flags.get_int("aotenjou_yakuman_fu")

@@ -18,6 +18,7 @@ from mjrules.plugin_api import (
     TileSet,
     Yaku,
     hookimpl,
+    native_twin,
 )
 
 
@@ -30,6 +31,7 @@ def _count(r: Reading, shown: Sequence[Tile]) -> int:
     return n
 
 
+@native_twin("dora")
 def dora(r: Reading, flags: Flags) -> int:
     return _count(r, r.win.dora)
 
@@ -50,29 +52,33 @@ def _count3(r: Reading, shown: Sequence[Tile]) -> int:
 def _three_player(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, Callable[[Reading, Flags], int]]:
     """The dora, ura and their first-indicator-only variants, counting with ``count``."""
     return {
-        "dora": lambda r, f: count(r, r.win.dora),
-        "dora_first": lambda r, f: count(r, r.win.dora[:1]),
-        "ura": lambda r, f: count(r, r.win.ura),
-        "ura_first": lambda r, f: count(r, r.win.ura[:1]),
+        "dora": native_twin("dora3")(lambda r, f: count(r, r.win.dora)),
+        "dora_first": native_twin("dora3_first")(lambda r, f: count(r, r.win.dora[:1])),
+        "ura": native_twin("ura3")(lambda r, f: count(r, r.win.ura)),
+        "ura_first": native_twin("ura3_first")(lambda r, f: count(r, r.win.ura[:1])),
     }
 
 
 _SANMA = _three_player(_count3)
 
 
+@native_twin("dora_first")
 def dora_first(r: Reading, flags: Flags) -> int:
     """Dora of the first indicator only (no kan dora)."""
     return _count(r, r.win.dora[:1])
 
 
+@native_twin("aka")
 def aka(r: Reading, flags: Flags) -> int:
     return r.red_fives
 
 
+@native_twin("ura")
 def ura(r: Reading, flags: Flags) -> int:
     return _count(r, r.win.ura)
 
 
+@native_twin("ura_first")
 def ura_first(r: Reading, flags: Flags) -> int:
     """Ura dora of the first ura indicator only (no kan ura)."""
     return _count(r, r.win.ura[:1])

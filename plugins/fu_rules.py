@@ -21,6 +21,7 @@ from mjrules.plugin_api import (
     FuItem,
     Reading,
     hookimpl,
+    native_twin,
     tile,
 )
 
@@ -56,6 +57,7 @@ _CHIITOITSU = {
 }
 
 
+@native_twin("standard_fu")
 @attrs.frozen
 class StandardFu:
     """The usual fu count, with the ruleset's choices (the flags above, the seven-pairs plugin's

@@ -2,7 +2,7 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, hookimpl
+from mjrules.plugin_api import Flag, Flags, hookimpl, native_twin
 
 
 @hookimpl
@@ -10,11 +10,20 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag(
         "kazoe", str, "yakuman",
         "13+ han without a yakuman: 'yakuman' (one), 'sanbaiman' (no kazoe), 'multiple' (one per 13 han)",
-        choices=("yakuman", "sanbaiman", "multiple"),
+        choices=MODES,
     ))
 
 
+MODES = ("yakuman", "sanbaiman", "multiple")
+
+
+def _twin(flags: Flags) -> tuple[int, int]:
+    """What the kernel's twin reads: the mode's place in ``MODES``, and the multiple's cap."""
+    return MODES.index(flags.get_str("kazoe")), flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0
+
+
 @hookimpl
+@native_twin("kazoe", params=_twin)
 def mjrules_kazoe_yakuman(han: int, flags: Flags) -> int:
     mode = flags.get_str("kazoe")
     if mode == "sanbaiman":

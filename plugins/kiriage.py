@@ -2,7 +2,7 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, hookimpl
+from mjrules.plugin_api import Flag, Flags, hookimpl, native_twin
 
 
 @hookimpl
@@ -11,5 +11,6 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
+@native_twin("kiriage", params=lambda flags: (int(flags.get_bool("kiriage")),))
 def mjrules_kiriage_mangan(fu: int, han: int, flags: Flags) -> bool:
     return flags.get_bool("kiriage")

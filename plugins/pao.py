@@ -15,6 +15,7 @@ from mjrules.plugin_api import (
     MeldKind,
     Reading,
     hookimpl,
+    native_twin,
 )
 
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
@@ -52,7 +53,16 @@ def _suukantsu(melds: Sequence[Meld]) -> int | None:
     return None
 
 
+def _twin(flags: Flags) -> tuple[int, int, int, int]:
+    """What the kernel's twin reads: pao on, covering the hand, the liable player paying all honba,
+    and the pao yakuman as bits of ``PAO_YAKUMAN``."""
+    return (int(flags.get_bool("pao")), int(flags.get_str("pao_covers") == "hand"),
+            int(flags.get_str("pao_honba") == HONBA_LIABLE),
+            sum(1 << PAO_YAKUMAN.index(y) for y in flags.get_list("pao_yakuman") if y in PAO_YAKUMAN))
+
+
 @hookimpl
+@native_twin("pao", params=_twin)
 def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int,
                 flags: Flags) -> Liability | tuple[Liability, ...] | None:
     if not flags.get_bool("pao"):
@@ -90,6 +100,7 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
 
 
 @hookimpl
+@native_twin("rinshan_pao", params=lambda flags: (int(flags.get_bool("rinshan_pao")),))
 def mjrules_rinshan_pao(reading: Reading, flags: Flags) -> int | None:
     if not flags.get_bool("rinshan_pao") or not reading.win.tsumo:
         return None

@@ -2,11 +2,12 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, Reading, Yaku, hookimpl
+from mjrules.plugin_api import Flag, Flags, Reading, Yaku, hookimpl, native_twin
 
 MODES = ("none", "mangan", "yaku", "yakuman")
 
 
+@native_twin("renhou")
 def renhou(r: Reading, flags: Flags) -> bool:
     return r.win.renhou
 

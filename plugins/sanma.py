@@ -7,7 +7,7 @@ Scorer is built. The 108-tile set and its 1m/9m dora wrap are the dora plugin's 
 
 from typing import Callable
 
-from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, FlagValueError, Reading, SanmaRules, Yaku, hookimpl
+from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, FlagValueError, Reading, SanmaRules, Yaku, hookimpl, native_twin
 
 ROBBED_KITA = "robbed_kita"
 """``Win.extras`` tag: the ron was on a North another player set aside (a declared kita)."""
@@ -16,15 +16,18 @@ TSUMO_LOSS = TSUMO_LOSS_CHOICES
 """How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""
 
 
+@native_twin("kita")
 def kita(r: Reading, flags: Flags) -> int:
     """One dora per North set aside (the indicators' dora on them are counted by the dora plugin)."""
     return r.win.kita
 
 
+@native_twin("extras_tag", ROBBED_KITA)
 def robbed_kita(r: Reading, flags: Flags) -> bool:
     return ROBBED_KITA in r.win.extras
 
 
+@native_twin("honour_triplet", NORTH)
 def north_triplet(r: Reading, flags: Flags) -> bool:
     return r.counts[NORTH] >= 3 and r.form == STANDARD
 

@@ -2,7 +2,7 @@
 
 from typing import Callable, Sequence
 
-from mjrules.plugin_api import Flag, Flags, hookimpl
+from mjrules.plugin_api import Flag, Flags, hookimpl, native_twin
 
 
 @hookimpl
@@ -15,6 +15,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
+@native_twin("yakuman_stacking",
+             params=lambda flags: (int(flags.get_bool("yakuman_stacking")), flags.get_int("yakuman_cap")))
 def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Flags) -> int:
     total = sum(multiples) if flags.get_bool("yakuman_stacking") else 1
     cap = flags.get_int("yakuman_cap")

@@ -183,15 +183,21 @@ def test_ctrl_c_in_batch_keeps_what_was_written_and_exits_130(capsys, tmp_path, 
 
     src = tmp_path / "in.jsonl"
     src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
-    real, calls = LineScorer.score, []
 
-    def interrupted(self, *a):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(self, *a)
+    def interrupted(name):
+        real, calls = getattr(LineScorer, name), []
 
-    monkeypatch.setattr(LineScorer, "score", interrupted)
+        def call(self, *a):
+            calls.append(1)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            return real(self, *a)
+        return call
+
+    # the Python kernel scores line by line; the native one a chunk of lines at a time, here one a chunk
+    monkeypatch.setattr(LineScorer, "score", interrupted("score"))
+    monkeypatch.setattr(LineScorer, "render_utf8", interrupted("render_utf8"))
+    monkeypatch.setattr("mjrules.cli.batch.NATIVE_CHUNK", 1)
     dst = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "batch", "--input", str(src), "--output", str(dst))
     assert code == 130 and one_line(err) and "interrupted" in err

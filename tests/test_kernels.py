@@ -1,4 +1,4 @@
-"""The two kernels against each other: the native one (Rust, ``native/``) must give the Python
+"""The two kernels against each other: the native one (Rust, ``mjrules/kernel/rust/``) must give the Python
 kernel's answer — the reference — on every input, errors included.
 
 Inputs: the concealed parts of majiang-core's 5,000 public winning hands (complete, before the

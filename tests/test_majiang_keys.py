@@ -21,8 +21,9 @@ from helpers import majiang_disagreement
 from mjrules import Scorer, parse_majiang_input
 from mjrules.cli import main
 from mjrules.errors import RulesetError
+from mjrules.model.hand import without_red_fives
 from mjrules.rules.majiang import majiang_rule_of, read_majiang_rule, ruleset_from_majiang
-from mjrules.tools.compare import red_fives_of, without_red_fives
+from mjrules.tools.compare import red_fives_of
 
 NEW_KEYS = {"赤牌", "一発あり", "裏ドラあり", "カンドラあり", "カン裏あり"}
 

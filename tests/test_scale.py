@@ -131,7 +131,11 @@ def test_ctrl_c_stops_batch_jobs_2_with_one_line_and_whole_output_lines(corpus, 
     # Its own process group, signalled whole, as a terminal's Ctrl-C reaches every process of the job.
     proc = subprocess.Popen([sys.executable, "-m", "mjrules", "batch", "--jobs", "2", "--input", str(big),
                              "--output", str(out)], stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)  # past start-up: the workers are scoring
+    # past start-up, scoring under way: once the first lines are written (the native kernel answers
+    # the 200,000 lines in a few seconds, so a fixed wait could outlast the run)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.stat().st_size) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130

@@ -1,5 +1,5 @@
 """Yaku hints (``forms``, ``honours``, ``when``, set counts, ``max_suits``, ``yaochu``,
-``triplet_of``) only let the scorer skip checks that could not fire.
+``triplet_of``, ``closed``) only let the scorer skip checks that could not fire.
 
 Soundness is tested against the checks themselves: on every reading of the conformance hands and
 of generated hands, a yaku whose check fires must fit the reading's features. A hint that is
@@ -113,7 +113,24 @@ def test_fits_reads_each_hint():
     assert _yaku(triplet_of=(31,)).fits(_features(sequences=3, honours=True, trips=1 << 4))
     assert not _yaku(triplet_of=(31,)).fits(_features(sequences=3, honours=True, trips=1 << 5))
     assert _yaku(triplet_of=(31, 32, 33)).fits(_features(sequences=3, honours=True, trips=1 << 6))
+    assert _yaku(closed=True).fits(_features(closed=True))
+    assert not _yaku(closed=True).fits(_features(closed=False))
+    assert _yaku(closed=False).fits(_features(closed=False))
+    assert not _yaku(closed=False).fits(_features(closed=True))
     assert _yaku().fits(_features())
+    assert _yaku().fits(_features(closed=False))
+
+
+def test_a_wrong_closed_hint_is_reported():
+    # A check that fires on closed hands only (menzen: no called meld), hinted as needing a call.
+    class Wrong:
+        @hookimpl
+        def mjrules_register_yaku(self, register):
+            register(Yaku("menzen_called", "Closed, wrongly hinted", "門前", lambda r, f: r.closed,
+                          han=1, closed=False))
+
+    scorer = Scorer("tenhou", extra_plugins={"wrong": Wrong()})
+    assert [v.yaku for v in hint_violations(scorer, random_wins(500, seed=3))] == ["menzen_called"]
 
 
 def test_win_situation_has_the_winds():
@@ -135,6 +152,7 @@ def test_win_situation_has_the_winds():
     ({"triplet_of": (31, 5)}, "triplet_of"),
     ({"triplet_of": ("31",)}, "triplet_of"),
     ({"when": "seat_centre"}, "when"),
+    ({"closed": 1}, "closed"),
 ])
 def test_bad_hints_named(hints, message):
     with pytest.raises(PluginError, match=f"hinted.*{message}"):

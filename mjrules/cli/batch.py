@@ -26,7 +26,7 @@ from mjrules.errors import NotationError
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.batch import LineScorer, Notice
 from mjrules.tools.columns import CsvRecords, ParquetRecords
-from mjrules.tools.parallel import worker_count
+from mjrules.tools.parallel import chunks, worker_count
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -66,7 +66,18 @@ def cmd_batch(args: argparse.Namespace) -> int:
     said: set[str] = set()
     try:
         errors = 0
-        if jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
+        if scorer.native and args.scheduler is None:  # the kernel answers the lines, in --jobs threads
+            raw = getattr(dst, "buffer", None)  # it writes UTF-8: no text to decode and encode again
+            dst.flush()  # nothing written as text may come after the bytes
+            for chunk in chunks(lines, NATIVE_CHUNK):
+                encoded = scorer.render_utf8(chunk, jobs)
+                if raw is not None:
+                    raw.write(encoded.text)
+                else:
+                    dst.write(encoded.text.decode("utf-8"))
+                errors += encoded.errors
+                _notify(list(encoded.notices), said)
+        elif jobs == 1 and args.scheduler is None:  # line by line: a Ctrl-C keeps every line answered before it
             render, write, notices = scorer.render, dst.write, scorer.notices
             for n, line in lines:
                 text, bad = render(n, line)
@@ -76,14 +87,18 @@ def cmd_batch(args: argparse.Namespace) -> int:
                     _notify(notices, said)
                     notices.clear()
         else:
-            for chunk in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
-                dst.write(chunk.text)
-                errors += chunk.errors
-                _notify(list(chunk.notices), said)
+            for done in parallel_lines(args, LineScorer.render_lines, lines, partial(LineScorer, base)):
+                dst.write(done.text)
+                errors += done.errors
+                _notify(list(done.notices), said)
     finally:
         if dst is not sys.stdout:
             dst.close()
     return EXIT_NO_WIN if errors else EXIT_WIN
+
+
+NATIVE_CHUNK = 4000
+"""Lines handed to the kernel at once: a Ctrl-C keeps every chunk answered before it."""
 
 
 def _columns(args: argparse.Namespace, lines: Iterable[tuple[int, str | NotationError]], base: Ruleset) -> int:

@@ -26,7 +26,6 @@ from mjrules.cli.common import (
     json_int,
     numbered,
     parallel_lines,
-    plain_fives,
     plural,
     read_lines,
 )
@@ -39,7 +38,15 @@ from mjrules.scoring.result import Result
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
 from mjrules.tools.parallel import worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
-from mjrules.tools.query import brief, compare_data, red_five_notes, ruleset_names, unread_tags, unscored_notes
+from mjrules.tools.query import (
+    brief,
+    compare_data,
+    plain_five_notes,
+    red_five_notes,
+    ruleset_names,
+    unread_tags,
+    unscored_notes,
+)
 
 if TYPE_CHECKING:
     from mjrules.tools.compare import HandComparison
@@ -168,7 +175,7 @@ class _CorpusWorker:
         notes: list[str] = []
         if not isinstance(item, str) and item[0].red_fives:
             for scorer in comparer.scorers:
-                these = plain_fives(scorer, item[0])[1]
+                these = plain_five_notes(scorer, item[0])
                 if these:
                     plain.append(scorer.ruleset.name)
                     notes += these

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -12,6 +13,7 @@ from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, display_width, pad
 from mjrules.errors import NotationError
+from mjrules.kernel import KERNEL
 from mjrules.rules import plugin_manager
 from mjrules.rules.plugin_manager import DEFAULT_PLUGINS
 from mjrules.rules.ruleset import load_ruleset, preset_names
@@ -20,6 +22,7 @@ from mjrules.scoring.scorer import Scorer
 from mjrules.tools.ruleset_diff import diff_rulesets
 
 if TYPE_CHECKING:
+    from mjrules.scoring.plan import Part
     from mjrules.tools.ruleset_diff import Difference, Side
     from mjrules.cli.common import Subparsers
 
@@ -163,6 +166,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     names = [*DEFAULT_PLUGINS, *(n for n in installed if n not in DEFAULT_PLUGINS)]
     names += [n for n in loaded if n not in names]  # registered by other means: still say they are there
     rows: list[dict[str, Any]] = []
+    parts = scorer.plan.parts
     for name in names:
         plugin = loaded.get(name)
         if name in DEFAULT_PLUGINS:
@@ -172,8 +176,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         else:
             source, module = "registered", getattr(plugin, "__name__", repr(plugin))
         hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or []) if plugin is not None else []
+        mine = [p for p in parts if name in p.by.split(", ")]
         rows.append({"name": name, "source": source, "module": module, "enabled": plugin is not None,
-                     "hooks": hooks})
+                     "hooks": hooks, "native_parts": [p.name for p in mine if p.native],
+                     "python_parts": [p.name for p in mine if not p.native]})
     if args.json:
         print(json.dumps(rows))
         return 0
@@ -182,7 +188,26 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     for r in rows:
         what = ", ".join(r["hooks"]) if r["enabled"] else "not enabled"
         print(f"{'*' if r['enabled'] else ' '} {r['name']:<{width}}  {r['source']:<11}  {r['module']:<34} {what}")
+    _print_plan(scorer, parts)
     return 0
+
+
+def _print_plan(scorer: Scorer, parts: tuple[Part, ...]) -> None:
+    """Which parts of the ruleset's plan the kernel runs natively, and which in Python."""
+    native = [p for p in parts if p.native]
+    python = [p for p in parts if not p.native]
+    print(f"Plan of ruleset {scorer.ruleset.name} (kernel {KERNEL}): {len(native)} parts native, "
+          f"{len(python)} in Python" + (" (the Python kernel runs every part)" if KERNEL != "native" else ""))
+    if KERNEL != "native":
+        return
+    native_yaku = Counter(p.by for p in native if p.name.startswith("yaku "))
+    if native_yaku:
+        print("  native: " + ", ".join(f"{n} yaku of {by}" for by, n in native_yaku.items()))
+    others = [f"{p.name} ({p.by if p.by != '-' else 'core'})" for p in native if not p.name.startswith("yaku ")]
+    if others:
+        print("  native: " + ", ".join(others))
+    for p in python:
+        print(f"  Python: {p.name} ({p.by})")
 
 
 HANDS = 5000

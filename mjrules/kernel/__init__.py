@@ -2,7 +2,7 @@
 the kinds that complete or improve a hand — and the reading of tile text. It knows no yaku, flag
 or ruleset.
 
-Two kernels compute the same answers: the native one (Rust, ``native/``, built by ``pip install``
+Two kernels compute the same answers: the native one (Rust, ``mjrules/kernel/rust/``, built by ``pip install``
 where a Rust toolchain exists) and the Python one (:mod:`mjrules.kernel.python`), the reference
 and fallback. ``MJRULES_KERNEL=python`` selects the Python kernel, ``MJRULES_KERNEL=native``
 insists on the native one; unset, the native kernel is used when it is built. ``KERNEL`` names
@@ -22,11 +22,13 @@ from mjrules.kernel import python as _python
 from mjrules.kernel.distance import chiitoitsu_shanten, kokushi_shanten
 from mjrules.kernel.shapes import CONCEALED
 from mjrules.kernel.shapes import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, Wait
-from mjrules.model.melds import SEQ, TRIPLET, SetShape
+from mjrules.model.hand import Hand
+from mjrules.model.melds import SEQ, TRIPLET, MeldKind, SetShape
 from mjrules.model.tiles import FIVES, Tile, tile
+from mjrules.model.win import Riichi, Win
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "TILE_TABLE", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
+    "KERNEL", "KERNEL_ERROR", "NativePlan", "TILE_TABLE", "YakuTable", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
     "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
@@ -132,3 +134,39 @@ placed: Callable[[Sequence[int], int], list[tuple[int, tuple[SetShape, ...], tup
     partial(_IMPLEMENTATION.placed, SHAPES, WAITS) if KERNEL == "native" else _IMPLEMENTATION.placed)
 """Every reading of concealed counts (the winning tile ``w`` included) as sets and one pair, with
 the waits ``w`` completes there: [(pair or -1, sets, sequence starts, triplet kinds, waits)]."""
+
+
+# -- the native path of scoring (mjrules.scoring.plan) -------------------------------------------------
+
+NativePlan: Any = _IMPLEMENTATION.Plan if KERNEL == "native" else None
+"""The kernel's runner of a Scorer's plan (``mjrules.scoring.plan``); None on the Python kernel,
+where every part of a plan runs in Python."""
+YakuTable: Any = _IMPLEMENTATION.YakuTable if KERNEL == "native" else None
+"""The kernel's table of the yaku of a yaku index, shared by the plans of that index."""
+
+
+def _unbound(*args: object) -> None:
+    """On the Python kernel: nothing to bind, nothing read natively."""
+    return None
+
+
+def twin_names() -> frozenset[str]:
+    """The native twins the kernel has (``mjrules.rules.yaku.native_twin``); none on the Python kernel."""
+    return frozenset(_IMPLEMENTATION.twin_names()) if KERNEL == "native" else frozenset()
+
+
+bind_scoring: Callable[[dict[str, Any]], None] = _IMPLEMENTATION.bind_scoring if KERNEL == "native" else _unbound
+"""Hand the kernel the scoring layer's types and functions (``mjrules.scoring.plan`` does, once)."""
+bind_notation: Callable[[Callable[..., Any]], None] = (
+    _IMPLEMENTATION.bind_notation if KERNEL == "native" else _unbound)
+"""Hand the kernel the notation layer's reader of a majiang meld (``mjrules.notation.majiang`` does, once)."""
+read_majiang_input: Callable[[Any], tuple[Hand, Win] | None] = (
+    _IMPLEMENTATION.read_majiang_input if KERNEL == "native" else _unbound)
+"""(Hand, Win) of majiang-core's complete ``in`` form, made by the kernel, or None: the notation
+layer then reads the object (and names what is wrong with it)."""
+
+if KERNEL == "native":
+    _IMPLEMENTATION.bind_model({
+        "hand": Hand, "win": Win, "tiles": TILE_TABLE, "meld_kinds": tuple(MeldKind), "riichi": tuple(Riichi),
+        "empty_frozenset": frozenset(),
+    })

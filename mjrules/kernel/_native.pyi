@@ -1,4 +1,4 @@
-# The native kernel (native/src/lib.rs): the same functions as mjrules.kernel.python.
+# The native kernel (mjrules/kernel/rust/src/lib.rs): the same functions as mjrules.kernel.python.
 from typing import Sequence
 
 from mjrules.kernel.shapes import Wait

@@ -1,5 +1,5 @@
 """The Python kernel's shanten: how many tiles 34 concealed counts are from tenpai, for the standard,
-seven-pairs and thirteen-orphans forms (the native kernel computes the same, ``native/src/distance.rs``).
+seven-pairs and thirteen-orphans forms (the native kernel computes the same, ``mjrules/kernel/rust/src/distance.rs``).
 
 Definition (the exchange distance). A hand of concealed tiles ``H`` with ``k`` melds needs ``m = 4 − k``
 more sets and a pair. Its *target* is any complete concealed part ``T``: ``m`` sets and one pair

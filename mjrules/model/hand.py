@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -112,3 +112,27 @@ class Hand:
 
     def _repr_html_(self) -> str:
         return self._repr_svg_()
+
+
+def without_red_fives(hand: Hand, keep: Sequence[int] = (0, 0, 0)) -> Hand:
+    """The same hand with its red fives beyond ``keep`` (a count per suit m, p, s) made plain
+    fives: the hand as a set with that many red fives of each suit would have dealt it. Only
+    the count of red fives scores, so which of them stay red does not matter."""
+    left = list(keep)
+
+    def plain(tiles: Iterable[Tile]) -> list[Tile]:
+        out = []
+        for t in tiles:
+            if t.red:
+                suit = t.index // 9
+                if left[suit] > 0:
+                    left[suit] -= 1
+                else:
+                    t = tile(t.index)
+            out.append(t)
+        return out
+
+    concealed = plain(hand.concealed)
+    win_tile = plain([hand.win_tile])[0]
+    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
+    return Hand(concealed=concealed, win_tile=win_tile, melds=melds)

@@ -12,7 +12,7 @@ from typing import Any, Iterable, NoReturn
 import attrs
 
 from mjrules.errors import NotationError, SituationError
-from mjrules.kernel import read_majiang_tiles
+from mjrules.kernel import bind_notation, read_majiang_input, read_majiang_tiles
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import BY_RANK, BY_SUIT, Tile, tile_from
 from mjrules.model.win import MAX_COUNTER, Win
@@ -196,7 +196,11 @@ def _param_fields(data: dict) -> tuple:
 def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
     """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win, for a
     table of ``players``: a ``param.players`` that says otherwise is an error, and
-    ``param.nukidora`` becomes ``Win.kita``."""
+    ``param.nukidora`` becomes ``Win.kita``. The native kernel reads majiang-core's complete form
+    (every key written) into the same Hand and Win; anything else is read here."""
+    made = read_majiang_input(data)
+    if made is not None:
+        return made
     if not isinstance(data, dict):
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
     # majiang-core writes every key: once all are read, the sizes of the objects show that no
@@ -293,6 +297,9 @@ def _three_player(param: dict, win: Win, players: int) -> Win:
         raise SituationError(f"param.players: {said}, but the ruleset is for {players} players")
     kita = _number(param.get("nukidora"), "param.nukidora", "a whole number 0-4")
     return attrs.evolve(win, kita=kita) if kita else win
+
+
+bind_notation(meld_from_digits)
 
 
 def majiang_input(hand: Hand, win: Win, players: int = 4) -> dict:

@@ -16,7 +16,8 @@ from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.placing import placing
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import Comparer, without_red_fives
+from mjrules.model.hand import without_red_fives
+from mjrules.tools.compare import Comparer
 
 
 def record_ruleset(game: Game) -> Ruleset | None:

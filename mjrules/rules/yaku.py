@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
 
 import attrs
 
@@ -21,6 +21,44 @@ FORMS = ("standard", "chiitoitsu", "kokushi")
 
 Check = Callable[["Reading", "Flags"], "bool | int"]
 """``check(reading, flags)``: truthy when the yaku is present (a count for bonus yaku)."""
+
+_Part = TypeVar("_Part")
+_TWIN = "__mjrules_twin__"
+
+TwinParams = Callable[["Flags"], "tuple[int, ...]"]
+"""What a policy twin reads of the flags, as numbers: given by the plugin that declares the flags."""
+
+
+@attrs.frozen
+class Twin:
+    """A native twin named by ``native_twin``: its ``name``, fixed ``args`` (a yakuhai's kind),
+    and for a policy hook the ``params`` it reads of a ruleset's flags."""
+
+    name: str
+    args: tuple[int | str, ...] = ()
+    params: TwinParams | None = None
+
+
+def native_twin(name: str, *args: int | str, params: TwinParams | None = None) -> Callable[[_Part], _Part]:
+    """Mark a built-in plugin's part (a yaku check, a policy hook, the fu count's class) as the
+    definition of the kernel's native twin ``name``, with fixed ``args`` (e.g. the kind of a
+    yakuhai) or, for a policy hook, the ``params`` it takes of a ruleset's flags: a Scorer's plan
+    runs the twin in place of the Python part, which stays the reference the twin is tested against
+    (``tests/test_native_plan.py``). A part without a mark, or with a name the kernel does not know,
+    runs in Python. For the plugins that ship with mjrules: a twin computes what its mark names."""
+
+    def mark(part: _Part) -> _Part:
+        setattr(part, _TWIN, Twin(name, args, params))
+        return part
+
+    return mark
+
+
+def twin_of(part: object) -> Twin | None:
+    """The native twin ``native_twin`` named for ``part`` (a function or class), or None: the
+    part's own mark, never one a subclass inherits (a subclass may count otherwise)."""
+    found = getattr(part, "__dict__", {}).get(_TWIN)
+    return found if isinstance(found, Twin) else None
 
 
 def _check_id(instance: Yaku, attribute: attrs.Attribute[str], value: object) -> None:
@@ -76,6 +114,8 @@ class Yaku:
         ``"all"`` if every tile must be one (honroutou); None for any.
     :param triplet_of: honour kinds (``EAST`` … ``CHUN``) of which it needs a triplet or kan, any one
         of them (``(HAKU,)`` for haku); () for no such need.
+    :param closed: True if it needs a closed hand (closed kans allowed), False if it needs a called
+        meld, None for either (``Reading.closed``).
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -100,6 +140,7 @@ class Yaku:
     yaochu: str | None = None
     triplet_of: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     needs_yaku: bool = False
+    closed: bool | None = None
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -115,6 +156,8 @@ class Yaku:
             raise PluginError(f"yaku {self.id!r}: forms must be among {', '.join(FORMS)}")
         if self.honours not in (None, True, False):
             raise PluginError(f"yaku {self.id!r}: honours must be True, False or None")
+        if self.closed is not None and type(self.closed) is not bool:
+            raise PluginError(f"yaku {self.id!r}: closed must be True, False or None")
         if not (0 <= self.min_sequences <= 4 and 0 <= self.min_triplets <= 4):
             raise PluginError(f"yaku {self.id!r}: min_sequences and min_triplets are 0 to 4")
         if self.when is not None and self.when not in SITUATION_BIT:
@@ -144,6 +187,8 @@ class Yaku:
         """Whether the check can be true for a reading with these ``Reading.features``, by all the
         declared hints."""
         if not self.applies_to(features.form, features.honours, features.situation, features.sequences):
+            return False
+        if self.closed is not None and features.closed != self.closed:
             return False
         if self.max_suits is not None and features.suit_count > self.max_suits:
             return False

@@ -1,6 +1,6 @@
 """Checking yaku speed hints against the checks themselves.
 
-A yaku's hints (``forms``, ``honours``, ``when``, ``min_sequences``, ``min_triplets``,
+A yaku's hints (``forms``, ``honours``, ``when``, ``min_sequences``, ``min_triplets``, ``closed``,
 ``max_suits``, ``yaochu``, ``triplet_of``) let the scorer skip its check on readings where it
 cannot fire. A hint that is too tight makes the yaku silently never fire there. So every check
 is run with and without its hints on many readings: wherever it fires, its hints must let it

@@ -1,10 +1,11 @@
 """What scoring returns: a Result for a win, a NoWin saying why not. Both are data: a Result keeps
-the reading it paid and its fu items, so rendering it never runs the pipeline again."""
+the reading it paid and its fu items, so rendering it never runs the pipeline again. A Result the
+native path made is complete in value and builds its reading and fu items on first access."""
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -37,6 +38,17 @@ class YakuScore:
         return d
 
 
+class Deferred(Protocol):
+    """What a Result of the native path keeps in place of its reading and fu items until they are
+    asked for (``mjrules.kernel.NativePlan`` makes it): both are built once, on first access."""
+
+    def reading(self) -> Reading:
+        ...
+
+    def fu_items(self) -> tuple[FuItem, ...]:
+        ...
+
+
 @attrs.frozen
 class Result:
     """A scored win.
@@ -55,14 +67,36 @@ class Result:
     points: int
     payments: tuple[int, ...]
     liable: int | None = None
-    paid: Reading | None = attrs.field(default=None, eq=False, repr=False)
-    """The reading that was paid (its ``hand`` and ``win`` are the ones scored)."""
-    fu_items: tuple[FuItem, ...] = attrs.field(default=(), eq=False, repr=False)
-    """The fu items (base, menzen ron, each set, pair, wait, tsumo, rounding); () for a yakuman."""
+    _paid: Reading | Deferred | None = attrs.field(default=None, eq=False, repr=False)
+    """``paid``, or what builds it."""
+    _fu_items: tuple[FuItem, ...] | Deferred = attrs.field(default=(), eq=False, repr=False)
+    """``fu_items``, or what builds them."""
     liable_seats: tuple[int, ...] = ()
     """Every liable player's seat, ``liable`` first: two when one player fed a pao yakuman and
     another the fourth kan."""
     is_win: bool = attrs.field(default=True, init=False)
+
+    @property
+    def paid(self) -> Reading | None:
+        """The reading that was paid (its ``hand`` and ``win`` are the ones scored)."""
+        paid = self._paid
+        return paid if paid is None or isinstance(paid, tuple) else paid.reading()
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        """The fu items (base, menzen ron, each set, pair, wait, tsumo, rounding); () for a yakuman."""
+        items = self._fu_items
+        return items if isinstance(items, tuple) else items.fu_items()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields by name, the reading and fu items built: a pickle holds values only."""
+        state = {f.name: getattr(self, f.name) for f in attrs.fields(Result)}
+        state["_paid"], state["_fu_items"] = self.paid, self.fu_items
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)  # as attrs' own __setstate__ sets a frozen instance
 
     @property
     def hand(self) -> Hand | None:

@@ -1,8 +1,10 @@
 """The Scorer: a ruleset compiled once (plugins loaded, flags resolved into the rules object, yaku
-indexed), then applied to any number of hands.
+indexed, the plan made), then applied to any number of hands.
 
 ``Scorer.score`` is the whole pipeline: check the input, find the readings, and for each reading
-its yaku, fu, limit and payments; the reading that pays most wins.
+its yaku, fu, limit and payments; the reading that pays most wins. The native kernel runs the same
+pipeline from the plan (``mjrules.scoring.plan``) and hands back what the Python code below would;
+where it declines a hand (an error to name, a rare case), the Python code runs.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from mjrules.rules.yaku import Yaku
 from mjrules.readings.fu import Fu
 from mjrules.scoring.limits import LIMIT_NAMES, MANGAN, Limit, LimitPolicy, yakuman_name
 from mjrules.scoring.payments import LiableShare, WinPayment, settle
+from mjrules.scoring.plan import Plan, compile_plan
 from mjrules.readings.reading import KOKUSHI, Reading, analyse
 from mjrules.scoring.result import Nagashi, NoWin, NoWinCode, Result, YakuScore
 from mjrules.scoring.seats import ROBBED_KITA, Seating, seating_for
@@ -90,6 +93,9 @@ class Scorer:
         """The Win.extras tags some enabled yaku reads."""
         if self.rules.sanma.kita:
             self.extras |= {ROBBED_KITA}
+        self.plan: Plan = compile_plan(self, NoWin(NoWinCode.NO_SHAPE, NO_SHAPE), NoWin(NoWinCode.NO_YAKU, NO_YAKU))
+        """The ruleset compiled: which parts run natively, and the kernel's runner (None: all Python)."""
+        self._native = self.plan.runner
 
     def with_flags(self, **flags: FlagValue | list[str] | list[int]) -> Scorer:
         """A Scorer of this ruleset with some flags changed. It shares this one's plugins (they hold
@@ -104,7 +110,23 @@ class Scorer:
     # -- one hand ---------------------------------------------------------------------------
     def score(self, hand: Hand, win: Win) -> Result | NoWin:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
+        native = self._native
+        if native is not None:
+            done = native.score(hand, win, True)
+            if done is not None:
+                return done
         self.check(hand, win)
+        return self.score_readings(analyse(hand, win))
+
+    def score_unchecked(self, hand: Hand, win: Win) -> Result | NoWin:
+        """``score_readings(analyse(hand, win))``: the hand scored without ``check`` (the caller
+        has checked it, or scores it under a ruleset that need not accept it, as ``compare``'s
+        counterfactuals do)."""
+        native = self._native
+        if native is not None:
+            done = native.score(hand, win, False)
+            if done is not None:
+                return done
         return self.score_readings(analyse(hand, win))
 
     def score_readings(self, readings: list[Reading]) -> Result | NoWin:

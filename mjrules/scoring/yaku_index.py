@@ -101,6 +101,10 @@ class YakuIndex:
                 return self._yakuman(hits)  # a yakuman that needs a yaku, and has one
         return self._ordinary(r, flags, pool)
 
+    def multiple(self, yid: str) -> int:
+        """The multiple the yakuman ``yid`` counts here (after the double-yakuman policy)."""
+        return self._multiples[yid]
+
     def score(self, y: Yaku, value: int, yakuman: bool = False) -> YakuScore:
         """The shared YakuScore of yaku ``y`` worth ``value`` han (or yakuman)."""
         key = (y.id, value, yakuman)

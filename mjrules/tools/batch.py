@@ -3,7 +3,10 @@
 ``LineScorer`` is the work of one line, shared by the CLI, its worker processes
 (``mjrules.tools.parallel``) and ``mjrules.dask``. A line's result is rendered from what scoring
 kept (the paid reading, the fu items, the shared yaku scores) with one encoder; the text is the
-one ``json.dumps(result.to_dict(), ensure_ascii=False)`` gives.
+one ``json.dumps(result.to_dict(), ensure_ascii=False)`` gives. With the native kernel, many lines
+go to it at once (``render_lines``): it reads, scores and writes the lines it can answer alone, in
+as many threads as asked, and leaves the others (an error to name, a "rule" object, red fives read
+as plain fives) to the same Python code.
 """
 
 from __future__ import annotations
@@ -85,6 +88,15 @@ class RenderedChunk:
 
 
 @attrs.frozen
+class EncodedChunk:
+    """``RenderedChunk`` with its text as UTF-8 bytes."""
+
+    text: bytes
+    errors: int
+    notices: tuple[Notice, ...]
+
+
+@attrs.frozen
 class RecordChunk:
     """Numbered input lines as records (``RECORD_FIELDS``), with the notices they gave."""
 
@@ -156,15 +168,35 @@ class LineScorer:
             raise NotationError("blank line")
         return self.score(line, n)
 
-    def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]]) -> RenderedChunk:
-        """The output of numbered input lines (``render``), with the notices they gave."""
+    @property
+    def native(self) -> bool:
+        """Whether the kernel reads, scores and writes lines of the base ruleset itself."""
+        return self._default.plan.runner is not None
+
+    def render_lines(self, lines: Sequence[tuple[int, str | MjrulesError]], threads: int = 1) -> RenderedChunk:
+        """The output of numbered input lines (``render``), with the notices they gave; with the
+        native kernel, the lines it answers in ``threads`` threads at once."""
+        done = self.render_utf8(lines, threads)
+        return RenderedChunk(done.text.decode("utf-8"), done.errors, done.notices)
+
+    def render_utf8(self, lines: Sequence[tuple[int, str | MjrulesError]], threads: int = 1) -> EncodedChunk:
+        """``render_lines`` as UTF-8 bytes, as the kernel writes them (no text decoded to be encoded again)."""
+        runner = self._default.plan.runner
+        texts: list[bytes | None] = [None] * len(lines)
+        if runner is not None:
+            read = [k for k, (_, line) in enumerate(lines) if isinstance(line, str)]
+            for k, text in zip(read, runner.render_lines([lines[k][1] for k in read], threads)):
+                texts[k] = text
         out = []
         errors = 0
-        for n, line in lines:
-            text, bad = self.render(n, line)
+        for (n, line), text in zip(lines, texts):
+            if text is None:
+                rendered, bad = self.render(n, line)
+                text = rendered.encode("utf-8")
+                errors += bad
             out.append(text)
-            errors += bad
-        return RenderedChunk("\n".join(out) + "\n", errors, self._take_notices())
+        out.append(b"")
+        return EncodedChunk(b"\n".join(out), errors, self._take_notices())
 
     def _take_notices(self) -> tuple[Notice, ...]:
         notices = tuple(self.notices)

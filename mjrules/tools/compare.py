@@ -8,6 +8,7 @@ flag is a cause when that changes the score. A yaku that only one side scores is
 
 from __future__ import annotations
 
+import functools
 import json
 
 from collections import Counter
@@ -16,55 +17,40 @@ from typing import Any, Callable, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.model.hand import Hand
-from mjrules.model.tiles import Tile, tile
+from mjrules.model.hand import Hand, without_red_fives
 from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.readings.reading import Reading, analyse
-from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.scorer import Scorer
 
 ROWS = ("yaku", "han", "fu", "limit", "points", "payments")
 
 
-def _row_values(result: Result | NoWin) -> dict[str, Any]:
+def _row_values(result: Result | NoWin) -> tuple[Any, ...]:
+    """A result's value in each of ``ROWS``."""
     if isinstance(result, NoWin):
-        return {"yaku": f"no win ({result.code.value})", "han": None, "fu": None, "limit": None,
-                "points": 0, "payments": None}
-    yaku = ", ".join(f"{y.id} {y.yakuman}x" if y.yakuman else f"{y.id} {y.han}" for y in result.yaku)
-    return {"yaku": yaku, "han": result.han, "fu": result.fu, "limit": result.limit, "points": result.points,
-            "payments": list(result.payments)}
+        return f"no win ({result.code.value})", None, None, None, 0, None
+    return _yaku_text(result.yaku), result.han, result.fu, result.limit, result.points, list(result.payments)
+
+
+@functools.lru_cache(maxsize=4096)
+def _yaku_text(yaku: tuple[YakuScore, ...]) -> str:
+    """The yaku row of a result: its yaku scores (shared by the results of a Scorer) in words."""
+    return ", ".join(f"{y.id} {y.yakuman}x" if y.yakuman else f"{y.id} {y.han}" for y in yaku)
+
+
+Value = tuple[int, tuple[int, ...], "int | None", "int | None", int, "int | None"] | bool
+"""What two scores of a hand are held equal by: (points, payments, han, fu, yakuman, liable) of a
+win, False for no win (``_value``)."""
+
+
+def _value(r: Result | NoWin) -> Value:
+    return (r.points, r.payments, r.han, r.fu, r.yakuman, r.liable) if isinstance(r, Result) else False
 
 
 def _same(a: Result | NoWin, b: Result | NoWin) -> bool:
-    if isinstance(a, NoWin) or isinstance(b, NoWin):
-        return a.is_win == b.is_win
-    return (a.points, a.payments, a.han, a.fu, a.yakuman, a.liable) == (b.points, b.payments, b.han, b.fu, b.yakuman,
-                                                                        b.liable)
-
-
-def without_red_fives(hand: Hand, keep: Sequence[int] = (0, 0, 0)) -> Hand:
-    """The same hand with its red fives beyond ``keep`` (a count per suit m, p, s) made plain
-    fives: the hand as a set with that many red fives of each suit would have dealt it. Only
-    the count of red fives scores, so which of them stay red does not matter."""
-    left = list(keep)
-
-    def plain(tiles: Iterable[Tile]) -> list[Tile]:
-        out = []
-        for t in tiles:
-            if t.red:
-                suit = t.index // 9
-                if left[suit] > 0:
-                    left[suit] -= 1
-                else:
-                    t = tile(t.index)
-            out.append(t)
-        return out
-
-    concealed = plain(hand.concealed)
-    win_tile = plain([hand.win_tile])[0]
-    melds = [attrs.evolve(m, tiles=plain(m.tiles)) for m in hand.melds]
-    return Hand(concealed=concealed, win_tile=win_tile, melds=melds)
+    return _value(a) == _value(b)
 
 
 def red_fives_of(scorer: Scorer) -> tuple[int, int, int]:
@@ -127,6 +113,10 @@ class Comparer:
         self.scorers = [Scorer(rs) for rs in loaded]
         self._flips: dict[tuple[int, str], Scorer | None] = {}
         self._differing: dict[int, list[str]] = {}
+        self._all_flipped: dict[int, Scorers] = {}
+        self._all = Scorers(tuple(self.scorers))
+        self._read = frozenset().union(*(s.extras for s in self.scorers))
+        """The extra tags some ruleset's yaku read."""
 
     def _flipped(self, i: int, flag: str) -> Scorer | None:
         """Ruleset ``i`` with ``flag`` set as the reference sets it (None if it cannot be)."""
@@ -147,20 +137,21 @@ class Comparer:
             known = self._differing[i] = [f for f in b if f in a and a[f] != b[f]]
         return known
 
-    def causes(self, i: int, hand: Hand, readings_for: Callable[[Scorer], list[Reading]], result: Result | NoWin,
-               ref: Result | NoWin) -> list[str]:
-        """Why ruleset ``i`` scores the hand differently from the reference."""
-        out: list[str] = []
-        for flag in self.differing_flags(i):
-            flipped = self._flipped(i, flag)
-            if flipped is None:
-                continue
-            try:
-                other = flipped.score_readings(readings_for(flipped))
-            except MjrulesError:
-                continue
-            if not _same(other, result):
-                out.append(f"flag:{flag}")
+    def flips(self, i: int) -> Scorers:
+        """Ruleset ``i``'s counterfactuals (the flags that cannot be flipped left out)."""
+        known = self._all_flipped.get(i)
+        if known is None:
+            pairs = [(flag, flipped) for flag in self.differing_flags(i) if (flipped := self._flipped(i, flag))]
+            known = self._all_flipped[i] = Scorers(tuple(s for _, s in pairs), tuple(f for f, _ in pairs))
+        return known
+
+    def causes(self, i: int, hand: Hand, differ_for: Callable[[Scorers, Value], list[bool]],
+               result: Result | NoWin, ref: Result | NoWin) -> list[str]:
+        """Why ruleset ``i`` scores the hand differently from the reference; ``differ_for(flips,
+        value)`` says for each counterfactual whether the hand as its set sees it, scored unchecked,
+        has another value (``_value``) than ``value`` (False where scoring it failed)."""
+        flips = self.flips(i)
+        out = [f"flag:{flag}" for flag, differs in zip(flips.flags, differ_for(flips, _value(result))) if differs]
         if not out:  # no single flag explains it: name the yaku only one side scores, or the plugins
             a_ids = {y.id for y in ref.yaku} if isinstance(ref, Result) else set()
             b_ids = {y.id for y in result.yaku} if isinstance(result, Result) else set()
@@ -198,43 +189,151 @@ class Comparer:
         return "その他の違い" if ja else "other differences"
 
     def compare(self, hand: Hand, win: Win) -> HandComparison:
-        """Score one hand under every ruleset (readings computed once) and explain the differences."""
-        readings = analyse(hand, win)
-        plain: dict[tuple[int, ...], tuple[Hand, list[Reading]]] = {}
-
-        def scored_as(scorer: Scorer) -> tuple[Hand, list[Reading]]:
-            """The hand as ``scorer`` sees it, with its readings."""
-            if hand.red_fives and not scorer.allows_red_fives(hand):
-                # A set without (so many) red fives: the red fives beyond its counts are plain fives there.
-                keep = tuple(min(n, allowed) for n, allowed in zip(hand.reds, red_fives_of(scorer)))
-                if keep not in plain:
-                    plain_hand = without_red_fives(hand, keep)
-                    plain[keep] = (plain_hand, analyse(plain_hand, win))
-                return plain[keep]
-            return hand, readings
-
-        def readings_for(scorer: Scorer) -> list[Reading]:
-            return scored_as(scorer)[1]
-
-        results = []
-        read = frozenset().union(*(s.extras for s in self.scorers))
-        for scorer in self.scorers:
-            seen, these = scored_as(scorer)
-            # a tag another ruleset reads is no error here: no yaku of this one reads it, so it scores without
-            other = (win.extras & read) - scorer.extras - {ROBBED_ANKAN}
-            scorer.check(seen if these else hand, attrs.evolve(win, extras=win.extras - other) if other else win)
-            results.append(scorer.score_readings(these))
-        values = [_row_values(r) for r in results]
-        rows = tuple(
-            (name, tuple(v[name] for v in values), len({repr(v[name]) for v in values}) > 1) for name in ROWS
-        )
+        """Score one hand under every ruleset (read once: readings, and with the native kernel what
+        each reading's yaku are, shared by the rulesets whose yaku agree) and explain the differences."""
+        seen = _Seen(hand, win)
+        # a tag another ruleset reads is no error for one that does not: no yaku of it reads the tag,
+        # so it scores the hand without (checked and scored on the win without those tags)
+        read = win.extras & self._read
+        if read and any(read - s.extras - {ROBBED_ANKAN} for s in self.scorers):
+            alone: dict[frozenset[str], _Seen] = {frozenset(): seen}
+            results = []
+            for scorer in self.scorers:
+                other = frozenset(read - scorer.extras - {ROBBED_ANKAN})
+                if other not in alone:
+                    alone[other] = _Seen(hand, attrs.evolve(win, extras=win.extras - other))
+                results.append(alone[other].score(scorer, check=True))
+        else:
+            results = seen.scores(self._all, check=True)
+        columns = list(zip(*[_row_values(r) for r in results]))
+        # a column's values are ints, None, texts and lists of ints: equal exactly when shown alike
+        rows = tuple((name, column, column.count(column[0]) != len(column)) for name, column in zip(ROWS, columns))
+        yaku = columns[0]
         causes: list[tuple[str, ...]] = [()]
         for i in range(1, len(results)):
-            if _same(results[i], results[0]) and values[i]["yaku"] == values[0]["yaku"]:
+            if yaku[i] == yaku[0] and _same(results[i], results[0]):
                 causes.append(())
             else:
-                causes.append(tuple(self.causes(i, hand, readings_for, results[i], results[0])))
+                causes.append(tuple(self.causes(i, hand, seen.differ, results[i], results[0])))
         return HandComparison(tuple(self.names), tuple(results), rows, tuple(causes))
+
+
+class _Seen:
+    """One hand and win as every ruleset of a comparison sees it: with its red fives, or with those
+    a ruleset's set lacks made plain; each such hand read once (its readings, or the kernel's
+    analysis of it, which the rulesets of one yaku table share)."""
+
+    def __init__(self, hand: Hand, win: Win) -> None:
+        self.hand = hand
+        self.win = win
+        self._hands: dict[tuple[int, ...] | None, Hand] = {None: hand}
+        self._readings: dict[tuple[int, ...] | None, list[Reading]] = {}
+        self._analyses: dict[tuple[int, ...] | None, Any] = {}
+        self._variants: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
+
+    def _variant(self, scorer: Scorer) -> tuple[int, ...] | None:
+        """Which hand ``scorer`` sees: None for the hand itself, else the red fives its set keeps."""
+        hand = self.hand
+        if not hand.red_fives:
+            return None
+        reds = red_fives_of(scorer)
+        if reds in self._variants:
+            return self._variants[reds]
+        keep = None
+        if not scorer.allows_red_fives(hand):
+            keep = tuple(min(n, allowed) for n, allowed in zip(hand.reds, reds))
+        self._variants[reds] = keep
+        return keep
+
+    def _hand(self, variant: tuple[int, ...] | None) -> Hand:
+        if variant not in self._hands:
+            self._hands[variant] = without_red_fives(self.hand, variant or (0, 0, 0))
+        return self._hands[variant]
+
+    def readings(self, variant: tuple[int, ...] | None) -> list[Reading]:
+        if variant not in self._readings:
+            self._readings[variant] = analyse(self._hand(variant), self.win)
+        return self._readings[variant]
+
+    def _analysis(self, scorer: Scorer, variant: tuple[int, ...] | None) -> Any:
+        """The kernel's reading of the hand as ``variant`` has it (a plain-five variant read from the
+        hand itself: its Hand is made only if a result's reading is asked for)."""
+        if variant not in self._analyses:
+            self._analyses[variant] = scorer.plan.runner.analyse(self.hand, self.win, variant)
+        return self._analyses[variant]
+
+    def score(self, scorer: Scorer, check: bool = False) -> Result | NoWin:
+        """The hand scored under ``scorer`` as its set sees it; with ``check``, the hand checked
+        first (a hand without a winning shape as it was given)."""
+        variant = self._variant(scorer)
+        runner = scorer.plan.runner
+        if runner is not None:
+            analysis = self._analysis(scorer, variant)
+            if analysis is not None:
+                if check and not analysis.shaped and variant is not None:
+                    analysis = self._analysis(scorer, None)  # checked as given: no reading to pay
+                done = runner.score_in(analysis, check) if analysis is not None else None
+                if done is not None:
+                    return done
+        these = self.readings(variant)
+        if check:
+            scorer.check(self._hand(variant) if these else self.hand, self.win)
+        return scorer.score_readings(these)
+
+    def scores(self, group: Scorers, check: bool = False) -> list[Result | NoWin]:
+        """``score`` under each scorer of ``group``: the kernel scores those of one tile set in one call."""
+        scorers = group.scorers
+        out: list[Result | NoWin | None] = [None] * len(scorers)
+        for ks, runners in group.native:
+            variant = self._variant(scorers[ks[0]])
+            analysis = self._analysis(scorers[ks[0]], variant)
+            if analysis is not None and check and not analysis.shaped and variant is not None:
+                analysis = self._analysis(scorers[ks[0]], None)  # checked as given: no reading to pay
+            if analysis is not None:
+                for k, result in zip(ks, runners[0].scores_in(analysis, list(runners), check)):
+                    out[k] = result
+        return [self.score(scorers[k], check) if result is None else result for k, result in enumerate(out)]
+
+    def differ(self, group: Scorers, value: Value) -> list[bool]:
+        """For each scorer of ``group``, whether the hand scored unchecked under it has another value
+        (``_value``) than ``value``; False where scoring it fails (a MjrulesError). The kernel
+        answers those of one tile set in one call, without a Result each."""
+        scorers = group.scorers
+        out: list[bool | None] = [None] * len(scorers)
+        for ks, runners in group.native:
+            analysis = self._analysis(scorers[ks[0]], self._variant(scorers[ks[0]]))
+            if analysis is not None:
+                for k, differs in zip(ks, runners[0].differ_in(analysis, list(runners), value)):
+                    out[k] = differs
+        for k, differs in enumerate(out):
+            if differs is None:
+                try:
+                    out[k] = _value(self.score(scorers[k])) != value
+                except MjrulesError:
+                    out[k] = False
+        return out  # type: ignore[return-value]
+
+
+@attrs.frozen
+class Scorers:
+    """Scorers a hand is scored under in one go: ``compare``'s rulesets, or a ruleset's
+    counterfactuals (``flags``: each flag it sets differently from the reference, the scorer the
+    ruleset with that flag as the reference has it)."""
+
+    scorers: tuple[Scorer, ...]
+    flags: tuple[str, ...] = ()
+    native: tuple[tuple[tuple[int, ...], tuple[Any, ...]], ...] = attrs.field(init=False)
+    """The scorers the kernel runs, grouped by the red fives of their tile set (a group sees a hand
+    alike): their places and runners."""
+
+    def __attrs_post_init__(self) -> None:
+        groups: dict[tuple[int, int, int], tuple[list[int], list[Any]]] = {}
+        for k, s in enumerate(self.scorers):
+            if s.plan.runner is not None:
+                ks, runners = groups.setdefault(red_fives_of(s), ([], []))
+                ks.append(k)
+                runners.append(s.plan.runner)
+        object.__setattr__(self, "native", tuple((tuple(ks), tuple(rs)) for ks, rs in groups.values()))
 
 
 @attrs.define

@@ -26,7 +26,8 @@ from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.tools.compare import Comparer, red_fives_of, without_red_fives
+from mjrules.model.hand import without_red_fives
+from mjrules.tools.compare import Comparer, red_fives_of
 
 MAX_DIGITS = 100
 """Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
@@ -128,8 +129,14 @@ def make_win(*, ron: int | None = None, round_wind: int = 0, seat_wind: int = 0,
 def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
     """The hand as the ruleset's set has it: the red fives of a suit beyond the set's count are
     read as plain fives (as ``compare`` does), with a note per suit."""
+    notes = plain_five_notes(scorer, hand)
+    return (without_red_fives(hand, red_fives_of(scorer)), notes) if notes else (hand, notes)
+
+
+def plain_five_notes(scorer: Scorer, hand: Hand) -> list[str]:
+    """``plain_fives``' notes alone: which red fives the ruleset's set reads as plain fives."""
     if not hand.red_fives or scorer.allows_red_fives(hand):
-        return hand, []
+        return []
     notes = []
     allowed = red_fives_of(scorer)
     for suit, held, n in zip("mps", hand.reds, allowed):
@@ -137,7 +144,7 @@ def plain_fives(scorer: Scorer, hand: Hand) -> tuple[Hand, list[str]]:
             which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
             notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
                          f"red 5{suit} (flag red_fives_{suit})")
-    return without_red_fives(hand, allowed), notes
+    return notes
 
 
 SITUATION_YAKU = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")

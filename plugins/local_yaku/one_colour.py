@@ -30,6 +30,7 @@ from mjrules.plugin_api import (
     Flags,
     Reading,
     Yaku,
+    native_twin,
 )
 
 """What a yaku check is called with and returns (``Yaku.check``)."""
@@ -42,6 +43,7 @@ KOKUIISO = (PIN2, PIN4, PIN8) + WINDS
 
 
 def _only(kinds: tuple[int, ...]) -> Check:
+    @native_twin("only", *kinds)
     def check(r: Reading, flags: Flags) -> bool:
         c = r.counts
         return sum(c[i] for i in kinds) == r.size
@@ -54,6 +56,7 @@ _kouitten = _only(KOUITTEN)
 _kokuiiso = _only(KOKUIISO)
 
 
+@native_twin("kouitten")
 def kouitten(r: Reading, flags: Flags) -> bool:
     return r.counts[CHUN] > 0 and _kouitten(r, flags)
 
@@ -66,10 +69,12 @@ def _pips(r: Reading) -> int:
     return sum((i + 1) * c[i] for i in range(9))  # characters are kinds 0 (1m) to 8 (9m)
 
 
+@native_twin("hyakuman_goku")
 def hyakuman_goku(r: Reading, flags: Flags) -> bool:
     return _pips(r) >= 100
 
 
+@native_twin("hyakuman_goku_exact")
 def hyakuman_goku_exact(r: Reading, flags: Flags) -> bool:
     return _pips(r) == 100
 

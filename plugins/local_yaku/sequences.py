@@ -8,16 +8,18 @@
 """
 
 
-from mjrules.plugin_api import STANDARD, Flags, Reading, Yaku
+from mjrules.plugin_api import STANDARD, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
 
+@native_twin("isshoku_sanjun")
 def isshoku_sanjun(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     return len(s) >= 3 and any(s.count(x) == 3 for x in s)
 
 
+@native_twin("isshoku_yonjun")
 def isshoku_yonjun(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     return len(s) == 4 and s[0] == s[1] == s[2] == s[3]

@@ -21,6 +21,7 @@ from mjrules.plugin_api import (
     Flags,
     Reading,
     Yaku,
+    native_twin,
 )
 
 """What a yaku check is called with and returns (``Yaku.check``)."""
@@ -32,12 +33,14 @@ _WHEEL = (2,) * 7
 def _wheel(start: int) -> Check:
     first = start + 1  # the 2 of the suit
 
+    @native_twin("wheel", start)
     def check(r: Reading, flags: Flags) -> bool:
         return r.closed and r.counts[first:first + 7] == _WHEEL
 
     return check
 
 
+@native_twin("daichisei")
 def daichisei(r: Reading, flags: Flags) -> bool:
     return r.honours == 14
 

@@ -20,7 +20,7 @@
 """
 
 
-from mjrules.plugin_api import STANDARD, TANKI, Flags, MeldKind, Reading, Yaku
+from mjrules.plugin_api import STANDARD, TANKI, Flags, MeldKind, Reading, Yaku, native_twin
 
 TSUBAME = "tsubame_gaeshi"
 KANBURI = "kanburi"
@@ -29,41 +29,50 @@ NOT_RIICHI = "discarder_not_riichi"
 PAARENCHAN = "paarenchan"
 
 
+@native_twin("ishi_no_ue")
 def ishi_no_ue(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 2 and (r.win.haitei or r.win.houtei)
 
 
+@native_twin("extras_tag", TSUBAME)
 def tsubame_gaeshi(r: Reading, flags: Flags) -> bool:
     return TSUBAME in r.win.extras
 
 
+@native_twin("extras_tag", KANBURI)
 def kanburi(r: Reading, flags: Flags) -> bool:
     return KANBURI in r.win.extras
 
 
+@native_twin("shiiaru_raotai")
 def shiiaru_raotai(r: Reading, flags: Flags) -> bool:
     melds = r.hand.melds
     return len(melds) == 4 and r.wait == TANKI and all(m.kind is not MeldKind.ANKAN for m in melds)
 
 
+@native_twin("shiiaru_raotai_ron")
 def shiiaru_raotai_ron(r: Reading, flags: Flags) -> bool:
     """Shiiaru raotai won by ron (without ``shiiaru_raotai_tsumo``)."""
     return not r.tsumo and shiiaru_raotai(r, flags)
 
 
+@native_twin("open_riichi")
 def open_riichi(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 1 and OPEN_RIICHI in r.win.extras
 
 
+@native_twin("open_double_riichi")
 def open_double_riichi(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 2 and OPEN_RIICHI in r.win.extras
 
 
+@native_twin("open_riichi_deal_in")
 def open_riichi_deal_in(r: Reading, flags: Flags) -> bool:
     e = r.win.extras
     return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
 
 
+@native_twin("paarenchan")
 def paarenchan(r: Reading, flags: Flags) -> bool:
     return r.win.is_dealer and PAARENCHAN in r.win.extras
 

@@ -7,13 +7,13 @@ haitei, houtei or rinshan (``tile_bonus_han`` each, 1 by default; some rules pay
 """
 
 
-from mjrules.plugin_api import PIN1, PIN5, PIN9, Check, Flags, Yaku
+from mjrules.plugin_api import PIN1, PIN5, PIN9, Check, Flags, Yaku, native_twin
 
 """What a yaku check is called with and returns (``Yaku.check``)."""
 
 
 def _on(kind: int) -> Check:
-    return lambda r, flags: r.win_tile == kind
+    return native_twin("win_tile_is", kind)(lambda r, flags: r.win_tile == kind)
 
 
 def build(flags: Flags) -> dict[str, list[Yaku]]:

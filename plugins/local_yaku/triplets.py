@@ -9,7 +9,7 @@
 """
 
 
-from mjrules.plugin_api import EAST, STANDARD, Flags, Reading, Yaku
+from mjrules.plugin_api import EAST, STANDARD, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
@@ -18,11 +18,13 @@ def _suited(t: int) -> bool:
     return t < EAST
 
 
+@native_twin("sanrenkou")
 def sanrenkou(r: Reading, flags: Flags) -> bool:
     t = r.triplets
     return any(_suited(x) and x % 9 <= 6 and x + 1 in t and x + 2 in t for x in t)  # x % 9 <= 6: x + 2 in the same suit
 
 
+@native_twin("suurenkou")
 def suurenkou(r: Reading, flags: Flags) -> bool:
     t = sorted(r.triplets)
     return (len(t) == 4 and t[3] < EAST and t[0] // 9 == t[3] // 9  # suited, all in one suit

@@ -1,15 +1,17 @@
 """One-suit hands."""
 
 
-from mjrules.plugin_api import Flags, Reading, Yaku
+from mjrules.plugin_api import Flags, Reading, Yaku, native_twin
 
 _ONE_SUIT = (1, 2, 4)  # Reading.suit_mask values of characters, circles or bamboo alone
 
 
+@native_twin("honitsu")
 def honitsu(r: Reading, flags: Flags) -> bool:
     return r.suit_mask in _ONE_SUIT and r.honours > 0
 
 
+@native_twin("chinitsu")
 def chinitsu(r: Reading, flags: Flags) -> bool:
     return r.suit_mask in _ONE_SUIT and r.honours == 0
 

@@ -12,6 +12,7 @@ from mjrules.plugin_api import (
     Flags,
     Reading,
     Yaku,
+    native_twin,
 )
 
 """What a yaku check is called with and returns (``Yaku.check``)."""
@@ -23,17 +24,20 @@ _WIND_EN = ("East", "South", "West", "North")
 
 
 def _dragon(kind: int) -> Check:
-    return lambda r, flags: r.counts[kind] >= 3 and r.form == STANDARD
+    return native_twin("honour_triplet", kind)(lambda r, flags: r.counts[kind] >= 3 and r.form == STANDARD)
 
 
 def _round(t: int) -> Check:
-    return lambda r, flags: r.round_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD
+    return native_twin("yakuhai_round", t)(
+        lambda r, flags: r.round_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD)
 
 
 def _seat(t: int) -> Check:
-    return lambda r, flags: r.seat_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD
+    return native_twin("yakuhai_seat", t)(
+        lambda r, flags: r.seat_wind_kind == t and r.counts[t] >= 3 and r.form == STANDARD)
 
 
+@native_twin("shousangen")
 def shousangen(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and r.pair in DRAGONS and sum(1 for t in r.triplets if t in DRAGONS) == 2
 

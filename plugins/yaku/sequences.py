@@ -1,20 +1,23 @@
 """Yaku built from sequences."""
 
 
-from mjrules.plugin_api import MAN9, STANDARD, Flags, Reading, Yaku
+from mjrules.plugin_api import MAN9, STANDARD, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
 
+@native_twin("pinfu")
 def pinfu(r: Reading, flags: Flags) -> bool:
     return r.pinfu_shape
 
 
+@native_twin("iipeikou")
 def iipeikou(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     return len(set(s)) < len(s)  # some sequence twice
 
 
+@native_twin("ryanpeikou")
 def ryanpeikou(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     if len(s) != 4:
@@ -23,6 +26,7 @@ def ryanpeikou(r: Reading, flags: Flags) -> bool:
     return a == b and c == d  # two pairs of identical sequences (or one sequence four times)
 
 
+@native_twin("sanshoku")
 def sanshoku(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     for x in s:
@@ -31,6 +35,7 @@ def sanshoku(r: Reading, flags: Flags) -> bool:
     return False
 
 
+@native_twin("ittsu")
 def ittsu(r: Reading, flags: Flags) -> bool:
     s = r.sequences
     for x in s:

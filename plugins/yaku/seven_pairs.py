@@ -1,13 +1,14 @@
 """Chiitoitsu: 25 fu and 2 han, or 50 fu and 1 han under older rules (flag ``chiitoitsu_value``;
 its fu are counted by the fu plugin)."""
 
-from mjrules.plugin_api import CHIITOITSU, Flag, Flags, Reading, Yaku
+from mjrules.plugin_api import CHIITOITSU, Flag, Flags, Reading, Yaku, native_twin
 
 CHIITOITSU_VALUE = Flag("chiitoitsu_value", str, "25fu2han",
                         "seven pairs: '25fu2han' (the usual count) or '50fu1han' (older rules)",
                         choices=("25fu2han", "50fu1han"))
 
 
+@native_twin("chiitoitsu")
 def _seven_pairs(r: Reading, flags: Flags) -> bool:
     return r.form == CHIITOITSU
 

@@ -11,11 +11,13 @@ from mjrules.plugin_api import (
     Flags,
     Reading,
     Yaku,
+    native_twin,
 )
 
 STD = (STANDARD,)
 
 
+@native_twin("tanyao")
 def tanyao(r: Reading, flags: Flags) -> bool:
     return r.yaochu_count == 0
 
@@ -36,16 +38,19 @@ def _outside(r: Reading) -> tuple[bool, bool]:
     return True, honours
 
 
+@native_twin("chanta")
 def chanta(r: Reading, flags: Flags) -> bool:
     ok, honours = _outside(r)
     return ok and honours
 
 
+@native_twin("junchan")
 def junchan(r: Reading, flags: Flags) -> bool:
     ok, honours = _outside(r)
     return ok and not honours
 
 
+@native_twin("honroutou")
 def honroutou(r: Reading, flags: Flags) -> bool:
     if r.form == KOKUSHI:
         return False

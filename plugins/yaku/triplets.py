@@ -1,23 +1,27 @@
 """Yaku built from triplets and kans."""
 
 
-from mjrules.plugin_api import MAN9, STANDARD, Flags, Reading, Yaku
+from mjrules.plugin_api import MAN9, STANDARD, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
 
+@native_twin("toitoi")
 def toitoi(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and not r.sequences
 
 
+@native_twin("sanankou")
 def sanankou(r: Reading, flags: Flags) -> bool:
     return r.concealed_triplets == 3
 
 
+@native_twin("sankantsu")
 def sankantsu(r: Reading, flags: Flags) -> bool:
     return r.kans == 3
 
 
+@native_twin("sanshoku_doukou")
 def sanshoku_doukou(r: Reading, flags: Flags) -> bool:
     t = r.triplets
     if len(t) < 3:

@@ -13,15 +13,18 @@ from mjrules.plugin_api import (
     Flags,
     Reading,
     Yaku,
+    native_twin,
 )
 
 GREEN = (SOU2, SOU3, SOU4, SOU6, SOU8, HATSU)
 
 
+@native_twin("tsuuiisou")
 def tsuuiisou(r: Reading, flags: Flags) -> bool:
     return r.honours == r.size
 
 
+@native_twin("ryuuiisou")
 def ryuuiisou(r: Reading, flags: Flags) -> bool:
     if r.suit_mask & 3 or r.honours > r.counts[HATSU]:  # characters, circles, or an honour other than green
         return False
@@ -29,11 +32,13 @@ def ryuuiisou(r: Reading, flags: Flags) -> bool:
     return sum(c[i] for i in GREEN) == r.size
 
 
+@native_twin("ryuuiisou_with_hatsu")
 def ryuuiisou_with_hatsu(r: Reading, flags: Flags) -> bool:
     """All green with the green dragon in the hand (``ryuuiisou_needs_hatsu``)."""
     return r.counts[HATSU] > 0 and ryuuiisou(r, flags)
 
 
+@native_twin("chinroutou")
 def chinroutou(r: Reading, flags: Flags) -> bool:
     return r.yaochu_count == r.size and r.honours == 0
 

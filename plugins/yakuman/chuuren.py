@@ -1,7 +1,7 @@
 """Chuuren poutou (nine gates) and its 9-sided form."""
 
 
-from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Flags, Reading, Yaku
+from mjrules.plugin_api import MAN1, PIN1, SOU1, STANDARD, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
@@ -20,10 +20,12 @@ def _suit(r: Reading) -> int:
     return -1
 
 
+@native_twin("chuuren")
 def chuuren(r: Reading, flags: Flags) -> bool:
     return _suit(r) >= 0
 
 
+@native_twin("junsei_chuuren")
 def junsei_chuuren(r: Reading, flags: Flags) -> bool:
     """Nine-sided wait: before the win the hand was exactly 1112345678999."""
     s = _suit(r)

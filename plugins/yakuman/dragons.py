@@ -1,9 +1,10 @@
 """Daisangen (big three dragons)."""
 
 
-from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Flags, Reading, Yaku
+from mjrules.plugin_api import CHUN, DRAGONS, HAKU, HATSU, STANDARD, Flags, Reading, Yaku, native_twin
 
 
+@native_twin("daisangen")
 def daisangen(r: Reading, flags: Flags) -> bool:
     c = r.counts
     return r.form == STANDARD and c[HAKU] >= 3 and c[HATSU] >= 3 and c[CHUN] >= 3

@@ -1,15 +1,17 @@
 """Kokushi musou (thirteen orphans)."""
 
 
-from mjrules.plugin_api import KOKUSHI, ROBBED_ANKAN, Flag, Flags, Reading, Yaku
+from mjrules.plugin_api import KOKUSHI, ROBBED_ANKAN, Flag, Flags, Reading, Yaku, native_twin
 
 KOKUSHI_ONLY = (KOKUSHI,)
 
 
+@native_twin("kokushi")
 def kokushi(r: Reading, flags: Flags) -> bool:
     return r.form == KOKUSHI
 
 
+@native_twin("kokushi_13")
 def kokushi_13(r: Reading, flags: Flags) -> bool:
     """The 13-sided wait: before the win the hand held one of each orphan."""
     return r.form == KOKUSHI and r.counts[r.win_tile] == 2

@@ -1,15 +1,17 @@
 """Suuankou (four concealed triplets)."""
 
 
-from mjrules.plugin_api import STANDARD, TANKI, Flags, Reading, Yaku
+from mjrules.plugin_api import STANDARD, TANKI, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
 
+@native_twin("suuankou")
 def suuankou(r: Reading, flags: Flags) -> bool:
     return r.concealed_triplets == 4
 
 
+@native_twin("suuankou_tanki")
 def suuankou_tanki(r: Reading, flags: Flags) -> bool:
     return r.concealed_triplets == 4 and r.wait == TANKI
 

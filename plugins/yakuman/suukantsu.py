@@ -1,5 +1,5 @@
 """Suukantsu (four kans)."""
 
-from mjrules.plugin_api import STANDARD, Yaku
+from mjrules.plugin_api import STANDARD, Yaku, native_twin
 
-YAKU = (Yaku("suukantsu", "Four kans", "四槓子", lambda r, f: r.kans == 4, yakuman=1, forms=(STANDARD,), min_triplets=4),)
+YAKU = (Yaku("suukantsu", "Four kans", "四槓子", native_twin("suukantsu")(lambda r, f: r.kans == 4), yakuman=1, forms=(STANDARD,), min_triplets=4),)

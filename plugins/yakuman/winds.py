@@ -1,7 +1,7 @@
 """Shousuushii and daisuushii (little and big four winds)."""
 
 
-from mjrules.plugin_api import STANDARD, WINDS, Flags, Reading, Yaku
+from mjrules.plugin_api import STANDARD, WINDS, Flags, Reading, Yaku, native_twin
 
 STD = (STANDARD,)
 
@@ -10,10 +10,12 @@ def _wind_triplets(r: Reading) -> int:
     return sum(1 for t in r.triplets if t in WINDS)
 
 
+@native_twin("shousuushii")
 def shousuushii(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and _wind_triplets(r) == 3 and r.pair in WINDS
 
 
+@native_twin("daisuushii")
 def daisuushii(r: Reading, flags: Flags) -> bool:
     return r.form == STANDARD and _wind_triplets(r) == 4
 

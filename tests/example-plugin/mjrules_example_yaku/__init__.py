@@ -33,6 +33,6 @@ def mjrules_register_flags(register):
 @hookimpl
 def mjrules_register_yaku(register, flags):
     if flags["kinkei_value"] == "yakuman":
-        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, yakuman=1, forms=(STANDARD,)))
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, yakuman=1, forms=(STANDARD,), closed=False))
     else:
-        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, han=5, han_open=5, forms=(STANDARD,)))
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", kinkei, han=5, han_open=5, forms=(STANDARD,), closed=False))

@@ -1,4 +1,5 @@
-//! mjrules' native kernel: tile counts in, numbers out. It knows no yaku, flag or ruleset.
+//! mjrules' native kernel: tile counts in, numbers out; and the native path of scoring, which runs
+//! a Scorer's plan (`plan`): the rules come compiled from Python, never from here.
 //!
 //! It also reads tile text (MPSZ and majiang notation) into the model's interned Tile objects.
 //! Counts are 34 numbers 0–4 (1m…9m 1p…9p 1s…9s 1z…7z) as a list, a tuple or bytes. Input that
@@ -11,9 +12,19 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 mod arrange;
+mod bound;
 mod distance;
+mod fu;
+mod fx;
+mod json;
+mod model;
 mod notation;
+mod pay;
+mod plan;
+mod readings;
+mod render;
 mod shapes;
+mod twins;
 
 use distance::{sets_needed, FULL};
 
@@ -280,5 +291,14 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(placed, m)?)?;
     m.add_function(wrap_pyfunction!(read_majiang_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(read_mpsz_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(bound::bind_model, m)?)?;
+    m.add_function(wrap_pyfunction!(bound::bind_scoring, m)?)?;
+    m.add_function(wrap_pyfunction!(bound::bind_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(model::read_majiang_input, m)?)?;
+    m.add_function(wrap_pyfunction!(plan::twin_names, m)?)?;
+    m.add_class::<plan::Plan>()?;
+    m.add_class::<plan::Deferred>()?;
+    m.add_class::<plan::Analysis>()?;
+    m.add_class::<plan::YakuTable>()?;
     Ok(())
 }
