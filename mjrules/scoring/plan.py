@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -32,7 +32,10 @@ from mjrules.scoring.yaku_index import YakuIndex
 if TYPE_CHECKING:
     from mjrules.model.hand import Hand
     from mjrules.model.win import Win
-    from mjrules.scoring.scorer import Scorer
+    from mjrules.rules.flags import Flags
+    from mjrules.rules.plugin_manager import Plugins
+    from mjrules.rules.rules import Rules
+    from mjrules.scoring.limits import LimitPolicy
 
 ABSENT, NATIVE, PYTHON = 0, 1, 2
 """How a policy is answered: by no plugin (the core's default), by its native twin, or in Python."""
@@ -107,11 +110,25 @@ bind_scoring({
 })
 
 
+class Compiling(Protocol):
+    """What the plan reads of the Scorer it is compiled for, built this far (a protocol, so that the
+    plan does not import the Scorer that holds it)."""
+
+    plugins: Plugins
+    flags: Flags
+    rules: Rules
+    index: YakuIndex
+    limits: LimitPolicy
+    extras: frozenset[str]
+    yaku: list[Yaku]
+    yaku_owners: list[tuple[str, Yaku]]
+
+
 _POLICY_TWINS = {"kazoe": 2, "kiriage": 1, "yakuman_stacking": 2, "aotenjou": 2, "pao": 4, "rinshan_pao": 1}
 """The policy hooks' twins the kernel has, with the number of params each reads."""
 
 
-def _answered(scorer: Scorer, hook: str, twin: str) -> tuple[int, tuple[int, ...], str]:
+def _answered(scorer: Compiling, hook: str, twin: str) -> tuple[int, tuple[int, ...], str]:
     """How the policy ``hook`` is answered: (``ABSENT``, ``NATIVE`` or ``PYTHON``, the twin's
     params, by which plugins). Natively when its one implementation is a built-in plugin's that
     names the kernel's twin; the plugin says what the twin reads of the flags."""
@@ -182,7 +199,7 @@ def _yaku_spec(index: YakuIndex, y: Yaku, ids: list[str], known: frozenset[str])
     ), native
 
 
-def compile_plan(scorer: Scorer, no_shape: NoWin, no_yaku: NoWin) -> Plan:
+def compile_plan(scorer: Compiling, no_shape: NoWin, no_yaku: NoWin) -> Plan:
     """The plan of a Scorer built this far (its plugins, flags, rules object, yaku and limits);
     ``no_shape`` and ``no_yaku`` are the Scorer's answers for a hand without a shape or a yaku."""
     rules = scorer.rules
