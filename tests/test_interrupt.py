@@ -317,3 +317,28 @@ def test_ctrl_c_at_play_ends_the_bots_and_their_children(tmp_path):
     _, err = proc.communicate(timeout=HANG)
     assert proc.returncode == 130 and err == b"mjrules: interrupted\n"
     assert _left(proc.pid, str(tmp_path)) == ()
+
+
+def test_a_ctrl_c_held_while_a_player_process_starts_ends_it(monkeypatch, tmp_path):
+    """A Ctrl-C that comes while a bot's process starts is held, then raised as the start ends: in
+    the constructor, before the table holds a handle to close. The process (and what it started)
+    must be ended there, or it runs on after mjrules has exited (found by the random test above)."""
+    from contextlib import contextmanager
+
+    from mjrules.table import child as child_module
+
+    real = child_module.held
+
+    @contextmanager
+    def held_then_interrupted(*signums):
+        with real(*signums, redeliver=False) as caught:
+            yield caught
+        raise KeyboardInterrupt  # as held raises a Ctrl-C it noted
+
+    monkeypatch.setattr(child_module, "held", held_then_interrupted)
+    marker = str(tmp_path / "held-start")
+    script = ("import subprocess, sys, time; "
+              "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', sys.argv[1]]); time.sleep(60)")
+    with pytest.raises(KeyboardInterrupt):
+        child_module.Child([sys.executable, "-c", script, marker], "a bot", 5.0)
+    assert _left(-1, marker) == ()

@@ -41,6 +41,12 @@ class Child:
                                                 env=None if env is None else dict(env), start_new_session=GROUPS)
         except OSError as e:
             raise MjrulesError(f"{who}: cannot start: {e.strerror or e}") from None
+        except BaseException:
+            # A Ctrl-C or SIGTERM held while it started is raised as ``held`` ends, here, before the
+            # caller has a handle to close: the child is ended now, or nobody would end it.
+            if hasattr(self, "process"):
+                self._end()
+            raise
 
     @property
     def pid(self) -> int:
@@ -87,12 +93,21 @@ class Child:
                 process.wait(timeout=wait)
         except (OSError, subprocess.TimeoutExpired):
             pass
-        finally:  # also when a Ctrl-C or SIGTERM cuts the wait short; held until the group is gone
-            with held(signal.SIGINT, signal.SIGTERM):
-                try:  # the group outlives its leader while a child of it runs: it is ended too
-                    os.killpg(process.pid, signal.SIGKILL) if GROUPS else process.kill()
-                except (ProcessLookupError, PermissionError):  # nothing left of it
+        finally:  # also when a Ctrl-C or SIGTERM cuts the wait short
+            self._end()
+
+    def _end(self) -> None:
+        """End its process group and wait for it, with SIGINT and SIGTERM held until it is gone."""
+        process = self.process
+        with held(signal.SIGINT, signal.SIGTERM):
+            try:  # the group outlives its leader while a child of it runs: it is ended too
+                os.killpg(process.pid, signal.SIGKILL) if GROUPS else process.kill()
+            except (ProcessLookupError, PermissionError):  # nothing left of it
+                pass
+            process.wait()
+            for pipe in (process.stdin, process.stdout):
+                try:
+                    if pipe is not None:
+                        pipe.close()
+                except OSError:  # a line not yet written to a child that is gone
                     pass
-                process.wait()
-                if process.stdout is not None:
-                    process.stdout.close()
