@@ -409,16 +409,17 @@ def test_serve_on_an_address_not_of_this_machine_is_one_line(capsys):
     refused(capsys, "serve", "--host", "192.0.2.1", "--port", "8123", says="--host 192.0.2.1 --port 8123: cannot listen")
 
 
-# ------------------------------------------------------------------ README lists
+# ------------------------------------------------------------------ documentation lists
 
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+DOCS = README.parent / "docs"
 
 
-def test_readme_names_every_option_of_score():
+def test_the_score_page_names_every_option_of_score():
     from mjrules.cli import build_parser
 
-    text = README.read_text(encoding="utf-8")
+    text = (DOCS / "commands" / "score.md").read_text(encoding="utf-8")
     options = text[text.index("Options: `--ron"):text.index("**Red fives**")]
     parser = build_parser("score")
     score = next(a for a in parser._actions if a.dest == "command").choices["score"]
@@ -427,10 +428,10 @@ def test_readme_names_every_option_of_score():
     assert missing == []
 
 
-def test_readme_names_every_hook():
+def test_the_plugins_page_names_every_hook():
     from mjrules.rules import hookspecs
 
-    text = README.read_text(encoding="utf-8")
+    text = (DOCS / "plugins.md").read_text(encoding="utf-8")
     hooks = text[text.index("The hooks: "):text.index("Built-in plugins, registered by name")]
     names = [n for n in dir(hookspecs) if n.startswith("mjrules_")]
     assert "mjrules_rinshan_pao" in names

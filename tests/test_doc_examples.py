@@ -1,5 +1,6 @@
 """Every example a user may copy works: the hands in each subcommand's help, the option examples
-("e.g. …"), and every ``mjrules`` command shown in README.md code blocks, with the output shown."""
+("e.g. …"), and every ``mjrules`` command shown in the code blocks of README.md and of the
+documentation pages (docs/), with the output shown."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ import pytest
 
 from mjrules.cli import build_parser, main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+"""README.md and the documentation site's pages: the files whose commands are run."""
 
 # A hand as help texts write it: MPSZ groups, then melds (3-45m, 555=z, 111=1z) or closed kans
 # (9999s) after spaces; or majiang notation (m123p406z11222,m34-5,z555=).
@@ -83,12 +87,12 @@ def test_option_examples_are_found():
     assert ("waits", "--visible", "19m77z") in _option_examples()
 
 
-# ------------------------------------------------------------------------------------ README
+# ------------------------------------------------------------------------- README and docs/
 
 
-def _readme_commands() -> list[tuple[str, list[str]]]:
-    """(command, output lines shown) for each ``mjrules`` line of README's sh and text code blocks."""
-    text = README.read_text(encoding="utf-8")
+def _commands(path: Path) -> list[tuple[str, list[str]]]:
+    """(command, output lines shown) for each ``mjrules`` line of a page's sh and text code blocks."""
+    text = path.read_text(encoding="utf-8")
     out: list[tuple[str, list[str]]] = []
     for lang, body in re.findall(r"```(\w*)\n(.*?)```", text, re.S):
         if lang not in ("sh", "text"):
@@ -106,23 +110,53 @@ def _readme_commands() -> list[tuple[str, list[str]]]:
     return out
 
 
+def _page_commands() -> list[tuple[str, str, list[str]]]:
+    """(page, command, output shown) over README.md and every page of docs/; a command shown
+    with the same output on several pages is run once."""
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    out = []
+    for path in PAGES:
+        for command, shown in _commands(path):
+            if (command, tuple(shown)) not in seen:
+                seen.add((command, tuple(shown)))
+                out.append((str(path.relative_to(ROOT)), command, shown))
+    return out
+
+
+def _readme_commands() -> list[tuple[str, list[str]]]:
+    return _commands(README)
+
+
 SKIPPED = {
     "mjrules batch --format majiang [--ruleset NAME|PATH] [--input FILE|-] [--output FILE|-]":
         "a synopsis: the bracketed parts are optional placeholders, not arguments",
     "mjrules batch --scheduler tcp://HOST:8786 --input hands.jsonl --output results.parquet":
         "names a real cluster; tests/test_scale.py runs batch --scheduler against a local Dask cluster",
+    "mjrules simulate --rulesets tenhou,mleague --games 300 --seed compare --players careful,careful,careful,careful "
+    "--jobs 2 --plot tenhou-mleague.png":
+        "minutes of play: the figures quoted beside it and docs/simulate.png are its output; the two-game "
+        "simulate of docs/commands/simulate.md runs here",
 }
-"""README commands not run, each with the reason."""
+"""Commands shown but not run, each with the reason."""
+
+EXIT = {
+    "mjrules batch --input docs/examples/majiang.jsonl --csv":
+        (1, "its third line is an mjrules JSON hand, which batch answers with an error line, as the page shows"),
+}
+"""Commands shown exiting with another status than 0, the status and why."""
 
 
-def test_readme_has_the_commands_it_is_tested_with():
+def test_the_pages_have_the_commands_they_are_tested_with():
     commands = [c for c, _ in _readme_commands()]
     assert "mjrules score 223344m567p88s234s --riichi --dora 1m" in commands
-    for skipped in SKIPPED:
-        assert skipped in commands, f"stale skip: {skipped!r} is no longer in README.md"
+    everywhere = [c for _, c, _ in _page_commands()]
+    assert "mjrules replay tests/data/tenhou-mjlog" in everywhere
+    assert len(PAGES) > 10, "the documentation pages were not found"
+    for shown in (*SKIPPED, *EXIT):
+        assert shown in everywhere, f"stale entry: {shown!r} is no longer on any page"
 
 
-_RUN = [(c, shown) for c, shown in _readme_commands() if c not in SKIPPED]
+_RUN = [(page, c, shown) for page, c, shown in _page_commands() if c not in SKIPPED]
 
 
 ELISION = ("...", "…")
@@ -164,16 +198,18 @@ def test_shows_compares_whole_blocks():
     assert not shows(["a", "…", "d"], ["a", "b", "c"])
 
 
-@pytest.mark.parametrize("command, shown", _RUN, ids=[c for c, _ in _RUN])
-def test_readme_command_runs_and_prints_what_is_shown(capsys, monkeypatch, tmp_path, hule_lines, command, shown):
-    # Commands reading hands.jsonl get five majiang-core cases in a scratch directory.
+@pytest.mark.parametrize("page, command, shown", _RUN, ids=[f"{p}: {c}" for p, c, _ in _RUN])
+def test_page_command_runs_and_prints_what_is_shown(capsys, monkeypatch, tmp_path, hule_lines, page, command, shown):
+    # Commands reading hands.jsonl get five majiang-core cases in a scratch directory; tests/ and
+    # docs/ are there as from the top folder (the records under tests/data, docs/examples).
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "tests").symlink_to(Path(__file__).resolve().parent)  # the records under tests/data, as from the root
+    for folder in ("tests", "docs"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
     (tmp_path / "hands.jsonl").write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:5]),
                                           encoding="utf-8")
     code = main(shlex.split(command)[1:])
     out, err = capsys.readouterr()
-    assert code == 0, f"{command}: exit {code}: {err}"
+    assert code == EXIT.get(command, (0, ""))[0], f"{page}: {command}: exit {code}: {err}"
     printed = [line.rstrip() for line in out.splitlines()]
     if shown:  # a command shown without output is only run
-        assert shows(shown, printed), f"{command}: README shows:\n" + "\n".join(shown) + f"\nthe command printed:\n{out}"
+        assert shows(shown, printed), f"{page}: {command}: the page shows:\n" + "\n".join(shown) + f"\nthe command printed:\n{out}"
