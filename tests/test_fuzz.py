@@ -900,11 +900,24 @@ def cli_dir(workdir) -> Path:
 
 @settings(max_examples=budget(300))
 @given(data=st.data(), stdin=st.one_of(st.just(""), st.lists(batch_lines(), max_size=3).map("\n".join)))
-def test_cli_argv(cli_dir, data, stdin):
+def test_cli_argv(cli_dir, tmp_path_factory, data, stdin):
+    """Every command but serve and simulate, ``setup majiang-ai`` included: npm is conftest.py's
+    stand-in, which installs nothing and notes its calls; each must name a folder in the session's
+    temporary folder (the --dir given, relative to the command's folder, or the suite's data folder)."""
     argv = data.draw(argv_lists(_path_words(cli_dir)), label="argv")
+    calls = Path(os.environ["MJRULES_TEST_NPM_CALLS"])
+    before = calls.read_text("utf-8").splitlines() if calls.exists() else []
     t = time.perf_counter()
     rc, out, err = run_cli(argv, stdin, cwd=str(cli_dir))
     seconds = time.perf_counter() - t
+    made = calls.read_text("utf-8").splitlines()[len(before):] if calls.exists() else []
+    tmp = tmp_path_factory.getbasetemp().resolve()
+    for call in made:
+        event("npm called")
+        folder, _, args = call.partition("\t")
+        assert args.startswith("install --prefix ") and " --no-audit " in args, call
+        target = Path(folder, args.removeprefix("install --prefix ").split(" --no-audit ")[0])
+        assert target.resolve().is_relative_to(tmp), call
     note(f"rc={rc} in {seconds:.2f}s stderr={err[-300:]!r}")
     event(f"exit {rc}")
     event(f"{argv[1] if argv[0] == '--debug' else argv[0]}: exit {rc}")
