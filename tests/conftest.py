@@ -33,8 +33,8 @@ a tab between) and installs nothing."""
 
 @pytest.fixture(scope="session", autouse=True)
 def user_folders_in_tmp(tmp_path_factory):
-    """Every test runs with the user's data, cache, config and state folders (XDG), and Hypothesis's
-    own, in the session's temporary folder, and npm replaced by a stand-in that installs nothing
+    """Every test runs with the user's data, cache, config and state folders (XDG), Hypothesis's and
+    Dask's own, in the session's temporary folder, and npm replaced by a stand-in that installs nothing
     (it notes each call in ``$MJRULES_TEST_NPM_CALLS``): no test writes into the user's folders or
     the checkout, installs a package or reaches the network, whatever the command it runs."""
     home = tmp_path_factory.mktemp("home")
@@ -46,6 +46,7 @@ def user_folders_in_tmp(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         for name in ("DATA", "CACHE", "CONFIG", "STATE"):
             mp.setenv(f"XDG_{name}_HOME", str(home / name.lower()))
+        mp.setenv("DASK_TEMPORARY_DIRECTORY", str(home / "dask"))  # a local cluster's scratch space (else /tmp)
         mp.delenv(majiang_ai.ENV, raising=False)
         mp.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
         mp.setenv("MJRULES_TEST_NPM_CALLS", str(home / "npm-calls"))
