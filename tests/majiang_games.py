@@ -5,25 +5,25 @@ ended, the final scores and points as stated. Used by ``test_majiang_games.py`` 
 by ``majiang/agree.py`` (on demand: ten rule objects and more, 20 games each).
 
 The games are made by ``majiang/play_games.js`` with node and the npm packages ``mjrules setup
-majiang-ai`` installs (``mjrules.table.majiang_ai.install_dir``; CI installs them).
+majiang-ai`` installs (``mjrules.table.majiang_ai.install_dir``; CI installs them). Whether they are
+there is looked at when a test runs (the ``majiang_ai_modules`` fixture of ``conftest.py``), never
+when a module is imported: ``mjrules setup majiang-ai`` may run meanwhile.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import attrs
 
-from mjrules.errors import MjrulesError
 from mjrules.records.majiang_paipu import read_paipu_games
 from mjrules.records.replay import Replayer
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.table.check import check_legal
-from mjrules.table.majiang_ai import install_dir, node_modules
+from mjrules.table.majiang_ai import install_dir
 
 SCRIPT = Path(__file__).parent / "majiang" / "play_games.js"
 
@@ -55,21 +55,6 @@ RULES: dict[str, dict] = {
                                       "切り上げ満貫あり": True, "連風牌は2符": True},
 }
 """The rule objects games are played under: every key of majiang-core 1.4.1 is turned in one of them."""
-
-
-REQUIRED = os.environ.get("MJRULES_MAJIANG") == "required"
-"""CI sets ``MJRULES_MAJIANG=required``: it installs node and the packages, so a test that needs them
-must run there, not skip."""
-
-
-def unavailable() -> str | None:
-    """Why the games cannot be made here (no node, or the npm packages not installed), or None; None
-    where they are required (the tests then fail, saying why)."""
-    try:
-        node_modules()
-    except MjrulesError as e:
-        return None if REQUIRED else str(e)
-    return None
 
 
 def play(rule: dict, games: int, seed: str) -> list[dict]:

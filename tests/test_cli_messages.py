@@ -278,11 +278,10 @@ def test_the_svg_card_wraps_a_long_no_win_reason():
     assert svg.count('font-size="14"') > 1
 
 
-web = pytest.importorskip("starlette.testclient")
-
-
 @pytest.fixture(scope="module")
 def client():
+    # imported as the tests that need it run: skipped there, not the whole module, without mjrules[web]
+    web = pytest.importorskip("starlette.testclient")
     from mjrules.web.app import create_app
 
     return web.TestClient(create_app())

@@ -1,25 +1,35 @@
 """Issue 36, "nothing hangs, nothing is left running": Ctrl-C on every command that takes --jobs,
 at random moments, once or twice, as a terminal sends it (SIGINT to every process of the job).
 
-Each run starts the command in a session of its own, waits until it has started (its Rust kernel
-is mapped: ``main`` is running, past Python's own start-up), then a random time more, and signals
-the whole group. It must end within the timeout (no hang) with status 130 and "mjrules:
-interrupted" (or 0/1 had it finished first, its output complete; or killed by SIGINT, which the
-shell reports as 130, when a second Ctrl-C comes after main has returned), leave no process of its session
-and no child of an mjai bot running, and every output file must hold whole lines only."""
+Nothing here depends on how fast the machine is or how loaded. Each command is first run whole on
+a small input, doubled until its work takes a measurable time: its speed (lines, records or games
+a second, under the load of the moment). Each interrupted run then gets an input sized to work
+about ``LASTS`` seconds at that speed, starts in a session of its own, is waited for until it has
+begun its work (an observable point: it has opened its output file, or started a worker process),
+and is signalled whole at a random moment within ``DELAY`` seconds of that point, a third of the
+work: the Ctrl-C lands unless the command runs three times faster than it did when measured.
+
+An interrupted run must end within ``HANG`` seconds (no hang) with status 130 and "mjrules:
+interrupted" (or killed by SIGINT, which the shell reports as 130, when a second Ctrl-C comes
+after main has returned), leave no process of its session and no child of an mjai bot running,
+and every output file must hold whole lines only. The measuring runs, never signalled, must end
+0 or 1 with their output whole, as must a run that finished before its Ctrl-C."""
 
 from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import IO
 
 import attrs
 import pytest
@@ -30,33 +40,39 @@ pytestmark = pytest.mark.skipif(not (hasattr(os, "killpg") and os.path.isdir("/p
 DATA = Path(__file__).resolve().parent / "data"
 BOT = Path(__file__).resolve().parent / "mjai_bot.py"
 HANG = 60.0
-"""Seconds after the Ctrl-C by which a run must have ended; past it, a hang."""
+"""Seconds within which a run must have begun its work, and ended after its Ctrl-C; past it, a hang."""
 SEED = int(os.environ.get("MJRULES_INTERRUPT_SEED", "36"))
+DELAY = 2.0
+"""The Ctrl-C comes at a random moment within this many seconds of the run's start of work."""
+LASTS = 3 * DELAY
+"""Seconds of work each interrupted run's input is sized to, at the speed measured."""
+PROBE = 0.5
+"""A measuring run's input is doubled (or more) until its work takes at least this many seconds."""
+
+LINES, RECORDS, GAMES = "lines", "records", "games"
+"""What a command's input is counted in: JSON lines on stdin, record files in its folder, games."""
 
 
 @attrs.frozen
 class Command:
-    """A --jobs command line (``{d}``: the run's folder), how long it runs, how to check its output."""
+    """A --jobs command line and how to give it input of a size: ``{d}`` is the run's folder,
+    ``{n}`` the number of games, ``{logs}`` a folder of that many records; lines come on stdin."""
 
     name: str
     argv: tuple[str, ...]
     runs: int
-    lasts: float
-    """About how long it runs, in seconds: the Ctrl-C comes within 1.3 times that."""
+    unit: str
+    probe: int
+    """The first measuring run's size."""
+    opens: str | None
+    """The output file the command opens before its work (its observable start), or None: the
+    start is its first worker process."""
     outputs: tuple[str, ...] = ()
     """Files of JSON lines (``.jsonl``, stdout as ``stdout.jsonl``) or CSV (``.csv``) to check."""
     records: str | None = None
     """A --records folder: each record whole, none half-written."""
     marker: bool = False
     """The run's mjai bot starts a child whose command line holds the run's folder."""
-
-
-@pytest.fixture(scope="module")
-def big(tmp_path_factory) -> Path:
-    lines = (DATA / "majiang-hule-public.jsonl").read_text(encoding="utf-8")
-    path = tmp_path_factory.mktemp("interrupt") / "big.jsonl"
-    path.write_text(lines * 4, encoding="utf-8")  # 20,000 lines: a few seconds at --jobs 2
-    return path
 
 
 @pytest.fixture(scope="module")
@@ -72,38 +88,77 @@ def bot(tmp_path_factory) -> Path:
     return path
 
 
-def _commands(big: Path, bot: Path) -> list[Command]:
-    mjlog = str(DATA / "tenhou-mjlog")
+def _commands(bot: Path) -> list[Command]:
     return [
-        Command("batch", ("batch", "--jobs", "2", "--input", str(big), "--output", "{d}/out.jsonl"), 10, 2.5,
-                outputs=("out.jsonl",)),
-        Command("batch --csv", ("batch", "--jobs", "2", "--input", str(big), "--output", "{d}/out.csv"), 7, 2.5,
-                outputs=("out.csv",)),
-        Command("compare", ("compare", "--jobs", "2", "--input", str(big), "--rulesets", "tenhou,mleague",
-                            "--output", "{d}/details.jsonl", "--json"), 9, 4.0,
+        Command("batch", ("batch", "--jobs", "2", "--input", "-", "--output", "{d}/out.jsonl"), 10, LINES, 5000,
+                "out.jsonl", outputs=("out.jsonl",)),
+        Command("batch --csv", ("batch", "--jobs", "2", "--input", "-", "--output", "{d}/out.csv"), 7, LINES, 5000,
+                "out.csv", outputs=("out.csv",)),
+        Command("compare", ("compare", "--jobs", "2", "--input", "-", "--rulesets", "tenhou,mleague",
+                            "--output", "{d}/details.jsonl", "--json"), 9, LINES, 2000, "details.jsonl",
                 outputs=("details.jsonl", "stdout.jsonl")),
-        Command("replay --legal", ("replay", "--jobs", "2", "--legal", "--json", mjlog), 9, 4.5,
+        Command("replay --legal", ("replay", "--jobs", "2", "--legal", "--json", "{logs}"), 9, RECORDS, 8, None,
                 outputs=("stdout.jsonl",)),
-        Command("replay --rulesets", ("replay", "--jobs", "2", "--rulesets", "tenhou,mleague", "--json", mjlog),
-                6, 3.0, outputs=("stdout.jsonl",)),
-        Command("simulate", ("simulate", "--jobs", "2", "--rulesets", "tenhou", "--games", "40", "--json",
-                             "--output", "{d}/games.jsonl", "--records", "{d}/records"), 8, 4.0,
+        Command("replay --rulesets", ("replay", "--jobs", "2", "--rulesets", "tenhou,mleague", "--json", "{logs}"),
+                6, RECORDS, 16, None, outputs=("stdout.jsonl",)),
+        Command("simulate", ("simulate", "--jobs", "2", "--rulesets", "tenhou", "--games", "{n}", "--json",
+                             "--output", "{d}/games.jsonl", "--records", "{d}/records"), 8, GAMES, 2, "games.jsonl",
                 outputs=("games.jsonl", "stdout.jsonl"), records="records"),
-        Command("simulate, mjai bot", ("simulate", "--jobs", "2", "--rulesets", "tenhou", "--games", "12",
+        Command("simulate, mjai bot", ("simulate", "--jobs", "2", "--rulesets", "tenhou", "--games", "{n}",
                                        "--length", "tonpuu", "--players",
-                                       f"mjai:{sys.executable} {bot} {{d}},greedy,greedy,greedy", "--json"),
-                7, 4.5, outputs=("stdout.jsonl",), marker=True),
+                                       f"mjai:{sys.executable} {bot} {{d}},greedy,greedy,greedy", "--json",
+                                       "--output", "{d}/games.jsonl"), 7, GAMES, 2, "games.jsonl",
+                outputs=("games.jsonl", "stdout.jsonl"), marker=True),
     ]
+
+
+class Inputs:
+    """The inputs of a size: lines to feed a command's stdin, folders of that many records."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.lines = (DATA / "majiang-hule-public.jsonl").read_bytes().splitlines(keepends=True)
+        self.logs = sorted((DATA / "tenhou-mjlog").glob("*.mjlog"))
+        self.made: dict[int, Path] = {}
+        self.lock = threading.Lock()
+
+    def records(self, n: int) -> Path:
+        """A folder of ``n`` records: links to the mjlog files, round and round."""
+        with self.lock:
+            if n not in self.made:
+                folder = self.folder / f"records-{n}"
+                folder.mkdir()
+                for i in range(n):
+                    log = self.logs[i % len(self.logs)]
+                    (folder / f"{i:05d}-{log.name}").symlink_to(log)
+                self.made[n] = folder
+            return self.made[n]
+
+    def feed(self, stdin: IO[bytes], n: int) -> None:
+        """Write ``n`` lines of hands to ``stdin`` and close it; stop when the reader has gone."""
+        whole, part = divmod(n, len(self.lines))
+        block = b"".join(self.lines)
+        try:
+            with stdin:
+                for _ in range(whole):
+                    stdin.write(block)
+                stdin.write(b"".join(self.lines[:part]))
+        except OSError:  # the command ended (its Ctrl-C) before reading them all
+            pass
 
 
 @attrs.frozen
 class Run:
     command: str
-    delay: float
+    size: int
+    delay: float | None
+    """Seconds from the start of its work to its Ctrl-C; None: a measuring run, not signalled."""
     twice: bool
     signalled: bool
     status: int | None
     """None: still running at the timeout (a hang)."""
+    worked: float
+    """Seconds from the start of its work to its end (or to the timeout)."""
     stderr: str
     left: tuple[str, ...]
     """Processes left running: of the run's session, or a bot's child."""
@@ -111,8 +166,8 @@ class Run:
     """What is wrong with its output files."""
 
 
-def _processes() -> list[tuple[int, int, str]]:
-    """(pid, session, command line) of every process."""
+def _processes() -> list[tuple[int, int, int, str]]:
+    """(pid, parent, session, command line) of every process."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -126,33 +181,33 @@ def _processes() -> list[tuple[int, int, str]]:
             continue
         fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm)": state, ppid, pgrp, session, …
         if fields[0] != "Z":  # a zombie has ended: only its parent's wait is missing
-            found.append((int(entry), int(fields[3]), cmdline))
+            found.append((int(entry), int(fields[1]), int(fields[3]), cmdline))
     return found
 
 
 def _left(session: int, marker: str) -> tuple[str, ...]:
-    """The processes of ``session``, or whose command line holds ``marker``, still there after a
-    moment (a process being reaped may show for an instant)."""
-    deadline = time.monotonic() + 1.0
+    """The processes of ``session``, or whose command line holds ``marker``, still there once those
+    being ended have had time to go (a process killed may show until the kernel has ended it; the
+    wait ends as soon as none is left, so a loaded machine only makes it longer)."""
+    deadline = time.monotonic() + 10.0
     while True:
-        left = tuple(f"{pid}: {cmd}" for pid, sid, cmd in _processes() if sid == session or marker in cmd)
+        left = tuple(f"{pid}: {cmd}" for pid, _, sid, cmd in _processes() if sid == session or marker in cmd)
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)
 
 
-def _started(pid: int, limit: float = 3.0) -> None:
-    """Wait until ``main`` runs in ``pid``: the Rust kernel is mapped (or ``limit`` seconds pass,
-    for the Python kernel)."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{pid}/maps", encoding="utf-8", errors="replace") as f:
-                if "_native" in f.read():
-                    return
-        except OSError:
-            return  # it has ended
+def _begun(proc: subprocess.Popen[bytes], opens: Path | None) -> bool:
+    """Wait until ``proc`` has begun its work: opened ``opens``, or (None) started a worker process;
+    False if it ended first or did neither within ``HANG`` seconds."""
+    deadline = time.monotonic() + HANG
+    while proc.poll() is None and time.monotonic() < deadline:
+        if opens is not None and opens.exists():
+            return True
+        if opens is None and any(parent == proc.pid for _, parent, _, _ in _processes()):
+            return True
         time.sleep(0.01)
+    return False
 
 
 def _whole_lines(path: Path) -> str | None:
@@ -186,27 +241,43 @@ def _records(folder: Path) -> list[str]:
     return wrong
 
 
-def _run(command: Command, folder: Path, delay: float, twice: float | None) -> Run:
-    argv = [a.replace("{d}", str(folder)) for a in command.argv]
-    with open(folder / "stdout.jsonl", "wb") as stdout:
+def _run(command: Command, inputs: Inputs, folder: Path, size: int, delay: float | None = None,
+         twice: float | None = None) -> Run:
+    """Run ``command`` on an input of ``size``, its Ctrl-C ``delay`` seconds after it has begun
+    its work (None: let it finish), a second one ``twice`` seconds later."""
+    folder.mkdir()
+    logs = str(inputs.records(size)) if command.unit == RECORDS else ""
+    argv = [a.replace("{d}", str(folder)).replace("{n}", str(size)).replace("{logs}", logs) for a in command.argv]
+    with open(folder / "stdout.jsonl", "wb") as stdout, open(folder / "stderr.txt", "wb") as stderr:
         proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "mjrules", *argv], stdout=stdout,
-                                stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    _started(proc.pid)
-    time.sleep(delay)
-    signalled = proc.poll() is None
-    if signalled:
-        os.killpg(proc.pid, signal.SIGINT)
-        if twice is not None:
-            time.sleep(twice)
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGINT)
+                                stderr=stderr, stdin=subprocess.PIPE if command.unit == LINES else subprocess.DEVNULL,
+                                start_new_session=True)
+    feeder = None
+    if proc.stdin is not None:
+        feeder = threading.Thread(target=inputs.feed, args=(proc.stdin, size), daemon=True)
+        feeder.start()
+    begun = _begun(proc, None if command.opens is None else folder / command.opens)
+    start = time.monotonic()
+    signalled = False
+    if begun and delay is not None:
+        time.sleep(delay)
+        signalled = proc.poll() is None
+        if signalled:
+            os.killpg(proc.pid, signal.SIGINT)
+            if twice is not None:
+                time.sleep(twice)
+                if proc.poll() is None:
+                    os.killpg(proc.pid, signal.SIGINT)
+    status: int | None
     try:
-        _, err = proc.communicate(timeout=HANG)
-        status: int | None = proc.returncode
+        status = proc.wait(timeout=HANG if begun else 0.01)  # not begun: it has ended, or hangs
     except subprocess.TimeoutExpired:  # a hang: what still runs, and where main is stuck, for the report
         status = None
-        running = "\n".join(f"{pid}: {cmd}" for pid, sid, cmd in _processes() if sid == proc.pid or str(folder) in cmd)
+    worked = time.monotonic() - start
+    err = b""
+    if status is None:
+        running = "\n".join(f"{pid}: {cmd}" for pid, _, sid, cmd in _processes()
+                            if sid == proc.pid or str(folder) in cmd)
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGABRT)  # faulthandler writes every thread's stack
         time.sleep(1.0)
@@ -215,44 +286,70 @@ def _run(command: Command, folder: Path, delay: float, twice: float | None) -> R
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        _, err = proc.communicate()
-        err = f"still running:\n{running}\n".encode() + err
+        proc.wait()
+        err = ("did not begin its work\n" if not begun else "").encode() + f"still running:\n{running}\n".encode()
     left = _left(proc.pid, str(folder))
     for pid in (int(x.split(":")[0]) for x in left):  # no test leaves a process behind either
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+    if feeder is not None:
+        feeder.join(HANG)
+    err += (folder / "stderr.txt").read_bytes()
     broken = [w for name in command.outputs if (w := _whole_lines(folder / name))]
     if command.records:
         broken += _records(folder / command.records)
-    return Run(command.name, delay, twice is not None, signalled, status, err.decode("utf-8", "replace"), left,
-               tuple(broken))
+    return Run(command.name, size, delay, twice is not None, signalled, status, worked,
+               err.decode("utf-8", "replace"), left, tuple(broken))
 
 
-def test_ctrl_c_at_random_moments_on_every_jobs_command(big, bot, tmp_path):
+def _measure(command: Command, inputs: Inputs, tmp_path: Path) -> tuple[float, list[Run]]:
+    """The command's speed (units of its input a second of work), from runs on inputs doubled (or
+    more) until the work takes ``PROBE`` seconds; and those runs."""
+    size, runs = command.probe, []
+    while True:
+        run = _run(command, inputs, tmp_path / f"{_slug(command)}-measure-{len(runs)}", size)
+        runs.append(run)
+        if run.status not in (0, 1) or run.worked >= PROBE or len(runs) == 8:
+            return size / max(run.worked, 1e-3), runs
+        size *= max(2, math.ceil(PROBE / max(run.worked, 0.05)))
+
+
+def _slug(command: Command) -> str:
+    return command.name.replace(" ", "_").replace(",", "")
+
+
+def test_ctrl_c_at_random_moments_on_every_jobs_command(bot, tmp_path):
     rng = random.Random(SEED)
-    plan = []
-    for command in _commands(big, bot):
-        for k in range(command.runs):
-            folder = tmp_path / f"{command.name.replace(' ', '_').replace(',', '')}-{k}"
-            folder.mkdir()
-            twice = rng.uniform(0.0, 0.3) if rng.random() < 0.5 else None
-            plan.append((command, folder, rng.uniform(0.0, 1.3 * command.lasts), twice))
-    rng.shuffle(plan)
+    inputs = Inputs(tmp_path)
     started = time.monotonic()
+    measured, plan, sizes = [], [], {}
+    for command in _commands(bot):
+        speed, runs = _measure(command, inputs, tmp_path)
+        measured += runs
+        sizes[command.name] = max(command.probe, math.ceil(speed * LASTS))
+        for k in range(command.runs):
+            twice = rng.uniform(0.0, 0.3) if rng.random() < 0.5 else None
+            plan.append((command, inputs, tmp_path / f"{_slug(command)}-{k}", sizes[command.name],
+                         rng.uniform(0.0, DELAY), twice))
+    rng.shuffle(plan)
     with ThreadPoolExecutor(max_workers=3) as pool:  # three jobs at a time: each is its own session
         runs = list(pool.map(lambda p: _run(*p), plan))
     took = time.monotonic() - started
     interrupted = [r for r in runs if r.signalled and r.status != 0]
-    hangs = [r for r in runs if r.status is None]
-    orphans = [r for r in runs if r.left]
-    print(f"\n{len(runs)} runs in {took:.0f}s: {len(interrupted)} interrupted "
+    hangs = [r for r in measured + runs if r.status is None]
+    orphans = [r for r in measured + runs if r.left]
+    print(f"\n{len(runs)} runs and {len(measured)} measuring runs in {took:.0f}s: {len(interrupted)} interrupted "
           f"({sum(r.twice for r in interrupted)} with a second Ctrl-C), {len(runs) - len(interrupted)} finished "
-          f"first; {len(hangs)} hangs, {len(orphans)} left processes behind")
+          f"first; {len(hangs)} hangs, {len(orphans)} left processes behind; sizes "
+          + ", ".join(f"{name} {n}" for name, n in sizes.items()))
     assert len(runs) >= 50
     assert not hangs, hangs
     assert not orphans, orphans
+    for r in measured:  # never signalled: each ends by itself, its output whole
+        assert r.status in (0, 1) and not r.broken and "interrupted" not in r.stderr, r
+        assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r
     for r in runs:
         assert not r.broken, r
         assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r
@@ -310,11 +407,18 @@ def test_ctrl_c_at_play_ends_the_bots_and_their_children(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "mjrules", "play", "--players", bots, "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
-    deadline = time.monotonic() + 30
-    while sum(str(tmp_path) in cmd for _, _, cmd in _processes()) < 6 and time.monotonic() < deadline:
-        time.sleep(0.05)  # three bots and their children: the game is on, waiting for the person's answer
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=HANG)
+    deadline = time.monotonic() + HANG
+    try:
+        while sum(str(tmp_path) in cmd for _, _, _, cmd in _processes()) < 6:
+            # three bots and their children: the game is on (however long the start takes)
+            assert proc.poll() is None and time.monotonic() < deadline, "the game did not start its bots"
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=HANG)
+    finally:
+        if proc.poll() is None:  # failed: nothing left running all the same
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130 and err == b"mjrules: interrupted\n"
     assert _left(proc.pid, str(tmp_path)) == ()
 

@@ -2,8 +2,10 @@
 
 It runs in a node process per seat, told the ruleset's rule object, and every answer it gives is
 ruled on by the table like any player's. The games need node and ``mjrules setup majiang-ai`` (CI
-installs them); without them these tests are skipped, saying why, but for the one-line error that
-says how to get them.
+installs them); without them these tests are skipped, saying why (the ``majiang_ai_modules`` fixture
+looks as each test runs: ``mjrules setup majiang-ai`` may run meanwhile), but for those that do not
+need them: the one-line error that says how to get them, what setup asks npm (a stand-in that
+installs nothing, conftest.py), a three-player table refused.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import os
 
 import pytest
 
-import majiang_games
 from mjrules.cli import main
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import read_mjai
@@ -25,8 +26,7 @@ from mjrules.table.game import Table
 from mjrules.table.majiang_ai import MajiangAI
 from mjrules.table.players import Greedy
 
-WHY = majiang_games.unavailable()
-needs_ai = pytest.mark.skipif(WHY is not None, reason=f"majiang-ai needs node and its npm packages: {WHY}")
+needs_ai = pytest.mark.usefixtures("majiang_ai_modules")
 
 
 @pytest.mark.parametrize("env, says", [
@@ -115,13 +115,39 @@ def test_simulate_and_play_seat_majiang_ai_by_name(tmp_path, capsys):
     assert main(["replay", "--legal", str(tmp_path)]) == 0
 
 
-def test_a_three_player_table_is_refused_by_majiang_ai():
-    if WHY is not None:
-        with pytest.raises(MjrulesError, match="mjrules setup majiang-ai"):
-            MajiangAI()
-        return
+def test_a_three_player_table_is_refused_by_majiang_ai(tmp_path, monkeypatch):
+    """Refused when seated, whether or not majiang-ai is installed here: the test gives it a folder
+    that looks installed, and a node that is never run (no game starts)."""
+    package = tmp_path / "node_modules" / "@kobalab" / "majiang-ai" / "package.json"
+    package.parent.mkdir(parents=True)
+    package.write_text("{}", encoding="utf-8")
+    node = tmp_path / "bin" / "node"
+    node.parent.mkdir()
+    node.write_text("#!/bin/sh\nexit 1\n", encoding="utf-8")
+    node.chmod(0o755)
+    monkeypatch.setenv("MJRULES_MAJIANG_AI", str(tmp_path))
+    monkeypatch.setenv("PATH", f"{node.parent}{os.pathsep}{os.environ['PATH']}")
     with pytest.raises(MjrulesError, match="majiang-ai plays four-player games, and this table seats 3"):
         Table(Scorer("tenhou-sanma"), [MajiangAI(), Greedy(), Greedy()])
+
+
+@pytest.mark.parametrize("where", [None, "--dir"])
+def test_setup_asks_npm_to_install_the_packages_into_the_folder(tmp_path, capsys, where):
+    """``mjrules setup majiang-ai`` runs npm once, installing the packages into --dir, else into the
+    user's data folder (the suite's: conftest.py); npm's failure is one line naming the folder."""
+    from mjrules.table.majiang_ai import PACKAGES, install_dir
+
+    calls = os.environ["MJRULES_TEST_NPM_CALLS"]
+    before = open(calls, encoding="utf-8").read() if os.path.exists(calls) else ""
+    target = tmp_path / "ai" if where else install_dir()
+    assert main(["setup", "majiang-ai", *(["--dir", str(target)] if where else [])]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"mjrules: error: npm install into {target} failed (status 1): npm: not run by the test suite "
+                   f"(no test installs packages)\n")
+    with open(calls, encoding="utf-8") as f:
+        made = f.read()[len(before):]
+    assert made == f"{os.getcwd()}\tinstall --prefix {target} --no-audit --no-fund --save-exact {' '.join(PACKAGES)}\n"
+    assert target.is_dir()
 
 
 @needs_ai

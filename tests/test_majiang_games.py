@@ -6,7 +6,7 @@ ended, final scores and points as the 牌譜 states them (``majiang_games.check`
 The suite plays a few short games (a one-hand game, an East-only game with the noten declaration
 and triple ron); ``majiang/agree.py`` plays every rule object of ``majiang_games.RULES`` on demand
 (20 games each). The games need node and the npm packages ``mjrules setup majiang-ai`` installs
-(CI installs them); elsewhere these tests are skipped, saying why.
+(CI installs them); elsewhere these tests are skipped, saying why (decided as each test runs).
 """
 
 import json
@@ -16,8 +16,7 @@ import pytest
 import majiang_games
 from mjrules.cli import main
 
-WHY = majiang_games.unavailable()
-pytestmark = pytest.mark.skipif(WHY is not None, reason=f"majiang-core games need node and majiang-ai: {WHY}")
+pytestmark = pytest.mark.usefixtures("majiang_ai_modules")  # looked for as each test runs: skipped, saying why
 
 SUITE = [("ikkyoku-noten-repeat", 2), ("tonpuu-noten-declaration-triple-ron", 1)]
 

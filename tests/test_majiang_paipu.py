@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-import majiang_games
 from mjrules.cli import main
 from mjrules.errors import RecordError
 from mjrules.records.majiang_paipu import read_paipu_games
@@ -26,7 +24,6 @@ from mjrules.records.replay import Replayer
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.game import Table
-from mjrules.table.majiang_ai import install_dir
 from tests.test_table import Caller
 
 BOARD = Path(__file__).parent / "majiang" / "board_check.js"
@@ -63,14 +60,12 @@ def test_a_written_paipu_replays_to_the_table_s_scores(tmp_path, ruleset):
         assert rep.checks and all(c.agree for c in rep.checks)
 
 
-@pytest.mark.skipif(majiang_games.unavailable() is not None or shutil.which("node") is None,
-                    reason=f"majiang-core's Board needs node and the npm packages: {majiang_games.unavailable()}")
 @pytest.mark.parametrize("seed", range(4))
-def test_majiang_core_s_board_follows_a_written_paipu(seed):
+def test_majiang_core_s_board_follows_a_written_paipu(majiang_ai_modules, seed):
     paipu, game = caller_paipu("majiang", seed)
     kinds = {next(iter(e)) for r in paipu["log"] for e in r}
     done = subprocess.run(["node", str(BOARD)], input=json.dumps(paipu, ensure_ascii=False), capture_output=True,
-                          text=True, env={"NODE_PATH": str(install_dir() / "node_modules")})
+                          text=True, env={"NODE_PATH": str(majiang_ai_modules)})
     assert done.returncode == 0, done.stderr[-800:]
     got = json.loads(done.stdout)
     assert got == {"rounds": len(game.rounds), "disagree": []}

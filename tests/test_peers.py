@@ -31,29 +31,34 @@ import pytest
 
 from mjrules.cli import main
 
-riichienv = pytest.importorskip("riichienv", reason="CI installs mjrules[peers] (RiichiEnv, the peer engine)")
-AT = riichienv.ActionType
+@pytest.fixture
+def riichienv() -> Any:
+    """RiichiEnv, imported as the test runs (skipped, saying why, where it is not installed)."""
+    return pytest.importorskip("riichienv", reason="CI installs mjrules[peers] (RiichiEnv, the peer engine)")
 
-WINS, RIICHI, KITA = (AT.TSUMO, AT.RON), (AT.RIICHI,), (AT.KITA,)
-KANS, CALLS, NINE = (AT.ANKAN, AT.KAKAN), (AT.PON, AT.DAIMINKAN, AT.CHI), (AT.KYUSHU_KYUHAI,)
-CHOICES = ((WINS, 1.0), (RIICHI, 1.0), (KITA, 1.0), (KANS, 0.5), (CALLS, 0.25), (NINE, 0.5))
-"""What a player takes when it is offered, and how often."""
+
+CHOICES = (("TSUMO RON", 1.0), ("RIICHI", 1.0), ("KITA", 1.0), ("ANKAN KAKAN", 0.5), ("PON DAIMINKAN CHI", 0.25),
+           ("KYUSHU_KYUHAI", 0.5))
+"""What a player takes when it is offered (RiichiEnv's action types), and how often."""
 
 
 class Player:
     """A seeded player for RiichiEnv: the choices above, else the discard leaving the fewest shanten."""
 
-    def __init__(self, seed: str, players: int) -> None:
+    def __init__(self, riichienv: Any, seed: str, players: int) -> None:
         self.random = random.Random(seed)
         self.shanten = riichienv.calculate_shanten_3p if players == 3 else riichienv.calculate_shanten
+        at = riichienv.ActionType
+        self.choices = [(tuple(getattr(at, k) for k in kinds.split()), odds) for kinds, odds in CHOICES]
+        self.discard, self.pass_ = at.DISCARD, at.PASS
 
     def act(self, obs: Any) -> Any:
         legal = obs.legal_actions()
-        for kinds, odds in CHOICES:
+        for kinds, odds in self.choices:
             offered = [a for a in legal if a.action_type in kinds]
             if offered and self.random.random() < odds:
                 return self.random.choice(offered)
-        discards = [a for a in legal if a.action_type == AT.DISCARD]
+        discards = [a for a in legal if a.action_type == self.discard]
         if discards:
             hand = list(obs.hand)
 
@@ -64,25 +69,26 @@ class Player:
 
             fewest = min(left(a) for a in discards)
             return self.random.choice([a for a in discards if left(a) == fewest])
-        passes = [a for a in legal if a.action_type == AT.PASS]
+        passes = [a for a in legal if a.action_type == self.pass_]
         return passes[0] if passes else self.random.choice(legal)
 
 
-def riichienv_game(seed: int, players: int) -> str:
+def riichienv_game(riichienv: Any, seed: int, players: int) -> str:
     """One hanchan RiichiEnv plays under its Tenhou preset, as the mjai record it writes."""
     mode = "4p-red-half" if players == 4 else "3p-red-half"
     env = riichienv.RiichiEnv(game_mode=mode, rule=riichienv.GameRule.default_tenhou(), seed=seed)
-    seats = [Player(f"{players}/{seed}/{s}", players) for s in range(players)]
+    seats = [Player(riichienv, f"{players}/{seed}/{s}", players) for s in range(players)]
     observations = env.reset()
     while not env.done():
         observations = env.step({s: seats[s].act(o) for s, o in observations.items()})
     return "".join(json.dumps(event) + "\n" for event in env.mjai_log)
 
 
-def write_games(folder: Path, games: int, players: tuple[int, ...] = (4, 3)) -> None:
+def write_games(riichienv: Any, folder: Path, games: int, players: tuple[int, ...] = (4, 3)) -> None:
     for n in players:
         for seed in range(games):
-            (folder / f"riichienv-{n}p-{seed:04d}.mjson").write_text(riichienv_game(seed, n), encoding="utf-8")
+            (folder / f"riichienv-{n}p-{seed:04d}.mjson").write_text(riichienv_game(riichienv, seed, n),
+                                                                      encoding="utf-8")
 
 
 SUDDEN_DEATH = re.compile(r"the game ends after W\d(-\d+)? \(sudden death\), and the record plays on")
@@ -121,8 +127,8 @@ def check_riichienv_games(folder: Path, capsys: pytest.CaptureFixture[str], game
     return summary
 
 
-def test_riichienv_games_are_read_legal_and_paid_as_it_paid_them(tmp_path, capsys):
-    write_games(tmp_path, 3)
+def test_riichienv_games_are_read_legal_and_paid_as_it_paid_them(riichienv, tmp_path, capsys):
+    write_games(riichienv, tmp_path, 3)
     events = [json.loads(line) for path in sorted(tmp_path.iterdir()) for line in path.read_text().splitlines()]
     kinds = {e["type"] for e in events} | {e["reason"] for e in events if e["type"] == "ryukyoku"}
     # RiichiEnv's own names: kita for a North set aside, exhaustive_draw; wins by ron and by tsumo
@@ -134,9 +140,9 @@ def test_riichienv_games_are_read_legal_and_paid_as_it_paid_them(tmp_path, capsy
 
 @pytest.mark.long  # on demand: python -m pytest -m long -s tests/test_peers.py (MJRULES_PEER_GAMES=N, 200 by default)
 @pytest.mark.parametrize("players", [4, 3])
-def test_many_riichienv_games(tmp_path, capsys, players):
+def test_many_riichienv_games(riichienv, tmp_path, capsys, players):
     games = int(os.environ.get("MJRULES_PEER_GAMES", "200"))
-    write_games(tmp_path, games, (players,))
+    write_games(riichienv, tmp_path, games, (players,))
     summary = check_riichienv_games(tmp_path, capsys, games)
     keys = ("games", "unreadable", "wins", "agree", "finals_not_stated", "legal_actions", "legal_refused",
             "legal_rounds", "legal_played", "legal_agree", "legal_ends", "legal_ends_agree")

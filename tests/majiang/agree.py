@@ -21,6 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import majiang_games  # noqa: E402
+from mjrules.errors import MjrulesError  # noqa: E402
+from mjrules.table.majiang_ai import node_modules  # noqa: E402
 
 
 def main() -> int:
@@ -31,9 +33,10 @@ def main() -> int:
     p.add_argument("--keep", type=Path, metavar="DIR", help="keep the games (NAME-games.json) and rule objects here")
     p.add_argument("--reuse", action="store_true", help="check the games kept in --keep DIR again instead of playing")
     args = p.parse_args()
-    why = majiang_games.unavailable()
-    if why:
-        print(f"agree.py: {why}", file=sys.stderr)
+    try:
+        node_modules()
+    except MjrulesError as e:
+        print(f"agree.py: {e}", file=sys.stderr)
         return 2
     unknown = [n for n in args.names if n not in majiang_games.RULES]
     if unknown:
