@@ -59,7 +59,7 @@ from typing import Any, Callable
 
 from mjrules import kernel
 from mjrules.table.players import make_player
-from mjrules.records.settlement import Outcome
+from mjrules.game.settlement import Outcome
 from mjrules.rules.rules import GameLength
 from mjrules.table.game import Table
 from mjrules.rules.ruleset import load_ruleset

@@ -21,13 +21,16 @@ if TYPE_CHECKING:
     from importlib.abc import Loader
 
 MOVED = {
-    "games": "records", "games.records": "records.game", "games.flow": "records.flow",
-    "games.settlement": "records.settlement", "games.read": "records.read", "games.tenhou_xml": "records.tenhou_xml",
+    "games": "records", "games.records": "game.record", "games.flow": "game.state",
+    "games.settlement": "game.settlement", "games.read": "records.read", "games.tenhou_xml": "records.tenhou_xml",
     "games.tenhou_json": "records.tenhou_json", "games.tenhou_rules": "records.tenhou_rules",
     "games.tenhou_yaku": "records.tenhou_yaku", "games.mjai": "records.mjai", "games.replay": "records.replay",
     "games.table": "table.game", "games.players": "table.players", "games.mjai_bot": "table.mjai_bot",
     "games.wall": "table.wall", "games.simulation": "table.simulation", "games.console": "table.console",
-    "games.legal": "table.check",
+    "games.legal": "records.check",
+    # 0.5: one game below the records and the table (names that moved between modules: CHANGELOG.md)
+    "records.game": "game.record", "records.flow": "game.state", "records.settlement": "game.settlement",
+    "table.moves": "game.moves", "table.round": "game.play", "table.check": "records.check",
     "scoring.reading": "readings.reading", "scoring.fu": "readings.fu", "scoring.placings": "rules.placing",
     "scoring.table": "scoring.seats",
 }

@@ -22,7 +22,7 @@ import attrs
 from mjrules.records.majiang_paipu import read_paipu_games
 from mjrules.records.replay import Replayer
 from mjrules.rules.ruleset import load_ruleset
-from mjrules.table.check import check_legal
+from mjrules.records.check import check_legal
 from mjrules.table.majiang_ai import install_dir
 
 SCRIPT = Path(__file__).parent / "majiang" / "play_games.js"

@@ -24,7 +24,8 @@ from mjrules.records.read import read_game
 from mjrules.records.replay import Replayer
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import PASS, Action, ActionKind, Discarded, View
+from mjrules.game.actions import PASS, Action, ActionKind
+from mjrules.game.view import Discarded, View
 from mjrules.table.game import Table
 from mjrules.table.players import Careful, Greedy, make_player
 
@@ -191,7 +192,7 @@ def test_careful_games_are_legal_and_replay(seed):
 def test_careful_shows_its_tenpai_hand_where_the_ruleset_lets_it_declare_noten():
     # under ノーテン宣言あり the table asks a player in tenpai, not in riichi, at an exhaustive draw:
     # TENPAI or NOTEN (majiang-core's Game.pingju; moves.legal_at_draw); careful shows the hand
-    from mjrules.table.actions import NOTEN, TENPAI
+    from mjrules.game.actions import NOTEN, TENPAI
 
     asked = view("123m456p789s1122z", legal=[TENPAI, NOTEN], offered=None)
     assert Careful().act(asked) == TENPAI

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mjrules.cli import main
-from mjrules.table.moves import legal_own
+from mjrules.game.moves import legal_own
 
 DATA = Path(__file__).resolve().parent / "data"
 HAND = "123m456p789s11222z"  # 14 tiles: menzen tsumo, 40 fu 1 han under any preset

@@ -407,7 +407,7 @@ REPLAYERS: dict[str, Any] = {}
 
 def record_body(case) -> None:
     from mjrules.records.read import read_game
-    from mjrules.records.game import Game
+    from mjrules.game.record import Game
     from mjrules.records.replay import Replayer, record_ruleset
 
     name, data = case

@@ -20,9 +20,9 @@ from mjrules import Win, parse_mpsz, parse_tiles
 from mjrules.cli import main
 from mjrules.errors import RecordError, RulesetError
 from mjrules.records import read_game, read_games
-from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Recorded, RecordedWin, Round
+from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Recorded, RecordedWin, Round
 from mjrules.records.replay import Replayer, record_ruleset
-from mjrules.records.settlement import settle_round
+from mjrules.game.settlement import settle_round
 from mjrules.rules.majiang import ruleset_from_majiang
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer

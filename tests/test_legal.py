@@ -1,4 +1,4 @@
-"""Recorded games checked at the table (``mjrules replay --legal``, ``mjrules.table.check``): each
+"""Recorded games checked at the table (``mjrules replay --legal``, ``mjrules.records.check``): each
 round dealt from the record's own wall and played by the record's actions, every action ruled on
 under the record's ruleset and every round paid as replay pays the record."""
 
@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from mjrules.cli import main
-from mjrules.table.check import check_legal, record_wall
+from mjrules.records.check import check_legal, record_wall
 from mjrules.table.players import Greedy
 from mjrules.records.read import read_game, read_games
 from mjrules.records.replay import record_ruleset
@@ -47,7 +47,7 @@ def test_every_tenhou_record_ends_where_the_game_end_rule_says():
     after its last round and no earlier, the scores taken from the record. A last dealer in first place
     after a tenpai draw plays on in four games of 2009-08-27 to 2010-06-01 and ends the game on
     2010-06-08, as Tenhou announced for June 2010 (``mjrules.records.tenhou_rules``)."""
-    from mjrules.records.settlement import GameEnd, game_end, settle_round
+    from mjrules.game.settlement import GameEnd, game_end, settle_round
 
     ends: dict[GameEnd, int] = {}
     odd = []
@@ -126,7 +126,7 @@ def test_calls_on_a_tile_discarded_twice_are_placed_where_every_seats_moves_fit(
     each has a call on the second of two discards of one tile, which the JSON does not write. Taking the
     call on the first leaves a seat "to draw, and the log has it call …" (how these records were refused);
     the one order in which every seat's listed moves fit takes the second, and every action is legal there."""
-    from mjrules.records.game import MoveKind
+    from mjrules.game.record import MoveKind
 
     scorer = Scorer("tenhou")
     for path in sorted((DATA / "tenhou-json-calls").glob("*.json")):
@@ -194,7 +194,7 @@ def test_the_record_wall_of_a_table_game_is_its_wall():
 def tampered_record(tmp_path: Path) -> Path:
     """A game whose seat 1 declares riichi in the first round, its start score lowered to 500."""
     from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Plan, Tsumogiri, hand_wall, s
-    from mjrules.table.actions import Action, ActionKind
+    from mjrules.game.actions import Action, ActionKind
     from mjrules.table.wall import seeded_wall
 
     scorer = Scorer("tenhou")

@@ -21,7 +21,7 @@ from mjrules.records.mjai import read_mjai
 from mjrules.records.replay import Replayer
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.check import check_legal
+from mjrules.records.check import check_legal
 from mjrules.table.game import Table
 from mjrules.table.majiang_ai import MajiangAI
 from mjrules.table.players import Greedy

@@ -16,15 +16,16 @@ import pytest
 
 from mjrules.cli import main
 from mjrules.errors import MjrulesError, RulesetError
-from mjrules.records.settlement import GameEnd, Outcome, RoundSettlement, game_end
+from mjrules.game.settlement import GameEnd, Outcome, RoundSettlement, game_end
 from mjrules.rules.majiang import majiang_rule_of, read_majiang_rule
 from mjrules.rules.placing import rounded_points
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import NOTEN, TENPAI, Action, ActionKind, View
+from mjrules.game.actions import NOTEN, TENPAI, Action, ActionKind
+from mjrules.game.view import View
 from mjrules.table.game import Table
-from mjrules.table.moves import refuse_at_draw, refuse_own
+from mjrules.game.moves import refuse_at_draw, refuse_own
 from mjrules.table.players import Greedy, Tsumogiri
 from mjrules.table.wall import seeded_wall
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, hand_wall, round_play
@@ -283,7 +284,7 @@ class GreedyDeclares(Greedy):
 
 def test_a_declared_noten_replays_and_checks_at_the_table():
     from mjrules.records.mjai import read_mjai
-    from mjrules.table.check import check_legal
+    from mjrules.records.check import check_legal
 
     scorer = majiang({"ノーテン宣言あり": True})
     declared = 0

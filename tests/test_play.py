@@ -11,14 +11,14 @@ import pytest
 from mjrules.cli import main
 from mjrules.errors import MjrulesError
 from mjrules.table.console import Console
-from mjrules.table.actions import PASS, RON, Action, ActionKind
+from mjrules.game.actions import PASS, RON, Action, ActionKind
 from mjrules.table.players import Greedy
 from mjrules.records.read import read_game
 from mjrules.rules.rules import GameLength
 from mjrules.table.game import Table
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.moves import legal_own
+from mjrules.game.moves import legal_own
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, assert_replays, round_play, s
 
 

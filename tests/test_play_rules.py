@@ -10,8 +10,8 @@ from mjrules import Scorer
 from mjrules.errors import RulesetError
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.rules.majiang import read_majiang_rule, ruleset_from_majiang
-from mjrules.table.actions import Action, ActionKind
-from mjrules.table.moves import legal_own, legal_reactions, refuse_own, refuse_reaction
+from mjrules.game.actions import Action, ActionKind
+from mjrules.game.moves import legal_own, legal_reactions, refuse_own, refuse_reaction
 from mjrules.tools.ruleset_diff import diff_rulesets
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, ankan_in_riichi, round_play, s
 

@@ -106,7 +106,7 @@ def test_a_points_difference_is_named(tmp_path, capsys):
 def _sanma_kakan_flow():
     """Seat 2 pons seat 0's Red dragon and later adds the fourth: a Flow fed the mjlog codes Tenhou
     writes, whose from-offset counts seats on a four-seat table (seat 0 is two seats on from 2)."""
-    from mjrules.records.flow import Deal, Flow
+    from mjrules.game.state import Deal, Flow
     from mjrules.records.tenhou_xml import _Tiles, decode_meld
     from mjrules.model.tiles import tile
 

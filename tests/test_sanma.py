@@ -668,8 +668,8 @@ def test_a_three_player_record_under_a_four_player_ruleset():
 
 
 def test_a_three_player_draw_settles_among_three():
-    from mjrules.records.game import EXHAUSTIVE, Draw, Round
-    from mjrules.records.settlement import settle_round
+    from mjrules.game.record import EXHAUSTIVE, Draw, Round
+    from mjrules.game.settlement import settle_round
 
     def drawn(tenpai):
         return Round(0, 0, 0, 0, 0, (35000, 35000, 35000), tuple(parse_tiles("1z")), (), (), (),

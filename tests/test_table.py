@@ -13,22 +13,24 @@ from pathlib import Path
 import pytest
 
 from mjrules.cli import main
-from mjrules.records.flow import Deal
-from mjrules.table.actions import PASS, RON, Action, ActionKind, IllegalAction, View
+from mjrules.game.state import Deal
+from mjrules.game.actions import PASS, RON, Action, ActionKind, IllegalAction
+from mjrules.game.view import View
 from mjrules.table.players import Greedy, Tsumogiri, make_player
 from mjrules.records.read import read_game
 from mjrules.records.replay import Replayer
 from mjrules.rules.rules import GameLength
 from mjrules.table.events import Record, seen_by
 from mjrules.table.game import Table
-from mjrules.table.round import RoundPlay
-from mjrules.table.wall import Wall, seeded_wall, tile_set
+from mjrules.game.play import RoundPlay
+from mjrules.game.wall import Wall, tile_set
+from mjrules.table.wall import seeded_wall
 from mjrules.errors import MjrulesError
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.moves import kuikae_after, legal_own, legal_reactions, refuse_own, refuse_reaction
+from mjrules.game.moves import kuikae_after, legal_own, legal_reactions, refuse_own, refuse_reaction
 
 
 @pytest.fixture(scope="module")

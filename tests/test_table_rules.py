@@ -8,16 +8,16 @@ import json
 
 import pytest
 
-from mjrules.table.actions import NINE_TERMINALS, Action, ActionKind, IllegalAction
+from mjrules.game.actions import NINE_TERMINALS, Action, ActionKind, IllegalAction
 from mjrules.table.players import Greedy, Tsumogiri
-from mjrules.records.settlement import GameEnd, Outcome, RoundSettlement, game_end
+from mjrules.game.settlement import GameEnd, Outcome, RoundSettlement, game_end
 from mjrules.rules.rules import GameLength
 from mjrules.table.game import Table
 from mjrules.table.wall import seeded_wall
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.moves import kuikae_after, refuse_own
+from mjrules.game.moves import kuikae_after, refuse_own
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Script, assert_replays, hand_wall, round_play, s
 
 

@@ -13,7 +13,7 @@ from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, file_arg, open_text
 from mjrules.errors import MjrulesError
 from mjrules.table.console import Console
-from mjrules.table.actions import Player
+from mjrules.table.player import Player
 from mjrules.table.players import MJAI, PLAYERS, make_player
 from mjrules.rules.rules import GameLength
 from mjrules.table.game import RECORD_FORMATS, Table

@@ -21,9 +21,9 @@ from mjrules.cli.files import Files
 from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.table.check import LegalCheck, check_legal
+from mjrules.records.check import LegalCheck, check_legal
 from mjrules.records.read import read_file_games, record_paths
-from mjrules.records.game import Game
+from mjrules.game.record import Game
 from mjrules.records.replay import (
     GameReplay,
     Replayer,

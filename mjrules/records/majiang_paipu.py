@@ -36,8 +36,8 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile_from
 from mjrules.notation.majiang import parse_majiang
 from mjrules.notation.marks import meld_digits, meld_from_digits
-from mjrules.records.flow import Deal, Flow
-from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.game.state import Deal, Flow
+from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.mjai import mjai_tile
 from mjrules.records.tenhou_yaku import TENHOU_YAKU, yaku_id
 from mjrules.rules.rules import GAME_LENGTHS

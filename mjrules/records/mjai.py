@@ -29,8 +29,8 @@ import json
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.records.flow import Deal, Flow
-from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
+from mjrules.game.state import Deal, Flow
+from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.rules.rules import GAME_LENGTHS

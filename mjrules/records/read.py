@@ -12,7 +12,7 @@ import zlib
 from typing import Callable, Iterable, Iterator
 
 from mjrules.errors import RecordError
-from mjrules.records.game import Game
+from mjrules.game.record import Game
 
 MAX_RECORD = 64 << 20
 """Largest record read (after decompression): a game is some tens of kilobytes."""

@@ -9,8 +9,8 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.records.game import Game, RecordedWin, Round
-from mjrules.records.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
+from mjrules.game.record import Game, RecordedWin, Round
+from mjrules.game.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.placing import placing

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError, json_document
-from mjrules.records.game import (
+from mjrules.game.record import (
     ABORTIVE,
     EXHAUSTIVE,
     NAGASHI,
@@ -46,7 +46,7 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.scoring.scorer import ROBBED_KITA
-from mjrules.records.flow import overdealt
+from mjrules.game.state import overdealt
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
 TENHOU_LOBBY = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?三?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?"

@@ -39,7 +39,7 @@ import re
 from typing import Any, Sequence
 
 from mjrules.cache import BoundedCache
-from mjrules.records.game import ABORTIVE, Round
+from mjrules.game.record import ABORTIVE, Round
 from mjrules.rules.placing import placing
 from mjrules.rules.rules import Rules
 from mjrules.rules.ruleset import load_ruleset

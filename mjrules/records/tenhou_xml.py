@@ -22,8 +22,8 @@ from typing import IO, Callable
 from urllib.parse import unquote
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.records.flow import Deal, Flow
-from mjrules.records.game import (
+from mjrules.game.state import Deal, Flow
+from mjrules.game.record import (
     ABORTIVE,
     EXHAUSTIVE,
     NAGASHI,

@@ -19,7 +19,8 @@ from typing import IO, Any
 
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
-from mjrules.table.actions import DECLARATIONS, PASS, Action, ActionKind, View
+from mjrules.game.actions import DECLARATIONS, PASS, Action, ActionKind
+from mjrules.game.view import View
 from mjrules.model.tiles import Tile
 from mjrules.notation.mpsz import format_tiles, parse_tiles
 

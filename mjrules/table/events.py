@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from mjrules.table.actions import Watcher
+from mjrules.table.player import Watcher
 
 
 def seen_by(seat: int, event: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The table: whole games played by four or three players under a ruleset, each written as an mjai record.
 
-``Table.play`` deals each round from a wall and plays it (``mjrules.table.round.RoundPlay``) until
-the game ends (``mjrules.records.settlement.game_end``, the rule replay uses too), then pays the
+``Table.play`` deals each round from a wall and plays it (``mjrules.game.play.RoundPlay``) until
+the game ends (``mjrules.game.settlement.game_end``, the rule replay uses too), then pays the
 leftover sticks and counts the final points. Every rule it applies is read from the ruleset's
-rules object: what a player may do from ``rules.play`` (``mjrules.table.moves``), the settlement
+rules object: what a player may do from ``rules.play`` (``mjrules.game.moves``), the settlement
 and the game's end from ``rules.round``, the indicators from ``rules.dora``, the start score from
 ``rules.placing``, the tile set and its red fives from ``rules.tiles``, kita from ``rules.sanma``;
 whether a win has a yaku through the Scorer.
@@ -21,17 +21,18 @@ from typing import Any, Callable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.records.flow import Deal
-from mjrules.records.game import WIND_LETTERS, Call
+from mjrules.game.state import Deal
+from mjrules.game.record import WIND_LETTERS, Call
 from mjrules.records.majiang_paipu import paipu_of_events
-from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, game_end
+from mjrules.game.settlement import GameEnd, RoundSettlement, final_scores, game_end
 from mjrules.rules.placing import EXACT
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import Player, Seated, Watcher
+from mjrules.table.player import Player, Seated, Watcher
 from mjrules.table.events import Record
-from mjrules.table.round import RoundPlay
-from mjrules.table.wall import Wall, seeded_wall
+from mjrules.game.play import RoundPlay
+from mjrules.game.wall import Wall
+from mjrules.table.wall import seeded_wall
 from mjrules.tools.signals import held
 
 

@@ -30,7 +30,8 @@ from mjrules.model.tiles import Tile, tile_from
 from mjrules.notation.marks import meld_from_digits
 from mjrules.records.majiang_paipu import PaipuLog
 from mjrules.rules.majiang_keys import key_value, majiang_rule_of
-from mjrules.table.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
+from mjrules.game.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
+from mjrules.game.view import View
 from mjrules.table.child import Child
 
 PACKAGES = ("@kobalab/majiang-core@1.4.1", "@kobalab/majiang-ai@1.0.13")

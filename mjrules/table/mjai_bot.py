@@ -26,7 +26,8 @@ from typing import Any, Sequence
 from mjrules.errors import MjrulesError
 from mjrules.records.mjai import mjai_tile
 from mjrules.table.child import Child
-from mjrules.table.actions import NINE_TERMINALS, PASS, RON, TENPAI, TSUMO, Action, ActionKind, View
+from mjrules.game.actions import NINE_TERMINALS, PASS, RON, TENPAI, TSUMO, Action, ActionKind
+from mjrules.game.view import View
 from mjrules.model.tiles import Tile
 
 CALLS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "daiminkan": ActionKind.DAIMINKAN}

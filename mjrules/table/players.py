@@ -62,7 +62,9 @@ from mjrules import kernel
 from mjrules.errors import MjrulesError
 from mjrules.kernel.shapes import RYANMEN
 from mjrules.model.tiles import DORA_OF, DORA_OF_SANMA, DRAGONS, EAST, SANMA_REMOVED, Tile
-from mjrules.table.actions import NINE_TERMINALS, PASS, TENPAI, Action, ActionKind, Player, View
+from mjrules.game.actions import NINE_TERMINALS, PASS, TENPAI, Action, ActionKind
+from mjrules.table.player import Player
+from mjrules.game.view import View
 from mjrules.table.majiang_ai import MajiangAI
 from mjrules.table.mjai_bot import MjaiBot
 

@@ -21,8 +21,8 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.melds import MeldKind
 from mjrules.table.players import make_player
-from mjrules.records.settlement import Outcome
-from mjrules.records.settlement import GameEnd
+from mjrules.game.settlement import Outcome
+from mjrules.game.settlement import GameEnd
 from mjrules.rules.rules import GameLength
 from mjrules.table.game import RECORD_FORMATS, PlayedGame, Table
 from mjrules.rules.ruleset import load_ruleset

@@ -25,7 +25,7 @@ from collections import Counter
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.table.actions import (
+from mjrules.game.actions import (
     DECLARATIONS,
     NINE_TERMINALS,
     NOTEN,
@@ -36,15 +36,15 @@ from mjrules.table.actions import (
     Action,
     ActionKind,
     IllegalAction,
-    View,
 )
-from mjrules.records.game import ABORTIVE, Game, Move, MoveKind, Round
-from mjrules.records.settlement import RoundSettlement, game_end, settle_round
-from mjrules.records.flow import Deal
+from mjrules.game.view import View
+from mjrules.game.record import ABORTIVE, Game, Move, MoveKind, Round
+from mjrules.game.settlement import RoundSettlement, game_end, settle_round
+from mjrules.game.state import Deal
 from mjrules.table.events import Record
 from mjrules.table.game import Table
-from mjrules.table.round import RoundPlay
-from mjrules.table.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
+from mjrules.game.play import RoundPlay
+from mjrules.game.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import SANMA_REMOVED, Tile, tile
 from mjrules.rules.rules import GameLength, Rules

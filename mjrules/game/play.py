@@ -4,7 +4,7 @@ A round is the ``Flow`` replay follows, driven here by a wall and the players' a
 record's events; it is scored by the ruleset's Scorer and settled by ``settle_round``, the same
 calls replay makes, so a game the table writes replays to the same scores. ``RoundPlay`` keeps the
 round's state (the wall's position, furiten, kuikae, the indicators), asks each player for one of
-the legal moves of the moment (``mjrules.table.moves``), carries the answer out and writes it to
+the legal moves of the moment (``mjrules.game.moves``), carries the answer out and writes it to
 the game's record.
 
 Fixed here, as every ruleset plays them: furiten from one's own discards, temporary furiten after
@@ -28,18 +28,20 @@ from typing import Any, Sequence
 
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import EAST, NORTH, Tile, tile
-from mjrules.records.flow import Deal, Flow
-from mjrules.records.game import ABORTIVE, EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recorded, RecordedWin
+from mjrules.game.state import Deal, Flow
+from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recorded, RecordedWin
 from mjrules.records.mjai import mjai_name
-from mjrules.records.settlement import Outcome, RoundSettlement, settle_round
+from mjrules.game.settlement import Outcome, RoundSettlement, settle_round
 from mjrules.rules.kan_dora import Moment, indicator_turned
 from mjrules.rules.rules import Rules
 from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.actions import PASS, RON, TENPAI, Action, ActionKind, Discarded, IllegalAction, Player, View
+from mjrules.game.actions import PASS, RON, TENPAI, Action, ActionKind, IllegalAction
+from mjrules.game.view import Discarded, View
+from mjrules.table.player import Player
 from mjrules.table.events import Record
-from mjrules.table.moves import (
+from mjrules.game.moves import (
     counts_of,
     kuikae_after,
     legal_at_draw,
@@ -50,7 +52,7 @@ from mjrules.table.moves import (
     refuse_reaction,
     waits_of,
 )
-from mjrules.table.wall import Wall
+from mjrules.game.wall import Wall
 from mjrules.tools.shanten import shanten, standard_shanten
 
 

@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.records.game import Call, Draw, Move, MoveKind, RecordedWin, Round
+from mjrules.game.record import Call, Draw, Move, MoveKind, RecordedWin, Round
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile

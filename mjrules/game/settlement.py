@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 import attrs
 
-from mjrules.records.game import ABORTIVE, NAGASHI, RecordedWin, Round
+from mjrules.game.record import ABORTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
 from mjrules.rules.rules import RoundRules, Rules
 from mjrules.scoring.payments import STICK

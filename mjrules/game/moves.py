@@ -25,15 +25,15 @@ from mjrules import kernel
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import NORTH, Tile, tile
 from mjrules.notation.mpsz import format_tiles
-from mjrules.records.flow import Flow
+from mjrules.game.state import Flow
 from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
-from mjrules.table.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
+from mjrules.game.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
 from mjrules.tools.winning import is_winning_counts
 
 
 class Position(Protocol):
-    """The state of a round in play that the rules of play read (``mjrules.table.round.RoundPlay``)."""
+    """The state of a round in play that the rules of play read (``mjrules.game.play.RoundPlay``)."""
 
     flow: Flow
     rules: Rules

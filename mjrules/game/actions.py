@@ -1,24 +1,22 @@
-"""What passes between the table and a seat: what the seat may see (``View``), what it may do
-(``Action``), the ``Player`` protocol between them, and the refusal of an action the table does
-not allow (``IllegalAction``).
+"""What a player may do in a round (``Action``), and the refusal of an action the rules do not
+allow (``IllegalAction``).
 
-The table asks a player only when it has a choice: after its draw (or its call), when another
-player's discard, added kan or North set aside is on offer and it may win or call on it, and at an
-exhaustive draw when it is in tenpai and may declare noten (``TENPAI`` or ``NOTEN``). The view
-carries the legal actions of that moment (``View.legal``), worked out by the table under the
-ruleset; a player answers with one of them. An action the table does not allow is refused with a
-reason, so a player written elsewhere cannot cheat by answering something else.
+A player is asked only when it has a choice: after its draw (or its call), when another player's
+discard, added kan or North set aside is on offer and it may win or call on it, and at an
+exhaustive draw when it is in tenpai and may declare noten (``TENPAI`` or ``NOTEN``). The legal
+actions of that moment are worked out under the ruleset (``mjrules.game.moves``); an action
+outside them is refused with a reason, so a player written elsewhere cannot cheat by answering
+something else.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
+from typing import Iterable
 
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.model.melds import Meld
 from mjrules.model.tiles import Tile
 
 
@@ -119,89 +117,3 @@ class IllegalAction(MjrulesError):
         self.seat = seat
         self.action = action
         self.reason = reason
-
-
-def _seat_tuple(value: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple(value)
-
-
-def _names(value: Iterable[str]) -> frozenset[str]:
-    return frozenset(value)
-
-
-def _per_seat(instance: View, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
-    if len(value) != instance.players:
-        raise MjrulesError(f"a view's {attribute.name} has one entry a seat: {instance.players}, not {len(value)}")
-
-
-@attrs.frozen
-class Discarded:
-    """One discard of the round as every seat saw it: who discarded which tile, whether it was the
-    tile just drawn (tsumogiri), and whether it declared riichi."""
-
-    seat: int
-    tile: Tile
-    tsumogiri: bool
-    riichi: bool
-
-
-@attrs.frozen
-class View:
-    """What seat ``seat`` may see when it is asked: the round, the scores, the dora indicators
-    turned, its own concealed tiles (the tile just drawn among them), every seat's melds, discards
-    and riichi, the tile on offer (another's discard or added kan; None on its own turn), the live
-    draws left, the actions it may take now, every discard of the round in the order played (who
-    discarded after whose riichi), and the yaku the ruleset counts on an open hand."""
-
-    players: int = attrs.field(validator=attrs.validators.in_((3, 4)))
-    seat: int = attrs.field(validator=attrs.validators.in_(range(4)))
-    round_wind: int
-    dealer: int
-    honba: int
-    sticks: int
-    scores: tuple[int, ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
-    dora: tuple[Tile, ...] = attrs.field(converter=_tiles)
-    concealed: tuple[Tile, ...] = attrs.field(converter=_tiles)
-    drawn: Tile | None
-    melds: tuple[tuple[Meld, ...], ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
-    rivers: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
-    riichi: tuple[bool, ...] = attrs.field(converter=_seat_tuple, validator=_per_seat)
-    offered: Tile | None
-    offered_by: int | None
-    live_left: int = attrs.field(validator=attrs.validators.ge(0))
-    legal: tuple[Action, ...] = attrs.field(converter=_seat_tuple, validator=attrs.validators.min_len(1))
-    discards: tuple[Discarded, ...] = attrs.field(default=(), converter=_seat_tuple)
-    """The round's discards in order (``rivers`` interleaved as played, called tiles included)."""
-    open_yaku: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
-    """The ids of the yaku the ruleset counts on an open hand (``tanyao`` where it plays kuitan)."""
-
-    @property
-    def seat_wind(self) -> int:
-        """0 East … of this seat in the round."""
-        return (self.seat - self.dealer) % self.players
-
-
-class Player(Protocol):
-    """A seat's decisions: one of ``view.legal`` for each view the table shows it."""
-
-    def act(self, view: View) -> Action:
-        ...
-
-
-@runtime_checkable
-class Watcher(Protocol):
-    """A player that also follows the game event by event (an mjai bot): the table shows it each
-    event of the record as its seat may see it (``mjrules.table.events.seen_by``)."""
-
-    def observe(self, event: dict[str, Any]) -> None:
-        ...
-
-
-@runtime_checkable
-class Seated(Protocol):
-    """A player that is told the rules of the table it sits at (majiang-ai is told them as a
-    rule object): the table calls ``sit`` once, when it is built."""
-
-    def sit(self, flags: Mapping[str, Any], players: int, game_length: str) -> None:
-        """``flags``: the ruleset's resolved flags; ``game_length``: the length the table plays."""
-        ...
