@@ -55,7 +55,7 @@ from mjrules.model.tiles import (
     Tile,
     tile,
 )
-from mjrules.model.win import ROBBED_ANKAN, SITUATIONS, Riichi, Win
+from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, SITUATIONS, Riichi, Win
 from mjrules.rules.flags import Flag, Flags, FlagValue, FlagValueError
 from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
@@ -117,7 +117,7 @@ __all__ = [
     # what a check reads
     "Reading", "Features", "SetShape", "SetKind", "Form", "Wait", "Riichi", "SEQ", "TRIPLET", "FORMS", "STANDARD", "CHIITOITSU", "KOKUSHI",
     "RYANMEN", "KANCHAN", "PENCHAN", "SHANPON", "TANKI", "TERMINALS_NONE", "TERMINALS_SOME", "TERMINALS_OUTSIDE",
-    "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
+    "TERMINALS_ALL", "SITUATIONS", "ROBBED_ANKAN", "ROBBED_KITA", "Hand", "Win", "Meld", "MeldKind", "Tile", "tile",
     # the rules object, its parts (one hook each) and what they hold
     "Rules", "WinRules", "TileSet", "DoraRules", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule",
     "RoundRules", "PlayRules", "SanmaRules", "GameLength", "FlagValueError",

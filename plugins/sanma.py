@@ -7,10 +7,20 @@ Scorer is built. The 108-tile set and its 1m/9m dora wrap are the dora plugin's 
 
 from typing import Callable
 
-from mjrules.plugin_api import NORTH, STANDARD, TSUMO_LOSS_CHOICES, Flag, Flags, FlagValueError, Reading, SanmaRules, Yaku, hookimpl, native_twin
-
-ROBBED_KITA = "robbed_kita"
-"""``Win.extras`` tag: the ron was on a North another player set aside (a declared kita)."""
+from mjrules.plugin_api import (
+    NORTH,
+    ROBBED_KITA,
+    STANDARD,
+    TSUMO_LOSS_CHOICES,
+    Flag,
+    Flags,
+    FlagValueError,
+    Reading,
+    SanmaRules,
+    Yaku,
+    hookimpl,
+    native_twin,
+)
 
 TSUMO_LOSS = TSUMO_LOSS_CHOICES
 """How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""

@@ -13,7 +13,7 @@ Every rule reads the ruleset's rules object and the round as it stands (a ``Posi
 - fixed, as every ruleset plays them: riichi needs a closed hand and tenpai after its discard (a
   wait on a fifth tile counts unless all four are among one's concealed tiles: Tenhou's 5枚目を待つ聴牌あり
   (打牌選択可能な手牌で4枚使用している牌を除く)); in
-  riichi only the drawn tile is discarded; furiten (``Position.furiten``); chi only from the player
+  riichi only the drawn tile is discarded; furiten (``RoundState.furiten``); chi only from the player
   on the left; a tile added to a kan or a North set aside is open to a ron only.
 """
 
@@ -23,37 +23,22 @@ from typing import Callable, Protocol, Sequence
 
 from mjrules import kernel
 from mjrules.model.melds import MeldKind
-from mjrules.model.tiles import NORTH, Tile, tile
+from mjrules.model.tiles import NORTH, Tile, tile, tile_counts
 from mjrules.notation.mpsz import format_tiles
-from mjrules.game.state import Flow
+from mjrules.game.draws import refuse_nine_terminals
+from mjrules.game.state import RoundState
 from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
 from mjrules.game.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
-from mjrules.tools.winning import is_winning_counts
+
 
 
 class Position(Protocol):
-    """The state of a round in play that the rules of play read (``mjrules.game.play.RoundPlay``)."""
+    """A round in play as the rules of play read it (``mjrules.game.play.RoundPlay``): its state and
+    rules, and what a win would score now."""
 
-    flow: Flow
+    state: RoundState
     rules: Rules
-    players: int
-    scores: list[int]
-    """Scores as the players see them: riichi deposits taken off."""
-    kuikae: frozenset[int]
-    """Kinds the player who just called may not discard."""
-
-    @property
-    def live_left(self) -> int: ...
-
-    @property
-    def kans(self) -> int: ...
-
-    def wait_kinds(self, seat: int) -> frozenset[int]: ...
-
-    def shanten(self, seat: int, counts: list[int]) -> int: ...
-
-    def furiten(self, seat: int) -> str | None: ...
 
     def tsumo_result(self, seat: int) -> Result | NoWin: ...
 
@@ -61,14 +46,6 @@ class Position(Protocol):
 
 
 # -- tiles -------------------------------------------------------------------------------------------
-
-def counts_of(tiles: Sequence[Tile]) -> list[int]:
-    """34 counts of ``tiles``."""
-    counts = [0] * 34
-    for t in tiles:
-        counts[t.index] += 1
-    return counts
-
 
 def distinct(tiles: Sequence[Tile]) -> list[Tile]:
     """Each tile once (a red five apart from the plain ones), in tile order."""
@@ -91,15 +68,8 @@ def _pairs(tiles: Sequence[Tile], kinds: tuple[int, int]) -> list[tuple[Tile, Ti
 
 def waits_of(hand: Sequence[Tile]) -> frozenset[int]:
     """The kinds that complete concealed tiles of 3k + 1 (a kind held four times never does)."""
-    counts = counts_of(hand)
-    kinds = []
-    for k in range(34):
-        if counts[k] < 4:
-            counts[k] += 1
-            if is_winning_counts(counts):
-                kinds.append(k)
-            counts[k] -= 1
-    return frozenset(kinds)
+    counts = tile_counts(hand)
+    return frozenset(kernel.winning_kinds(counts, counts))
 
 
 def _missing(hand: Sequence[Tile], tiles: Sequence[Tile]) -> str | None:
@@ -114,7 +84,7 @@ def _missing(hand: Sequence[Tile], tiles: Sequence[Tile]) -> str | None:
 def _keeps_triplet(hand: Sequence[Tile], kind: int, waits: frozenset[int]) -> bool:
     """Whether every reading of ``hand`` (3k + 1 tiles) completed by each of its ``waits`` holds
     ``kind`` as a triplet: a closed kan of it then leaves every winning arrangement as it was."""
-    counts = counts_of(hand)
+    counts = tile_counts(hand)
     for w in waits:
         counts[w] += 1
         readings = kernel.placed(counts, w)
@@ -129,11 +99,11 @@ def _keeps_triplet(hand: Sequence[Tile], kind: int, waits: frozenset[int]) -> bo
 def _refuse_discard(pos: Position, seat: int, action: Action, drawn: Tile | None) -> str | None:
     t = action.tile
     assert t is not None
-    if t not in pos.flow.hands[seat]:
+    if t not in pos.state.hands[seat]:
         return f"it does not hold {t}"
-    if pos.flow.riichi[seat] and t != drawn:
+    if pos.state.riichi[seat] and t != drawn:
         return "in riichi only the tile just drawn is discarded"
-    if t.index in pos.kuikae:
+    if t.index in pos.state.kuikae:
         return f"kuikae: {t} may not be discarded right after the call that took its kind or its sequence's end"
     return None
 
@@ -143,19 +113,19 @@ def _refuse_riichi(pos: Position, seat: int, action: Action, drawn: Tile | None)
     if why:
         return why
     play = pos.rules.play
-    if pos.flow.riichi[seat]:
+    if pos.state.riichi[seat]:
         return "it is in riichi already"
-    if any(m.is_open for m in pos.flow.melds[seat]):
+    if any(m.is_open for m in pos.state.melds[seat]):
         return "riichi needs a closed hand, and this one has called"
-    if play.riichi_min_points and pos.scores[seat] < play.riichi_min_points:  # 0: none, a score below 0 too
-        return f"riichi needs {play.riichi_min_points} points for the stick, and it has {pos.scores[seat]}"
-    if pos.live_left < play.riichi_min_draws:
-        return f"riichi needs {play.riichi_min_draws} live draws left, and {pos.live_left} are"
+    if play.riichi_min_points and pos.state.scores[seat] < play.riichi_min_points:  # 0: none, a score below 0 too
+        return f"riichi needs {play.riichi_min_points} points for the stick, and it has {pos.state.scores[seat]}"
+    if pos.state.live_left < play.riichi_min_draws:
+        return f"riichi needs {play.riichi_min_draws} live draws left, and {pos.state.live_left} are"
     t = action.tile
     assert t is not None
-    counts = counts_of(pos.flow.hands[seat])
+    counts = tile_counts(pos.state.hands[seat])
     counts[t.index] -= 1
-    if pos.shanten(seat, counts) != 0:
+    if pos.state.shanten(seat, counts) != 0:
         return f"the hand is not tenpai after discarding {t}"
     return None
 
@@ -163,28 +133,28 @@ def _refuse_riichi(pos: Position, seat: int, action: Action, drawn: Tile | None)
 def _refuse_tsumo(pos: Position, seat: int, action: Action, drawn: Tile | None) -> str | None:
     if drawn is None:
         return "tsumo needs a tile just drawn"
-    if not is_winning_counts(counts_of(pos.flow.hands[seat])):
+    if not kernel.is_winning(tile_counts(pos.state.hands[seat])):
         return "the tiles do not form a winning hand"
     result = pos.tsumo_result(seat)
     return result.reason if isinstance(result, NoWin) else None
 
 
 def _refuse_kan(pos: Position, seat: int, action: Action, drawn: Tile | None) -> str | None:
-    flow = pos.flow
-    hand = flow.hands[seat]
+    state = pos.state
+    hand = state.hands[seat]
     limit = pos.rules.play.kan_limit
     if drawn is None:
         return "a kan is declared after one's own draw"
-    if pos.kans >= limit:
+    if pos.state.kans >= limit:
         return f"{limit} kans are on the table already"
-    if pos.live_left <= 0:
+    if pos.state.live_left <= 0:
         return "the wall is empty: no replacement tile"
     if action.kind is ActionKind.KAKAN:
         t = action.tile
         assert t is not None
         if t not in hand:
             return f"it does not hold {t}"
-        if not any(m.kind is MeldKind.PON and m.tiles[0].index == t.index for m in flow.melds[seat]):
+        if not any(m.kind is MeldKind.PON and m.tiles[0].index == t.index for m in state.melds[seat]):
             return f"it has no pon of {t} to add it to"
         return None
     tiles = action.consumed
@@ -193,7 +163,7 @@ def _refuse_kan(pos: Position, seat: int, action: Action, drawn: Tile | None) ->
     missing = _missing(hand, tiles)
     if missing:
         return missing
-    if flow.riichi[seat]:
+    if state.riichi[seat]:
         return _refuse_ankan_in_riichi(pos, seat, tiles[0].index, drawn)
     return None
 
@@ -204,10 +174,10 @@ def _refuse_ankan_in_riichi(pos: Position, seat: int, kind: int, drawn: Tile) ->
         return "this ruleset allows no closed kan after riichi"
     if drawn.index != kind:
         return "in riichi an ankan uses the tile just drawn"
-    before = list(pos.flow.hands[seat])
+    before = list(pos.state.hands[seat])
     before.remove(drawn)
     waits = waits_of(before)
-    if waits_of([t for t in pos.flow.hands[seat] if t.index != kind]) != waits:
+    if waits_of([t for t in pos.state.hands[seat] if t.index != kind]) != waits:
         return "in riichi an ankan may not change the waits"
     if rule == "same_shape" and not _keeps_triplet(before, kind, waits):
         return "in riichi an ankan may not change the hand's shape: a reading uses these tiles otherwise"
@@ -215,15 +185,7 @@ def _refuse_ankan_in_riichi(pos: Position, seat: int, kind: int, drawn: Tile) ->
 
 
 def _refuse_nine_terminals(pos: Position, seat: int, action: Action, drawn: Tile | None) -> str | None:
-    flow = pos.flow
-    if "nine_terminals" not in pos.rules.play.abortive_draws:
-        return "this ruleset has no abortive draw on nine terminals"
-    if drawn is None or flow.discarded[seat] or flow.any_call:
-        return "nine terminals are declared on one's first draw, before any call"
-    kinds = len({t.index for t in flow.hands[seat] if t.is_yaochu})
-    if kinds < 9:
-        return f"the hand holds {kinds} kinds of terminals and honours, and nine are needed"
-    return None
+    return refuse_nine_terminals(pos.rules, pos.state, seat, drawn)
 
 
 def _refuse_kita(pos: Position, seat: int, action: Action, drawn: Tile | None) -> str | None:
@@ -233,13 +195,13 @@ def _refuse_kita(pos: Position, seat: int, action: Action, drawn: Tile | None) -
     assert t is not None
     if t.index != NORTH:
         return f"only a North is set aside, not {t}"
-    if t not in pos.flow.hands[seat]:
+    if t not in pos.state.hands[seat]:
         return "it holds no North"
     if drawn is None:
         return "a North is set aside after one's own draw"
-    if pos.flow.riichi[seat] and t != drawn:
+    if pos.state.riichi[seat] and t != drawn:
         return "in riichi only the North just drawn is set aside"
-    if pos.live_left <= 0:
+    if pos.state.live_left <= 0:
         return "the wall is empty: no replacement tile"
     return None
 
@@ -266,21 +228,21 @@ def refuse_own(pos: Position, seat: int, action: Action, drawn: Tile | None) -> 
 
 def legal_own(pos: Position, seat: int, drawn: Tile | None) -> list[Action]:
     """Every action ``seat`` may take on its turn."""
-    flow = pos.flow
-    hand = flow.hands[seat]
+    state = pos.state
+    hand = state.hands[seat]
     candidates: list[Action] = []
     if drawn is not None:
         candidates.append(TSUMO)
-    counts = counts_of(hand)
+    counts = tile_counts(hand)
     for t in distinct(hand):
         candidates.append(Action(ActionKind.DISCARD, t))
-    if not flow.riichi[seat] and pos.shanten(seat, counts) <= 0:
+    if not state.riichi[seat] and pos.state.shanten(seat, counts) <= 0:
         candidates += [Action(ActionKind.RIICHI, t) for t in distinct(hand)]
     if drawn is not None:
         for k in range(34):
             if counts[k] == 4:
                 candidates.append(Action(ActionKind.ANKAN, None, [t for t in hand if t.index == k]))
-        for m in flow.melds[seat]:
+        for m in state.melds[seat]:
             if m.kind is MeldKind.PON:
                 candidates += [Action(ActionKind.KAKAN, t) for t in distinct(hand) if t.index == m.tiles[0].index]
         if counts[NORTH]:
@@ -309,9 +271,9 @@ def kuikae_after(rules: Rules, action: Action) -> frozenset[int]:
 
 
 def _refuse_ron(pos: Position, seat: int, t: Tile) -> str | None:
-    if t.index not in pos.wait_kinds(seat):
+    if t.index not in pos.state.wait_kinds(seat):
         return f"{t} does not complete its hand"
-    why = pos.furiten(seat)
+    why = pos.state.furiten(seat)
     if why:
         return why
     result = pos.ron_result(seat)
@@ -319,22 +281,22 @@ def _refuse_ron(pos: Position, seat: int, t: Tile) -> str | None:
 
 
 def _refuse_call(pos: Position, seat: int, action: Action, source: int, t: Tile) -> str | None:
-    flow = pos.flow
+    state = pos.state
     play = pos.rules.play
     kind = action.kind
-    if flow.riichi[seat]:
+    if state.riichi[seat]:
         return "in riichi no call is made"
-    if pos.live_left <= 0 and not play.last_discard_calls:
+    if pos.state.live_left <= 0 and not play.last_discard_calls:
         return "no call on the last discard"
-    hand = flow.hands[seat]
+    hand = state.hands[seat]
     missing = _missing(hand, action.consumed)
     if missing:
         return missing
     kinds = sorted(x.index for x in (t, *action.consumed))
     if kind is ActionKind.CHI:
-        if pos.players == 3 and not play.sanma_chi:
+        if pos.state.players == 3 and not play.sanma_chi:
             return "no chi at a three-player table"
-        left = (seat - 1) % pos.players
+        left = (seat - 1) % pos.state.players
         if source != left:
             return f"chi only from the player on the left (seat {left}), and the tile came from seat {source}"
         if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
@@ -342,9 +304,9 @@ def _refuse_call(pos: Position, seat: int, action: Action, source: int, t: Tile)
     elif len(set(kinds)) != 1:
         return f"a {kind.value} takes tiles of the kind on offer ({t})"
     elif kind is ActionKind.DAIMINKAN:
-        if pos.kans >= play.kan_limit:
+        if pos.state.kans >= play.kan_limit:
             return f"{play.kan_limit} kans are on the table already"
-        if pos.live_left <= 0:
+        if pos.state.live_left <= 0:
             return "the wall is empty: no replacement tile"
     if kind is not ActionKind.DAIMINKAN:
         banned = kuikae_after(pos.rules, action)
@@ -377,9 +339,9 @@ def refuse_reaction(pos: Position, seat: int, action: Action, source: int, t: Ti
 
 def legal_reactions(pos: Position, seat: int, source: int, t: Tile, kan: bool) -> list[Action]:
     """Every answer ``seat`` may give to ``t``, PASS included."""
-    hand = pos.flow.hands[seat]
+    hand = pos.state.hands[seat]
     candidates = [PASS]
-    if t.index in pos.wait_kinds(seat):
+    if t.index in pos.state.wait_kinds(seat):
         candidates.append(RON)
     if not kan:
         k = t.index
@@ -387,7 +349,7 @@ def legal_reactions(pos: Position, seat: int, source: int, t: Tile, kan: bool) -
         same = [x for x in hand if x.index == k]
         if len(same) >= 3:
             candidates.append(Action(ActionKind.DAIMINKAN, t, same[:3]))
-        if k < 27 and source == (seat - 1) % pos.players:
+        if k < 27 and source == (seat - 1) % pos.state.players:
             for low in (k - 2, k - 1, k):  # the sequences the tile can be part of, within its suit
                 if low >= 0 and low // 9 == k // 9 and low % 9 <= 6:
                     others = tuple(x for x in (low, low + 1, low + 2) if x != k)
@@ -400,7 +362,7 @@ def legal_reactions(pos: Position, seat: int, source: int, t: Tile, kan: bool) -
 def refuse_at_draw(pos: Position, seat: int, action: Action) -> str | None:
     """Why ``seat`` may not answer ``action`` at an exhaustive draw (tenpai: a wait not held four
     times), or None when it may."""
-    tenpai = bool(pos.wait_kinds(seat))
+    tenpai = bool(pos.state.wait_kinds(seat))
     if action.kind is ActionKind.TENPAI:
         return None if tenpai else "the hand is not tenpai"
     if action.kind is not ActionKind.NOTEN:
@@ -409,7 +371,7 @@ def refuse_at_draw(pos: Position, seat: int, action: Action) -> str | None:
         return None
     if not pos.rules.play.noten_declaration:
         return "this ruleset has no noten declaration: a hand in tenpai is shown"
-    if pos.flow.riichi[seat]:
+    if pos.state.riichi[seat]:
         return "in riichi the hand is shown"
     return None
 

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 import attrs
 
+from mjrules.game.draws import three_rons_abort
 from mjrules.game.record import ABORTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
 from mjrules.rules.rules import RoundRules, Rules
@@ -161,7 +162,7 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
     dealer = rnd.dealer
     wins = rnd.wins_in_turn_order()
     none = (0,) * len(rnd.scores)
-    if len(wins) == 3 and rules.triple_ron_draw:
+    if three_rons_abort(rules, len(wins)):
         paid = tuple(PaidWin(w, w.win, None, none) for w in wins)
         return RoundSettlement(paid, tuple(pay), honba + 1, table, True, Outcome.ABORTIVE)
     counted = wins[:rules.max_ron_winners]

@@ -1,10 +1,16 @@
-"""The play of one round, followed event by event: each player's concealed tiles and melds in
-call order, the wall, riichi and the conditions a win's situation depends on (ippatsu, haitei,
-houtei, rinshan, chankan, tenhou, chiihou, double riichi, renhou).
+"""One round's state, followed event by event: each player's concealed tiles and melds in call
+order, the rivers, the wall's count, the indicators turned, riichi and its deposit, the conditions a
+win's situation depends on (ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, double
+riichi, renhou), and what the rules of play read of it: each hand's waits, furiten, kuikae.
 
-The Tenhou XML and mjai readers feed it the events they read; it never guesses: an event that
-does not fit the state (a discard of a tile the player does not hold, a call with no discard to
-call) is a RecordError naming the record and the round.
+The readers of records feed it the events they read, the table's play (``mjrules.game.play``) the
+moves it carries out; it never guesses: an event that does not fit the state (a discard of a tile
+the player does not hold, a call with no discard to call) is a RecordError naming the record and
+the round.
+
+Furiten, as every ruleset plays it: from one's own discards, temporary after letting a tile go by
+that completes the hand (a win without a yaku included) until one's next discard, and permanent
+after letting one go by in riichi (``RoundState.let_go_by``).
 """
 
 from __future__ import annotations
@@ -18,10 +24,10 @@ from mjrules.errors import MjrulesError, RecordError
 from mjrules.game.record import Call, Draw, Move, MoveKind, RecordedWin, Round
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
-from mjrules.model.tiles import Tile
-from mjrules.model.win import ROBBED_ANKAN, Win
-from mjrules.scoring.scorer import ROBBED_KITA
-from mjrules.tools.shanten import shanten, tiles_to_counts
+from mjrules import kernel
+from mjrules.game.events import Discarded
+from mjrules.model.tiles import Tile, tile_counts
+from mjrules.scoring.payments import STICK
 
 LIVE_DRAWS = 70
 """Draws a four-player round allows after the deal (136 tiles, 52 dealt, 14 in the dead wall);
@@ -58,7 +64,7 @@ def overdealt(hands: Sequence[Sequence[Tile]], indicator: Tile) -> str | None:
     return f"the deal shows {shown[over]} copies of {Tile(over)} ({', '.join(where)}); a set has 4"
 
 
-class Flow:
+class RoundState:
     """One round in play, from its deal to its end (``finish`` makes the Round). ``where`` names it
     in errors (``file, round E1``)."""
 
@@ -105,6 +111,17 @@ class Flow:
         """A discard of this seat was called (it can no longer draw a nagashi mangan)."""
         self.moves: list[Move] = []
         """What the players did, in order (``Round.moves``: the table checks a record's moves with it)."""
+        self.discards: list[Discarded] = []
+        """The round's discards in order, as every seat saw them (``View.discards``)."""
+        self.scores = list(deal.scores)
+        """Scores as the players see them: riichi deposits taken off."""
+        self.temporary = [False] * n
+        """Temporary furiten: a winning tile went by since the seat's last discard."""
+        self.riichi_furiten = [False] * n
+        """A winning tile went by after the seat's riichi."""
+        self.kuikae: frozenset[int] = frozenset()
+        """Kinds the player who just called may not discard."""
+        self._waits: list[frozenset[int] | None] = [None] * n
 
     def fail(self, message: str) -> None:
         raise RecordError(f"{self.where}: {message}")
@@ -147,6 +164,7 @@ class Flow:
         self.drew_rinshan = self.rinshan_next[seat]
         self.rinshan_next[seat] = False
         self.hands[seat].append(t)
+        self._waits[seat] = None
         self.last_draw = (seat, t)
         self.drew[seat] = True
         self.kan_tile = None
@@ -155,7 +173,13 @@ class Flow:
     def discard(self, seat: int, t: Tile) -> None:
         self._take(seat, [t], "discard")
         self.moves.append(Move(MoveKind.DISCARD, seat, t))
-        if self.riichi_pending == seat:
+        last = self.last_draw
+        riichi = self.riichi_pending == seat
+        self.discards.append(Discarded(seat, t, last is not None and last[0] == seat and last[1] == t, riichi))
+        self._waits[seat] = None
+        self.temporary[seat] = False
+        self.kuikae = frozenset()
+        if riichi:
             self.riichi_pending = None
         elif self.ippatsu[seat]:
             self.ippatsu[seat] = False
@@ -181,6 +205,7 @@ class Flow:
             self.fail(f"riichi of seat {seat} accepted but never declared")
         self.ippatsu[seat] = True
         self.declared.append(seat)
+        self.scores[seat] -= STICK
         self.moves.append(Move(MoveKind.ACCEPTED, seat))
 
     def call(self, seat: int, meld: Meld, own: Iterable[Tile], called: Tile | None) -> None:
@@ -225,6 +250,7 @@ class Flow:
             self.kan_tile = (seat, meld.tiles[0], True)
         self.calls.append(Call(seat, meld))
         self.moves.append(Move(MoveKind.CALL, seat, called, meld, tuple(own)))
+        self._waits[seat] = None
         self.any_call = True
         if kind is MeldKind.KAKAN:  # the kan is not complete while its tile may be robbed: chankan keeps ippatsu
             self.ippatsu_ends = True
@@ -240,6 +266,7 @@ class Flow:
         if self.players != 3:
             self.fail(f"seat {seat} sets North aside (kita) in a four-player game")
         self._take(seat, [north], "kita")
+        self._waits[seat] = None
         self.moves.append(Move(MoveKind.KITA, seat, north))
         self.kita[seat] += 1
         self.rinshan_next[seat] = True
@@ -257,6 +284,58 @@ class Flow:
                 held = "".join(x.mpsz() for x in sorted(hand))
                 self.fail(f"seat {seat} {what}: {t} is not in its hand ({held})")
 
+    # -- what the rules of play read ------------------------------------------------------------------
+    @property
+    def live_left(self) -> int:
+        """Live draws left in the wall."""
+        return self.live_draws - self.drawn
+
+    @property
+    def kans(self) -> int:
+        """Kans on the table."""
+        return sum(m.is_kan for ms in self.melds for m in ms)
+
+    def wait_kinds(self, seat: int) -> frozenset[int]:
+        """The kinds that complete ``seat``'s concealed tiles (empty unless it waits: 3k + 1 tiles in
+        tenpai; a kind it holds four times never does)."""
+        got = self._waits[seat]
+        if got is None:
+            hand = self.hands[seat]
+            got = frozenset()
+            if len(hand) % 3 == 1:
+                counts = tile_counts(hand)
+                if self.shanten(seat, counts) == 0:
+                    got = frozenset(kernel.winning_kinds(counts, counts))
+            self._waits[seat] = got
+        return got
+
+    def shanten(self, seat: int, counts: list[int]) -> int:
+        """The shanten of ``seat``'s concealed ``counts`` beside its melds (four sets and a pair only,
+        when it has melds). The copies of a kind in its own melds do not count against a wait on it:
+        waiting on a fifth tile whose four include a kan is tenpai (Tenhou: 5枚目を待つ聴牌あり, except
+        where the four are all concealed: the shanten counts at most four of a kind in the hand)."""
+        if not self.melds[seat]:
+            return kernel.shanten(counts)
+        return kernel.standard_shanten(counts, None)
+
+    def furiten(self, seat: int) -> str | None:
+        """Why ``seat`` may not ron now, or None."""
+        if self.riichi_furiten[seat]:
+            return "furiten: a winning tile went by after its riichi"
+        if self.temporary[seat]:
+            return "furiten: it let a winning tile go by since its last discard (temporary furiten)"
+        waits = self.wait_kinds(seat)
+        own = [t for t in self.river[seat] if t.index in waits]
+        if own:
+            return f"furiten: its own discard {own[0]} is one of its winning tiles"
+        return None
+
+    def let_go_by(self, seat: int) -> None:
+        """``seat`` let a winning tile go by: furiten until its next discard, for the round in riichi."""
+        self.temporary[seat] = True
+        if self.riichi[seat]:
+            self.riichi_furiten[seat] = True
+
     def nagashi(self) -> tuple[int, ...]:
         """The seats whose discards are all terminals and honours, none of them called."""
         return tuple(s for s in range(self.players)
@@ -265,75 +344,4 @@ class Flow:
     def tenpai(self) -> tuple[int, ...]:
         """The seats whose concealed tiles wait on a winning tile (shanten 0)."""
         return tuple(s for s in range(self.players) if len(self.hands[s]) % 3 == 1
-                     and shanten(tiles_to_counts(self.hands[s])) == 0)
-
-    # -- wins ----------------------------------------------------------------------------------------
-    def tsumo(self, seat: int, round_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...],
-              ura: tuple[Tile, ...]) -> tuple[Hand, Win]:
-        if self.last_draw is None or self.last_draw[0] != seat:
-            self.fail(f"seat {seat} wins by tsumo but did not just draw")
-            raise AssertionError
-        win_tile = self.last_draw[1]
-        concealed = list(self.hands[seat])
-        concealed.remove(win_tile)
-        first = not self.any_call and not self.discarded[seat]
-        dealer = seat == self.dealer
-        win = self._win(
-            seat, True, None, round_wind, dora, ura, honba, sticks,
-            haitei=self.drawn == self.live_draws and not self.drew_rinshan,
-            rinshan=self.drew_rinshan, tenhou=first and dealer, chiihou=first and not dealer,
-        )
-        return self._hand(seat, concealed, win_tile), win
-
-    def ron(self, seat: int, round_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...],
-            ura: tuple[Tile, ...]) -> tuple[Hand, Win, int]:
-        """The winner's hand and situation on the tile just discarded or added to a kan, and the
-        seat that gave it."""
-        chankan = self.kan_tile is not None
-        robbed_ankan = False
-        robbed_kita = self.kita_tile is not None
-        if self.kan_tile is not None:
-            source, win_tile, robbed_ankan = self.kan_tile
-        elif self.kita_tile is not None:  # a ron on a North set aside: not chankan (Tenhou)
-            source, win_tile = self.kita_tile
-        elif self.last_discard is not None:
-            source, win_tile = self.last_discard
-        else:
-            self.fail(f"seat {seat} wins by ron but there is no discard to win on")
-            raise AssertionError
-        if source == seat:
-            self.fail(f"seat {seat} wins by ron on its own tile")
-        renhou = (not self.any_call and not self.drew[seat] and seat != self.dealer)
-        offset = (source - seat) % 4 if self.players == 4 else (1 if source == (seat + 1) % 3 else 3)
-        extras = frozenset({ROBBED_ANKAN}) if robbed_ankan else frozenset({ROBBED_KITA}) if robbed_kita else frozenset()
-        win = self._win(
-            seat, False, offset, round_wind, dora, ura, honba, sticks,
-            houtei=self.drawn == self.live_draws and not chankan and not robbed_kita, chankan=chankan,
-            renhou=renhou, extras=extras,
-        )
-        return self._hand(seat, list(self.hands[seat]), win_tile), win, source
-
-    def _hand(self, seat: int, concealed: list[Tile], win_tile: Tile) -> Hand:
-        try:
-            return Hand(concealed, win_tile, self.melds[seat])
-        except MjrulesError as e:
-            self.fail(f"seat {seat}'s winning hand: {e}")
-            raise
-
-    def _win(self, seat: int, tsumo: bool, discarder: int | None, round_wind: int, dora: tuple[Tile, ...],
-             ura: tuple[Tile, ...], honba: int, sticks: int, *, haitei: bool = False, houtei: bool = False,
-             rinshan: bool = False, chankan: bool = False, tenhou: bool = False, chiihou: bool = False,
-             renhou: bool = False, extras: frozenset[str] = frozenset()) -> Win:
-        riichi = self.riichi[seat]
-        if self.riichi_pending == seat and not tsumo:
-            riichi = 0  # a ron before one's own riichi discard passed: hardly possible, but not riichi
-        try:
-            return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind,
-                       seat_wind=(seat - self.dealer) % self.players, kita=self.kita[seat],
-                       riichi=riichi, ippatsu=bool(riichi) and self.ippatsu[seat], dora=dora,
-                       ura=ura if riichi else (), honba=honba, riichi_sticks=sticks, haitei=haitei, houtei=houtei,
-                       rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
-                       extras=extras)
-        except MjrulesError as e:
-            self.fail(f"seat {seat}'s win: {e}")
-            raise
+                     and kernel.shanten(tile_counts(self.hands[s])) == 0)

@@ -1,6 +1,5 @@
-"""A round as one seat may see it when it is asked (``View``), and the round's discards in the order
-played (``Discarded``): what a player decides from, built from the round's state by
-``mjrules.game.play.RoundPlay.view``."""
+"""A round as one seat may see it when it is asked (``View``): what a player decides from, built
+from the round's state by ``mjrules.game.play.RoundPlay.view``."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.game.actions import Action
+from mjrules.game.events import Discarded
 from mjrules.model.melds import Meld
 from mjrules.model.tiles import Tile
 
@@ -29,17 +29,6 @@ def _names(value: Iterable[str]) -> frozenset[str]:
 def _per_seat(instance: View, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
     if len(value) != instance.players:
         raise MjrulesError(f"a view's {attribute.name} has one entry a seat: {instance.players}, not {len(value)}")
-
-
-@attrs.frozen
-class Discarded:
-    """One discard of the round as every seat saw it: who discarded which tile, whether it was the
-    tile just drawn (tsumogiri), and whether it declared riichi."""
-
-    seat: int
-    tile: Tile
-    tsumogiri: bool
-    riichi: bool
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ A red five is the same kind as its plain five with ``red=True``; every Tile is i
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Iterable
 
 import attrs
 
@@ -160,3 +161,11 @@ SANMA_REMOVED = tuple(range(MAN1 + 1, MAN9))
 def dora_of(indicator: Tile) -> int:
     """The kind an indicator points at (``DORA_OF`` by tile)."""
     return DORA_OF[indicator.index]
+
+
+def tile_counts(tiles: Iterable[Tile]) -> list[int]:
+    """34 counts of ``tiles`` (a red five counts as a five): the one conversion every layer uses."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[t.index] += 1
+    return counts

@@ -280,6 +280,9 @@ def _fifth_copy(hand: Hand, shown: tuple[Tile, ...]) -> None:
 
 ROBBED_ANKAN = "robbed_ankan"
 """Extras tag: the chankan robbed a closed kan (only kokushi musou may, where the ruleset allows it)."""
+ROBBED_KITA = "robbed_kita"
+"""Extras tag: a ron on a North another player set aside (the sanma plugin's
+``SanmaRules.kita_chankan`` says whether that is chankan)."""
 
 _NEEDS_HAND_CHECK = (SITUATION_BIT["riichi"] | SITUATION_BIT["rinshan"] | SITUATION_BIT["tenhou"]
                      | SITUATION_BIT["chiihou"] | SITUATION_BIT["chankan"] | KITA_BIT)

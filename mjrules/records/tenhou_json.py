@@ -44,8 +44,8 @@ from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
-from mjrules.model.win import ROBBED_ANKAN, Win
-from mjrules.scoring.scorer import ROBBED_KITA
+from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, Win
+
 from mjrules.game.state import overdealt
 from mjrules.tools.shanten import shanten, tiles_to_counts
 

@@ -16,7 +16,7 @@ import attrs
 
 from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationError
 from mjrules.model.hand import Hand
-from mjrules.model.win import ROBBED_ANKAN, Win
+from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, Win
 from mjrules.rules.flags import Flags, FlagValue
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.resolve import flag_origin, resolve_flags
@@ -29,7 +29,7 @@ from mjrules.scoring.payments import LiableShare, WinPayment, settle
 from mjrules.scoring.plan import Plan, compile_plan
 from mjrules.readings.reading import KOKUSHI, Reading, analyse
 from mjrules.scoring.result import Nagashi, NoWin, NoWinCode, Result, YakuScore
-from mjrules.scoring.seats import ROBBED_KITA, Seating, seating_for
+from mjrules.scoring.seats import Seating, seating_for
 from mjrules.scoring.yaku_index import Hits, YakuIndex
 
 NO_SHAPE = "no winning shape: the tiles do not form four sets and a pair, seven pairs or kokushi"

@@ -12,13 +12,10 @@ from mjrules.errors import HandError, SituationError
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import NORTH, SANMA_REMOVED, WIND_NAMES, tile
-from mjrules.model.win import Win, check_against_hand, seat_at
+from mjrules.model.win import ROBBED_KITA, Win, check_against_hand, seat_at
 from mjrules.rules.rules import Rules
 from mjrules.scoring.payments import LiableShare, WinPayment, settle
 
-ROBBED_KITA = "robbed_kita"
-"""``Win.extras`` tag: a ron on a North another player set aside (the sanma plugin's
-``SanmaRules.kita_chankan`` says whether that is chankan)."""
 
 
 @lru_cache(maxsize=20_000)
