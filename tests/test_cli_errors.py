@@ -331,3 +331,85 @@ def test_a_fifo_named_as_a_ruleset_is_refused_not_waited_on(capsys, tmp_path):
 def test_an_output_that_is_a_loop_of_links_is_refused_before_the_hand_is_scored(capsys, tmp_path):
     os.symlink(tmp_path / "loop", tmp_path / "loop")
     refused(capsys, "score", HAND, "--svg", str(tmp_path / "loop"), says="Too many levels of symbolic links")
+
+
+# ------------------------------------------------------------------ issue 41: bytes that are not UTF-8
+
+NOT_UTF8 = "'\\xff': not UTF-8 text (byte 0xff at position 1); mjrules reads its arguments as UTF-8"
+"""What a command says of an argument ``\\xff``: Python holds the byte as a lone surrogate ``\\udcff``."""
+
+
+@pytest.mark.parametrize("command", ["score", "shanten", "waits", "discard", "compare"])
+def test_a_hand_of_bytes_that_are_not_utf8_is_named_not_a_traceback(command):
+    # The bytes as a shell passes them: the native kernel raised UnicodeEncodeError (exit 1) on them.
+    done = shell(command, os.fsencode("\udcff"))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.decode() == f"mjrules {command}: error: argument HAND: {NOT_UTF8}\n"
+    assert done.stdout == b""
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["score", HAND, "--dora", "\udcff"], "--dora"),
+    (["score", HAND, "--ura", "\udcff"], "--ura"),
+    (["compare", HAND, "--win", "\udcff"], "--win"),
+    (["score", HAND, "--extra", "\udcff"], "--extra"),
+    (["score", HAND, "--lang", "\udcff"], "--lang"),
+    (["waits", "123m456p789s1122z", "--visible", "\udcff"], "--visible"),
+    (["discard", "123m456p789s11222z", "--discards", "\udcff"], "--discards"),
+    (["simulate", "--rulesets", "tenhou", "--seed", "\udcff"], "--seed"),
+    (["play", "--seed", "\udcff"], "--seed"),
+    (["odds", "tenhou", "--simulate", "10", "--seed", "\udcff"], "--seed"),
+    (["plugins", "--check", "--seed", "\udcff"], "--seed"),
+    (["score", HAND, "--ruleset", "\udcff"], "--ruleset"),
+    (["compare", HAND, "--rulesets", "tenhou,\udcff"], "--rulesets"),
+    (["simulate", "--rulesets", "tenhou", "--players", "\udcff"], "--players"),
+    (["needs", "--scores", "25000,25000,25000,25000", "--me", "0", "--tie", "\udcff"], "--tie"),
+    (["serve", "--host", "\udcff"], "--host"),
+], ids=lambda x: x if isinstance(x, str) else x[0])
+def test_an_option_of_bytes_that_are_not_utf8_is_named(capsys, argv, option):
+    # what the command line gives Python for the byte 0xff: refused before any work, naming the option
+    value = argv[-1]
+    typed = "'" + value.replace("\udcff", "\\xff") + "'"
+    refused(capsys, *argv, says=f"argument {option}: {typed}: not UTF-8 text (byte 0xff at position "
+                                f"{value.index(chr(0xdcff)) + 1}); mjrules reads its arguments as UTF-8")
+
+
+@pytest.mark.parametrize("read", ["mpsz", "majiang", "tiles", "tile"])
+def test_the_library_names_text_that_is_not_utf8_alike_on_both_kernels(read):
+    from mjrules.errors import NotationError
+    from mjrules.notation import parse_majiang, parse_mpsz, parse_tiles
+    from mjrules.notation.mpsz import parse_tile
+
+    text, call = {"mpsz": ("123m\udcff", parse_mpsz), "majiang": ("m123\udcff", parse_majiang),
+                  "tiles": ("123m\udcff", parse_tiles), "tile": ("\udcff5", parse_tile)}[read]
+    with pytest.raises(NotationError) as e:
+        call(text)
+    position = text.index("\udcff") + 1
+    assert str(e.value).endswith(f"{text.replace(chr(0xdcff), chr(92) + 'xff')!r}: not UTF-8 text "
+                                 f"(byte 0xff at position {position})".replace("\\\\", "\\"))
+
+
+def test_a_json_line_with_a_lone_surrogate_is_an_error_of_its_line(capsys, tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({**MAJIANG_IN, "shoupai": "m123p456s789z1122\udcff2"}) + "\n"
+                   + json.dumps(MAJIANG_IN) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "batch", "--input", str(src))
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 1 and err == ""
+    assert lines[0] == {"error": "line 1: shoupai 'm123p456s789z1122\\xff2': not UTF-8 text (byte 0xff at position 18)"}
+    assert lines[1]["win"] is True
+
+
+def test_a_file_name_that_is_not_utf8_is_the_systems_and_is_read(tmp_path):
+    # A record's name is the system's: read as given, written in the output as an escape, which a
+    # JSON reader reads back as the same name, even where stdout refuses what it cannot encode.
+    record = os.path.join(os.fsencode(tmp_path), b"\xff.mjlog")
+    with open(record, "wb") as f:
+        f.write(sorted((DATA / "tenhou-mjlog").iterdir())[0].read_bytes())
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = shell("replay", "--json", record, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(x) for x in done.stdout.decode("utf-8").splitlines()]
+    assert lines[-2]["log"] == os.fsdecode(record) and lines[-1]["summary"]["games"] == 1
+    done = shell("replay", record, env=env)
+    assert done.returncode == 0 and done.stdout.decode("utf-8").splitlines()[-1].startswith("1 game, "), done.stderr

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -107,3 +110,18 @@ def test_a_record_that_could_not_be_written_is_refused_before_the_game(monkeypat
     assert main(["play", "--record", str(tmp_path / "no" / "game.mjson")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mjrules: error: --record ") and "no folder" in err and "end of input" not in err
+
+
+@pytest.mark.parametrize("answer", [b"\xff", b"r\xff", b"5m\xfe"])
+def test_a_byte_typed_that_is_not_utf8_is_named_and_the_question_asked_again(answer):
+    # As a terminal sends it, where stdin and stdout take UTF-8 only (a UTF-8 locale): the native
+    # kernel raised UnicodeEncodeError on it, the terminal's reader UnicodeDecodeError.
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = subprocess.run([sys.executable, "-m", "mjrules", "play", "--seed", "1"], input=answer + b"\n",
+                          capture_output=True, timeout=120, env=env)
+    assert done.returncode == 2 and "Traceback" not in done.stderr.decode(), done.stderr
+    byte = answer[-1]
+    typed = repr(answer.decode("utf-8", "surrogateescape")).replace("\\udc", "\\x")
+    said = f"{typed}: not UTF-8 text (byte 0x{byte:02x} at position {len(answer)}); answer a tile"
+    assert said in done.stdout.decode("utf-8"), done.stdout[-500:]
+    assert done.stderr.decode() == "mjrules: error: the game was left: no more answers (end of input)\n"

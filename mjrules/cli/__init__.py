@@ -71,6 +71,15 @@ def _command_word(argv: list[str]) -> str | None:
     return next((a for a in argv if not a.startswith("-")), None)
 
 
+def _plain_output() -> None:
+    """Whatever stdout's encoding, a character it cannot encode is written as an escape
+    (``\\udcff``), not a traceback: a record's file name that is not UTF-8 (which Python holds as a
+    lone surrogate) is written in the output, and valid UTF-8 JSON still reads it back."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+
+
 def _silence_stdout() -> None:
     """Point stdout at /dev/null, so the flush at exit cannot fail again with a traceback."""
     try:
@@ -83,6 +92,8 @@ def _silence_stdout() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line ``argv`` (the program's own when None) and give its exit status."""
     try:
+        if argv is None:
+            _plain_output()
         return _run(argv)
     except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
         return EXIT_INTERRUPTED

@@ -59,6 +59,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record_format == "paipu" and scorer.players != 4:
         raise MjrulesError(f"--record-format paipu: a 牌譜 holds four-player games, and {ruleset.name} is for "
                            f"{scorer.players} players")
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # a byte typed that is not UTF-8: an answer the console names, not a traceback
+        reconfigure(errors="surrogateescape")
     you = Console(sys.stdin, sys.stdout)
     try:
         players: list[Player] = [you, *(make_player(b) for b in bots)]

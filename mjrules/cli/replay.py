@@ -18,7 +18,7 @@ import attrs
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
+from mjrules.cli.common import EXIT_BAD_INPUT, More, add_jobs, names_files, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.table.check import LegalCheck, check_legal
@@ -53,10 +53,12 @@ def add_command(sub: Subparsers) -> None:
         "(or --ruleset), settle each round, rebuild the running scores and compare wins and final scores "
         "with the record. --rulesets pays each game's flow under several rulesets instead. Exit status: "
         "0 all agree, 1 something disagrees, 2 an unreadable record."))
-    p.add_argument("logs", nargs="+", metavar="LOG", help="record files, directories or glob patterns")
+    p.add_argument("logs", nargs="+", type=names_files, metavar="LOG",
+                   help="record files, directories or glob patterns; - reads one record from stdin")
     p.add_argument("--ruleset", type=ruleset_arg, metavar="NAME|PATH", help="score under this ruleset instead of the record's")
-    p.add_argument("--rulesets", metavar="A,B,…",
-                   help="what-if: pay every game under each ruleset (the first is the reference for the causes)")
+    p.add_argument("--rulesets", action=More, metavar="A,B,…",
+                   help="what-if: pay every game under each ruleset (the first is the reference for the causes; "
+                        "repeatable)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--csv", action="store_true", help="what-if final scores as CSV (with --rulesets)")
     p.add_argument("--legal", action="store_true",

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping
 
 import attrs
 
-from mjrules.errors import RulesetError, json_document
+from mjrules.errors import RulesetError, as_typed, json_document
 from mjrules.rules.flags import FrozenMap, suggest
 from mjrules.rules.majiang_keys import read_majiang_rule
 from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
@@ -177,7 +177,7 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None, s
             raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
     if ref not in _shipped_names():
         names = preset_names()
-        raise RulesetError(f"unknown ruleset {ref!r}{suggest(ref, names)}; presets: {', '.join(names)}")
+        raise RulesetError(f"unknown ruleset {as_typed(ref)}{suggest(ref, names)}; presets: {', '.join(names)}")
     res = resources.files("mjrules.rulesets").joinpath(ref + ".toml")
     return f"{ref}.toml", res.read_bytes(), None, os.fspath(res) if isinstance(res, os.PathLike) else None
 
