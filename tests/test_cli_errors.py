@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -413,3 +417,51 @@ def test_a_file_name_that_is_not_utf8_is_the_systems_and_is_read(tmp_path):
     assert lines[-2]["log"] == os.fsdecode(record) and lines[-1]["summary"]["games"] == 1
     done = shell("replay", record, env=env)
     assert done.returncode == 0 and done.stdout.decode("utf-8").splitlines()[-1].startswith("1 game, "), done.stderr
+
+
+# ------------------------------------------------------------------ issue 41: two quick Ctrl-Cs at serve
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="sends SIGINT to a process")
+@pytest.mark.parametrize("connection", [False, True], ids=["no-client", "open-connection"])
+@pytest.mark.parametrize("ctrl_cs", [2, 1])
+def test_two_quick_ctrl_cs_end_serve_with_one_line_and_free_the_port(connection, ctrl_cs):
+    # Two Ctrl-Cs printed uvicorn's CancelledError traceback. A connection accepted as the server
+    # stopped kept it waiting for its client, after one Ctrl-C or two: here, a request half sent.
+    pytest.importorskip("uvicorn", reason="mjrules serve needs the web extra")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "mjrules", "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    client = None
+    try:
+        assert server.stdout.readline() == f"mjrules: serving http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        for _ in range(600):  # until it answers (or has ended: the assertion below says why)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/table", timeout=10) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.1)
+        assert server.poll() is None, server.stderr.read()
+        if connection:  # a client that keeps its connection open, a request half sent
+            client = socket.create_connection(("127.0.0.1", port), timeout=10)
+            client.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        for _ in range(ctrl_cs):  # a second while the first is handled: in uvicorn's shutdown
+            server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+        if client is not None:
+            client.close()
+    assert (server.returncode, err, out) == (130, "mjrules: interrupted\n", "")
+    with pytest.raises(ConnectionRefusedError):  # nobody listens there any more
+        socket.create_connection(("127.0.0.1", port), timeout=10).close()
