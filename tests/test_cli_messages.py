@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -559,3 +560,65 @@ def test_a_majiang_hand_is_still_read_as_majiang(capsys):
 def test_a_bad_indicator_names_no_function_of_mjrules(capsys):
     err = refused(capsys, "score", HAND, "--dora", "9x", says="argument --dora: ")
     assert "read_indicators" not in err and "invalid" not in err
+
+
+# ------------------------------------------------------------------ issue 41: files read by what they hold
+
+RULE_OBJECT = '{"クイタンあり": false, "喰い替え許可レベル": 0}\n'  # open tanyao off, as 電脳麻将's rule page writes it
+
+
+@pytest.mark.parametrize("name", ["rule.JSON", "rule.txt", "rule", "rule.json"])
+def test_a_rule_object_is_read_by_its_content_whatever_its_name(tmp_path, monkeypatch, name):
+    # rule.JSON and rule.txt got "TOML syntax error": the suffix, not the content, chose the reader
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(RULE_OBJECT, encoding="utf-8")
+    ruleset = load_ruleset(name)
+    assert ruleset.name == "rule" and ruleset.flags["open_tanyao"] is False
+    assert ruleset.origin["open_tanyao"] == f"{name} [majiang] クイタンあり"
+    Path("club.toml").write_text(f'extends = "{name}"\n[flags]\nkiriage = true\n', encoding="utf-8")
+    club = load_ruleset(str(tmp_path / "club.toml"))  # extends, relative to the file, by its name
+    assert club.flags["open_tanyao"] is False and club.flags["kiriage"] is True
+
+
+def test_toml_in_a_json_named_file_is_read_as_toml(tmp_path):
+    path = tmp_path / "club.json"
+    path.write_text('extends = "tenhou"\n[flags]\nkiriage = true\n', encoding="utf-8")
+    assert load_ruleset(str(path)).flags["kiriage"] is True
+
+
+def test_an_uploaded_rule_object_is_read_as_one():
+    from mjrules.rules.ruleset import ruleset_from_data
+
+    assert ruleset_from_data(RULE_OBJECT.encode(), "rule.txt").flags["open_tanyao"] is False
+
+
+def test_replay_reads_a_record_from_stdin(capsys, monkeypatch):
+    # `replay -` was refused ("no such file or directory") where /dev/stdin worked
+    record = sorted((DATA / "tenhou-mjlog").iterdir())[0]
+    expected = run(capsys, "replay", "--json", str(record))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.read_bytes())))
+    code, out, err = run(capsys, "replay", "--json", "-")
+    assert (code, err) == (expected[0], expected[2]) == (0, "")
+    # the same games, named stdin; a name can hold a Tenhou log id, which dates the rules: none here
+    lines, before = [json.loads(x) for x in out.splitlines()], [json.loads(x) for x in expected[1].splitlines()]
+    assert {x.get("log") for x in lines} == {"stdin", None} and lines[-1] == before[-1]
+    assert [{**x, "log": None, "assumed": None} for x in lines] == [{**x, "log": None, "assumed": None} for x in before]
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.read_bytes())))
+    refused(capsys, "replay", "-", "-", says="- is given twice: stdin holds one record")
+
+
+def test_replay_of_stdin_with_workers_reads_it_once(tmp_path):
+    record = sorted((DATA / "tenhou-mjlog").iterdir())[0]
+    done = subprocess.run([sys.executable, "-m", "mjrules", "replay", "-", str(record), "--jobs", "2"],
+                          input=record.read_bytes(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines()[-1].startswith("2 games, 14 wins, 14 agree")
+
+
+@pytest.mark.parametrize("argv", [["compare", "--input", "x.jsonl", "--output", "-"],
+                                  ["simulate", "--rulesets", "tenhou", "--output", "-"],
+                                  ["play", "--record", "-"]])
+def test_an_output_beside_stdout_is_no_file_named_dash(capsys, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, *argv, says="- (stdout) carries the command's own output: name a file")
+    assert os.listdir(tmp_path) == []

@@ -340,6 +340,14 @@ def file_arg(text: str) -> str:
     return text
 
 
+def named_file(text: str) -> str:
+    """An output FILE beside what the command prints: ``-`` would be a file of that name, where
+    ``batch --output -`` is stdout; refused, as stdout already carries the command's own output."""
+    if file_arg(text) == "-":
+        raise argparse.ArgumentTypeError("- (stdout) carries the command's own output: name a file")
+    return text
+
+
 def folder_arg(text: str) -> str:
     """A folder option's value (``--dir``, ``--records``): an empty name would be taken for the
     current folder without a word."""
@@ -348,7 +356,7 @@ def folder_arg(text: str) -> str:
     return text
 
 
-_NAMES_FILES = (names_files, file_arg, folder_arg)
+_NAMES_FILES = (names_files, file_arg, named_file, folder_arg)
 """The types of the arguments that only name files: ``Parser`` keeps a byte that is not UTF-8 in
 them. Every other argument must be text, a ruleset's name included: it is written in the output,
 in records and in their files' names."""

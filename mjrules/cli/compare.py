@@ -25,6 +25,7 @@ from mjrules.cli.common import (
     file_arg,
     hand_and_win,
     json_int,
+    named_file,
     numbered,
     parallel_lines,
     plural,
@@ -67,7 +68,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--rulesets", action=More, metavar="A,B,…",
                    help="rulesets to compare, the first is the reference (default: all presets; repeatable)")
     p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
-    p.add_argument("--output", type=file_arg, metavar="FILE",
+    p.add_argument("--output", type=named_file, metavar="FILE",
                    help="with --input: per-hand details, CSV if FILE ends in .csv, else JSON lines")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
                    "the point differences and their causes (needs mjrules[plot])")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, file_arg, open_text
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, named_file, open_text
 from mjrules.errors import MjrulesError
 from mjrules.table.console import Console
 from mjrules.table.actions import Player
@@ -37,7 +37,7 @@ def add_command(sub: Subparsers) -> None:
                         "majiang-ai needs node and mjrules setup majiang-ai)")
     p.add_argument("--seed", default=None, metavar="S", help="the seed of the walls (default: a new game each time)")
     p.add_argument("--length", choices=[x.value for x in GameLength], help="default: the ruleset's game_length")
-    p.add_argument("--record", type=file_arg, metavar="FILE",
+    p.add_argument("--record", type=named_file, metavar="FILE",
                    help="also write the game as a record, which mjrules replay reads back (see --record-format)")
     p.add_argument("--record-format", choices=RECORD_FORMATS, default="mjai",
                    help="the record's format: mjai JSON lines (default) or paipu, majiang-core's game JSON "

@@ -12,7 +12,7 @@ import os
 import stat
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO, Union
 
 import attrs
 
@@ -22,7 +22,7 @@ from mjrules.cli.common import EXIT_BAD_INPUT, More, add_jobs, names_files, plur
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.table.check import LegalCheck, check_legal
-from mjrules.records.read import read_file_games, record_paths
+from mjrules.records.read import STDIN, read_file_games, read_stdin, record_paths
 from mjrules.records.game import Game
 from mjrules.records.replay import (
     GameReplay,
@@ -128,9 +128,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for spec in args.logs:  # a folder or pattern that holds no record is a mistake, not "0 games"
         if next(iter(record_paths([spec])), None) is None:
             raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
+    if args.logs.count(STDIN) > 1:
+        raise MjrulesError("- is given twice: stdin holds one record")
+    # the record piped in is read here, where stdin is (not in a worker), and handed on as it is
+    piped = _Piped("stdin", read_stdin()) if STDIN in args.logs else None
     show = sys.stderr.isatty() if args.progress is None else args.progress
     # the paths are listed ahead only for the progress bar's total; otherwise they stream too
-    paths: Iterable[str] = record_paths(args.logs, _skipped)
+    paths: Iterable[_Record] = (piped if p == STDIN and piped is not None else p
+                                for p in record_paths(args.logs, _skipped))
     if show:
         paths = list(paths)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
@@ -234,10 +239,22 @@ def _skipped(path: str) -> None:
     sys.stderr.write(f"mjrules replay: note: {path}: {kind}, not read\n")
 
 
-def _read(path: str) -> list[Game] | _Done:
+@attrs.frozen
+class _Piped:
+    """A record read from stdin: its name in the output, its bytes."""
+
+    name: str
+    data: bytes
+
+
+_Record = Union[str, _Piped]
+"""A record to replay: a file's path, or the one piped in."""
+
+
+def _read(path: _Record) -> list[Game] | _Done:
     """The games of the record at ``path`` (a 牌譜 may hold several), or what to report when it cannot be read."""
     try:
-        return read_file_games(path)
+        return read_file_games(path) if isinstance(path, str) else read_file_games(path.name, path.data)
     except RecordError as e:
         return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
 
@@ -252,11 +269,11 @@ class _CheckState:
         self.comparers: dict[str, Comparer] = {}
 
 
-def _check_records(state: _CheckState, paths: list[str], json_out: bool, legal: bool = False) -> list[_Done]:
+def _check_records(state: _CheckState, paths: list[_Record], json_out: bool, legal: bool = False) -> list[_Done]:
     return [_check_one(state, path, json_out, legal) for path in paths]
 
 
-def _each_game(path: str, one: Callable[[Game], _Done]) -> _Done:
+def _each_game(path: _Record, one: Callable[[Game], _Done]) -> _Done:
     """What ``one`` makes of each game of the record at ``path``, one after the other (or why it cannot be read)."""
     games = _read(path)
     if isinstance(games, _Done):
@@ -267,7 +284,7 @@ def _each_game(path: str, one: Callable[[Game], _Done]) -> _Done:
     return done
 
 
-def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = False) -> _Done:
+def _check_one(state: _CheckState, path: _Record, json_out: bool, legal: bool = False) -> _Done:
     return _each_game(path, lambda game: _check_game(state, game, json_out, legal))
 
 
@@ -388,11 +405,11 @@ def _standings(rep: GameReplay) -> str:
     return ", ".join(f"{ORDINALS[rep.placings[s] - 1]} seat {s} {rep.final[s]} ({rep.points[s]:+.1f})" for s in order)
 
 
-def _what_if_records(replayer: WhatIfReplayer, paths: list[str], json_out: bool, csv_out: bool) -> list[_Done]:
+def _what_if_records(replayer: WhatIfReplayer, paths: list[_Record], json_out: bool, csv_out: bool) -> list[_Done]:
     return [_what_if_one(replayer, path, json_out, csv_out) for path in paths]
 
 
-def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: bool) -> _Done:
+def _what_if_one(replayer: WhatIfReplayer, path: _Record, json_out: bool, csv_out: bool) -> _Done:
     return _each_game(path, lambda game: _what_if_game(replayer, game, json_out, csv_out))
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files, make_folder
-from mjrules.cli.common import More, add_jobs, add_scheduler, file_arg, folder_arg, open_text, parallel_lines
+from mjrules.cli.common import More, add_jobs, add_scheduler, file_arg, folder_arg, named_file, open_text, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.table.players import MJAI, PLAYERS
 from mjrules.table.game import RECORD_FORMATS
@@ -73,7 +73,7 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png",
                    help="also draw the figures of every ruleset side by side (needs mjrules[plot])")
-    p.add_argument("--output", type=file_arg, metavar="FILE",
+    p.add_argument("--output", type=named_file, metavar="FILE",
                    help="also write one row a game (ruleset, game, rounds, wins, points, draws, final scores, how it "
                         "ended): FILE.parquet as Parquet (pip install 'mjrules[parquet]'), FILE.csv as CSV, any "
                         "other name as JSON lines")
