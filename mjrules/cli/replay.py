@@ -152,14 +152,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.rulesets is not None:
         if args.json:
             _emit({"summary": {"games": total.games, "rulesets": list(ruleset_names(args.rulesets) or ()),
-                               "unreadable": total.bad}})
+                               "unreadable": total.bad, "unfinished": total.unfinished}})
         elif not args.csv:
             print(f"{plural(total.games, 'game')} paid under {', '.join(ruleset_names(args.rulesets) or ())}"
+                  + (f"; {total.unfinished} unfinished" if total.unfinished else "")
                   + (f"; {total.bad} unreadable" if total.bad else ""))
         return EXIT_BAD_INPUT if total.bad else 0
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
                "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
-               "unchecked": total.unchecked, "unreadable": total.bad}
+               "unchecked": total.unchecked, "unreadable": total.bad, "unfinished": total.unfinished}
     summary["finals_not_stated"] = total.games - total.finals
     if args.legal:
         summary.update({"legal_games": total.legal_games, "legal_actions": total.legal_actions,
@@ -174,7 +175,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{plural(total.games, 'game')}, {plural(total.wins, 'win')}, {total.agree} agree{unchecked}; final "
               f"scores agree in {total.final_agree}/{total.finals} games"
               + (f" ({unstated} not stated)" if unstated else "") + f", final points in "
-              f"{total.points_agree}/{total.points}" + (f"; {total.bad} unreadable" if total.bad else ""))
+              f"{total.points_agree}/{total.points}" + (f"; {total.unfinished} unfinished" if total.unfinished else "")
+              + (f"; {total.bad} unreadable" if total.bad else ""))
         if args.legal:
             print(f"legal: {total.legal_actions} recorded actions, {total.legal_refused} refused ({total.legal_games}/"
                   f"{total.games} games without a refusal); {total.legal_played}/{total.legal_rounds} rounds played "
@@ -213,6 +215,7 @@ class _Done:
     legal_agree: int = 0
     legal_ends: int = 0
     legal_ends_agree: int = 0
+    unfinished: int = 0
 
     def plus(self, other: _Done) -> _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
@@ -224,7 +227,7 @@ class _Done:
 
 _COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad",
            "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree",
-           "legal_ends", "legal_ends_agree")
+           "legal_ends", "legal_ends_agree", "unfinished")
 
 
 def _skipped(path: str) -> None:
@@ -288,7 +291,27 @@ def _check_one(state: _CheckState, path: _Record, json_out: bool, legal: bool = 
     return _each_game(path, lambda game: _check_game(state, game, json_out, legal))
 
 
+def _unfinished(game: Game, json_out: bool) -> _Done | None:
+    """What to say of a game left before any round was played to its end (a record ``mjrules play``
+    kept of a game left at once): nothing to check, said; None for any other game."""
+    if game.rounds:
+        return None
+    out = io.StringIO()
+    if json_out:
+        _emit({"log": game.source, "unfinished": game.unfinished, "final": None,
+               "notes": [f"{game.source}: {n}" for n in game.notes]}, out)
+    else:
+        for note in game.notes:
+            print(f"{game.source}: {note}", file=out)
+        print(f"{game.source}: unfinished ({game.unfinished}) before any round was played to its end: "
+              "nothing to check", file=out)
+    return _Done(out.getvalue(), games=1, unfinished=1)
+
+
 def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> _Done:
+    early = _unfinished(game, json_out)
+    if early is not None:
+        return early
     ruleset = record_ruleset(game)
     if state.chosen is not None:
         # the record's own preset named again keeps the record's day's rules (Game.rules)
@@ -318,7 +341,7 @@ def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> 
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
                  points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
-                 unchecked=rep.unchecked,
+                 unchecked=rep.unchecked, unfinished=int(game.unfinished is not None),
                  noted=0 if other else len(rep.flow_notes), **counts)
 
 
@@ -359,12 +382,15 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
             "recorded_points": None if game.final_points is None else list(game.final_points),
-            "points_agree": rep.points_agree},
+            "points_agree": rep.points_agree}, "unfinished": game.unfinished,
             "notes": [*(f"{game.source}: {n}" for n in game.notes), *rep.flow_notes], "assumed": list(assumed),
             **({} if check is None else {"legal": check.to_dict()})}, out)
         return
     for note in (*game.notes, *assumed):
         print(f"{game.source}: {note}", file=out)
+    if game.unfinished is not None:
+        print(f"{game.source}: unfinished ({game.unfinished}): the {plural(len(game.rounds), 'round')} played to "
+              "their end are checked", file=out)
     if check is not None and (check.refused or check.agree != check.played):
         print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
               f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)
@@ -414,6 +440,9 @@ def _what_if_one(replayer: WhatIfReplayer, path: _Record, json_out: bool, csv_ou
 
 
 def _what_if_game(replayer: WhatIfReplayer, game: Game, json_out: bool, csv_out: bool) -> _Done:
+    early = _unfinished(game, json_out and not csv_out)
+    if early is not None:
+        return early if not csv_out else attrs.evolve(early, out="", err=early.out)
     try:
         result = replayer.replay(game)
     except MjrulesError as e:
@@ -428,7 +457,7 @@ def _what_if_game(replayer: WhatIfReplayer, game: Game, json_out: bool, csv_out:
         _what_if_json(out, result)
     else:
         _what_if_text(out, result)
-    return _Done(out.getvalue(), games=1)
+    return _Done(out.getvalue(), games=1, unfinished=int(game.unfinished is not None))
 
 
 def _what_if_json(out: TextIO, result: WhatIf) -> None:
@@ -439,11 +468,12 @@ def _what_if_json(out: TextIO, result: WhatIf) -> None:
                "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}}, out)
     _emit({"log": src, "final": {rep.ruleset: {"scores": list(rep.final), "placings": list(rep.placings),
                                                "points": list(rep.points), "end": list(rep.end_notes)}
-                                 for rep in result.replays}}, out)
+                                 for rep in result.replays}, "unfinished": result.game.unfinished}, out)
 
 
 def _what_if_text(out: TextIO, result: WhatIf) -> None:
-    print(f"{result.game.source}", file=out)
+    print(f"{result.game.source}" + (f" (unfinished: {result.game.unfinished})" if result.game.unfinished else ""),
+          file=out)
     for w in result.wins:
         if not any(w.causes):
             continue
