@@ -78,6 +78,16 @@ def _plain_output() -> None:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="backslashreplace")
+    from mjrules.cli import lines
+
+    lines.install()  # into a pipe: whole lines, even after a Ctrl-C
+
+
+def _stopped() -> None:
+    """After a Ctrl-C: stdout ends with a whole line, and waits for no reader (``mjrules.cli.lines``)."""
+    lines = sys.modules.get("mjrules.cli.lines")
+    if lines is not None:
+        lines.interrupted()
 
 
 def _silence_stdout() -> None:
@@ -96,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             _plain_output()
         return _run(argv)
     except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
+        _stopped()
         return EXIT_INTERRUPTED
     finally:
         if argv is None:  # the program ends: a Ctrl-C from now on could only break its shutdown
@@ -169,7 +180,8 @@ def _main(argv: list[str]) -> int:
 
 
 def _say_interrupted() -> None:
-    try:  # keep what was written before the Ctrl-C
+    _stopped()
+    try:  # keep what was written before the Ctrl-C (into a pipe: as far as it takes it at once)
         sys.stdout.flush()
     except OSError:
         _silence_stdout()
