@@ -17,8 +17,8 @@ import select
 import sys
 from typing import Any
 
-HELD = 1 << 16
-"""Bytes held before whole lines are written (as Python's own buffer holds 8 KiB)."""
+HELD = 1 << 13
+"""Bytes held before whole lines are written: 8 KiB, as Python's own buffer."""
 
 
 class WholeLines(io.BufferedIOBase):
