@@ -77,6 +77,15 @@ def not_utf8(text: str) -> str | None:
     return f"not text (a lone surrogate U+{code:04X} {where})"
 
 
+def escaped(text: str) -> str:
+    """``text`` with each lone surrogate written as an escape: a byte that was not UTF-8 as ``\\xff``
+    (a file's name in a message), any other as ``\\ud800``. Any stream can write it."""
+    if text.isascii():
+        return text
+    return _SURROGATE.sub(lambda m: (f"\\x{ord(m.group()) - 0xDC00:02x}" if "\udc80" <= m.group() <= "\udcff"
+                                     else f"\\u{ord(m.group()):04x}"), text)
+
+
 def as_typed(text: str) -> str:
     """``text`` quoted for a message, each byte that was not UTF-8 as ``\\xff``, as it was typed
     (``repr`` would show ``\\udcff``; printed raw, it cannot be encoded)."""

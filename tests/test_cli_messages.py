@@ -562,6 +562,24 @@ def test_a_bad_indicator_names_no_function_of_mjrules(capsys):
     assert "read_indicators" not in err and "invalid" not in err
 
 
+def test_no_bad_option_value_is_named_by_its_reader(capsys):
+    # argparse says "invalid <the type's __name__> value" when a type raises ValueError: read_indicators,
+    # int. Every option that reads its value says what is wrong with it instead.
+    import argparse
+
+    from mjrules.cli import ALL, build_parser
+
+    sub = next(a for a in build_parser(ALL)._actions if isinstance(a, argparse._SubParsersAction))
+    typed = [(name, a.option_strings[0]) for name, p in sub.choices.items() for a in p._actions
+             if a.option_strings and a.type is not None and a.nargs != 0]
+    assert len(typed) > 40
+    for name, option in typed:
+        for value in ("zz", "-5x", "9" * 30, "\udcff"):
+            main([name, option, value])
+            err = capsys.readouterr().err
+            assert "invalid" not in err and "Traceback" not in err, (name, option, value, err)
+
+
 # ------------------------------------------------------------------ issue 41: files read by what they hold
 
 RULE_OBJECT = '{"クイタンあり": false, "喰い替え許可レベル": 0}\n'  # open tanyao off, as 電脳麻将's rule page writes it

@@ -130,7 +130,7 @@ def _run(argv: list[str] | None) -> int:
 def _main(argv: list[str]) -> int:
     from mjrules.cli.common import MAX_ARGS
     from mjrules.cli.files import check_files
-    from mjrules.errors import MjrulesError
+    from mjrules.errors import MjrulesError, escaped
 
     if len(argv) > MAX_ARGS:
         print(f"mjrules: error: {len(argv)} arguments; a command needs far fewer (limit {MAX_ARGS})", file=sys.stderr)
@@ -164,7 +164,7 @@ def _main(argv: list[str]) -> int:
 
         if args.debug:
             traceback.print_exc()
-        print(f"mjrules: error: {brief(str(e))}", file=sys.stderr)
+        print(f"mjrules: error: {escaped(brief(str(e)))}", file=sys.stderr)  # a file's name may hold any byte
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         if args.debug:
