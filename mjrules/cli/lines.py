@@ -90,9 +90,12 @@ class WholeLines(io.BufferedIOBase):
 
 
 def install() -> None:
-    """stdout written in whole lines (``WholeLines``) when it is a pipe; as it is otherwise."""
+    """stdout written in whole lines (``WholeLines``) when it is a pipe; as it is otherwise (and on
+    a system without POSIX pipes, whose writes are not atomic to PIPE_BUF)."""
     import stat
 
+    if os.name != "posix":
+        return
     try:
         fd = sys.stdout.fileno()
         fifo = stat.S_ISFIFO(os.fstat(fd).st_mode)
