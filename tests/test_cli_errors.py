@@ -343,6 +343,7 @@ NOT_UTF8 = "'\\xff': not UTF-8 text (byte 0xff at position 1); mjrules reads its
 """What a command says of an argument ``\\xff``: Python holds the byte as a lone surrogate ``\\udcff``."""
 
 
+@pytest.mark.skipif(os.name != "posix", reason="a command line of bytes (POSIX)")
 @pytest.mark.parametrize("command", ["score", "shanten", "waits", "discard", "compare"])
 def test_a_hand_of_bytes_that_are_not_utf8_is_named_not_a_traceback(command):
     # The bytes as a shell passes them: the native kernel raised UnicodeEncodeError (exit 1) on them.
@@ -404,6 +405,7 @@ def test_a_json_line_with_a_lone_surrogate_is_an_error_of_its_line(capsys, tmp_p
     assert lines[1]["win"] is True
 
 
+@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes (POSIX)")
 def test_a_file_name_that_is_not_utf8_is_the_systems_and_is_read(tmp_path):
     # A record's name is the system's: read as given, written in the output as an escape, which a
     # JSON reader reads back as the same name, even where stdout refuses what it cannot encode.
