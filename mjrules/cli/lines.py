@@ -24,9 +24,11 @@ HELD = 1 << 13
 class WholeLines(io.BufferedIOBase):
     """The bytes under stdout when it is a pipe (``install``): whole lines, each write atomic."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, eager: bool = False) -> None:
         super().__init__()
         self.fd = fd
+        self.eager = eager
+        """Each line written as soon as it is whole (``python -u``, ``PYTHONUNBUFFERED``)."""
         self.held = bytearray()
         self.atomic = getattr(select, "PIPE_BUF", 512)
         self.stopped = False
@@ -40,7 +42,7 @@ class WholeLines(io.BufferedIOBase):
 
     def write(self, data: Any) -> int:
         self.held += data
-        if len(self.held) >= HELD and not self.stopped:
+        if (self.eager or len(self.held) >= HELD) and not self.stopped:
             self._send(self.held.rfind(b"\n") + 1)
         return len(data)
 
@@ -104,7 +106,9 @@ def install() -> None:
     if not fifo:
         return
     sys.stdout.flush()
-    sys.stdout = io.TextIOWrapper(WholeLines(fd), encoding=sys.stdout.encoding, errors="backslashreplace")
+    eager = bool(getattr(sys.stdout, "write_through", False))  # python -u, PYTHONUNBUFFERED
+    sys.stdout = io.TextIOWrapper(WholeLines(fd, eager), encoding=sys.stdout.encoding, errors="backslashreplace",
+                                  write_through=eager)
 
 
 def interrupted() -> None:
