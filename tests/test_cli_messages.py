@@ -604,10 +604,16 @@ def test_toml_in_a_json_named_file_is_read_as_toml(tmp_path):
     assert load_ruleset(str(path)).flags["kiriage"] is True
 
 
-def test_an_uploaded_rule_object_is_read_as_one():
+def test_an_uploaded_rule_object_is_read_as_one(tmp_path, monkeypatch):
     from mjrules.rules.ruleset import ruleset_from_data
 
     assert ruleset_from_data(RULE_OBJECT.encode(), "rule.txt").flags["open_tanyao"] is False
+    # an upload extends only a preset, never a file of the server's folder, whatever its name
+    monkeypatch.chdir(tmp_path)
+    for name in ("club", "rule.JSON", "rule.json"):
+        Path(name).write_text(RULE_OBJECT, encoding="utf-8")
+        with pytest.raises(RulesetError, match=f"extends: '{name}' is no preset; this ruleset can extend only a preset"):
+            ruleset_from_data(f'extends = "{name}"\n'.encode())
 
 
 def test_replay_reads_a_record_from_stdin(capsys, monkeypatch):

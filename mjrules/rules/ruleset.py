@@ -240,8 +240,9 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         parent_ref = doc["extends"]
         if not isinstance(parent_ref, str):
             raise RulesetError(f"{label}: extends: expected a preset name or a path")
-        if not paths and (parent_ref.endswith(".toml") or os.sep in parent_ref or "/" in parent_ref):
-            raise RulesetError(f"{label}: extends: {parent_ref!r} is a path; this ruleset can extend only a preset "
+        # not a name of a shipped file: a file of the server's folder (club, rule.json) is no preset either
+        if not paths and parent_ref not in _shipped_names():
+            raise RulesetError(f"{label}: extends: {parent_ref!r} is no preset; this ruleset can extend only a preset "
                                f"({', '.join(preset_names())})")
         try:
             parent = load_ruleset(parent_ref, chain, directory)
