@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -331,3 +335,135 @@ def test_a_fifo_named_as_a_ruleset_is_refused_not_waited_on(capsys, tmp_path):
 def test_an_output_that_is_a_loop_of_links_is_refused_before_the_hand_is_scored(capsys, tmp_path):
     os.symlink(tmp_path / "loop", tmp_path / "loop")
     refused(capsys, "score", HAND, "--svg", str(tmp_path / "loop"), says="Too many levels of symbolic links")
+
+
+# ------------------------------------------------------------------ issue 41: bytes that are not UTF-8
+
+NOT_UTF8 = "'\\xff': not UTF-8 text (byte 0xff at position 1); mjrules reads its arguments as UTF-8"
+"""What a command says of an argument ``\\xff``: Python holds the byte as a lone surrogate ``\\udcff``."""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a command line of bytes (POSIX)")
+@pytest.mark.parametrize("command", ["score", "shanten", "waits", "discard", "compare"])
+def test_a_hand_of_bytes_that_are_not_utf8_is_named_not_a_traceback(command):
+    # The bytes as a shell passes them: the native kernel raised UnicodeEncodeError (exit 1) on them.
+    done = shell(command, os.fsencode("\udcff"))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.decode() == f"mjrules {command}: error: argument HAND: {NOT_UTF8}\n"
+    assert done.stdout == b""
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["score", HAND, "--dora", "\udcff"], "--dora"),
+    (["score", HAND, "--ura", "\udcff"], "--ura"),
+    (["compare", HAND, "--win", "\udcff"], "--win"),
+    (["score", HAND, "--extra", "\udcff"], "--extra"),
+    (["score", HAND, "--lang", "\udcff"], "--lang"),
+    (["waits", "123m456p789s1122z", "--visible", "\udcff"], "--visible"),
+    (["discard", "123m456p789s11222z", "--discards", "\udcff"], "--discards"),
+    (["simulate", "--rulesets", "tenhou", "--seed", "\udcff"], "--seed"),
+    (["play", "--seed", "\udcff"], "--seed"),
+    (["odds", "tenhou", "--simulate", "10", "--seed", "\udcff"], "--seed"),
+    (["plugins", "--check", "--seed", "\udcff"], "--seed"),
+    (["score", HAND, "--ruleset", "\udcff"], "--ruleset"),
+    (["compare", HAND, "--rulesets", "tenhou,\udcff"], "--rulesets"),
+    (["simulate", "--rulesets", "tenhou", "--players", "\udcff"], "--players"),
+    (["needs", "--scores", "25000,25000,25000,25000", "--me", "0", "--tie", "\udcff"], "--tie"),
+    (["serve", "--host", "\udcff"], "--host"),
+], ids=lambda x: x if isinstance(x, str) else x[0])
+def test_an_option_of_bytes_that_are_not_utf8_is_named(capsys, argv, option):
+    # what the command line gives Python for the byte 0xff: refused before any work, naming the option
+    value = argv[-1]
+    typed = "'" + value.replace("\udcff", "\\xff") + "'"
+    refused(capsys, *argv, says=f"argument {option}: {typed}: not UTF-8 text (byte 0xff at position "
+                                f"{value.index(chr(0xdcff)) + 1}); mjrules reads its arguments as UTF-8")
+
+
+@pytest.mark.parametrize("read", ["mpsz", "majiang", "tiles", "tile"])
+def test_the_library_names_text_that_is_not_utf8_alike_on_both_kernels(read):
+    from mjrules.errors import NotationError
+    from mjrules.notation import parse_majiang, parse_mpsz, parse_tiles
+    from mjrules.notation.mpsz import parse_tile
+
+    text, call = {"mpsz": ("123m\udcff", parse_mpsz), "majiang": ("m123\udcff", parse_majiang),
+                  "tiles": ("123m\udcff", parse_tiles), "tile": ("\udcff5", parse_tile)}[read]
+    with pytest.raises(NotationError) as e:
+        call(text)
+    position = text.index("\udcff") + 1
+    assert str(e.value).endswith(f"{text.replace(chr(0xdcff), chr(92) + 'xff')!r}: not UTF-8 text "
+                                 f"(byte 0xff at position {position})".replace("\\\\", "\\"))
+
+
+def test_a_json_line_with_a_lone_surrogate_is_an_error_of_its_line(capsys, tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({**MAJIANG_IN, "shoupai": "m123p456s789z1122\udcff2"}) + "\n"
+                   + json.dumps(MAJIANG_IN) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "batch", "--input", str(src))
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 1 and err == ""
+    assert lines[0] == {"error": "line 1: shoupai 'm123p456s789z1122\\xff2': not UTF-8 text (byte 0xff at position 18)"}
+    assert lines[1]["win"] is True
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes (POSIX)")
+def test_a_file_name_that_is_not_utf8_is_the_systems_and_is_read(tmp_path):
+    # A record's name is the system's: read as given, written in the output as an escape, which a
+    # JSON reader reads back as the same name, even where stdout refuses what it cannot encode.
+    record = os.path.join(os.fsencode(tmp_path), b"\xff.mjlog")
+    with open(record, "wb") as f:
+        f.write(sorted((DATA / "tenhou-mjlog").iterdir())[0].read_bytes())
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = shell("replay", "--json", record, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(x) for x in done.stdout.decode("utf-8").splitlines()]
+    assert lines[-2]["log"] == os.fsdecode(record) and lines[-1]["summary"]["games"] == 1
+    done = shell("replay", record, env=env)
+    assert done.returncode == 0 and done.stdout.decode("utf-8").splitlines()[-1].startswith("1 game, "), done.stderr
+
+
+# ------------------------------------------------------------------ issue 41: two quick Ctrl-Cs at serve
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="sends SIGINT to a process")
+@pytest.mark.parametrize("connection", [False, True], ids=["no-client", "open-connection"])
+@pytest.mark.parametrize("ctrl_cs", [2, 1])
+def test_two_quick_ctrl_cs_end_serve_with_one_line_and_free_the_port(connection, ctrl_cs):
+    # Two Ctrl-Cs printed uvicorn's CancelledError traceback. A connection accepted as the server
+    # stopped kept it waiting for its client, after one Ctrl-C or two: here, a request half sent.
+    pytest.importorskip("uvicorn", reason="mjrules serve needs the web extra")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "mjrules", "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    client = None
+    try:
+        assert server.stdout.readline() == f"mjrules: serving http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        for _ in range(600):  # until it answers (or has ended: the assertion below says why)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/table", timeout=10) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.1)
+        assert server.poll() is None, server.stderr.read()
+        if connection:  # a client that keeps its connection open, a request half sent
+            client = socket.create_connection(("127.0.0.1", port), timeout=10)
+            client.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        for _ in range(ctrl_cs):  # a second while the first is handled: in uvicorn's shutdown
+            server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+        if client is not None:
+            client.close()
+    assert (server.returncode, err, out) == (130, "mjrules: interrupted\n", "")
+    with pytest.raises(ConnectionRefusedError):  # nobody listens there any more
+        socket.create_connection(("127.0.0.1", port), timeout=10).close()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -100,6 +101,8 @@ def test_needs_total_of_a_three_player_ruleset():
     (["score", HAND, "--ruleset", ""], "--ruleset"),
     (["table", "--ruleset", " "], "--ruleset"),
     (["replay", "x.mjlog", "--ruleset", ""], "--ruleset"),
+    (["simulate", "--rulesets", "tenhou", "--records", ""], "--records"),
+    (["setup", "majiang-ai", "--dir", ""], "--dir"),
 ])
 def test_an_empty_name_is_refused(capsys, argv, option):
     refused(capsys, *argv, says=f"argument {option}: an empty")
@@ -462,3 +465,184 @@ def test_every_since_names_a_release_up_to_this_one():
             assert _release(v) <= here and v in released, (name, v)
         row = next(line for line in guide.splitlines() if line.startswith(f"| `{name}` |"))
         assert row.split("|")[2].strip() == versions[0], name  # the guide's table says the same
+
+
+# ------------------------------------------------------------------ issue 41: options given more than once
+
+def _json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code in (0, 1) and err == "", err
+    return json.loads(out)
+
+
+def test_indicators_given_in_two_options_add_up(capsys):
+    # 1z shows 2z (three in the hand), 1m shows 2m (one): four dora, as written in one option; argparse's
+    # "store" kept only the last (one dora).
+    apart = _json(capsys, "score", HAND, "--dora", "1z", "--dora", "1m")
+    assert [y["han"] for y in apart["yaku"] if y["id"] == "dora"] == [4]
+    assert apart == _json(capsys, "score", HAND, "--dora", "1z1m")
+    ura = _json(capsys, "score", HAND, "--riichi", "--dora", "9p", "--dora", "9s", "--ura", "1z", "--ura", "1m")
+    assert [y["han"] for y in ura["yaku"] if y["id"] == "ura"] == [4]
+
+
+@pytest.mark.parametrize("option", ["--visible", "--discards", "--dora"])
+def test_seen_tiles_given_in_two_options_add_up(capsys, option):
+    # 1122z waits on 1z and 2z: each tile named once more leaves one copy fewer unseen
+    hand = "123m456p789s1122z"
+    apart = _json(capsys, "waits", hand, option, "1z", option, "2z")
+    assert {w["tile"]: w["remaining"] for w in apart["waits"]} == {"1z": 1, "2z": 1}
+    assert apart == _json(capsys, "waits", hand, option, "1z2z")
+
+
+def test_rulesets_given_in_two_options_add_up(capsys):
+    code, out, _ = run(capsys, "compare", HAND, "--rulesets", "tenhou", "--rulesets", "mleague,ema2016")
+    assert code == 0
+    assert out == run(capsys, "compare", HAND, "--rulesets", "tenhou,mleague,ema2016")[1]
+    assert "mleague" in out and "ema2016" in out
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["score", HAND, "--ruleset", "tenhou", "--ruleset", "mleague"],
+     "--ruleset given twice ('tenhou', then 'mleague'): give it once"),
+    (["score", HAND, "--round", "E", "--round", "S"], "--round given twice (0, then 1): give it once"),
+    (["score", HAND, "--win", "1m", "--win", "2z"], "--win given twice (1m, then 2z): give it once"),
+    (["simulate", "--rulesets", "tenhou", "--seed", "1", "--seed", "2"],
+     "--seed given twice ('1', then '2'): give it once"),
+    (["replay", "x.mjlog", "--progress", "--no-progress"], "--progress and --no-progress both given: give one"),
+    (["play", "--players", "greedy,greedy,greedy", "--players", "random,random,random"],
+     "--players given twice ('greedy,greedy,greedy', then 'random,random,random'): give it once"),
+])
+def test_an_option_of_one_value_given_twice_is_refused_not_the_last_kept(capsys, argv, says):
+    refused(capsys, *argv, says=says)
+
+
+def test_an_option_given_twice_with_the_same_value_is_one(capsys):
+    assert run(capsys, "score", HAND, "--ruleset", "mleague", "--ruleset", "mleague")[1] == \
+        run(capsys, "score", HAND, "--ruleset", "mleague")[1]
+    assert run(capsys, "score", HAND, "--riichi", "--riichi")[0] == 0
+
+
+def test_every_option_of_every_command_adds_up_or_is_given_once():
+    # The pitfall of argparse's "store": every option that takes a value either adds up (a list:
+    # More, "append") or refuses a second value (_Given); none silently keeps the last.
+    import argparse
+
+    from mjrules.cli import ALL, build_parser
+    from mjrules.cli.common import More, _Given
+
+    sub = next(a for a in build_parser(ALL)._actions if isinstance(a, argparse._SubParsersAction))
+    kinds = {}
+    for name, parser in sub.choices.items():
+        for action in parser._actions:
+            if action.option_strings and not isinstance(action, argparse._HelpAction):
+                assert isinstance(action, (More, argparse._AppendAction, _Given)), (name, action.option_strings)
+                kinds[(name, action.option_strings[0])] = type(action).__name__
+    adds_up = sorted(k for k, v in kinds.items() if v in ("More", "_AppendAction"))
+    assert adds_up == sorted([(c, o) for c in ("score", "compare") for o in ("--dora", "--ura", "--extra")]
+                             + [(c, o) for c in ("waits", "discard") for o in ("--visible", "--discards", "--dora")]
+                             + [(c, "--rulesets") for c in ("compare", "replay", "simulate")])
+
+
+# ------------------------------------------------------------------ issue 41: messages that say what is wrong
+
+@pytest.mark.parametrize("hand", ["zz", "z", "mm", "s"])
+def test_an_mpsz_typo_is_told_in_mpsz_terms(capsys, hand):
+    # a hand that opens with a suit letter but no digit is no majiang hand ("shoupai 'zz'…"): MPSZ's error
+    err = refused(capsys, "score", hand, says=f"{hand!r}: suit letter {hand[0]!r} at position 1 has no digits "
+                                              "before it (MPSZ writes the digits, then their suit: 123m 11z)")
+    assert "shoupai" not in err
+
+
+def test_a_majiang_hand_is_still_read_as_majiang(capsys):
+    assert run(capsys, "score", "m123p456s789z11222")[1] == run(capsys, "score", HAND)[1]
+
+
+def test_a_bad_indicator_names_no_function_of_mjrules(capsys):
+    err = refused(capsys, "score", HAND, "--dora", "9x", says="argument --dora: ")
+    assert "read_indicators" not in err and "invalid" not in err
+
+
+def test_no_bad_option_value_is_named_by_its_reader(capsys):
+    # argparse says "invalid <the type's __name__> value" when a type raises ValueError: read_indicators,
+    # int. Every option that reads its value says what is wrong with it instead.
+    import argparse
+
+    from mjrules.cli import ALL, build_parser
+
+    sub = next(a for a in build_parser(ALL)._actions if isinstance(a, argparse._SubParsersAction))
+    typed = [(name, a.option_strings[0]) for name, p in sub.choices.items() for a in p._actions
+             if a.option_strings and a.type is not None and a.nargs != 0]
+    assert len(typed) > 40
+    for name, option in typed:
+        for value in ("zz", "-5x", "9" * 30, "\udcff"):
+            main([name, option, value])
+            err = capsys.readouterr().err
+            assert "invalid" not in err and "Traceback" not in err, (name, option, value, err)
+
+
+# ------------------------------------------------------------------ issue 41: files read by what they hold
+
+RULE_OBJECT = '{"クイタンあり": false, "喰い替え許可レベル": 0}\n'  # open tanyao off, as 電脳麻将's rule page writes it
+
+
+@pytest.mark.parametrize("name", ["rule.JSON", "rule.txt", "rule", "rule.json"])
+def test_a_rule_object_is_read_by_its_content_whatever_its_name(tmp_path, monkeypatch, name):
+    # rule.JSON and rule.txt got "TOML syntax error": the suffix, not the content, chose the reader
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(RULE_OBJECT, encoding="utf-8")
+    ruleset = load_ruleset(name)
+    assert ruleset.name == "rule" and ruleset.flags["open_tanyao"] is False
+    assert ruleset.origin["open_tanyao"] == f"{name} [majiang] クイタンあり"
+    Path("club.toml").write_text(f'extends = "{name}"\n[flags]\nkiriage = true\n', encoding="utf-8")
+    club = load_ruleset(str(tmp_path / "club.toml"))  # extends, relative to the file, by its name
+    assert club.flags["open_tanyao"] is False and club.flags["kiriage"] is True
+
+
+def test_toml_in_a_json_named_file_is_read_as_toml(tmp_path):
+    path = tmp_path / "club.json"
+    path.write_text('extends = "tenhou"\n[flags]\nkiriage = true\n', encoding="utf-8")
+    assert load_ruleset(str(path)).flags["kiriage"] is True
+
+
+def test_an_uploaded_rule_object_is_read_as_one(tmp_path, monkeypatch):
+    from mjrules.rules.ruleset import ruleset_from_data
+
+    assert ruleset_from_data(RULE_OBJECT.encode(), "rule.txt").flags["open_tanyao"] is False
+    # an upload extends only a preset, never a file of the server's folder, whatever its name
+    monkeypatch.chdir(tmp_path)
+    for name in ("club", "rule.JSON", "rule.json"):
+        Path(name).write_text(RULE_OBJECT, encoding="utf-8")
+        with pytest.raises(RulesetError, match=f"extends: '{name}' is no preset; this ruleset can extend only a preset"):
+            ruleset_from_data(f'extends = "{name}"\n'.encode())
+
+
+def test_replay_reads_a_record_from_stdin(capsys, monkeypatch):
+    # `replay -` was refused ("no such file or directory") where /dev/stdin worked
+    record = sorted((DATA / "tenhou-mjlog").iterdir())[0]
+    expected = run(capsys, "replay", "--json", str(record))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.read_bytes())))
+    code, out, err = run(capsys, "replay", "--json", "-")
+    assert (code, err) == (expected[0], expected[2]) == (0, "")
+    # the same games, named stdin; a name can hold a Tenhou log id, which dates the rules: none here
+    lines, before = [json.loads(x) for x in out.splitlines()], [json.loads(x) for x in expected[1].splitlines()]
+    assert {x.get("log") for x in lines} == {"stdin", None} and lines[-1] == before[-1]
+    assert [{**x, "log": None, "assumed": None} for x in lines] == [{**x, "log": None, "assumed": None} for x in before]
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.read_bytes())))
+    refused(capsys, "replay", "-", "-", says="- is given twice: stdin holds one record")
+
+
+def test_replay_of_stdin_with_workers_reads_it_once(tmp_path):
+    record = sorted((DATA / "tenhou-mjlog").iterdir())[0]
+    done = subprocess.run([sys.executable, "-m", "mjrules", "replay", "-", str(record), "--jobs", "2"],
+                          input=record.read_bytes(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines()[-1].startswith("2 games, 14 wins, 14 agree")
+
+
+@pytest.mark.parametrize("argv", [["compare", "--input", "x.jsonl", "--output", "-"],
+                                  ["simulate", "--rulesets", "tenhou", "--output", "-"],
+                                  ["play", "--record", "-"]])
+def test_an_output_beside_stdout_is_no_file_named_dash(capsys, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, *argv, says="- (stdout) carries the command's own output: name a file")
+    assert os.listdir(tmp_path) == []

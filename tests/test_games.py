@@ -352,7 +352,7 @@ def test_replay_json_lines(capsys):
     assert first["recorded"]["points"] == 1500 and first["scored"]["payments"] == [1500, 0, -1500, 0]
     assert lines[-1] == {"summary": {"games": 1, "wins": len(wins), "agree": len(wins), "final_agree": 1,
                                      "finals": 1, "points_agree": 1, "points": 1, "unchecked": 0,
-                                     "unreadable": 0, "finals_not_stated": 0}}
+                                     "unreadable": 0, "unfinished": 0, "finals_not_stated": 0}}
 
 
 def test_replay_under_other_rules_names_the_cause(capsys):
@@ -545,7 +545,7 @@ def test_what_if_reports_a_hand_that_is_no_win_there(capsys):
     finals = [x for x in lines if "final" in x]
     assert len(finals) == 1 and set(finals[0]["final"]) == {"tenhou", "tenhou-nokuitan"}
     assert sum(finals[0]["final"]["tenhou-nokuitan"]["scores"]) == 100000
-    assert lines[-1] == {"summary": {"games": 1, "rulesets": ["tenhou", "tenhou-nokuitan"], "unreadable": 0}}
+    assert lines[-1] == {"summary": {"games": 1, "rulesets": ["tenhou", "tenhou-nokuitan"], "unreadable": 0, "unfinished": 0}}
 
 
 @pytest.mark.parametrize("argv, status", [

@@ -446,3 +446,58 @@ def test_a_ctrl_c_held_while_a_player_process_starts_ends_it(monkeypatch, tmp_pa
     with pytest.raises(KeyboardInterrupt):
         child_module.Child([sys.executable, "-c", script, marker], "a bot", 5.0)
     assert _left(-1, marker) == ()
+
+
+# ------------------------------------------------------------------ issue 41: a pipe that nobody reads
+
+def _blocked_writing(pid: int, pipe: int) -> bool:
+    """Whether the process waits to write to a full pipe: the kernel says where it sleeps, or the
+    pipe holds all it can less the one write that no longer fits."""
+    import fcntl
+    import termios
+
+    try:
+        with open(f"/proc/{pid}/wchan", encoding="ascii") as f:
+            if "pipe" in f.read():
+                return True
+    except OSError:
+        pass
+    held = bytearray(4)
+    fcntl.ioctl(pipe, termios.FIONREAD, held)
+    size = fcntl.fcntl(pipe, 1032)  # F_GETPIPE_SZ
+    return int.from_bytes(held, sys.byteorder) >= size - 4096
+
+
+@pytest.mark.parametrize("argv", [
+    ("batch", "--input", "{big}"),
+    ("batch", "--csv", "--input", "{big}"),
+    ("batch", "--jobs", "2", "--input", "{big}"),
+    ("replay", "--json", str(DATA / "tenhou-mjlog")),
+], ids=["batch", "batch-csv", "batch-jobs", "replay-json"])
+def test_ctrl_c_with_stdout_a_pipe_nobody_reads_leaves_whole_lines(big, argv):
+    # Python wrote 8 KiB at a time wherever a line ended, and a write into a full pipe that a Ctrl-C
+    # stops may stop part way: the reader got the last line cut. It must get whole lines only.
+    argv = tuple(a.format(big=big) for a in argv)
+    proc = subprocess.Popen([sys.executable, "-m", "mjrules", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        for _ in range(1200):  # until it waits on the pipe nobody reads (or has ended, its output small)
+            if proc.poll() is not None or _blocked_writing(proc.pid, proc.stdout.fileno()):
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the command ended before it filled the pipe: the test needs more output"
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        out, err = proc.communicate(timeout=HANG)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert (proc.returncode, err) == (130, b"mjrules: interrupted\n")
+    assert len(out) > 4096 and out.endswith(b"\n"), out[-200:]
+    lines = out.decode("utf-8").splitlines()
+    if "--csv" in argv:
+        rows = list(csv.reader(lines))
+        assert len({len(r) for r in rows}) == 1 and rows[0][0] == "line"
+    else:
+        for line in lines:
+            json.loads(line)

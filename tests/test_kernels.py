@@ -219,6 +219,16 @@ def test_tile_readers_agree_on_every_text():
     assert {t for a, _ in majiang + mpsz if a for t in a} == set(TILE_TABLE)
 
 
+@pytest.mark.parametrize("text", ["\udcff", "123m\udcff", "m1\udc80", "1\ud800m", "\udfff"])
+def test_text_that_is_not_utf8_is_no_tiles_to_either_kernel(text):
+    # A byte that is not UTF-8 reaches Python as a lone surrogate (the command line, a file name, the
+    # terminal; a JSON escape): the native readers had no UTF-8 for it and raised UnicodeEncodeError.
+    from mjrules.kernel import TILE_TABLE
+
+    assert native.read_mpsz_tiles(TILE_TABLE, text) is None and reference.read_mpsz_tiles(text) is None
+    assert native.read_majiang_tiles(TILE_TABLE, text) is None and reference.read_majiang_tiles(text) is None
+
+
 def test_placed_readings_agree_on_every_complete_hand():
     from mjrules.kernel import SHAPES, WAITS
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -107,3 +110,96 @@ def test_a_record_that_could_not_be_written_is_refused_before_the_game(monkeypat
     assert main(["play", "--record", str(tmp_path / "no" / "game.mjson")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mjrules: error: --record ") and "no folder" in err and "end of input" not in err
+
+
+@pytest.mark.parametrize("answer", [b"\xff", b"r\xff", b"5m\xfe"])
+def test_a_byte_typed_that_is_not_utf8_is_named_and_the_question_asked_again(answer):
+    # As a terminal sends it, where stdin and stdout take UTF-8 only (a UTF-8 locale): the native
+    # kernel raised UnicodeEncodeError on it, the terminal's reader UnicodeDecodeError.
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = subprocess.run([sys.executable, "-m", "mjrules", "play", "--seed", "1"], input=answer + b"\n",
+                          capture_output=True, timeout=120, env=env)
+    assert done.returncode == 2 and "Traceback" not in done.stderr.decode(), done.stderr
+    byte = answer[-1]
+    typed = repr(answer.decode("utf-8", "surrogateescape")).replace("\\udc", "\\x")
+    said = f"{typed}: not UTF-8 text (byte 0x{byte:02x} at position {len(answer)}); answer a tile"
+    assert said in done.stdout.decode("utf-8"), done.stdout[-500:]
+    assert done.stderr.decode() == "mjrules: error: the game was left: no more answers (end of input)\n"
+
+
+# ------------------------------------------------------------------ issue 41: a game left keeps its record
+
+class _CtrlC(io.StringIO):
+    """A terminal whose person answers ``n`` times with Enter, then presses Ctrl-C at the prompt."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__("\n" * n)
+        self.left = n
+
+    def readline(self, *args) -> str:
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return super().readline(*args)
+
+
+def _whole(path) -> list[dict]:
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize("how", ["ctrl-d", "ctrl-c"])
+def test_a_game_left_keeps_its_record_so_far_and_replay_says_it_is_unfinished(monkeypatch, capsys, tmp_path, how):
+    # the whole game, every answer Enter: the game left after 100 answers is the start of its record
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 5000))
+    whole = tmp_path / "whole.mjson"
+    assert main(["play", "--seed", "7", "--record", str(whole)]) == 0
+    capsys.readouterr()
+    record = tmp_path / "left.mjson"
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 100) if how == "ctrl-d" else _CtrlC(100))
+    assert main(["play", "--seed", "7", "--record", str(record)]) == (2 if how == "ctrl-d" else 130)
+    out, err = capsys.readouterr()
+    why = "the game was left: no more answers (end of input)" if how == "ctrl-d" else "interrupted (Ctrl-C)"
+    assert err == (f"mjrules: error: {why}\n" if how == "ctrl-d" else "mjrules: interrupted\n")
+    assert out.endswith(f"the game so far is kept in {record}, marked unfinished\n")
+    events, played = _whole(record), _whole(whole)
+    assert events[-1] == {"type": "end_game", "unfinished": why}
+    assert events[:-1] == played[:len(events) - 1] and len(events) < len(played)
+    rounds = sum(e["type"] == "end_kyoku" for e in events)
+    assert rounds >= 2 and events[-2]["type"] != "end_kyoku"  # rounds played, and one under way
+    assert main(["replay", str(record), "--legal"]) == 0
+    out = capsys.readouterr().out
+    last = [e for e in events if e["type"] == "start_kyoku"][-1]
+    label = f"{last['bakaze']}{last['kyoku']}" + (f"-{last['honba']}" if last["honba"] else "")
+    assert f"{record}: round {label} was under way when the game was left: not checked" in out
+    assert f"{record}: unfinished ({why}): the {rounds} rounds played to their end are checked" in out
+    assert "; 1 unfinished\n" in out and "0 refused" in out and "0/0 games end where the record ends them" in out
+
+
+def test_a_game_left_in_its_first_round_is_a_record_with_nothing_to_check(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    record = tmp_path / "left.mjson"
+    assert main(["play", "--seed", "7", "--record", str(record)]) == 2
+    capsys.readouterr()
+    assert [e["type"] for e in _whole(record)][-1] == "end_game"
+    assert main(["replay", "--json", str(record)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["unfinished"] == "the game was left: no more answers (end of input)"
+    assert lines[0]["notes"] == [f"{record}: round E1 was under way when the game was left: not checked"]
+    assert lines[-1]["summary"]["unfinished"] == 1 and lines[-1]["summary"]["unreadable"] == 0
+
+
+def test_a_game_left_keeps_its_paipu_of_whole_rounds(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 5000))
+    whole = tmp_path / "whole.json"
+    assert main(["play", "--seed", "7", "--record", str(whole), "--record-format", "paipu"]) == 0
+    record = tmp_path / "left.json"
+    monkeypatch.setattr("sys.stdin", _CtrlC(100))
+    assert main(["play", "--seed", "7", "--record", str(record), "--record-format", "paipu"]) == 130
+    capsys.readouterr()
+    left, played = json.loads(record.read_text(encoding="utf-8")), json.loads(whole.read_text(encoding="utf-8"))
+    assert left["unfinished"] == "interrupted (Ctrl-C)" and "defen" not in left and "rank" not in left
+    assert 2 <= len(left["log"]) < len(played["log"]) and left["log"] == played["log"][:len(left["log"])]
+    assert main(["replay", str(record)]) == 0
+    assert f"the {len(left['log'])} rounds played to their end are checked" in capsys.readouterr().out

@@ -5,6 +5,7 @@ line and exit 2, the file left as it was."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -159,3 +160,88 @@ def test_stdout_appended_to_the_ruleset_is_refused(club):
     assert done.returncode == 2
     assert b"stdout goes to club.toml" in done.stderr
     kept(club)
+
+
+# ------------------------------------------------------------------ issue 41: setup installs only where asked
+
+FAKE_NPM = '''#!{python}
+"""npm as far as mjrules setup uses it: `npm install --prefix DIR ... PACKAGES` notes its arguments
+and writes what npm would (no network, nothing installed)."""
+import json, os, sys
+args = sys.argv[1:]
+with open({log!r}, "a") as f:
+    f.write(json.dumps(args) + "\\n")
+prefix = args[args.index("--prefix") + 1]
+manifest = os.path.join(prefix, "package.json")
+data = json.load(open(manifest)) if os.path.exists(manifest) else {{}}
+for spec in (a for a in args if a.startswith("@kobalab/")):
+    name, version = spec.rsplit("@", 1)
+    data.setdefault("dependencies", {{}})[name] = version
+    os.makedirs(os.path.join(prefix, "node_modules", name), exist_ok=True)
+    with open(os.path.join(prefix, "node_modules", name, "package.json"), "w") as f:
+        json.dump({{"name": name, "version": version}}, f)
+with open(manifest, "w") as f:
+    json.dump(data, f, indent=2)
+'''
+
+
+@pytest.fixture
+def npm(tmp_path, monkeypatch):
+    """A fake npm alone on PATH (no test installs a package or reaches the network); the list of the
+    argument lists it was run with."""
+    if os.name != "posix":
+        pytest.skip("the fake npm is a script run by its #! line (POSIX)")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "npm.log"
+    script = bin_dir / "npm"
+    script.write_text(FAKE_NPM.format(python=sys.executable, log=str(log)), encoding="utf-8")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("MJRULES_MAJIANG_AI", raising=False)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+
+    def runs() -> list[list[str]]:
+        return [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    return runs
+
+
+def test_setup_into_an_empty_dir_name_is_refused_not_the_current_folder(npm, capsys, tmp_path):
+    refused(capsys, "setup", "majiang-ai", "--dir", "", says="argument --dir: an empty folder name; for the "
+                                                             "current folder, say .")
+    assert npm() == [] and os.listdir(tmp_path / "work") == []
+
+
+def test_setup_refuses_the_folder_of_another_npm_project(npm, capsys, tmp_path):
+    project = tmp_path / "work"
+    manifest = '{\n  "name": "my-app",\n  "dependencies": {"left-pad": "1.3.0"}\n}\n'
+    (project / "package.json").write_text(manifest, encoding="utf-8")
+    for where in (".", str(project)):
+        refused(capsys, "setup", "majiang-ai", "--dir", where,
+                says="is the folder of another npm project 'my-app' (its package.json is not one mjrules setup "
+                     "wrote): npm would add majiang-ai to its dependencies")
+    assert npm() == [] and (project / "package.json").read_text(encoding="utf-8") == manifest
+    assert sorted(os.listdir(project)) == ["package.json"]
+
+
+def test_setup_refuses_npm_files_no_package_json_of_its_own_describes(npm, capsys, tmp_path):
+    (tmp_path / "work" / "node_modules" / "left-pad").mkdir(parents=True)
+    refused(capsys, "setup", "majiang-ai", "--dir", ".", says="holds node_modules with no package.json")
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    refused(capsys, "setup", "majiang-ai", "--dir", str(tmp_path / "file"), says="not a folder")
+    assert npm() == []
+
+
+def test_setup_installs_into_a_new_folder_and_again_into_its_own(npm, capsys, tmp_path):
+    target = tmp_path / "ai"
+    for run in (1, 2):  # the second time, into the folder the first made: npm's package.json is mjrules'
+        assert main(["setup", "majiang-ai", "--dir", str(target)]) == 0
+        out, err = capsys.readouterr()
+        assert err == "" and out == f"majiang-ai installed in {target}; set MJRULES_MAJIANG_AI={target} to use it\n"
+        assert len(npm()) == run and npm()[-1][:3] == ["install", "--prefix", str(target)]
+    deps = json.loads((target / "package.json").read_text(encoding="utf-8"))
+    assert deps == {"dependencies": {"@kobalab/majiang-core": "1.4.1", "@kobalab/majiang-ai": "1.0.13"}}
+    assert os.listdir(tmp_path / "work") == []  # nothing in the current folder

@@ -71,6 +71,25 @@ def _command_word(argv: list[str]) -> str | None:
     return next((a for a in argv if not a.startswith("-")), None)
 
 
+def _plain_output() -> None:
+    """Whatever stdout's encoding, a character it cannot encode is written as an escape
+    (``\\udcff``), not a traceback: a record's file name that is not UTF-8 (which Python holds as a
+    lone surrogate) is written in the output, and valid UTF-8 JSON still reads it back."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+    from mjrules.cli import lines
+
+    lines.install()  # into a pipe: whole lines, even after a Ctrl-C
+
+
+def _stopped() -> None:
+    """After a Ctrl-C: stdout ends with a whole line, and waits for no reader (``mjrules.cli.lines``)."""
+    lines = sys.modules.get("mjrules.cli.lines")
+    if lines is not None:
+        lines.interrupted()
+
+
 def _silence_stdout() -> None:
     """Point stdout at /dev/null, so the flush at exit cannot fail again with a traceback."""
     try:
@@ -83,8 +102,11 @@ def _silence_stdout() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line ``argv`` (the program's own when None) and give its exit status."""
     try:
+        if argv is None:
+            _plain_output()
         return _run(argv)
     except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
+        _stopped()
         return EXIT_INTERRUPTED
     finally:
         if argv is None:  # the program ends: a Ctrl-C from now on could only break its shutdown
@@ -108,7 +130,7 @@ def _run(argv: list[str] | None) -> int:
 def _main(argv: list[str]) -> int:
     from mjrules.cli.common import MAX_ARGS
     from mjrules.cli.files import check_files
-    from mjrules.errors import MjrulesError
+    from mjrules.errors import MjrulesError, escaped
 
     if len(argv) > MAX_ARGS:
         print(f"mjrules: error: {len(argv)} arguments; a command needs far fewer (limit {MAX_ARGS})", file=sys.stderr)
@@ -142,7 +164,7 @@ def _main(argv: list[str]) -> int:
 
         if args.debug:
             traceback.print_exc()
-        print(f"mjrules: error: {brief(str(e))}", file=sys.stderr)
+        print(f"mjrules: error: {escaped(brief(str(e)))}", file=sys.stderr)  # a file's name may hold any byte
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         if args.debug:
@@ -158,7 +180,8 @@ def _main(argv: list[str]) -> int:
 
 
 def _say_interrupted() -> None:
-    try:  # keep what was written before the Ctrl-C
+    _stopped()
+    try:  # keep what was written before the Ctrl-C (into a pipe: as far as it takes it at once)
         sys.stdout.flush()
     except OSError:
         _silence_stdout()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, add_hand, add_ruleset, kita, ron, ruleset_arg, shown, wind
+from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, More, add_hand, add_ruleset, kita, ron, ruleset_arg, shown, wind
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -41,21 +41,22 @@ def add_command(sub: Subparsers) -> None:
     def tiles(text: str) -> tuple:
         try:
             return _tiles(text)
-        except NotationError as e:
+        except (NotationError, ValueError) as e:
             raise argparse.ArgumentTypeError(str(e)) from None
 
     def situation(p: argparse.ArgumentParser, visible: bool) -> None:
         if visible:
-            p.add_argument("--visible", type=tiles, default=(), metavar="TILES",
-                           help="tiles seen elsewhere: other players' discards and melds, e.g. 19m77z")
-            p.add_argument("--discards", type=tiles, default=(), metavar="TILES",
-                           help="your own discards: seen, and furiten if one is a winning tile")
+            p.add_argument("--visible", type=tiles, action=More, default=(), metavar="TILES",
+                           help="tiles seen elsewhere: other players' discards and melds, e.g. 19m77z (repeatable)")
+            p.add_argument("--discards", type=tiles, action=More, default=(), metavar="TILES",
+                           help="your own discards: seen, and furiten if one is a winning tile (repeatable)")
         p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="your seat wind; E is the dealer (default E)")
         p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind (default E)")
         p.add_argument("--ron-from", type=ron, default=None, metavar="FROM",
                        help="who deals in for the ron values: previous|opposite|next (default opposite; "
                             "previous under a three-player ruleset)")
-        p.add_argument("--dora", type=tiles, default=(), metavar="TILES", help="dora indicators (also counted as seen)")
+        p.add_argument("--dora", type=tiles, action=More, default=(), metavar="TILES",
+                       help="dora indicators (also counted as seen; repeatable)")
         p.add_argument("--kita", type=kita, default=0, metavar="N",
                        help="Norths you set aside (three-player nukidora): dora, and seen")
         add_ruleset(p, DEFAULT_RULESET)

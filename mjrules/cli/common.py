@@ -11,7 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NoReturn, TypeVar
 
 from mjrules.cli.commands import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, EXIT_WIN
-from mjrules.errors import NotationError
+from mjrules.errors import NotationError, as_typed, not_utf8
 from mjrules.model.hand import Hand
 from mjrules.model.win import MAX_COUNTER, Win
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
@@ -48,13 +48,101 @@ _R = TypeVar("_R")
 
 
 class Parser(argparse.ArgumentParser):
+    """The parser of every command: one line and status 2 for a bad command line; an argument that
+    is not UTF-8 refused, but where it names a file; an option given twice with two values
+    refused, but where it adds up (``More``, ``append``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, action in ((None, _Store), ("store", _Store), ("store_const", _StoreConst),
+                             ("store_true", _StoreTrue), ("store_false", _StoreFalse)):
+            self.register("action", name, action)
+        self._given: dict[str, tuple[object, str]] = {}
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._given = {}  # what this parse set, for _Given: each parse starts afresh
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:  # one line, exit 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        # A byte that is not UTF-8 reaches Python as a lone surrogate, which no hand, tile, seed or
+        # name holds and the UTF-8 coder refuses (the native kernel, a seed's hash, a record): said
+        # here, naming the argument, for all. A file's name is the system's, kept as typed.
+        why = not_utf8(arg_string)
+        # the command's own words pass through the command word's action: its parser reads them
+        if why is not None and action.type not in _NAMES_FILES and action.nargs != argparse.PARSER:
+            raise argparse.ArgumentError(action, f"{as_typed(arg_string)}: {why}; mjrules reads its arguments as UTF-8")
+        return super()._get_value(action, arg_string)
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse drops an OSError here: --help into a full disk would exit 0 without a word
         if message:
             (file or sys.stdout).write(message)
+
+
+class _Given(argparse.Action):
+    """An option that holds one value: given again with another value, it is refused, not the last
+    one silently kept (``--ruleset a --ruleset b``, ``--progress --no-progress``)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        given = getattr(parser, "_given", None)
+        if given is not None and option_string is not None:
+            value = values if self.nargs != 0 else self.const
+            before = given.get(self.dest)
+            if before is not None and before[0] != value:
+                said, where = before
+                if where == option_string:
+                    parser.error(f"{option_string} given twice ({_said(said)}, then {_said(value)}): give it once")
+                parser.error(f"{where} and {option_string} both given: give one")
+            given[self.dest] = (value, option_string)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _said(value: object) -> str:
+    """An option's value as a message shows it."""
+    if isinstance(value, tuple):
+        return "".join(map(str, value))
+    return as_typed(value) if isinstance(value, str) else str(value)
+
+
+class _Store(_Given, argparse._StoreAction):
+    pass
+
+
+class _StoreConst(_Given, argparse._StoreConstAction):
+    pass
+
+
+class _StoreTrue(_Given, argparse._StoreTrueAction):
+    pass
+
+
+class _StoreFalse(_Given, argparse._StoreFalseAction):
+    pass
+
+
+class More(argparse.Action):
+    """A repeatable option whose uses add up, as a user expects of a list: ``--dora 3s --dora 1m``
+    is both indicators (tiles: a tuple), ``--rulesets a --rulesets b`` both rulesets (a comma list)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        before = getattr(namespace, self.dest, None)
+        if before is None or before is self.default:
+            setattr(namespace, self.dest, values)
+        elif isinstance(values, str):
+            setattr(namespace, self.dest, f"{before},{values}")
+        else:
+            setattr(namespace, self.dest, tuple(before) + tuple(values))
+
+
+def names_files(text: str) -> str:
+    """An argument that names files to read (a LOG): given to the system as typed, a byte that is not
+    UTF-8 included (a file's name is the system's), as in every option of ``file_arg`` or ``folder_arg``."""
+    return text
 
 
 def add_debug(p: argparse.ArgumentParser) -> None:
@@ -83,10 +171,9 @@ def option_type(reader: Callable[[str], _T]) -> Callable[[str], _T]:
     def read(text: str) -> _T:
         try:
             return reader(text)
-        except NotationError as e:
+        except (NotationError, ValueError) as e:  # said as it is: argparse would name the reader
             raise argparse.ArgumentTypeError(str(e)) from None
 
-    read.__name__ = reader.__name__
     return read
 
 
@@ -128,8 +215,10 @@ def add_situation(p: argparse.ArgumentParser) -> None:
     p.add_argument("--double-riichi", action="store_true")
     for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
         p.add_argument(f"--{flag}", action="store_true")
-    p.add_argument("--dora", type=indicators, default=(), metavar="TILES", help="dora indicators, e.g. 1m7z")
-    p.add_argument("--ura", type=indicators, default=(), metavar="TILES", help="ura-dora indicators")
+    p.add_argument("--dora", type=indicators, action=More, default=(), metavar="TILES",
+                   help="dora indicators, e.g. 1m7z (repeatable)")
+    p.add_argument("--ura", type=indicators, action=More, default=(), metavar="TILES",
+                   help="ura-dora indicators (repeatable)")
     p.add_argument("--honba", type=count, default=0, metavar="N", help=f"honba counters, 0-{MAX_COUNTER}")
     p.add_argument("--sticks", type=count, default=0, metavar="N", help=f"riichi sticks on the table, 0-{MAX_COUNTER}")
     p.add_argument("--kita", type=kita, default=0, metavar="N",
@@ -249,6 +338,28 @@ def file_arg(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("an empty file name")
     return text
+
+
+def named_file(text: str) -> str:
+    """An output FILE beside what the command prints: ``-`` would be a file of that name, where
+    ``batch --output -`` is stdout; refused, as stdout already carries the command's own output."""
+    if file_arg(text) == "-":
+        raise argparse.ArgumentTypeError("- (stdout) carries the command's own output: name a file")
+    return text
+
+
+def folder_arg(text: str) -> str:
+    """A folder option's value (``--dir``, ``--records``): an empty name would be taken for the
+    current folder without a word."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty folder name; for the current folder, say .")
+    return text
+
+
+_NAMES_FILES = (names_files, file_arg, named_file, folder_arg)
+"""The types of the arguments that only name files: ``Parser`` keeps a byte that is not UTF-8 in
+them. Every other argument must be text, a ruleset's name included: it is written in the output,
+in records and in their files' names."""
 
 
 def add_scheduler(p: argparse.ArgumentParser) -> None:

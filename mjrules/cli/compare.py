@@ -17,6 +17,7 @@ from mjrules.cli.files import Files
 from mjrules.cli.common import (
     EXIT_NO_WIN,
     EXIT_WIN,
+    More,
     add_hand,
     add_jobs,
     add_scheduler,
@@ -24,6 +25,7 @@ from mjrules.cli.common import (
     file_arg,
     hand_and_win,
     json_int,
+    named_file,
     numbered,
     parallel_lines,
     plural,
@@ -63,9 +65,10 @@ def add_command(sub: Subparsers) -> None:
     add_hand(p, "*",
                    help="the hand, as for 'score'; the melds of an open hand may follow as separate words")
     add_situation(p)
-    p.add_argument("--rulesets", metavar="A,B,…", help="rulesets to compare, the first is the reference (default: all presets)")
+    p.add_argument("--rulesets", action=More, metavar="A,B,…",
+                   help="rulesets to compare, the first is the reference (default: all presets; repeatable)")
     p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
-    p.add_argument("--output", type=file_arg, metavar="FILE",
+    p.add_argument("--output", type=named_file, metavar="FILE",
                    help="with --input: per-hand details, CSV if FILE ends in .csv, else JSON lines")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
                    "the point differences and their causes (needs mjrules[plot])")

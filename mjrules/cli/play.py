@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, file_arg, open_text
+from mjrules.cli.common import DEFAULT_RULESET, add_ruleset, named_file, open_text
 from mjrules.errors import MjrulesError
 from mjrules.table.console import Console
 from mjrules.table.player import Player
@@ -20,6 +21,7 @@ from mjrules.table.game import RECORD_FORMATS, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.query import shown
+from mjrules.tools.signals import held
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -37,7 +39,7 @@ def add_command(sub: Subparsers) -> None:
                         "majiang-ai needs node and mjrules setup majiang-ai)")
     p.add_argument("--seed", default=None, metavar="S", help="the seed of the walls (default: a new game each time)")
     p.add_argument("--length", choices=[x.value for x in GameLength], help="default: the ruleset's game_length")
-    p.add_argument("--record", type=file_arg, metavar="FILE",
+    p.add_argument("--record", type=named_file, metavar="FILE",
                    help="also write the game as a record, which mjrules replay reads back (see --record-format)")
     p.add_argument("--record-format", choices=RECORD_FORMATS, default="mjai",
                    help="the record's format: mjai JSON lines (default) or paipu, majiang-core's game JSON "
@@ -59,6 +61,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record_format == "paipu" and scorer.players != 4:
         raise MjrulesError(f"--record-format paipu: a 牌譜 holds four-player games, and {ruleset.name} is for "
                            f"{scorer.players} players")
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # a byte typed that is not UTF-8: an answer the console names, not a traceback
+        reconfigure(errors="surrogateescape")
     you = Console(sys.stdin, sys.stdout)
     try:
         players: list[Player] = [you, *(make_player(b) for b in bots)]
@@ -68,11 +73,34 @@ def cmd_play(args: argparse.Namespace) -> int:
     table = Table(scorer, players, length=None if args.length is None else GameLength(args.length), ruleset_name=name,
                   names=["you", *bots])
     seed = args.seed if args.seed is not None else os.urandom(6).hex()
-    game = table.play(seed)
+    try:
+        game = table.play(seed)
+    except (MjrulesError, KeyboardInterrupt) as e:  # left: Ctrl-D, Ctrl-C, a bot that failed
+        if args.record is not None:
+            _keep_unfinished(table, args, "interrupted (Ctrl-C)" if isinstance(e, KeyboardInterrupt) else str(e))
+        raise
     print("final points: " + ", ".join(f"{you.who(s)} {p:+.1f}" for s, p in enumerate(game.points))
           + f" (ended by {game.end.value}; seed {seed})")
     if args.record is not None:
-        with open_text(args.record, "w") as f:
-            f.write(json.dumps(table.paipu(game), ensure_ascii=False) + "\n" if args.record_format == "paipu"
-                    else game.record)
+        _write(args.record, json.dumps(table.paipu(game), ensure_ascii=False) + "\n" if args.record_format == "paipu"
+               else game.record)
     return 0
+
+
+def _keep_unfinished(table: Table, args: argparse.Namespace, why: str) -> None:
+    """The game so far, written to --record as a whole record that says it is unfinished (``mjrules
+    replay`` reads it); said on stdout, after the game's lines, since the error line follows."""
+    record = table.unfinished_record(why, paipu=args.record_format == "paipu")
+    if record is None:
+        return
+    with held(signal.SIGINT):  # a second Ctrl-C now would cut the record short
+        _write(args.record, record)
+        print(f"the game so far is kept in {args.record}, marked unfinished", flush=True)
+
+
+def _write(path: str, text: str) -> None:
+    """``text`` as the file ``path``, whole or not at all: written beside it, then renamed."""
+    part = f"{path}.part"
+    with open_text(part, "w") as f:
+        f.write(text)
+    os.replace(part, path)

@@ -12,17 +12,17 @@ import os
 import stat
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO, Union
 
 import attrs
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import EXIT_BAD_INPUT, add_jobs, plural, ruleset_arg
+from mjrules.cli.common import EXIT_BAD_INPUT, More, add_jobs, names_files, plural, ruleset_arg
 from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.records.check import LegalCheck, check_legal
-from mjrules.records.read import read_file_games, record_paths
+from mjrules.records.read import STDIN, read_file_games, read_stdin, record_paths
 from mjrules.game.record import Game
 from mjrules.records.replay import (
     GameReplay,
@@ -53,10 +53,12 @@ def add_command(sub: Subparsers) -> None:
         "(or --ruleset), settle each round, rebuild the running scores and compare wins and final scores "
         "with the record. --rulesets pays each game's flow under several rulesets instead. Exit status: "
         "0 all agree, 1 something disagrees, 2 an unreadable record."))
-    p.add_argument("logs", nargs="+", metavar="LOG", help="record files, directories or glob patterns")
+    p.add_argument("logs", nargs="+", type=names_files, metavar="LOG",
+                   help="record files, directories or glob patterns; - reads one record from stdin")
     p.add_argument("--ruleset", type=ruleset_arg, metavar="NAME|PATH", help="score under this ruleset instead of the record's")
-    p.add_argument("--rulesets", metavar="A,B,…",
-                   help="what-if: pay every game under each ruleset (the first is the reference for the causes)")
+    p.add_argument("--rulesets", action=More, metavar="A,B,…",
+                   help="what-if: pay every game under each ruleset (the first is the reference for the causes; "
+                        "repeatable)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--csv", action="store_true", help="what-if final scores as CSV (with --rulesets)")
     p.add_argument("--legal", action="store_true",
@@ -126,9 +128,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for spec in args.logs:  # a folder or pattern that holds no record is a mistake, not "0 games"
         if next(iter(record_paths([spec])), None) is None:
             raise RecordError(f"{spec}: no record files in it" if os.path.isdir(spec) else f"{spec}: no file matches")
+    if args.logs.count(STDIN) > 1:
+        raise MjrulesError("- is given twice: stdin holds one record")
+    # the record piped in is read here, where stdin is (not in a worker), and handed on as it is
+    piped = _Piped("stdin", read_stdin()) if STDIN in args.logs else None
     show = sys.stderr.isatty() if args.progress is None else args.progress
     # the paths are listed ahead only for the progress bar's total; otherwise they stream too
-    paths: Iterable[str] = record_paths(args.logs, _skipped)
+    paths: Iterable[_Record] = (piped if p == STDIN and piped is not None else p
+                                for p in record_paths(args.logs, _skipped))
     if show:
         paths = list(paths)
     progress = _Progress(len(paths) if isinstance(paths, list) else 0, show)
@@ -145,14 +152,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.rulesets is not None:
         if args.json:
             _emit({"summary": {"games": total.games, "rulesets": list(ruleset_names(args.rulesets) or ()),
-                               "unreadable": total.bad}})
+                               "unreadable": total.bad, "unfinished": total.unfinished}})
         elif not args.csv:
             print(f"{plural(total.games, 'game')} paid under {', '.join(ruleset_names(args.rulesets) or ())}"
+                  + (f"; {total.unfinished} unfinished" if total.unfinished else "")
                   + (f"; {total.bad} unreadable" if total.bad else ""))
         return EXIT_BAD_INPUT if total.bad else 0
     summary = {"games": total.games, "wins": total.wins, "agree": total.agree, "final_agree": total.final_agree,
                "finals": total.finals, "points_agree": total.points_agree, "points": total.points,
-               "unchecked": total.unchecked, "unreadable": total.bad}
+               "unchecked": total.unchecked, "unreadable": total.bad, "unfinished": total.unfinished}
     summary["finals_not_stated"] = total.games - total.finals
     if args.legal:
         summary.update({"legal_games": total.legal_games, "legal_actions": total.legal_actions,
@@ -167,7 +175,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{plural(total.games, 'game')}, {plural(total.wins, 'win')}, {total.agree} agree{unchecked}; final "
               f"scores agree in {total.final_agree}/{total.finals} games"
               + (f" ({unstated} not stated)" if unstated else "") + f", final points in "
-              f"{total.points_agree}/{total.points}" + (f"; {total.bad} unreadable" if total.bad else ""))
+              f"{total.points_agree}/{total.points}" + (f"; {total.unfinished} unfinished" if total.unfinished else "")
+              + (f"; {total.bad} unreadable" if total.bad else ""))
         if args.legal:
             print(f"legal: {total.legal_actions} recorded actions, {total.legal_refused} refused ({total.legal_games}/"
                   f"{total.games} games without a refusal); {total.legal_played}/{total.legal_rounds} rounds played "
@@ -206,6 +215,7 @@ class _Done:
     legal_agree: int = 0
     legal_ends: int = 0
     legal_ends_agree: int = 0
+    unfinished: int = 0
 
     def plus(self, other: _Done) -> _Done:
         return _Done("", "", *(getattr(self, f) + getattr(other, f) for f in _COUNTS))
@@ -217,7 +227,7 @@ class _Done:
 
 _COUNTS = ("games", "wins", "agree", "final_agree", "finals", "points_agree", "points", "unchecked", "noted", "bad",
            "legal_games", "legal_actions", "legal_refused", "legal_rounds", "legal_played", "legal_agree",
-           "legal_ends", "legal_ends_agree")
+           "legal_ends", "legal_ends_agree", "unfinished")
 
 
 def _skipped(path: str) -> None:
@@ -232,10 +242,22 @@ def _skipped(path: str) -> None:
     sys.stderr.write(f"mjrules replay: note: {path}: {kind}, not read\n")
 
 
-def _read(path: str) -> list[Game] | _Done:
+@attrs.frozen
+class _Piped:
+    """A record read from stdin: its name in the output, its bytes."""
+
+    name: str
+    data: bytes
+
+
+_Record = Union[str, _Piped]
+"""A record to replay: a file's path, or the one piped in."""
+
+
+def _read(path: _Record) -> list[Game] | _Done:
     """The games of the record at ``path`` (a 牌譜 may hold several), or what to report when it cannot be read."""
     try:
-        return read_file_games(path)
+        return read_file_games(path) if isinstance(path, str) else read_file_games(path.name, path.data)
     except RecordError as e:
         return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
 
@@ -250,11 +272,11 @@ class _CheckState:
         self.comparers: dict[str, Comparer] = {}
 
 
-def _check_records(state: _CheckState, paths: list[str], json_out: bool, legal: bool = False) -> list[_Done]:
+def _check_records(state: _CheckState, paths: list[_Record], json_out: bool, legal: bool = False) -> list[_Done]:
     return [_check_one(state, path, json_out, legal) for path in paths]
 
 
-def _each_game(path: str, one: Callable[[Game], _Done]) -> _Done:
+def _each_game(path: _Record, one: Callable[[Game], _Done]) -> _Done:
     """What ``one`` makes of each game of the record at ``path``, one after the other (or why it cannot be read)."""
     games = _read(path)
     if isinstance(games, _Done):
@@ -265,11 +287,31 @@ def _each_game(path: str, one: Callable[[Game], _Done]) -> _Done:
     return done
 
 
-def _check_one(state: _CheckState, path: str, json_out: bool, legal: bool = False) -> _Done:
+def _check_one(state: _CheckState, path: _Record, json_out: bool, legal: bool = False) -> _Done:
     return _each_game(path, lambda game: _check_game(state, game, json_out, legal))
 
 
+def _unfinished(game: Game, json_out: bool) -> _Done | None:
+    """What to say of a game left before any round was played to its end (a record ``mjrules play``
+    kept of a game left at once): nothing to check, said; None for any other game."""
+    if game.rounds:
+        return None
+    out = io.StringIO()
+    if json_out:
+        _emit({"log": game.source, "unfinished": game.unfinished, "final": None,
+               "notes": [f"{game.source}: {n}" for n in game.notes]}, out)
+    else:
+        for note in game.notes:
+            print(f"{game.source}: {note}", file=out)
+        print(f"{game.source}: unfinished ({game.unfinished}) before any round was played to its end: "
+              "nothing to check", file=out)
+    return _Done(out.getvalue(), games=1, unfinished=1)
+
+
 def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> _Done:
+    early = _unfinished(game, json_out)
+    if early is not None:
+        return early
     ruleset = record_ruleset(game)
     if state.chosen is not None:
         # the record's own preset named again keeps the record's day's rules (Game.rules)
@@ -299,7 +341,7 @@ def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> 
     return _Done(out.getvalue(), "", games=1, wins=len(rep.checks), agree=rep.agree,
                  final_agree=int(bool(rep.final_agree)), finals=int(rep.final_agree is not None),
                  points_agree=int(bool(rep.points_agree)), points=int(rep.points_agree is not None),
-                 unchecked=rep.unchecked,
+                 unchecked=rep.unchecked, unfinished=int(game.unfinished is not None),
                  noted=0 if other else len(rep.flow_notes), **counts)
 
 
@@ -340,12 +382,15 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "recorded": None if game.final is None else list(game.final), "replayed": list(rep.final),
             "agree": rep.final_agree, "placings": list(rep.placings), "points": list(rep.points),
             "recorded_points": None if game.final_points is None else list(game.final_points),
-            "points_agree": rep.points_agree},
+            "points_agree": rep.points_agree}, "unfinished": game.unfinished,
             "notes": [*(f"{game.source}: {n}" for n in game.notes), *rep.flow_notes], "assumed": list(assumed),
             **({} if check is None else {"legal": check.to_dict()})}, out)
         return
     for note in (*game.notes, *assumed):
         print(f"{game.source}: {note}", file=out)
+    if game.unfinished is not None:
+        print(f"{game.source}: unfinished ({game.unfinished}): the {plural(len(game.rounds), 'round')} played to "
+              "their end are checked", file=out)
     if check is not None and (check.refused or check.agree != check.played):
         print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
               f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)
@@ -386,15 +431,18 @@ def _standings(rep: GameReplay) -> str:
     return ", ".join(f"{ORDINALS[rep.placings[s] - 1]} seat {s} {rep.final[s]} ({rep.points[s]:+.1f})" for s in order)
 
 
-def _what_if_records(replayer: WhatIfReplayer, paths: list[str], json_out: bool, csv_out: bool) -> list[_Done]:
+def _what_if_records(replayer: WhatIfReplayer, paths: list[_Record], json_out: bool, csv_out: bool) -> list[_Done]:
     return [_what_if_one(replayer, path, json_out, csv_out) for path in paths]
 
 
-def _what_if_one(replayer: WhatIfReplayer, path: str, json_out: bool, csv_out: bool) -> _Done:
+def _what_if_one(replayer: WhatIfReplayer, path: _Record, json_out: bool, csv_out: bool) -> _Done:
     return _each_game(path, lambda game: _what_if_game(replayer, game, json_out, csv_out))
 
 
 def _what_if_game(replayer: WhatIfReplayer, game: Game, json_out: bool, csv_out: bool) -> _Done:
+    early = _unfinished(game, json_out and not csv_out)
+    if early is not None:
+        return early if not csv_out else attrs.evolve(early, out="", err=early.out)
     try:
         result = replayer.replay(game)
     except MjrulesError as e:
@@ -409,7 +457,7 @@ def _what_if_game(replayer: WhatIfReplayer, game: Game, json_out: bool, csv_out:
         _what_if_json(out, result)
     else:
         _what_if_text(out, result)
-    return _Done(out.getvalue(), games=1)
+    return _Done(out.getvalue(), games=1, unfinished=int(game.unfinished is not None))
 
 
 def _what_if_json(out: TextIO, result: WhatIf) -> None:
@@ -420,11 +468,12 @@ def _what_if_json(out: TextIO, result: WhatIf) -> None:
                "causes": {n: list(c) for n, c in zip(result.rulesets, w.causes) if c}}, out)
     _emit({"log": src, "final": {rep.ruleset: {"scores": list(rep.final), "placings": list(rep.placings),
                                                "points": list(rep.points), "end": list(rep.end_notes)}
-                                 for rep in result.replays}}, out)
+                                 for rep in result.replays}, "unfinished": result.game.unfinished}, out)
 
 
 def _what_if_text(out: TextIO, result: WhatIf) -> None:
-    print(f"{result.game.source}", file=out)
+    print(f"{result.game.source}" + (f" (unfinished: {result.game.unfinished})" if result.game.unfinished else ""),
+          file=out)
     for w in result.wins:
         if not any(w.causes):
             continue

@@ -51,7 +51,7 @@ def add_command(sub: Subparsers) -> None:
                     help="run every enabled yaku's check with and without its speed hints on random winning hands; "
                          "exit 1 if a hint excludes a hand where the check fires")
     pl.add_argument("--hands", type=count_hands, metavar="N", help=f"random winning hands for --check (default {HANDS})")
-    pl.add_argument("--seed", type=int, metavar="S", help="random seed for --check (default 0)")
+    pl.add_argument("--seed", type=_seed, metavar="S", help="random seed for --check (default 0)")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_plugins)
 
@@ -234,3 +234,11 @@ def _check_hints(scorer: Scorer, args: argparse.Namespace) -> int:
         print(f"{len(scorer.yaku)} yaku of ruleset {scorer.ruleset.name} checked on {hands} random winning "
               f"hands: {'no hint excludes a hand where its check fires' if not found else f'{len(found)} too tight'}")
     return 1 if found else 0
+
+
+def _seed(text: str) -> int:
+    """--seed of ``plugins --check``: a whole number (argparse's own word for it is "invalid int value")."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import socket
 from typing import TYPE_CHECKING
 
@@ -10,6 +12,7 @@ from mjrules.errors import MjrulesError
 
 if TYPE_CHECKING:
     import argparse
+    from types import FrameType
 
     from mjrules.cli.common import Subparsers
 
@@ -65,9 +68,51 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         raise MjrulesError(f"mjrules serve needs the web extra ({e.name} is missing): "
                            "pip install 'mjrules[web]'") from None
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, whose stop ends every connection, however late it came."""
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # uvicorn asks the connections open when it stops to close (an idle one at once, one
+            # with a request once answered), then waits for every connection to close, even after
+            # a second Ctrl-C. One accepted in that instant is not asked, and kept it waiting for
+            # as long as its client kept it open (forever, for a request half sent): asked here too.
+            sweep = asyncio.create_task(self._ask_to_close())
+            try:
+                await super().shutdown(sockets)
+            finally:
+                sweep.cancel()
+
+        async def _ask_to_close(self) -> None:
+            while True:
+                await asyncio.sleep(0.1)
+                for connection in list(self.server_state.connections):
+                    connection.shutdown()
+
     sock = listen(args.host, args.port)
     with sock:
-        server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-        print(f"mjrules: serving {url(args.host, args.port)} (Ctrl-C stops)", flush=True)
-        server.run(sockets=[sock])
+        # lifespan off: the app has no start-up or shut-down of its own, and a forced stop (a second
+        # Ctrl-C) cancels the lifespan task, which uvicorn logs as a CancelledError traceback
+        server = Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
+        stopped: list[int] = []
+
+        def stop(signum: int, frame: FrameType | None) -> None:
+            # While it serves, uvicorn's own handler stops the server (a second Ctrl-C: without
+            # waiting for the requests open), then puts this one back and raises again each signal
+            # it caught: here they are noted, and said once, below. Python's own handler would
+            # raise KeyboardInterrupt into the server's shutdown (after a second Ctrl-C, a
+            # traceback), asyncio's would cancel it; neither is installed while this one is.
+            # Before uvicorn's handler is in place, this one stops the server as uvicorn's would.
+            stopped.append(signum)
+            server.force_exit = server.should_exit
+            server.should_exit = True
+
+        before = signal.signal(signal.SIGINT, stop)
+        try:
+            print(f"mjrules: serving {url(args.host, args.port)} (Ctrl-C stops)", flush=True)
+            server.run(sockets=[sock])
+        finally:
+            signal.signal(signal.SIGINT, before)
+    if stopped:  # "mjrules: interrupted", status 130, as for any command stopped by Ctrl-C
+        raise KeyboardInterrupt
     return 0

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
+from mjrules.cli.common import folder_arg
 from mjrules.table import majiang_ai
 
 if TYPE_CHECKING:
@@ -21,12 +22,14 @@ def add_command(sub: Subparsers) -> None:
         f"default ${majiang_ai.ENV} or the user's data folder (~/.local/share/mjrules/majiang-ai); the "
         f"players find them there (set {majiang_ai.ENV} to the same --dir)."))
     p.add_argument("what", choices=["majiang-ai"], help="what to install")
-    p.add_argument("--dir", type=Path, metavar="DIR", help=f"install there (default: {majiang_ai.install_dir()})")
+    p.add_argument("--dir", type=folder_arg, metavar="DIR",
+                   help=f"install there, a folder of its own: not another npm project's (default: "
+                        f"{majiang_ai.install_dir()})")
     p.set_defaults(func=cmd_setup)
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
-    target = majiang_ai.setup(args.dir)
+    target = majiang_ai.setup(None if args.dir is None else Path(args.dir))
     print(f"majiang-ai installed in {target}" + (f"; set {majiang_ai.ENV}={target} to use it"
                                                  if args.dir is not None and target != majiang_ai.install_dir()
                                                  else ""))

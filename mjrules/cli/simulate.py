@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files, make_folder
-from mjrules.cli.common import add_jobs, add_scheduler, file_arg, open_text, parallel_lines
+from mjrules.cli.common import More, add_jobs, add_scheduler, file_arg, folder_arg, named_file, open_text, parallel_lines
 from mjrules.errors import MjrulesError
 from mjrules.table.players import MJAI, PLAYERS
 from mjrules.table.game import RECORD_FORMATS
@@ -50,7 +50,8 @@ def add_command(sub: Subparsers) -> None:
         "95% interval. Game i is seeded SEED-i under every ruleset, so rulesets of the same tile set play the same "
         "walls, and each ruleset after the first is compared with it paired by wall (the difference of every "
         "figure and its 95% interval); the output is the same for any --jobs and on Dask."))
-    p.add_argument("--rulesets", required=True, metavar="A,B,…", help="the rulesets to play (preset names or TOML paths)")
+    p.add_argument("--rulesets", required=True, action=More, metavar="A,B,…",
+                   help="the rulesets to play (preset names or TOML paths; repeatable)")
     p.add_argument("--games", type=_games, default=10, metavar="N", help="games per ruleset (default 10)")
     p.add_argument("--players", metavar="P,P,P,P",
                    help=f"one player a seat, seat 0 (the first dealer) first: {', '.join(PLAYERS)}, or mjai:COMMAND for "
@@ -72,11 +73,11 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png",
                    help="also draw the figures of every ruleset side by side (needs mjrules[plot])")
-    p.add_argument("--output", type=file_arg, metavar="FILE",
+    p.add_argument("--output", type=named_file, metavar="FILE",
                    help="also write one row a game (ruleset, game, rounds, wins, points, draws, final scores, how it "
                         "ended): FILE.parquet as Parquet (pip install 'mjrules[parquet]'), FILE.csv as CSV, any "
                         "other name as JSON lines")
-    p.add_argument("--records", metavar="DIR",
+    p.add_argument("--records", type=folder_arg, metavar="DIR",
                    help="write every game as a record, which mjrules replay reads back: an mjai record "
                         "(RULESET-NNNNN.mjson), or with --record-format paipu a 電脳麻将 牌譜 (RULESET-NNNNN.json)")
     p.add_argument("--record-format", choices=RECORD_FORMATS, default="mjai",

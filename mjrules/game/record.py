@@ -219,6 +219,10 @@ class Game:
     assumed: tuple[str, ...] = ()
     """What the reader took from what the record shows where the record does not say it (which
     rules, which day's rules), one sentence each, for the output."""
+    unfinished: str | None = None
+    """Why the game was left before its end, where the record says so (``mjrules play`` keeps a
+    game ended by Ctrl-D or Ctrl-C so): its rounds are those played to their end, none if it was
+    left in the first; a round under way is not among them. None: a record of a whole game."""
 
     @property
     def shows_end(self) -> bool:

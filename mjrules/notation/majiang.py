@@ -55,7 +55,7 @@ def _bad_char(text: str) -> NoReturn:
 
 def parse_majiang(shoupai: str, rongpai: str | None = None) -> tuple[Hand, int | None]:
     """Read a majiang hand; returns the Hand and the discarder's offset (None for tsumo)."""
-    if not isinstance(shoupai, str) or len(shoupai) > MAX_INPUT:
+    if not isinstance(shoupai, str) or len(shoupai) > MAX_INPUT or not shoupai.isascii():
         check_length(shoupai, "shoupai")
     parts = shoupai.split(",")
     melds = []

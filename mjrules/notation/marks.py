@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjrules.errors import HandError, NotationError
+from mjrules.errors import HandError, NotationError, as_typed, not_utf8
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import BY_SUIT, Tile, tile_from
 
@@ -15,10 +15,15 @@ MAX_INPUT = 200
 
 
 def check_length(text: str, what: str) -> None:
+    """``text`` is a string of at most MAX_INPUT characters, and text: a byte that is not UTF-8 (a
+    lone surrogate) is named as such, on both kernels, not as an unknown character."""
     if not isinstance(text, str):
         raise NotationError(f"{what} must be a string, not {type(text).__name__}")
     if len(text) > MAX_INPUT:
         raise NotationError(f"{what} is {len(text)} characters long; a hand needs far fewer (limit {MAX_INPUT})")
+    why = not_utf8(text)
+    if why is not None:
+        raise NotationError(f"{what} {as_typed(text)}: {why}")
 
 
 _MELDS: dict[tuple[str, str], Meld] = {}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mjrules.errors import NotationError
+from mjrules.errors import NotationError, as_typed, not_utf8
 from mjrules.kernel import read_mpsz_tiles
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld
@@ -44,7 +44,8 @@ def parse_tiles(text: str) -> list[Tile]:
             digits.append(ch)
         elif ch in "mpsz":
             if not digits:
-                raise NotationError(f"{text!r}: suit letter {ch!r} at position {pos + 1} has no digits before it")
+                raise NotationError(f"{text!r}: suit letter {ch!r} at position {pos + 1} has no digits before it "
+                                    "(MPSZ writes the digits, then their suit: 123m 11z)")
             for d in digits:
                 try:
                     tiles.append(tile_from(ch, d))
@@ -60,6 +61,9 @@ def parse_tiles(text: str) -> list[Tile]:
 
 def parse_tile(text: str) -> Tile:
     """One tile, ``5m``/``0p``/``7z``; majiang's ``m5`` form is accepted too."""
+    why = not_utf8(text) if isinstance(text, str) else None
+    if why is not None:
+        raise NotationError(f"tile {as_typed(text)}: {why}")
     if not isinstance(text, str) or len(text) != 2:
         raise NotationError(f"{text!r} is not a tile (write e.g. 5m, 0p for a red five, 7z)")
     if text[0] in "mpsz":

@@ -23,7 +23,9 @@ takes majiang-core's defaults, the ``majiang`` preset) unless the paipu's ``rule
 mjrules' table) names one; ``--ruleset rule.json`` gives the rule object of a game played under others.
 
 ``paipu_of_events`` writes a game of the table (its mjai events) in the same form (``PaipuLog``
-turns the events into log entries, also as one seat sees them: majiang-ai follows a game so).
+turns the events into log entries, also as one seat sees them: majiang-ai follows a game so). A game
+a person left before its end is written with the rounds played to their end, no final scores, and
+``unfinished``: why it was left (read as ``Game.unfinished``).
 """
 
 from __future__ import annotations
@@ -294,7 +296,9 @@ def read_paipu(source: str, doc: Any) -> Game:
     if type(qijia) is not int or not 0 <= qijia <= 3:
         raise RecordError(f"{source}: qijia {qijia!r:.20} is not a player 0 … 3")
     rounds = tuple(_Round(source, qijia, i, raw).read() for i, raw in enumerate(doc["log"]))
-    if not rounds:
+    # mjrules' table writes a game a person left with the rounds played to their end, and why
+    unfinished = (doc["unfinished"] or "left") if isinstance(doc.get("unfinished"), str) else None
+    if not rounds and unfinished is None:
         raise RecordError(f"{source}: no rounds in the record")
     names = doc.get("player")
     players = tuple(str(n) for n in names) if isinstance(names, list) and len(names) == 4 else ("",) * 4
@@ -316,7 +320,7 @@ def read_paipu(source: str, doc: Any) -> Game:
                                   "default rule object",)
     return Game(source, FORMAT, ruleset, players, rounds, final_scores, True, final_points, rules=rules,
                 length_stated=bool(ruleset or rules), ruleset_assumed=None if ruleset else DEFAULT_RULESET,
-                assumed=assumed)
+                assumed=assumed, unfinished=unfinished)
 
 
 # -- writing the table's games ---------------------------------------------------------------------
@@ -523,20 +527,27 @@ class PaipuLog:
 
 
 def paipu_of_events(events: Sequence[dict[str, Any]], *, title: str, names: Sequence[str], ruleset: str,
-                    final: Sequence[int], points: Sequence[float], exact: bool,
-                    length: str | None = None) -> dict[str, Any]:
+                    final: Sequence[int] | None, points: Sequence[float] | None, exact: bool,
+                    length: str | None = None, unfinished: str | None = None) -> dict[str, Any]:
     """A four-player game of the table (its whole mjai ``events``; seat 0 deals first) as a 牌譜:
     its final scores and points (``exact``: written to tenths, else whole), ranks with equal scores
     ranked by seat. ``ruleset`` (and ``length`` where the table played another than the ruleset's)
-    are written too, so that ``mjrules replay`` reads the game's rules back."""
+    are written too, so that ``mjrules replay`` reads the game's rules back. A game left before its
+    end (``unfinished``: why; no ``final`` nor ``points``) keeps the rounds played to their end."""
     paipu = PaipuLog()
     for ev in events:
         paipu.add(ev)
-    order = sorted(range(4), key=lambda s: (-final[s], s))
-    rank = [order.index(s) + 1 for s in range(4)]
-    out: dict[str, Any] = {
-        "title": title, "player": list(names), "qijia": 0, "log": paipu.log, "defen": list(final), "rank": rank,
-        "point": [f"{p:.1f}" if exact else f"{p:.0f}" for p in points], "ruleset": ruleset}
+    log = paipu.log
+    if unfinished is not None and log and not {"hule", "pingju"} & set(log[-1][-1]):
+        log = log[:-1]  # the round under way: a 牌譜's rounds are whole
+    out: dict[str, Any] = {"title": title, "player": list(names), "qijia": 0, "log": log}
+    if final is not None and points is not None:
+        order = sorted(range(4), key=lambda s: (-final[s], s))
+        out.update({"defen": list(final), "rank": [order.index(s) + 1 for s in range(4)],
+                    "point": [f"{p:.1f}" if exact else f"{p:.0f}" for p in points]})
+    out["ruleset"] = ruleset
     if length is not None:
         out["length"] = length
+    if unfinished is not None:
+        out["unfinished"] = unfinished
     return out

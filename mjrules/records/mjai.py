@@ -20,7 +20,9 @@ the reader goes by the fields each event has, never by where the record came fro
 - ``end_game`` without ``scores`` (RiichiEnv): the final scores are not stated, every round is
   still checked;
 - ``start_kyoku`` without ``scores`` (the original mjai server): the round starts with the scores
-  the previous one left (the stated changes added up), the first with 25,000 each, the server's.
+  the previous one left (the stated changes added up), the first with 25,000 each, the server's;
+- ``end_game`` with ``unfinished`` (mjrules' table, a game a person left): why the game ended
+  before its end; the game is the rounds played to their end, a round under way is passed over.
 """
 
 from __future__ import annotations
@@ -126,6 +128,8 @@ class _Reader:
         self.final: tuple[int, ...] | None = None
         self.ended = False
         """An ``end_game`` event closes the record (with or without the final scores)."""
+        self.unfinished: str | None = None
+        """Why the game was left, where its ``end_game`` says it was (``unfinished``)."""
         self.last_scores: list[int] | None = None
         self.unknown: dict[str, int] = {}
         """Event types mjai does not have, with the line each first came on."""
@@ -201,6 +205,8 @@ class _Reader:
             self.ryukyoku(ev)
         elif kind == "end_kyoku":
             self.close()
+        elif kind == "end_game" and isinstance(ev.get("unfinished"), str):
+            self.unfinished = ev["unfinished"] or "left"
         elif kind == "end_game":
             self.ended = True
             scores = ev.get("scores")
@@ -420,10 +426,14 @@ def read_mjai(source: str, data: bytes) -> Game:
         if not isinstance(ev, dict):
             reader.fail("an event must be a JSON object")
         reader.event(ev)
+    notes: tuple[str, ...] = ()
+    if reader.unfinished is not None and reader.flow is not None:  # the round under way when it was left
+        notes = (f"round {reader.label} was under way when the game was left: not checked",)
+        reader.flow = None
     reader.close()
-    if not reader.rounds:
+    if not reader.rounds and reader.unfinished is None:
         raise RecordError(f"{source}: no rounds in the record")
-    notes = tuple(f"line {n}: event type {kind[:60]!r} is none of mjai's; passed over" for kind, n in reader.unknown.items())
+    notes += tuple(f"line {n}: event type {kind[:60]!r} is none of mjai's; passed over" for kind, n in reader.unknown.items())
     assumed: tuple[str, ...] = ()
     preset = None
     rules, played = reader.rules, None
@@ -436,4 +446,4 @@ def read_mjai(source: str, data: bytes) -> Game:
                    + (f", as Tenhou played them on {played} (the Tenhou log id in its name or link)" if played else ""),)
     return Game(source, "mjai", reader.ruleset, reader.names[:reader.players], tuple(reader.rounds), reader.final, True,
                 played=played, rules=rules, ended=reader.ended, length_stated=reader.ruleset is not None,
-                ruleset_assumed=preset, assumed=assumed, notes=notes)
+                ruleset_assumed=preset, assumed=assumed, notes=notes, unfinished=reader.unfinished)

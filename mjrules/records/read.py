@@ -8,6 +8,7 @@ import glob
 import gzip
 import io
 import os
+import sys
 import zlib
 from typing import Callable, Iterable, Iterator
 
@@ -19,7 +20,11 @@ MAX_RECORD = 64 << 20
 FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
 
-def _read_limited(read: Callable[[int], bytes]) -> bytes:
+STDIN = "-"
+"""The name that reads a record from stdin (``mjrules replay -``); its games' source is ``stdin``."""
+
+
+def read_limited(read: Callable[[int], bytes]) -> bytes:
     """At most MAX_RECORD + 1 bytes, read in chunks: ``read(n)`` would set aside n bytes at once."""
     chunks: list[bytes] = []
     total = 0
@@ -32,12 +37,26 @@ def _read_limited(read: Callable[[int], bytes]) -> bytes:
     return b"".join(chunks)
 
 
+def read_stdin() -> bytes:
+    """The bytes of the record piped to stdin (``-``), at most MAX_RECORD."""
+    if sys.stdin is None:
+        raise RecordError("stdin: closed, so no record to read from it")
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        data = read_limited(stream.read) if stream is not None else sys.stdin.read().encode("utf-8")
+    except OSError as e:
+        raise RecordError(f"stdin: cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_RECORD:
+        raise RecordError(f"stdin: more than {MAX_RECORD} bytes; a game record is far smaller")
+    return data
+
+
 def _decompressed(source: str, data: bytes) -> bytes:
     if data[:2] != b"\x1f\x8b":
         return data
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
-            out = _read_limited(f.read)
+            out = read_limited(f.read)
     except (EOFError, OSError, zlib.error) as e:
         raise RecordError(f"{source}: the compressed data is cut or broken ({e})") from None
     if len(out) > MAX_RECORD:
@@ -76,7 +95,7 @@ def read_file_games(path: str, data: bytes | None = None) -> list[Game]:
     if data is None:
         try:
             with open(path, "rb") as f:
-                data = _read_limited(f.read)
+                data = read_limited(f.read)
         except OSError as e:
             raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
         if len(data) > MAX_RECORD:
@@ -101,11 +120,14 @@ def read_file_games(path: str, data: bytes | None = None) -> list[Game]:
 
 def record_paths(specs: Iterable[str], skipped: Callable[[str], None] | None = None) -> Iterator[str]:
     """Each file named, every file under a directory named (sorted, hidden files and LICENSE/README
-    files skipped), every file a glob pattern matches; a name that matches nothing is an error.
+    files skipped), every file a glob pattern matches, ``-`` (stdin) as it is; a name that matches
+    nothing is an error.
     Under a directory or a glob only regular files are read (a FIFO would block the read forever):
     ``skipped`` is told each other one."""
     for spec in specs:
-        if os.path.isdir(spec):
+        if spec == STDIN:  # read by the caller, which has stdin
+            yield spec
+        elif os.path.isdir(spec):
             for root, dirs, files in os.walk(spec):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
@@ -135,4 +157,4 @@ def _regular(path: str, skipped: Callable[[str], None] | None) -> Iterator[str]:
 def read_games(specs: Iterable[str]) -> Iterator[Game]:
     """The games of every record ``specs`` name, read one file at a time."""
     for path in record_paths(specs):
-        yield from read_file_games(path)
+        yield from read_file_games("stdin", read_stdin()) if path == STDIN else read_file_games(path)

@@ -233,7 +233,7 @@ class Replayer:
         final_agree = None if game.final is None else final == game.final
         points = self.placing.points(final, first_dealer)
         last = rounds[-1]
-        if from_start and end is None:
+        if from_start and end is None and game.unfinished is None:  # a game left unfinished did not end there
             # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
             busted = game.final is not None and min(game.final) < 0 and last.number < players - 1
             ends.append(f"would not end after {last.label}: " + (

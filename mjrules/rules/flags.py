@@ -62,15 +62,14 @@ class Flag:
         """Return ``value`` if it fits this flag, else raise RulesetError naming ``where``."""
         t = self.type
         if t is list:
-            ok = isinstance(value, (list, tuple)) and all(
-                isinstance(v, self.item) and not isinstance(v, bool) for v in value)
-        else:
-            ok = isinstance(value, t) and (t is bool or not isinstance(value, bool))
-        if not ok:
-            raise RulesetError(
-                f"{where}: expected {t.__name__}, got {type(value).__name__} {value!r}"
-                + ((" (a list of strings)" if self.item is str else " (a list of whole numbers)") if t is list else "")
-            )
+            expected = f"a list of {_KINDS[self.item][1]}"
+            if not isinstance(value, (list, tuple)):
+                raise RulesetError(f"{where}: expected {expected}, got {_described(value)}")
+            for i, v in enumerate(value):
+                if not _is(v, self.item):
+                    raise RulesetError(f"{where}: expected {expected}, got {_described(v)} at {self.name}[{i}]")
+        elif not _is(value, t):
+            raise RulesetError(f"{where}: expected {_KINDS[t][0]}, got {_described(value)}")
         if t is int and self.minimum is not None and value < self.minimum:
             raise RulesetError(f"{where}: must be ≥ {self.minimum}, got {value}")
         if t is int and self.maximum is not None and value > self.maximum:
@@ -86,6 +85,33 @@ class Flag:
         if t is list:
             value = tuple(value)
         return value
+
+
+_KINDS: dict[type, tuple[str, str]] = {bool: ("true or false", "true or false"),
+                                      int: ("a whole number", "whole numbers"), str: ("a string", "strings")}
+"""What a flag of each type takes, in TOML's words: one, and a list's items."""
+
+
+def _is(value: Any, kind: type) -> bool:
+    """Whether ``value`` is of a flag's ``kind`` (a bool is no whole number, though an int in Python)."""
+    return isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+
+
+def _described(value: Any) -> str:
+    """A value as TOML (or JSON) wrote it, with what it is: ``a string '20'``, ``true``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"a string {value!r:.60}"
+    if isinstance(value, int):
+        return f"a whole number {value}"
+    if isinstance(value, float):
+        return f"a number with a fraction {value!r}"
+    if isinstance(value, (list, tuple)):
+        return f"a list {list(value)!r:.60}"
+    if isinstance(value, dict):
+        return "a table"
+    return f"{type(value).__name__} {value!r:.60}"
 
 
 FlagValue = Union[bool, int, str, tuple[str, ...], tuple[int, ...]]

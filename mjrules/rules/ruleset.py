@@ -23,9 +23,9 @@ File format::
     [majiang]                     # 電脳麻将 (majiang-core) rule keys, each setting the flags
     "クイタンあり" = false           # mjrules.rules.majiang_keys maps it to (here open_tanyao)
 
-A flag is set in one place of a file: ``[majiang]`` or ``[flags]`` / ``[plugin.NAME]``. A JSON file
-(``rule.json``) is a majiang-core rule object, complete or partial: the ``majiang`` preset with its
-keys applied, named after the file.
+A flag is set in one place of a file: one of ``[majiang]``, ``[flags]``, ``[plugin.NAME]``. A file
+that holds a JSON object (``rule.json``, whatever its name) is a majiang-core rule object, complete
+or partial: the ``majiang`` preset with its keys applied, named after the file.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping
 
 import attrs
 
-from mjrules.errors import RulesetError, json_document
+from mjrules.errors import RulesetError, as_typed, json_document
 from mjrules.rules.flags import FrozenMap, suggest
 from mjrules.rules.majiang_keys import read_majiang_rule
 from mjrules.rules.plugin_manager import ENABLED_BY_DEFAULT, known_plugins
@@ -144,6 +144,13 @@ def _read(label: str, data: bytes) -> dict:
         raise RulesetError(f"{label}: a value TOML cannot read: {e}") from None
 
 
+def is_rule_object(data: bytes) -> bool:
+    """Whether a ruleset file holds a majiang-core rule object, by its content, whatever its name
+    (``rule.JSON``, ``rule.txt``): a JSON object, which opens with ``{`` (past a byte-order mark and
+    blanks), where no TOML document does; anything else is read as TOML."""
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
 def _read_rule_object(label: str, data: bytes) -> dict:
     """A majiang-core rule object (a JSON file) as the document of a ruleset: the ``majiang`` preset
     with its keys applied, named after the file."""
@@ -159,8 +166,10 @@ def _read_rule_object(label: str, data: bytes) -> dict:
 def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None, str | None]:
     """Find a ruleset by preset name or path; returns (label, bytes, directory, the file's path
     on disk or None)."""
-    looks_like_path = ref.endswith((".toml", ".json")) or os.sep in ref or "/" in ref
-    if looks_like_path or (base_dir is None and ref not in _shipped_names() and os.path.isfile(ref)):
+    looks_like_path = ref.lower().endswith((".toml", ".json")) or os.sep in ref or "/" in ref
+    if not looks_like_path and ref not in _shipped_names():  # a file named otherwise: rule.txt, club
+        looks_like_path = os.path.isfile(ref if base_dir is None else base_dir / ref)
+    if looks_like_path:
         p = Path(ref)
         if base_dir is not None and not p.is_absolute():
             p = base_dir / p
@@ -177,7 +186,7 @@ def _locate(ref: str, base_dir: Path | None) -> tuple[str, bytes, Path | None, s
             raise RulesetError(f"{p}: cannot read ruleset file: {e.strerror or e}") from None
     if ref not in _shipped_names():
         names = preset_names()
-        raise RulesetError(f"unknown ruleset {ref!r}{suggest(ref, names)}; presets: {', '.join(names)}")
+        raise RulesetError(f"unknown ruleset {as_typed(ref)}{suggest(ref, names)}; presets: {', '.join(names)}")
     res = resources.files("mjrules.rulesets").joinpath(ref + ".toml")
     return f"{ref}.toml", res.read_bytes(), None, os.fspath(res) if isinstance(res, os.PathLike) else None
 
@@ -198,16 +207,18 @@ def load_ruleset(ref: str, _chain: tuple[str, ...] = (), _base: Path | None = No
         raise RulesetError(f"{label}: cyclic extends: {' -> '.join(_chain + (key,))}")
     if len(_chain) >= MAX_EXTENDS:
         raise RulesetError(f"{label}: extends chain deeper than {MAX_EXTENDS}")
-    doc = _read_rule_object(label, data) if label.endswith(".json") else _read(label, data)
+    doc = _read_rule_object(label, data) if is_rule_object(data) else _read(label, data)
     return _resolve(label, doc, _chain + (key,), directory, paths=True, source=source)
 
 
 def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
-    """A ruleset from the bytes of a TOML file that has no place on disk (an upload). Like a file
-    it can name only installed plugins; its ``extends`` can name only a preset, never a path."""
+    """A ruleset from the bytes of a TOML file, or of a majiang-core rule object, that has no place
+    on disk (an upload). Like a file it can name only installed plugins; its ``extends`` can name
+    only a preset, never a path."""
     if not isinstance(data, bytes):
         raise RulesetError(f"{label}: expected the bytes of a TOML file")
-    return _resolve(label, _read(label, data), (label,), None, paths=False)
+    doc = _read_rule_object(label, data) if is_rule_object(data) else _read(label, data)
+    return _resolve(label, doc, (label,), None, paths=False)
 
 
 def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool,
@@ -229,8 +240,9 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         parent_ref = doc["extends"]
         if not isinstance(parent_ref, str):
             raise RulesetError(f"{label}: extends: expected a preset name or a path")
-        if not paths and (parent_ref.endswith(".toml") or os.sep in parent_ref or "/" in parent_ref):
-            raise RulesetError(f"{label}: extends: {parent_ref!r} is a path; this ruleset can extend only a preset "
+        # not a name of a shipped file: a file of the server's folder (club, rule.json) is no preset either
+        if not paths and parent_ref not in _shipped_names():
+            raise RulesetError(f"{label}: extends: {parent_ref!r} is no preset; this ruleset can extend only a preset "
                                f"({', '.join(preset_names())})")
         try:
             parent = load_ruleset(parent_ref, chain, directory)
@@ -276,13 +288,14 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         plugin_origin[pname] = label
 
     by_key = _majiang_table(label, doc.get("majiang"), flags, origin)
+    set_here: dict[str, str] = {}  # flag -> where in this file ([flags] or [plugin.NAME]) it is set
     ftable = doc.get("flags", {})
     if not isinstance(ftable, dict):
         raise RulesetError(f"{label}: flags: expected a table")
     for k, v in ftable.items():
         if isinstance(v, dict):
             raise RulesetError(f"{label}: flags.{k}: expected a value, got a table")
-        _set_once(label, f"flags.{k}", k, by_key)
+        _set_once(label, f"flags.{k}", k, by_key, set_here)
         flags[k] = v
         origin[k] = label
     per_plugin = doc.get("plugin", {})
@@ -296,7 +309,7 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
         for k, v in table.items():
             if isinstance(v, dict):
                 raise RulesetError(f"{label}: plugin.{pname}.{k}: expected a value, got a table")
-            _set_once(label, f"plugin.{pname}.{k}", k, by_key)
+            _set_once(label, f"plugin.{pname}.{k}", k, by_key, set_here)
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
             owners[k] = pname
@@ -318,7 +331,11 @@ def _majiang_table(label: str, table: Any, flags: dict[str, Any], origin: dict[s
     return dict(read.keys)
 
 
-def _set_once(label: str, where: str, flag: str, by_key: Mapping[str, str]) -> None:
-    """A flag a ``[majiang]`` key of the same file sets may not be set again: one place says it."""
+def _set_once(label: str, where: str, flag: str, by_key: Mapping[str, str], set_here: dict[str, str]) -> None:
+    """A flag is set in one place of a file: not by a ``[majiang]`` key and again, nor under
+    ``[flags]`` and again under ``[plugin.NAME]`` (which one wins would be a silent choice)."""
     if flag in by_key:
         raise RulesetError(f"{label}: {where}: already set by [majiang] key {by_key[flag]}; set it in one place")
+    if flag in set_here:
+        raise RulesetError(f"{label}: {where}: already set by {set_here[flag]}; set it in one place")
+    set_here[flag] = where

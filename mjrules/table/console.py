@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from mjrules.errors import MjrulesError
+from mjrules.errors import MjrulesError, as_typed, not_utf8
 from mjrules.records.mjai import mjai_tile
 from mjrules.game.actions import DECLARATIONS, PASS, Action, ActionKind
 from mjrules.game.view import View
@@ -138,6 +138,9 @@ class Console:
     def parse(text: str, view: View, listed: list[Action]) -> Action | str:
         """The action an answer names, or why it names none."""
         legal = view.legal
+        why = not_utf8(text)
+        if why is not None:  # a byte the terminal sent that is not UTF-8 (kept as a lone surrogate)
+            return f"{as_typed(text)}: {why}; answer a tile, r and a tile, a number or Enter"
         if not text:
             if view.offered is not None:
                 return PASS

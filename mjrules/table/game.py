@@ -102,16 +102,35 @@ class Table:
             if isinstance(p, Seated):
                 p.sit(scorer.flags, scorer.players, self.length.value)
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
+        self._events: list[dict[str, Any]] = []
 
     def paipu(self, game: PlayedGame) -> dict[str, Any]:
         """A game this table played as a 電脳麻将 牌譜 (four players; ``mjrules.records.majiang_paipu``)."""
+        events = [json.loads(line) for line in game.record.splitlines()]
+        return self._paipu(events, game.seed, game.final, game.points)
+
+    def _paipu(self, events: list[dict[str, Any]], seed: str, final: tuple[int, ...] | None,
+               points: tuple[float, ...] | None, unfinished: str | None = None) -> dict[str, Any]:
         if self.scorer.players != 4:
             raise MjrulesError("a 牌譜 holds a four-player game, and this table seats three")
-        events = [json.loads(line) for line in game.record.splitlines()]
-        return paipu_of_events(events, title=f"mjrules {self.ruleset_name} {game.seed}", names=self.names,
-                               ruleset=self.ruleset_name, final=game.final, points=game.points,
+        return paipu_of_events(events, title=f"mjrules {self.ruleset_name} {seed}", names=self.names,
+                               ruleset=self.ruleset_name, final=final, points=points,
                                exact=self.rules.placing.rounding == EXACT,
-                               length=None if self.length is self.scorer.rules.round.game_length else self.length.value)
+                               length=None if self.length is self.scorer.rules.round.game_length else self.length.value,
+                               unfinished=unfinished)
+
+    def unfinished_record(self, why: str, paipu: bool = False) -> str | None:
+        """The game the last ``play`` left before its end (a Ctrl-C, the end of a person's answers,
+        a player that failed), as far as it was played: its mjai record closed by an ``end_game``
+        that says ``unfinished`` (``why``), or with ``paipu`` a 牌譜 of the rounds played to their end;
+        ``mjrules replay`` reads either and says the game is unfinished. None if no game started."""
+        events = self._events
+        if not events:
+            return None
+        if paipu:
+            return json.dumps(self._paipu(events, str(events[0].get("wall_seed", "")), None, None, why),
+                              ensure_ascii=False) + "\n"
+        return _lines([*events, {"type": "end_game", "unfinished": why}])
 
     def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
         """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
@@ -121,6 +140,7 @@ class Table:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
         events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        self._events = events.events  # the game so far, for a record of it if it is left (unfinished_record)
         # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
         # "length" only when the table plays another length than the ruleset's (the reader applies it)
         start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
@@ -167,6 +187,11 @@ class Table:
                     wind, number = wind + 1, 0
         final = final_scores(scores, sticks, 0, self.rules)
         events.append({"type": "end_game", "scores": list(final)})
-        record = "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events.events)
+        record = _lines(events.events)
         return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), end,
                           self.length.value, record)
+
+
+def _lines(events: list[dict[str, Any]]) -> str:
+    """Events as an mjai record: one JSON object a line."""
+    return "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events)

@@ -66,19 +66,54 @@ def node_modules() -> Path:
 
 
 def setup(target: Path | None = None) -> Path:
-    """Install the npm packages with npm into ``target`` (by default ``install_dir()``); the folder."""
-    target = target or install_dir()
+    """Install the npm packages with npm into ``target`` (by default ``install_dir()``); the folder.
+    A folder of another npm project is refused (``check_target``)."""
+    target = install_dir() if target is None else target
+    check_target(target)
     npm = shutil.which("npm")
     if npm is None:
         raise MjrulesError("installing majiang-ai needs npm (it comes with Node.js 18 or later), and there is none "
                            "on PATH")
-    target.mkdir(parents=True, exist_ok=True)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise MjrulesError(f"{target}: cannot make the folder: {e.strerror or e}") from None
     command = [npm, "install", "--prefix", str(target), "--no-audit", "--no-fund", "--save-exact", *PACKAGES]
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if done.returncode != 0:
         last = (done.stdout.strip().splitlines() or ["no output"])[-1]
         raise MjrulesError(f"npm install into {target} failed (status {done.returncode}): {last}")
     return target
+
+
+def check_target(target: Path) -> None:
+    """Refuse (MjrulesError) a folder ``npm install --prefix`` would change for another project: its
+    ``package.json`` would get majiang-ai's packages as dependencies, and npm would remove from its
+    ``node_modules`` what that file does not list. The folder is mjrules' when it is new or empty of
+    npm files, or when its ``package.json`` lists nothing but ``dependencies`` on ``PACKAGES``, as npm
+    writes it for ``mjrules setup``."""
+    if target.exists() and not target.is_dir():
+        raise MjrulesError(f"{target}: not a folder; majiang-ai is installed into a folder")
+    manifest = target / "package.json"
+    if not manifest.exists():
+        npm_files = [n for n in ("node_modules", "package-lock.json") if (target / n).exists()]
+        if npm_files:
+            raise MjrulesError(f"{target} holds {' and '.join(npm_files)} with no package.json: npm would change "
+                               "them for majiang-ai; install into a folder of its own (a new or empty one)")
+        return
+    ours = {p.rsplit("@", 1)[0] for p in PACKAGES}
+    try:
+        data = json.loads(manifest.read_bytes())
+    except (OSError, ValueError):
+        data = None
+    if isinstance(data, dict) and set(data) <= {"dependencies"} and isinstance(data.get("dependencies", {}), dict) \
+            and set(data.get("dependencies", {})) <= ours:
+        return
+    name = data.get("name") if isinstance(data, dict) else None
+    project = f"npm project {name!r}" if isinstance(name, str) else "npm project"
+    raise MjrulesError(f"{target} is the folder of another {project} (its package.json is not one mjrules setup "
+                       "wrote): npm would add majiang-ai to its dependencies; install into a folder of its own "
+                       "(a new or empty one)")
 
 
 class MajiangAI:

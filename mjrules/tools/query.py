@@ -98,9 +98,11 @@ def read_indicators(text: str) -> tuple[Tile, ...]:
 
 
 def read_hand(text: str, win_tile: Tile | None = None) -> Hand:
-    """HAND as the commands take it: MPSZ with melds, or majiang notation (winning tile last)."""
+    """HAND as the commands take it: MPSZ with melds, or majiang notation (winning tile last), which
+    starts with a suit letter and a digit (``m123p456``); anything else, a typo such as ``zz``
+    included, is read, and its error told, as MPSZ."""
     text = text.strip()
-    if text[:1] in ("m", "p", "s", "z"):
+    if text[:1] in ("m", "p", "s", "z") and text[1:2].isdigit():
         hand, _ = parse_majiang(text)
         if win_tile is not None:
             raise NotationError("--win is for MPSZ hands; in majiang notation the winning tile is written last")

@@ -9,7 +9,7 @@
 use pyo3::ffi;
 use pyo3::AsPyPointer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 mod arrange;
 mod bound;
@@ -267,17 +267,24 @@ fn tile_list(py: Python, table: &PyTuple, codes: Option<Vec<usize>>) -> PyResult
     }
 }
 
+/// The UTF-8 bytes of `text`, or None for a str that has none: one holding a lone surrogate (a
+/// byte that was not UTF-8, kept by Python's surrogateescape), which no tile reader takes. Read
+/// as None, such text gets the Python kernel's error, which names the character.
+fn utf8(text: &PyString) -> Option<&[u8]> {
+    text.to_str().ok().map(str::as_bytes)
+}
+
 /// The tiles of a concealed part in majiang notation (`m345p40677`, `*` passed over), or None if a
 /// character is not a tile. `table` holds the 37 Tile objects by code.
 #[pyfunction]
-fn read_majiang_tiles(py: Python, table: &PyTuple, text: &str) -> PyResult<PyObject> {
-    tile_list(py, table, notation::majiang(text.as_bytes()))
+fn read_majiang_tiles(py: Python, table: &PyTuple, text: &PyString) -> PyResult<PyObject> {
+    tile_list(py, table, utf8(text).and_then(notation::majiang))
 }
 
 /// The tiles of MPSZ text (`123m406p`), or None if it is not plain MPSZ tiles.
 #[pyfunction]
-fn read_mpsz_tiles(py: Python, table: &PyTuple, text: &str) -> PyResult<PyObject> {
-    tile_list(py, table, notation::mpsz(text.as_bytes()))
+fn read_mpsz_tiles(py: Python, table: &PyTuple, text: &PyString) -> PyResult<PyObject> {
+    tile_list(py, table, utf8(text).and_then(notation::mpsz))
 }
 
 #[pymodule]
