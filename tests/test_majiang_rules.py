@@ -186,7 +186,7 @@ def draw_round(rule: dict, hands: list[str], players=None):
     """The first hand dealt ``hands`` (the dealer's first) and played by tsumogiri players (or
     ``players``) to its exhaustive draw: its settlement and its events."""
     play = round_play(majiang(rule), hands, players=players)
-    return play.run(), play.events.events
+    return play.run(), play.events
 
 
 def draw_game(rule: dict, hands: list[str], players):
@@ -306,7 +306,7 @@ def test_noten_is_refused_without_the_rule_and_in_riichi():
     declaring = Scorer(load_ruleset("majiang").with_flags(noten_declaration=True))
     play = round_play(declaring, [PINFU, DEALER, SEAT2, SEAT3])
     assert refuse_at_draw(play, 0, NOTEN) is None
-    play.flow.riichi[0] = 1
+    play.state.riichi[0] = 1
     assert refuse_at_draw(play, 0, NOTEN) == "in riichi the hand is shown"
     # a player in riichi is not asked: its hand is shown (Game.pingju evaluates every riichi hand)
     riichi = _Riichi()

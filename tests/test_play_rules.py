@@ -53,7 +53,7 @@ def _near_the_end(scorer: Scorer, left: int):
     """Seat 1 tenpai after its draw with ``left`` live draws left (the wall's counter moved on)."""
     play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s")
     play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
-    play.flow.drawn = play.flow.live_draws - left - 1
+    play.state.drawn = play.state.live_draws - left - 1
     return play, play.draw(1, False)
 
 
@@ -65,7 +65,7 @@ def _near_the_end(scorer: Scorer, left: int):
 ])
 def test_the_live_draws_a_riichi_needs(without_draw, left, refused):
     play, drawn = _near_the_end(Scorer("tenhou").with_flags(riichi_without_draw=without_draw), left)
-    assert play.live_left == left
+    assert play.state.live_left == left
     assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
 
 
@@ -79,9 +79,9 @@ def test_three_players_riichi_with_as_many_live_draws_left_as_players(left, refu
     hands = ["1m9m1p8p9p9s1234567z", "123p678p234s56s99p", "1m9m1s1s2s3s8s4p5p6p7p7z7z"]
     play = round_play(scorer, hands, draws="1s1s", scores=(35000,) * 3)
     play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
-    play.flow.drawn = play.flow.live_draws - left - 1
+    play.state.drawn = play.state.live_draws - left - 1
     drawn = play.draw(1, False)
-    assert play.live_left == left
+    assert play.state.live_left == left
     assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
 
 
@@ -108,9 +108,9 @@ def test_a_closed_kan_after_riichi(rule, hand, refused):
 def test_a_call_on_the_last_discard(allowed):
     # the last live draw is the dealer's; seat 2 may pon the South it discards only where the ruleset allows it
     play = round_play(Scorer("tenhou").with_flags(last_discard_calls=allowed), [DEALER, PINFU, SEAT2, SEAT3])
-    play.flow.drawn = play.flow.live_draws - 1
+    play.state.drawn = play.state.live_draws - 1
     play.draw(0, False)
-    assert play.live_left == 0
+    assert play.state.live_left == 0
     play.discard(0, Action(ActionKind.DISCARD, s("2z")))
     pon = Action(ActionKind.PON, s("2z"), parse_tiles("22z"))
     assert refuse_reaction(play, 2, pon, 0, s("2z"), False) == (None if allowed else "no call on the last discard")

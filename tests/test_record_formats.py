@@ -104,9 +104,10 @@ def test_a_points_difference_is_named(tmp_path, capsys):
 
 
 def _sanma_kakan_flow():
-    """Seat 2 pons seat 0's Red dragon and later adds the fourth: a Flow fed the mjlog codes Tenhou
+    """Seat 2 pons seat 0's Red dragon and later adds the fourth: a round's state fed the mjlog codes Tenhou
     writes, whose from-offset counts seats on a four-seat table (seat 0 is two seats on from 2)."""
-    from mjrules.game.state import Deal, Flow
+    from mjrules.game.record import Deal
+    from mjrules.game.state import RoundState
     from mjrules.records.tenhou_xml import _Tiles, decode_meld
     from mjrules.model.tiles import tile
 
@@ -121,7 +122,7 @@ def _sanma_kakan_flow():
         tuple(t(n) for n in (52, 53, 54, 56, 57, 58, 60, 61, 62, 64, 65, 66, 68)),
         tuple(t(n) for n in (chun[1], chun[2], 36 + 0, 40 + 1, 44 + 1, 48 + 1, 52 + 1, 56 + 1, 72, 76, 80, 68, 69)),
     )
-    flow = Flow("test, round E1", Deal(0, 0, 0, 0, 0, (35000, 35000, 35000), tile(0), hands))
+    flow = RoundState("test, round E1", Deal(0, 0, 0, 0, 0, (35000, 35000, 35000), tile(0), hands))
     flow.draw(0, t(100))
     flow.discard(0, t(chun[0]))
     pon = (33 * 3 + 0) << 9 | 3 << 5 | 0x08 | 2  # unused copy 3, the called copy first, from two seats on
@@ -144,7 +145,9 @@ def test_a_three_player_kakan_keeps_its_pons_mark():
     kan = flow.melds[2][0]
     # the pon was marked "next" (seat 0 follows seat 2 at a table of three); the kakan keeps that mark
     assert kan.kind.value == "kakan" and kan.source == 1
-    hand, win = flow.tsumo(2, 0, 0, 0, (), ())
+    from mjrules.game.wins import tsumo
+
+    hand, win = tsumo(flow, 2, 0, 0, 0, (), ())
     from mjrules.scoring.scorer import Scorer
 
     result = Scorer(load_ruleset("tenhou-sanma")).score(hand, win)

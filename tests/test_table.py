@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mjrules.cli import main
-from mjrules.game.state import Deal
+from mjrules.game.record import Deal
 from mjrules.game.actions import PASS, RON, Action, ActionKind, IllegalAction
 from mjrules.game.view import View
 from mjrules.table.players import Greedy, Tsumogiri, make_player
@@ -21,7 +21,8 @@ from mjrules.records.read import read_game
 from mjrules.records.replay import Replayer
 from mjrules.rules.rules import GameLength
 from mjrules.table.events import Record, seen_by
-from mjrules.table.game import Table
+from mjrules.table.game import Table, ask
+from mjrules.records.mjai_write import mjai_event
 from mjrules.game.play import RoundPlay
 from mjrules.game.wall import Wall, tile_set
 from mjrules.table.wall import seeded_wall
@@ -428,13 +429,25 @@ def test_a_dealt_chankan_robs_an_added_kan(tenhou):
     assert_replays(game)
 
 
+class SeatedRound(RoundPlay):
+    """A round played by ``seats`` (``run`` asks them), its events kept as mjai (``events``)."""
+
+    def __init__(self, scorer: Scorer, seats, deal: Deal, wall: Wall) -> None:
+        self.events: list[dict] = []
+        self.seats = seats
+        super().__init__(scorer, scorer.rules, deal, wall, "test", lambda e: self.events.append(mjai_event(e)))
+
+    def run(self):
+        return ask(self.seats, super().run())
+
+
 def round_play(scorer: Scorer, hands: list[str], draws: str = "", scores=(25000,) * 4,
-               players=None) -> RoundPlay:
+               players=None) -> SeatedRound:
     wall = hand_wall(hands, draws)
     n = len(hands)
     table = Table(scorer, players or [Tsumogiri() for _ in range(n)])
     deal = Deal(0, 0, 0, 0, 0, tuple(scores)[:n], wall.indicator(0), tuple(wall.hand(i) for i in range(n)))
-    return RoundPlay(table.scorer, table.rules, table.players, deal, wall, "test", Record())
+    return SeatedRound(table.scorer, table.players, deal, wall)
 
 
 def test_riichi_is_refused_with_too_few_points_or_not_tenpai(tenhou):
@@ -496,16 +509,16 @@ def test_a_closed_kan_of_a_winning_tile_leaves_a_riichi_player_free_to_ron(tenho
     play = round_play(tenhou, ["4444s1p8p9s123455z", PINFU, SEAT2, SEAT3], draws="1z9m6z6z7z2m7s")
     play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
     play.discard(1, Action(ActionKind.RIICHI, play.draw(1, False)))
-    play.flow.riichi_accepted(1)
+    play.state.riichi_accepted(1)
     for seat in (2, 3):
         play.discard(seat, Action(ActionKind.DISCARD, play.draw(seat, False)))
     play.draw(0, False)
-    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("4444s")))
-    assert play.furiten(1) is None
+    assert not ask(play.seats, play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("4444s"))))
+    assert play.state.furiten(1) is None
     play.discard(0, Action(ActionKind.DISCARD, play.draw(0, True)))
     play.discard(1, Action(ActionKind.DISCARD, play.draw(1, False)))
     play.discard(2, Action(ActionKind.DISCARD, play.draw(2, False)))
-    assert play.flow.last_discard == (2, s("7s"))
+    assert play.state.last_discard == (2, s("7s"))
     assert refuse_reaction(play, 1, RON, 2, s("7s"), False) is None
 
 
@@ -517,7 +530,7 @@ def test_riichi_waiting_on_the_fifth_tile_of_ones_own_kan_is_tenpai(tenhou):
     # RiichiEnv's Tenhou preset lets its players declare riichi here (tests/test_peers.py).
     play = round_play(tenhou, ["6666p57p123s456s1z", PINFU, SEAT2, "1s1s2s3s8s9s1m4p5p8p7p9m7z"], draws="1z")
     play.draw(0, False)
-    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("6666p")))
+    assert not ask(play.seats, play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("6666p"))))
     drawn = play.draw(0, True)
     assert drawn.index not in (s("5p").index, s("7p").index, s("1z").index)
     assert refuse_own(play, 0, Action(ActionKind.RIICHI, drawn), drawn) is None
@@ -535,8 +548,8 @@ def test_letting_a_closed_kan_go_by_is_furiten_only_where_kokushi_may_rob_it(rul
     # seat 1 waits on haku alone with kokushi; the dealer declares a closed kan of haku and seat 1 lets it go
     play = round_play(Scorer(ruleset), ["5555z1p8p9s123667z", "19m19p19s9s123467z", SEAT2, SEAT3], draws="6z")
     play.draw(0, False)
-    assert not play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("5555z")))
-    assert play.furiten(1) == furiten
+    assert not ask(play.seats, play.kan(0, Action(ActionKind.ANKAN, None, parse_tiles("5555z"))))
+    assert play.state.furiten(1) == furiten
 
 
 def test_a_chi_from_another_than_the_left_player_is_refused(tenhou):
@@ -557,10 +570,10 @@ def test_kuikae_is_refused_after_a_chi(tenhou):
     play.discard(0, Action(ActionKind.DISCARD, s("7s")))
     chi = Action(ActionKind.CHI, s("7s"), parse_tiles("56s"))
     play.call(1, 0, chi)
-    play.kuikae = kuikae_after(play.rules, chi)
-    assert play.kuikae == {s("7s").index, s("4s").index}
+    play.state.kuikae = kuikae_after(play.rules, chi)
+    assert play.state.kuikae == {s("7s").index, s("4s").index}
     assert refuse_own(play, 1, Action(ActionKind.DISCARD, s("9p")), None) is None
-    play.flow.hands[1].append(s("4s"))  # a 4s in hand: the other end of 567s may not go either
+    play.state.hands[1].append(s("4s"))  # a 4s in hand: the other end of 567s may not go either
     assert refuse_own(play, 1, Action(ActionKind.DISCARD, s("4s")), None).startswith("kuikae")
 
 

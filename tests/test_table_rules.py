@@ -17,6 +17,7 @@ from mjrules.table.wall import seeded_wall
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.scorer import Scorer
+from mjrules.game.draws import after_discard
 from mjrules.game.moves import kuikae_after, refuse_own
 from tests.test_table import DEALER, PINFU, SEAT2, SEAT3, Script, assert_replays, hand_wall, round_play, s
 
@@ -126,16 +127,16 @@ def test_four_kans_abort_only_when_more_than_one_player_made_them():
     def kan(text: str) -> Meld:
         return Meld(MeldKind.ANKAN, parse_tiles(text))
 
-    play.flow.melds[1] = [kan("1111m"), kan("2222m")]
-    play.flow.melds[2] = [kan("3333m"), kan("4444m")]
-    assert play.aborted() == "suukaikan"
-    play.flow.melds[2] = []
-    play.flow.melds[1] = [kan("1111m"), kan("2222m"), kan("3333m"), kan("4444m")]  # one player: suukantsu to play for
-    assert play.aborted() is None
+    play.state.melds[1] = [kan("1111m"), kan("2222m")]
+    play.state.melds[2] = [kan("3333m"), kan("4444m")]
+    assert after_discard(play.rules, play.state) == "suukaikan"
+    play.state.melds[2] = []
+    play.state.melds[1] = [kan("1111m"), kan("2222m"), kan("3333m"), kan("4444m")]  # one player: suukantsu to play for
+    assert after_discard(play.rules, play.state) is None
     play = round_play(Scorer("mleague"), [DEALER, PINFU, SEAT2, SEAT3], draws="1s")
-    play.flow.melds[1] = [kan("1111m"), kan("2222m")]
-    play.flow.melds[2] = [kan("3333m"), kan("4444m")]
-    assert play.aborted() is None
+    play.state.melds[1] = [kan("1111m"), kan("2222m")]
+    play.state.melds[2] = [kan("3333m"), kan("4444m")]
+    assert after_discard(play.rules, play.state) is None
 
 
 # -- kuikae ----------------------------------------------------------------------------------------------

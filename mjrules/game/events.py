@@ -12,10 +12,10 @@ from typing import Union
 
 import attrs
 
-from mjrules.game.settlement import PaidWin
-from mjrules.game.state import Deal
+from mjrules.game.record import Deal, RecordedWin
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import Tile
+from mjrules.scoring.result import Result
 
 
 @attrs.frozen
@@ -105,9 +105,12 @@ class IndicatorTurned:
 @attrs.frozen
 class Won:
     """One win paid under the ruleset (several on one discard come one event each, in turn order
-    from the discarder), with the ura indicators turned for it."""
+    from the discarder): the win, its result, each seat's score change (honba and sticks
+    included) and the ura indicators turned for it."""
 
-    paid: PaidWin
+    win: RecordedWin
+    result: Result
+    payments: tuple[int, ...]
     ura: tuple[Tile, ...]
 
 

@@ -69,7 +69,7 @@ def _pairs(tiles: Sequence[Tile], kinds: tuple[int, int]) -> list[tuple[Tile, Ti
 def waits_of(hand: Sequence[Tile]) -> frozenset[int]:
     """The kinds that complete concealed tiles of 3k + 1 (a kind held four times never does)."""
     counts = tile_counts(hand)
-    return frozenset(kernel.winning_kinds(counts, counts))
+    return frozenset(kernel.winning_kinds(counts, counts, 0))
 
 
 def _missing(hand: Sequence[Tile], tiles: Sequence[Tile]) -> str | None:

@@ -1,48 +1,51 @@
-"""One round in play at the table: the round's ``Flow`` driven by a wall and the players' answers.
+"""A round played from its wall, and a whole game of rounds: the moves in the order the rules give
+them, each seat asked when it has a choice, its answer ruled on, the events given out.
 
-A round is the ``Flow`` replay follows, driven here by a wall and the players' answers instead of a
-record's events; it is scored by the ruleset's Scorer and settled by ``settle_round``, the same
-calls replay makes, so a game the table writes replays to the same scores. ``RoundPlay`` keeps the
-round's state (the wall's position, furiten, kuikae, the indicators), asks each player for one of
-the legal moves of the moment (``mjrules.game.moves``), carries the answer out and writes it to
-the game's record.
+Both are generators that ask no player themselves: ``RoundPlay.run`` yields a ``View`` each time a
+seat has a choice (the legal actions of the moment among it) and takes the chosen ``Action`` back
+by ``send``; it returns the round's settlement. ``GamePlay.run`` plays round after round the same
+way until the game ends. Whoever drives them answers: the table asks its players
+(``mjrules.table``), a record's check answers what the record says (``mjrules.records.check``).
+An answer outside the legal ones is refused (``IllegalAction``). What happens is given out as
+events (``mjrules.game.events``) to ``emit``, in the order of play.
 
-Fixed here, as every ruleset plays them: furiten from one's own discards, temporary furiten after
-letting a tile go by that completes the hand (a win without a yaku included) until one's next
-discard, and permanent furiten after letting one go by in riichi (a closed kan's tile only when it
-could have been robbed: kokushi, where the ruleset allows); a pon or kan before a chi; a
-North is set aside after one's draw (in riichi, the North just drawn), and another player may ron
-on it; four kans by more than one player are an abortive draw where the ruleset plays it; a kan
-declared while an earlier kan's indicator waits for its discard turns that indicator first
-(majiang-core's ``Game.gang``); in tenpai at an exhaustive draw is a hand with a wait not held four
-times (majiang-core's ``tingpai``, Tenhou's).
-
-From the rules object: which indicators are turned (``rules.dora``: kan dora, when, ura and kan ura
-indicators only where the ruleset has them) and whether a player in tenpai may declare noten at an
-exhaustive draw (``rules.play.noten_declaration``, asked through ``legal_at_draw``).
+The round is scored by the ruleset's Scorer and settled by ``settle_round``, the same calls
+replay makes, so a game played here replays to the same scores. From the rules object: which
+indicators are turned and when (``rules.dora``), what a player may do (``rules.play``, through
+``mjrules.game.moves``), the abortive draws (``mjrules.game.draws``), the settlement and the
+game's end (``rules.round``). Fixed, as every ruleset plays them: a pon or kan before a chi; a
+North is set aside after one's draw and another player may ron on it; a kan declared while an
+earlier kan's indicator waits for its discard turns that indicator first (majiang-core's
+``Game.gang``); in tenpai at an exhaustive draw is a hand with a wait not held four times
+(majiang-core's ``tingpai``, Tenhou's).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Callable, Generator
 
-from mjrules.model.melds import Meld, MeldKind
-from mjrules.model.tiles import EAST, NORTH, Tile, tile
-from mjrules.game.state import Deal, Flow
-from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, WIND_LETTERS, Draw, Recorded, RecordedWin
-from mjrules.records.mjai import mjai_name
-from mjrules.game.settlement import Outcome, RoundSettlement, settle_round
-from mjrules.rules.kan_dora import Moment, indicator_turned
-from mjrules.rules.rules import Rules
-from mjrules.scoring.payments import STICK
-from mjrules.scoring.result import NoWin, Result
-from mjrules.scoring.scorer import Scorer
+import attrs
+
+from mjrules.errors import MjrulesError
+from mjrules.game import draws
 from mjrules.game.actions import PASS, RON, TENPAI, Action, ActionKind, IllegalAction
-from mjrules.game.view import Discarded, View
-from mjrules.table.player import Player
-from mjrules.table.events import Record
+from mjrules.game.events import (
+    AddedKan,
+    Called,
+    ClosedKan,
+    Drew,
+    Event,
+    GameEnded,
+    IndicatorTurned,
+    NorthSetAside,
+    RiichiAccepted,
+    RiichiDeclared,
+    RoundDrawn,
+    RoundEnded,
+    RoundStarted,
+    Won,
+)
 from mjrules.game.moves import (
-    counts_of,
     kuikae_after,
     legal_at_draw,
     legal_own,
@@ -50,121 +53,90 @@ from mjrules.game.moves import (
     refuse_at_draw,
     refuse_own,
     refuse_reaction,
-    waits_of,
 )
+from mjrules.game.record import ABORTIVE, Call, Deal, Recorded, RecordedWin
+from mjrules.game.settlement import GameEnd, Outcome, RoundSettlement, final_scores, game_end, settle_round
+from mjrules.game.state import RoundState
+from mjrules.game.view import View
 from mjrules.game.wall import Wall
-from mjrules.tools.shanten import shanten, standard_shanten
+from mjrules.game.wins import ron, tsumo
+from mjrules.model.hand import Hand
+from mjrules.model.melds import Meld, MeldKind
+from mjrules.model.tiles import NORTH, Tile, tile
+from mjrules.model.win import Win
+from mjrules.rules.kan_dora import Moment, indicator_turned
+from mjrules.rules.rules import Rules
+from mjrules.scoring.payments import STICK
+from mjrules.scoring.result import NoWin, Result
+from mjrules.scoring.scorer import Scorer
+
+Asking = Generator[View, Action, Action]
+"""A question to one seat: yields its view when it has a choice, returns the action taken."""
+
+MAX_ROUNDS = 1000
+"""Rounds a game may last: one that goes on longer (a dealer who repeats after every draw, or a
+one-hand game, with players who never win) is stopped with an error."""
+
+_CALLED = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON, ActionKind.DAIMINKAN: MeldKind.DAIMINKAN}
+
+
+def _ignore(event: Event) -> None:
+    pass
 
 
 class RoundPlay:
-    """One round in play: the Flow, the wall's position, furiten and kuikae, and the record."""
+    """One round in play: its state, the wall's position (replacement draws, kan indicators waiting
+    for a discard), and the questions and answers of ``run``."""
 
-    def __init__(self, scorer: Scorer, rules: Rules, players: Sequence[Player], deal: Deal, wall: Wall, where: str,
-                 events: Record) -> None:
-        """``rules``: the scorer's, or a variant the table plays (another game length)."""
+    def __init__(self, scorer: Scorer, rules: Rules, deal: Deal, wall: Wall, where: str,
+                 emit: Callable[[Event], None] = _ignore) -> None:
+        """``rules``: the scorer's, or a variant the table plays (another game length); ``where``
+        names the round in errors."""
         self.scorer = scorer
         self.rules = rules
-        self.seats = players
         self.deal = deal
         self.wall = wall
-        self.flow = Flow(where, deal)
+        self.state = RoundState(where, deal)
         self.players = len(deal.hands)
-        self.events = events
-        self.scores = list(deal.scores)
-        """Scores as the players see them: riichi deposits taken off."""
+        self.emit = emit
         self.replacements = 0
+        """Replacement tiles drawn (after a kan or a kita)."""
         self.pending_dora = 0
         """Open kans whose indicator waits for the kan maker's discard (kan dora timing after_discard)."""
-        self.temporary = [False] * self.players
-        self.riichi_furiten = [False] * self.players
-        self.kuikae: frozenset[int] = frozenset()
-        """Kinds the player who just called may not discard."""
-        self.waits: list[frozenset[int] | None] = [None] * self.players
         self.ask_always = False
-        """Ask a player even when it has one choice (a record's check: every recorded action is ruled on)."""
-        self.discards: list[Discarded] = []
-        """The round's discards in order, as every seat saw them (``View.discards``)."""
+        """Ask a seat even when it has one choice (a record's check: every recorded action is ruled on)."""
         self.open_yaku = frozenset(y.id for y in scorer.yaku if y.han_open)
-        events.append({
-            "type": "start_kyoku", "bakaze": WIND_LETTERS[deal.wind], "kyoku": deal.number + 1, "honba": deal.honba,
-            "kyotaku": deal.sticks, "oya": deal.dealer, "dora_marker": mjai_name(deal.dora),
-            "scores": list(deal.scores), "tehais": [[mjai_name(t) for t in h] for h in deal.hands]})
+        emit(RoundStarted(deal))
 
-    # -- the state a rule reads ------------------------------------------------------------------
-    @property
-    def live_left(self) -> int:
-        return self.flow.live_draws - self.flow.drawn
-
-    @property
-    def kans(self) -> int:
-        return sum(m.is_kan for ms in self.flow.melds for m in ms)
-
-    def wait_kinds(self, seat: int) -> frozenset[int]:
-        """The kinds that complete ``seat``'s concealed tiles (empty unless it waits: 3k + 1 tiles)."""
-        got = self.waits[seat]
-        if got is None:
-            hand = self.flow.hands[seat]
-            got = frozenset()
-            if len(hand) % 3 == 1:
-                counts = counts_of(hand)
-                if self.shanten(seat, counts) == 0:
-                    got = waits_of(hand)
-            self.waits[seat] = got
-        return got
-
-    def shanten(self, seat: int, counts: list[int]) -> int:
-        """The shanten of ``seat``'s concealed ``counts`` beside its melds (four sets and a pair only,
-        when it has melds). The copies of a kind in its own melds do not count against a wait on it:
-        waiting on a fifth tile whose four include a kan is tenpai (Tenhou: 5枚目を待つ聴牌あり, except
-        where the four are all concealed: the shanten counts at most four of a kind in the hand)."""
-        if not self.flow.melds[seat]:
-            return shanten(counts)
-        return standard_shanten(counts, None)
-
-    def furiten(self, seat: int) -> str | None:
-        """Why ``seat`` may not ron now, or None."""
-        if self.riichi_furiten[seat]:
-            return "furiten: a winning tile went by after its riichi"
-        if self.temporary[seat]:
-            return "furiten: it let a winning tile go by since its last discard (temporary furiten)"
-        waits = self.wait_kinds(seat)
-        own = [t for t in self.flow.river[seat] if t.index in waits]
-        if own:
-            return f"furiten: its own discard {own[0]} is one of its winning tiles"
-        return None
-
+    # -- what a win would score ----------------------------------------------------------------------
     def _dora(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         """The indicators turned now, and the ura indicators under them that the ruleset turns
         (none without ura dora, only the first without kan ura)."""
-        dora = tuple(self.flow.dora)
+        dora = tuple(self.state.dora)
         rules = self.rules.dora
         turned = 0 if not rules.ura_dora else len(dora) if rules.kan_ura else 1
         return dora, tuple(self.wall.ura(k) for k in range(turned))
 
-    def _round_wind(self) -> int:
-        return self.deal.wind % 4
-
-    def _score_tsumo(self, seat: int) -> tuple[RecordedWin, Result | NoWin]:
+    def _score(self, seat: int, by_tsumo: bool) -> tuple[RecordedWin, Result | NoWin]:
         dora, ura = self._dora()
-        hand, win = self.flow.tsumo(seat, self._round_wind(), self.deal.honba,
-                                    self.deal.sticks + len(self.flow.declared), dora, ura)
-        return self._scored(seat, None, hand, win)
-
-    def _score_ron(self, seat: int) -> tuple[RecordedWin, Result | NoWin]:
-        dora, ura = self._dora()
-        hand, win, source = self.flow.ron(seat, self._round_wind(), self.deal.honba,
-                                          self.deal.sticks + len(self.flow.declared), dora, ura)
+        state, deal = self.state, self.deal
+        sticks = deal.sticks + len(state.declared)
+        source: int | None = None
+        if by_tsumo:
+            hand, win = tsumo(state, seat, deal.wind % 4, deal.honba, sticks, dora, ura)
+        else:
+            hand, win, source = ron(state, seat, deal.wind % 4, deal.honba, sticks, dora, ura)
         return self._scored(seat, source, hand, win)
 
     def tsumo_result(self, seat: int) -> Result | NoWin:
         """What ``seat`` would score by tsumo now."""
-        return self._score_tsumo(seat)[1]
+        return self._score(seat, True)[1]
 
     def ron_result(self, seat: int) -> Result | NoWin:
         """What ``seat`` would score by ron on the tile on offer now."""
-        return self._score_ron(seat)[1]
+        return self._score(seat, False)[1]
 
-    def _scored(self, seat: int, source: int | None, hand: Any, win: Any) -> tuple[RecordedWin, Result | NoWin]:
+    def _scored(self, seat: int, source: int | None, hand: Hand, win: Win) -> tuple[RecordedWin, Result | NoWin]:
         result = self.scorer.score(hand, win)
         if isinstance(result, Result):
             recorded = Recorded(result.han, result.fu, result.yakuman, result.points,
@@ -176,80 +148,89 @@ class RoundPlay:
     # -- asking ------------------------------------------------------------------------------------
     def view(self, seat: int, legal: list[Action], drawn: Tile | None, offered: Tile | None,
              offered_by: int | None) -> View:
-        flow = self.flow
-        return View(seat=seat, players=self.players, round_wind=self._round_wind(), dealer=self.deal.dealer,
-                    honba=self.deal.honba, sticks=self.deal.sticks + len(flow.declared), scores=self.scores,
-                    dora=flow.dora, concealed=flow.hands[seat], drawn=drawn,
-                    melds=tuple(tuple(ms) for ms in flow.melds), rivers=tuple(tuple(r) for r in flow.river),
-                    riichi=tuple(bool(r) for r in flow.riichi), offered=offered, offered_by=offered_by,
-                    live_left=self.live_left, legal=legal, discards=self.discards, open_yaku=self.open_yaku)
+        """What ``seat`` sees when asked to choose among ``legal``."""
+        state, deal = self.state, self.deal
+        return View(seat=seat, players=self.players, round_wind=deal.wind % 4, dealer=deal.dealer,
+                    honba=deal.honba, sticks=deal.sticks + len(state.declared), scores=state.scores,
+                    dora=state.dora, concealed=state.hands[seat], drawn=drawn,
+                    melds=tuple(tuple(ms) for ms in state.melds), rivers=tuple(tuple(r) for r in state.river),
+                    riichi=tuple(bool(r) for r in state.riichi), offered=offered, offered_by=offered_by,
+                    live_left=state.live_left, legal=legal, discards=state.discards, open_yaku=self.open_yaku)
 
-    def ask_own(self, seat: int, drawn: Tile | None) -> Action:
+    def own_turn(self, seat: int, drawn: Tile | None) -> Asking:
+        """``seat``'s action on its turn (``drawn``: the tile it just drew, None after a call)."""
         legal = legal_own(self, seat, drawn)
         if len(legal) == 1 and not self.ask_always:
             return legal[0]
-        answer = self.seats[seat].act(self.view(seat, legal, drawn, None, None))
+        answer = yield self.view(seat, legal, drawn, None, None)
         if answer not in legal:
             raise IllegalAction(seat, answer, refuse_own(self, seat, answer, drawn) or "not open to it now")
         return answer
 
-    def ask_at_draw(self, seat: int) -> Action:
+    def at_draw(self, seat: int) -> Asking:
         """``seat``'s answer at an exhaustive draw: asked only when it may declare noten in tenpai."""
         legal = legal_at_draw(self, seat)
         if len(legal) == 1:
             return legal[0]
-        answer = self.seats[seat].act(self.view(seat, legal, None, None, None))
+        answer = yield self.view(seat, legal, None, None, None)
         if answer not in legal:
             raise IllegalAction(seat, answer, refuse_at_draw(self, seat, answer) or "not open to it now")
         return answer
 
-    def ask_reaction(self, seat: int, source: int, t: Tile, kan: bool) -> Action:
+    def reaction(self, seat: int, source: int, t: Tile, kan: bool) -> Asking:
+        """``seat``'s answer to ``t``, discarded by ``source`` (or added to a kan or set aside: ``kan``)."""
         legal = legal_reactions(self, seat, source, t, kan)
         if len(legal) == 1 and not self.ask_always:
             return PASS
-        answer = self.seats[seat].act(self.view(seat, legal, None, t, source))
+        answer = yield self.view(seat, legal, None, t, source)
         if answer not in legal:
             raise IllegalAction(seat, answer, refuse_reaction(self, seat, answer, source, t, kan)
                                 or "not open to it now")
         return answer
 
+    def reactions(self, source: int, t: Tile, kan: bool) -> Generator[View, Action, dict[int, Action]]:
+        """Every other seat's answer to ``t``, in turn order from ``source``."""
+        answers = {}
+        for k in range(1, self.players):
+            seat = (source + k) % self.players
+            answers[seat] = yield from self.reaction(seat, source, t, kan)
+        return answers
+
     # -- playing ---------------------------------------------------------------------------------
-    def run(self) -> RoundSettlement:
+    def run(self) -> Generator[View, Action, RoundSettlement]:
         """Play the round to its end and settle it."""
-        flow = self.flow
+        state = self.state
         n = self.players
         turn, draw, rinshan = self.deal.dealer, True, False
         while True:
             drawn = None
             if draw:
-                if flow.drawn >= flow.live_draws:
-                    return self.exhaustive()
+                if state.drawn >= state.live_draws:
+                    return (yield from self.exhaustive())
                 drawn = self.draw(turn, rinshan)
-            action = self.ask_own(turn, drawn)
+            action = yield from self.own_turn(turn, drawn)
             kind = action.kind
             if kind is ActionKind.NINE_TERMINALS:
-                return self.abort("kyushukyuhai", turn)
+                return self.abort(draws.NINE_TERMINALS, turn)
             if kind is ActionKind.TSUMO:
-                rec, result = self._score_tsumo(turn)
-                flow.won(rec)
+                state.won(self._score(turn, True)[0])
                 return self.settle()
             if kind is ActionKind.ANKAN or kind is ActionKind.KAKAN or kind is ActionKind.KITA:
-                if self.kita(turn) if kind is ActionKind.KITA else self.kan(turn, action):
+                robbed = yield from (self.kita(turn) if kind is ActionKind.KITA else self.kan(turn, action))
+                if robbed:
                     return self.settle()
                 draw, rinshan = True, True
                 continue
             self.discard(turn, action)
             t = action.tile
             assert t is not None
-            answers = {seat: self.ask_reaction(seat, turn, t, False)
-                       for seat in ((turn + i) % n for i in range(1, n))}
+            answers = yield from self.reactions(turn, t, False)
             if self.passed(answers, t):
                 return self.settle()
             if action.kind is ActionKind.RIICHI:  # its discard passed without a ron: the stick is deposited
-                flow.riichi_accepted(turn)
-                self.scores[turn] -= STICK
-                self.events.append({"type": "reach_accepted", "actor": turn})
-            aborted = self.aborted()
+                state.riichi_accepted(turn)
+                self.emit(RiichiAccepted(turn))
+            aborted = draws.after_discard(self.rules, state)
             if aborted:
                 return self.abort(aborted)
             caller = next((s for s, a in answers.items() if a.kind in (ActionKind.PON, ActionKind.DAIMINKAN)), None)
@@ -265,102 +246,85 @@ class RoundPlay:
                 self.turn_kan_dora(MeldKind.DAIMINKAN)
                 draw, rinshan = True, True
             else:
-                self.kuikae = kuikae_after(self.rules, call)
+                state.kuikae = kuikae_after(self.rules, call)
                 draw, rinshan = False, False
 
     def draw(self, seat: int, rinshan: bool) -> Tile:
+        """``seat`` draws its next tile: from the live wall, or a replacement (``rinshan``)."""
         if rinshan:
             t = self.wall.replacement(self.replacements)
             self.replacements += 1
         else:
-            t = self.wall.live(self.players, self.flow.drawn - self.replacements)
-        self.flow.draw(seat, t)
-        self.waits[seat] = None
-        self.events.append({"type": "tsumo", "actor": seat, "pai": mjai_name(t)})
+            t = self.wall.live(self.players, self.state.drawn - self.replacements)
+        self.state.draw(seat, t)
+        self.emit(Drew(seat, t))
         return t
 
     def discard(self, seat: int, action: Action) -> None:
+        """``seat`` discards the action's tile (declaring riichi with it, for a riichi action)."""
         t = action.tile
         assert t is not None
-        flow = self.flow
+        state = self.state
         if action.kind is ActionKind.RIICHI:
-            flow.declare_riichi(seat)
-            self.events.append({"type": "reach", "actor": seat})
-        last = flow.last_draw
-        tsumogiri = last is not None and last[0] == seat and last[1] == t
-        flow.discard(seat, t)
-        self.discards.append(Discarded(seat, t, tsumogiri, action.kind is ActionKind.RIICHI))
-        self.waits[seat] = None
-        self.temporary[seat] = False
-        self.kuikae = frozenset()
-        self.events.append({"type": "dahai", "actor": seat, "pai": mjai_name(t), "tsumogiri": tsumogiri})
+            state.declare_riichi(seat)
+            self.emit(RiichiDeclared(seat))
+        state.discard(seat, t)
+        self.emit(state.discards[-1])
         while self.pending_dora:  # an open kan's indicator, turned at its maker's discard (after_discard)
             self.pending_dora -= 1
             self.reveal()
 
     def passed(self, answers: dict[int, Action], t: Tile, closed_kan: int | None = None) -> bool:
-        """Settle the rons among ``answers`` into the Flow (True: the round ends) and mark furiten
+        """Settle the rons among ``answers`` into the state (True: the round ends) and mark furiten
         for those who let a winning tile go by. ``closed_kan``: the seat whose closed kan offers
         ``t``; a closed kan cannot be robbed (kokushi aside, where the ruleset allows), so letting it
         go by is furiten only for a player who could have robbed it."""
         rons = [s for s, a in answers.items() if a.kind is ActionKind.RON]
         for seat, a in answers.items():
-            if a.kind is not ActionKind.RON and t.index in self.wait_kinds(seat) and (
+            if a.kind is not ActionKind.RON and t.index in self.state.wait_kinds(seat) and (
                     closed_kan is None or refuse_reaction(self, seat, RON, closed_kan, t, True) is None):
-                self.temporary[seat] = True
-                if self.flow.riichi[seat]:
-                    self.riichi_furiten[seat] = True
+                self.state.let_go_by(seat)
         for seat in rons:
-            rec, result = self._score_ron(seat)
-            self.flow.won(rec)
+            self.state.won(self._score(seat, False)[0])
         return bool(rons)
 
     def call(self, seat: int, source: int, action: Action) -> None:
+        """``seat`` calls ``source``'s discard into a chi, pon or open kan."""
         t = action.tile
         assert t is not None
-        kind = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON,
-                ActionKind.DAIMINKAN: MeldKind.DAIMINKAN}[action.kind]
-        meld = Meld(kind, [t, *action.consumed], 0, (source - seat) % 4)
-        self.flow.call(seat, meld, action.consumed, t)
-        self.waits[seat] = None
-        self.events.append({"type": kind.value, "actor": seat, "target": source, "pai": mjai_name(t),
-                            "consumed": [mjai_name(x) for x in action.consumed]})
+        kind = _CALLED[action.kind]
+        self.state.call(seat, Meld(kind, [t, *action.consumed], 0, (source - seat) % 4), action.consumed, t)
+        self.emit(Called(seat, source, kind, t, action.consumed))
 
-    def kan(self, seat: int, action: Action) -> bool:
+    def kan(self, seat: int, action: Action) -> Generator[View, Action, bool]:
         """Declare an ankan or kakan; True when another player robs it (the round ends)."""
-        flow = self.flow
+        state = self.state
         while self.pending_dora:  # an earlier open kan's indicator is turned before this kan
             self.pending_dora -= 1
             self.reveal()
         if action.kind is ActionKind.ANKAN:
-            meld = Meld(MeldKind.ANKAN, action.consumed)
-            flow.call(seat, meld, action.consumed, None)
-            self.events.append({"type": "ankan", "actor": seat, "consumed": [mjai_name(x) for x in action.consumed]})
+            state.call(seat, Meld(MeldKind.ANKAN, action.consumed), action.consumed, None)
+            self.emit(ClosedKan(seat, action.consumed))
             robbed_tile, kind = action.consumed[0], MeldKind.ANKAN
         else:
             t = action.tile
             assert t is not None
-            pon = next(m for m in flow.melds[seat] if m.kind is MeldKind.PON and m.tiles[0].index == t.index)
-            flow.call(seat, Meld(MeldKind.KAKAN, [*pon.tiles, t], pon.called, pon.source), [t], t)
-            self.events.append({"type": "kakan", "actor": seat, "pai": mjai_name(t),
-                                "consumed": [mjai_name(x) for x in pon.tiles]})
+            pon = next(m for m in state.melds[seat] if m.kind is MeldKind.PON and m.tiles[0].index == t.index)
+            state.call(seat, Meld(MeldKind.KAKAN, [*pon.tiles, t], pon.called, pon.source), [t], t)
+            self.emit(AddedKan(seat, t, pon.tiles))
             robbed_tile, kind = t, MeldKind.KAKAN
-        self.waits[seat] = None
-        answers = {other: self.ask_reaction(other, seat, robbed_tile, True)
-                   for other in ((seat + i) % self.players for i in range(1, self.players))}
+        answers = yield from self.reactions(seat, robbed_tile, True)
         if self.passed(answers, robbed_tile, seat if kind is MeldKind.ANKAN else None):
             return True
         self.turn_kan_dora(kind)
         return False
 
-    def kita(self, seat: int) -> bool:
+    def kita(self, seat: int) -> Generator[View, Action, bool]:
         """Set a North aside; True when another player wins on it (the round ends)."""
         north = tile(NORTH)
-        self.flow.set_aside_north(seat, north)
-        self.waits[seat] = None
-        self.events.append({"type": "nukidora", "actor": seat, "pai": mjai_name(north)})
-        answers = {other: self.ask_reaction(other, seat, north, True)
-                   for other in ((seat + i) % self.players for i in range(1, self.players))}
+        self.state.set_aside_north(seat, north)
+        self.emit(NorthSetAside(seat, north))
+        answers = yield from self.reactions(seat, north, True)
         return self.passed(answers, north)
 
     def turn_kan_dora(self, kind: MeldKind) -> None:
@@ -374,70 +338,110 @@ class RoundPlay:
             self.pending_dora += 1
 
     def reveal(self) -> None:
-        t = self.wall.indicator(len(self.flow.dora))
-        self.flow.dora.append(t)
-        self.events.append({"type": "dora", "dora_marker": mjai_name(t)})
+        t = self.wall.indicator(len(self.state.dora))
+        self.state.dora.append(t)
+        self.emit(IndicatorTurned(t))
 
     # -- the end ---------------------------------------------------------------------------------
-    def aborted(self) -> str | None:
-        """The abortive draw (its mjai reason) the discard that just passed completes, if the ruleset plays it."""
-        flow = self.flow
-        allowed = self.rules.play.abortive_draws
-        if self.players == 4:
-            firsts = [r[0].index for r in flow.river if len(r) == 1]
-            if ("four_winds" in allowed and not flow.any_call and len(firsts) == 4 and len(set(firsts)) == 1
-                    and EAST <= firsts[0] <= EAST + 3 and sum(len(r) for r in flow.river) == 4):
-                return "suufonrenda"
-            if "four_riichi" in allowed and len(flow.declared) == 4:
-                return "suuchareach"
-        if "four_kans" in allowed and self.kans == 4 and sum(any(m.is_kan for m in ms) for ms in flow.melds) > 1:
-            return "suukaikan"
-        return None
-
     def abort(self, reason: str, actor: int | None = None) -> RoundSettlement:
         """End the hand in an abortive draw (``reason`` as mjai names it; ``actor``: who declared it)."""
-        self.flow.drawn_out(Draw(ABORTIVE, reason, (), (), (0,) * self.players, () if actor is None else (actor,)))
+        self.state.drawn_out(draws.abortive(reason, self.players, actor))
         return self.settle()
 
-    def exhaustive(self) -> RoundSettlement:
-        flow = self.flow
-        nagashi = flow.nagashi() if self.rules.nagashi.mode != "none" else ()
-        order = [(self.deal.dealer + k) % self.players for k in range(self.players)]
-        tenpai = tuple(sorted(s for s in order if self.wait_kinds(s) and self.ask_at_draw(s) == TENPAI))
-        kind = NAGASHI if nagashi else EXHAUSTIVE
-        flow.drawn_out(Draw(kind, "nagashimangan" if nagashi else "fanpai", tenpai, nagashi, (0,) * self.players))
+    def exhaustive(self) -> Generator[View, Action, RoundSettlement]:
+        """The wall is empty: each seat in tenpai shows its hand (asked where it may declare noten)."""
+        state = self.state
+        tenpai = []
+        for k in range(self.players):
+            seat = (self.deal.dealer + k) % self.players
+            if state.wait_kinds(seat) and (yield from self.at_draw(seat)) == TENPAI:
+                tenpai.append(seat)
+        state.drawn_out(draws.exhaustive(self.rules, state, tenpai))
         return self.settle()
 
     def settle(self) -> RoundSettlement:
-        """Settle the round under the ruleset and record its end."""
-        flow = self.flow
-        rnd = flow.finish()
+        """Settle the round under the ruleset and give out how it ended."""
+        rnd = self.state.finish()
         settled = settle_round(rnd, self.scorer, rules=self.rules.round)
         if rnd.wins and settled.outcome is Outcome.ABORTIVE:  # three rons on one discard abort the hand
-            self.events.append({"type": "ryukyoku", "reason": "sanchaho", "actors": [w.winner for w in rnd.wins],
-                                "deltas": [0] * self.players})
+            self.emit(RoundDrawn(draws.THREE_RONS, tuple(w.winner for w in rnd.wins), None, (0,) * self.players))
         elif rnd.wins:
-            dora, ura = self._dora()
+            ura = self._dora()[1]
             for paid in settled.wins:
-                result = paid.result
-                if not isinstance(result, Result):  # a head bump: the ron that was not taken
-                    continue
-                rec = paid.record
-                yakus = [[y.id, y.han if y.han is not None else 13 * y.yakuman] for y in result.yaku]
-                self.events.append({
-                    "type": "hora", "actor": rec.winner, "target": rec.winner if rec.discarder is None else rec.discarder,
-                    "pai": mjai_name(rec.hand.win_tile), "uradora_markers": [mjai_name(x) for x in ura],
-                    "hora_tehais": [mjai_name(x) for x in (*rec.hand.concealed, rec.hand.win_tile)],
-                    "hora_points": result.points, "fan": result.han, "fu": result.fu, "yakuman": result.yakuman,
-                    "yakus": yakus, "deltas": list(paid.payments)})
+                if isinstance(paid.result, Result):  # not a head bump: the ron that was not taken
+                    self.emit(Won(paid.record, paid.result, paid.payments, ura))
         else:
             draw = rnd.draw
             assert draw is not None
             deposits = [STICK if s in rnd.riichi else 0 for s in range(self.players)]
-            event: dict[str, Any] = {"type": "ryukyoku", "reason": draw.reason}
-            if draw.kind == ABORTIVE:
-                event.update({"actor": draw.shown[0]} if draw.shown else {})
-            else:
-                event["tenpais"] = [s in draw.tenpai for s in range(self.players)]
-            self.events.append({**event, "deltas": [p + d for p, d in zip(settled.payments, deposits)]})
+            self.emit(RoundDrawn(draw.reason, draw.shown, None if draw.kind == ABORTIVE else draw.tenpai,
+                                 tuple(p + d for p, d in zip(settled.payments, deposits))))
         return settled
+
+
+@attrs.frozen
+class PlayedRound:
+    """One round as played: its deal, its settlement under the ruleset, and the melds called or
+    declared in it, in order."""
+
+    deal: Deal
+    settlement: RoundSettlement
+    calls: tuple[Call, ...] = ()
+
+    @property
+    def label(self) -> str:
+        name = f"{'ESWN'[self.deal.wind % 4]}{self.deal.number + 1}"
+        return f"{name}-{self.deal.honba}" if self.deal.honba else name
+
+
+@attrs.frozen
+class GameResult:
+    """A game as played: its rounds, the final scores (leftover sticks paid), the final points and
+    why it ended."""
+
+    rounds: tuple[PlayedRound, ...]
+    final: tuple[int, ...]
+    points: tuple[float, ...]
+    end: GameEnd
+
+
+class GamePlay:
+    """One game under ``rules``: round ``k`` (0 first, repeats and draws counted) dealt from
+    ``walls(k)``, the first dealer in seat 0, until the game ends (``game_end``)."""
+
+    def __init__(self, scorer: Scorer, rules: Rules, walls: Callable[[int], Wall], where: str, ruleset: str,
+                 emit: Callable[[Event], None] = _ignore) -> None:
+        """``where`` names the game in errors (``game SEED``), ``ruleset`` its ruleset."""
+        self.scorer, self.rules, self.walls, self.where, self.ruleset, self.emit = (
+            scorer, rules, walls, where, ruleset, emit)
+
+    def run(self) -> Generator[View, Action, GameResult]:
+        """Play the game to its end."""
+        rules, n = self.rules, self.scorer.players
+        scores = [rules.placing.start] * n
+        wind = number = honba = sticks = dealer = 0
+        rounds: list[PlayedRound] = []
+        while True:
+            if len(rounds) == MAX_ROUNDS:
+                raise MjrulesError(f"{self.where}: {MAX_ROUNDS} rounds played and the game has not ended (under "
+                                   f"{self.ruleset} these players end no round with a win)")
+            wall = self.walls(len(rounds))
+            deal = Deal(wind, number, honba, sticks, dealer, tuple(scores), wall.indicator(0),
+                        tuple(wall.hand((seat - dealer) % n) for seat in range(n)))
+            play = RoundPlay(self.scorer, rules, deal, wall, f"{self.where}, round {len(rounds) + 1}", self.emit)
+            settled = yield from play.run()
+            rounds.append(PlayedRound(deal, settled, tuple(play.state.calls)))
+            scores = [s + p for s, p in zip(scores, settled.payments)]
+            honba, sticks = settled.honba, settled.sticks
+            self.emit(RoundEnded())
+            end = game_end(rules, scores, settled, wind=wind, number=number, dealer=dealer, first_dealer=0)
+            if end is not None:
+                break
+            if not settled.dealer_repeats:
+                dealer = (dealer + 1) % n
+                number += 1
+                if number == n:
+                    wind, number = wind + 1, 0
+        final = final_scores(scores, sticks, 0, rules)
+        self.emit(GameEnded(final))
+        return GameResult(tuple(rounds), final, rules.placing.points(final, 0), end)

@@ -8,8 +8,9 @@ deals. Scores and payments are points (not hundreds).
 from __future__ import annotations
 
 import enum
+from collections import Counter
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 import attrs
 
@@ -141,6 +142,33 @@ class Move:
     tile: Tile | None = None
     meld: Meld | None = None
     own: tuple[Tile, ...] = ()
+
+
+@attrs.frozen
+class Deal:
+    """How a round starts: its place (``wind`` 0 East …, ``number`` 0 … 3), honba and riichi sticks
+    on the table, the dealer, the scores, the first dora indicator and each player's 13 tiles."""
+
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    dora: Tile
+    hands: tuple[tuple[Tile, ...], ...]
+
+
+def overdealt(hands: Sequence[Sequence[Tile]], indicator: Tile) -> str | None:
+    """Why a deal cannot be, said of the deal (not of the first move that meets the fifth copy):
+    more than four copies of a tile among the hands and the dora indicator; None if it can."""
+    shown = Counter(t.index for h in (*hands, (indicator,)) for t in h)
+    over = next((i for i, k in shown.items() if k > 4), None)
+    if over is None:
+        return None
+    where = [f"seat {s} is dealt {k}" for s, h in enumerate(hands) if (k := sum(t.index == over for t in h))]
+    where += ["the dora indicator is one"] if indicator.index == over else []
+    return f"the deal shows {shown[over]} copies of {Tile(over)} ({', '.join(where)}); a set has 4"
 
 
 @attrs.frozen

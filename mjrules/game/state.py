@@ -15,14 +15,12 @@ after letting one go by in riichi (``RoundState.let_go_by``).
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import attrs
 
-from mjrules.errors import MjrulesError, RecordError
-from mjrules.game.record import Call, Draw, Move, MoveKind, RecordedWin, Round
-from mjrules.model.hand import Hand
+from mjrules.errors import RecordError
+from mjrules.game.record import Call, Deal, Draw, Move, MoveKind, RecordedWin, Round, overdealt
 from mjrules.model.melds import Meld, MeldKind
 from mjrules import kernel
 from mjrules.game.events import Discarded
@@ -35,33 +33,6 @@ a kan's replacement tile comes out of this count too, as the dead wall is topped
 LIVE_DRAWS_SANMA = 55
 """The same for three players: 108 tiles, 39 dealt, 14 in the dead wall (a kita's replacement
 tile counts too)."""
-
-
-@attrs.frozen
-class Deal:
-    """How a round starts: its place (``wind`` 0 East …, ``number`` 0 … 3), honba and riichi sticks
-    on the table, the dealer, the scores, the first dora indicator and each player's 13 tiles."""
-
-    wind: int
-    number: int
-    honba: int
-    sticks: int
-    dealer: int
-    scores: tuple[int, ...]
-    dora: Tile
-    hands: tuple[tuple[Tile, ...], ...]
-
-
-def overdealt(hands: Sequence[Sequence[Tile]], indicator: Tile) -> str | None:
-    """Why a deal cannot be, said of the deal (not of the first move that meets the fifth copy):
-    more than four copies of a tile among the hands and the dora indicator; None if it can."""
-    shown = Counter(t.index for h in (*hands, (indicator,)) for t in h)
-    over = next((i for i, k in shown.items() if k > 4), None)
-    if over is None:
-        return None
-    where = [f"seat {s} is dealt {k}" for s, h in enumerate(hands) if (k := sum(t.index == over for t in h))]
-    where += ["the dora indicator is one"] if indicator.index == over else []
-    return f"the deal shows {shown[over]} copies of {Tile(over)} ({', '.join(where)}); a set has 4"
 
 
 class RoundState:
@@ -305,7 +276,7 @@ class RoundState:
             if len(hand) % 3 == 1:
                 counts = tile_counts(hand)
                 if self.shanten(seat, counts) == 0:
-                    got = frozenset(kernel.winning_kinds(counts, counts))
+                    got = frozenset(kernel.winning_kinds(counts, counts, 0))
             self._waits[seat] = got
         return got
 

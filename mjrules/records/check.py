@@ -40,9 +40,7 @@ from mjrules.game.actions import (
 from mjrules.game.view import View
 from mjrules.game.record import ABORTIVE, Game, Move, MoveKind, Round
 from mjrules.game.settlement import RoundSettlement, game_end, settle_round
-from mjrules.game.state import Deal
-from mjrules.table.events import Record
-from mjrules.table.game import Table
+from mjrules.game.record import Deal
 from mjrules.game.play import RoundPlay
 from mjrules.game.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
 from mjrules.model.melds import MeldKind
@@ -193,12 +191,15 @@ class _Script:
         return PASS
 
 
-class _Seat:
-    def __init__(self, script: _Script, seat: int) -> None:
-        self.script, self.seat = script, seat
-
-    def act(self, view: View) -> Action:
-        return self.script.act(self.seat, view)
+def _play(play: RoundPlay, script: _Script) -> RoundSettlement:
+    """The round played to its end, each question answered by the record's script."""
+    run = play.run()
+    try:
+        view = next(run)
+        while True:
+            view = run.send(script.act(view.seat, view))
+    except StopIteration as stop:
+        return stop.value
 
 
 def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
@@ -231,14 +232,12 @@ def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
                 wall = None
             if wall is not None:
                 script = _Script(rnd)
-                table = Table(scorer, [_Seat(script, s) for s in range(n)])
                 deal = Deal(rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer, rnd.scores, rnd.indicators[0],
                             rnd.dealt)
-                play = RoundPlay(table.scorer, table.rules, table.players, deal, wall,
-                                 f"{game.source}, round {rnd.label}", Record())
+                play = RoundPlay(scorer, scorer.rules, deal, wall, f"{game.source}, round {rnd.label}")
                 play.ask_always = True
                 try:
-                    settled = play.run()
+                    settled = _play(play, script)
                 except IllegalAction as e:
                     refused += 1
                     first = first or f"{rnd.label}: {e}"

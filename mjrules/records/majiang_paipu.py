@@ -38,7 +38,9 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile_from
 from mjrules.notation.majiang import parse_majiang
 from mjrules.notation.marks import meld_digits, meld_from_digits
-from mjrules.game.state import Deal, Flow
+from mjrules.game.record import Deal
+from mjrules.game.state import RoundState
+from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.mjai import mjai_tile
 from mjrules.records.tenhou_yaku import TENHOU_YAKU, yaku_id
@@ -104,7 +106,7 @@ class _Round:
             dealt[self.seat(rel)] = tuple(_tiles(hands[rel], self.where()))
         deal = Deal(wind, number, honba, sticks, self.dealer, tuple(scores),
                     _tile(q.get("baopai"), self.where()), tuple(dealt))
-        self.flow = Flow(self.where(), deal)
+        self.flow = RoundState(self.where(), deal)
         self.riichi_pending: int | None = None
         self.events = raw[1:]
 
@@ -213,10 +215,10 @@ class _Round:
             honba = sticks = 0
         baojia = ev.get("baojia")
         if baojia is None:
-            hand, win = flow.tsumo(seat, flow.deal.wind % 4, honba, sticks, dora, ura)
+            hand, win = tsumo(flow, seat, flow.deal.wind % 4, honba, sticks, dora, ura)
             discarder = None
         else:
-            hand, win, discarder = flow.ron(seat, flow.deal.wind % 4, honba, sticks, dora, ura)
+            hand, win, discarder = ron(flow, seat, flow.deal.wind % 4, honba, sticks, dora, ura)
             if type(baojia) is not int or discarder != self.seat(baojia):
                 self.fail(f"hule: seat {seat} wins on a tile of seat {discarder}, the record says {baojia!r:.20}")
         written = ev.get("shoupai")

@@ -31,7 +31,9 @@ import json
 from typing import Any
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.game.state import Deal, Flow
+from mjrules.game.record import Deal
+from mjrules.game.state import RoundState
+from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
@@ -124,7 +126,7 @@ class _Reader:
         """Three when the game's start, or a round's scores and hands, leave the fourth seat out."""
         self.uri = ""
         """``start_game``'s ``uri``, where a Tenhou converter writes the game's link."""
-        self.flow: Flow | None = None
+        self.flow: RoundState | None = None
         self.final: tuple[int, ...] | None = None
         self.ended = False
         """An ``end_game`` event closes the record (with or without the final scores)."""
@@ -159,7 +161,7 @@ class _Reader:
         value = self.get(ev, key, list)
         return [mjai_tile(x, self.where()) for x in value]
 
-    def need(self) -> Flow:
+    def need(self) -> RoundState:
         if self.flow is None:
             self.fail("an event outside a round")
             raise AssertionError
@@ -259,7 +261,7 @@ class _Reader:
         hands = tuple(tuple(mjai_tile(t, self.where()) for t in h) if isinstance(h, list) else () for h in tehais)
         deal = Deal(WINDS[bakaze], kyoku - 1, honba, sticks, dealer, tuple(scores),
                     mjai_tile(ev.get("dora_marker"), self.where()), hands)
-        self.flow = Flow(self.where(), deal)
+        self.flow = RoundState(self.where(), deal)
         self.current = list(scores)
 
     def call(self, kind: str, ev: dict) -> None:
@@ -298,10 +300,10 @@ class _Reader:
         dora = tuple(flow.dora)
         round_wind, honba, sticks = flow.deal.wind % 4, flow.deal.honba, flow.deal.sticks + len(flow.declared)
         if actor == target:
-            hand, win = flow.tsumo(actor, round_wind, honba, sticks, dora, ura)
+            hand, win = tsumo(flow, actor, round_wind, honba, sticks, dora, ura)
             discarder = None
         else:
-            hand, win, discarder = flow.ron(actor, round_wind, honba, sticks, dora, ura)
+            hand, win, discarder = ron(flow, actor, round_wind, honba, sticks, dora, ura)
             if discarder != target:
                 self.fail(f"hora: seat {actor} wins on a tile of seat {discarder}, the event says seat {target}")
         fan, fu = ev.get("fan"), ev.get("fu")

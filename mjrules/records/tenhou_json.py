@@ -46,7 +46,7 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, Win
 
-from mjrules.game.state import overdealt
+from mjrules.game.record import overdealt
 from mjrules.tools.shanten import shanten, tiles_to_counts
 
 TENHOU_LOBBY = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?三?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?"

@@ -22,7 +22,9 @@ from typing import IO, Callable
 from urllib.parse import unquote
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.game.state import Deal, Flow
+from mjrules.game.record import Deal
+from mjrules.game.state import RoundState
+from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import (
     ABORTIVE,
     EXHAUSTIVE,
@@ -126,7 +128,7 @@ class _Reader:
         self.final: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
         self.label = "before the first round"
-        self.flow: Flow | None = None
+        self.flow: RoundState | None = None
         self.tiles = _Tiles(self.where, True)
         self.ended = False
         self.players = 4
@@ -219,9 +221,9 @@ class _Reader:
             hands, ten = hands[:3], ten[:3]
         deal = Deal(wind, number, seed[1], seed[2], dealer, tuple(v * 100 for v in ten), self.tiles.one(seed[5]),
                     hands)
-        self.flow = Flow(self.where(), deal)
+        self.flow = RoundState(self.where(), deal)
 
-    def need_flow(self, what: str) -> Flow:
+    def need_flow(self, what: str) -> RoundState:
         if self.flow is None:
             self.fail(f"{what} outside a round")
             raise AssertionError
@@ -278,10 +280,10 @@ class _Reader:
         ura = tuple(self.tiles.one(n) for n in self.tiles.many(el.get("doraHaiUra"), "doraHaiUra"))
         fu, points, _limit = self.ints(el, "ten", 3)
         if from_who == who:
-            hand, win = flow.tsumo(who, round_wind, honba, sticks, dora, ura)
+            hand, win = tsumo(flow, who, round_wind, honba, sticks, dora, ura)
             discarder = None
         else:
-            hand, win, discarder = flow.ron(who, round_wind, honba, sticks, dora, ura)
+            hand, win, discarder = ron(flow, who, round_wind, honba, sticks, dora, ura)
             if discarder != from_who:
                 self.fail(f"seat {who} wins on a tile of seat {discarder}, the record says seat {from_who}")
         held = sorted(self.tiles.one(n) for n in self.tiles.many(el.get("hai"), "hai"))

@@ -1,14 +1,12 @@
 """The table: whole games played by four or three players under a ruleset, each written as an mjai record.
 
-``Table.play`` deals each round from a wall and plays it (``mjrules.game.play.RoundPlay``) until
-the game ends (``mjrules.game.settlement.game_end``, the rule replay uses too), then pays the
-leftover sticks and counts the final points. Every rule it applies is read from the ruleset's
-rules object: what a player may do from ``rules.play`` (``mjrules.game.moves``), the settlement
-and the game's end from ``rules.round``, the indicators from ``rules.dora``, the start score from
-``rules.placing``, the tile set and its red fives from ``rules.tiles``, kita from ``rules.sanma``;
-whether a win has a yaku through the Scorer.
+``Table.play`` deals each round from a wall seeded by the game's seed and plays the game
+(``mjrules.game.play.GamePlay``: every rule of a round's life and of the game's end, read from the
+ruleset's rules object) by asking its players each question the game puts, and writes what
+happens as an mjai record (``mjrules.records.mjai_write``), shown as it happens to the players
+that follow the game.
 
-The players answer through ``mjrules.table.actions`` (``Player``): the built-in ones of
+The players answer through ``mjrules.table.player`` (``Player``): the built-in ones of
 ``mjrules.table.players``, an external mjai bot through ``mjrules.table.mjai_bot``.
 """
 
@@ -16,47 +14,31 @@ from __future__ import annotations
 
 import json
 import signal
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 import attrs
 
 from mjrules.errors import MjrulesError
-from mjrules.game.state import Deal
-from mjrules.game.record import WIND_LETTERS, Call
+from mjrules.game.actions import Action
+from mjrules.game.events import Event
+from mjrules.game.play import MAX_ROUNDS, GamePlay, GameResult, PlayedRound
+from mjrules.game.settlement import GameEnd
+from mjrules.game.view import View
+from mjrules.game.wall import Wall
 from mjrules.records.majiang_paipu import paipu_of_events
-from mjrules.game.settlement import GameEnd, RoundSettlement, final_scores, game_end
+from mjrules.records.mjai_write import mjai_event, mjai_lines
 from mjrules.rules.placing import EXACT
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
-from mjrules.table.player import Player, Seated, Watcher
 from mjrules.table.events import Record
-from mjrules.game.play import RoundPlay
-from mjrules.game.wall import Wall
+from mjrules.table.player import Player, Seated, Watcher
 from mjrules.table.wall import seeded_wall
 from mjrules.tools.signals import held
 
-
-MAX_ROUNDS = 1000
-"""Rounds a game may last: one that goes on longer (a dealer who repeats after every draw, or a
-one-hand game, with players who never win) is stopped with an error."""
+__all__ = ["MAX_ROUNDS", "RECORD_FORMATS", "PlayedGame", "PlayedRound", "Table", "ask"]
 RECORD_FORMATS = ("mjai", "paipu")
 """How the table's games are written: mjai JSON lines (``PlayedGame.record``), or 電脳麻将's 牌譜
 (majiang-core's game JSON, four players: ``Table.paipu``)."""
-
-
-@attrs.frozen
-class PlayedRound:
-    """One round as played: its deal, its settlement under the ruleset, and the melds called or
-    declared in it, in order."""
-
-    deal: Deal
-    settlement: RoundSettlement
-    calls: tuple[Call, ...] = ()
-
-    @property
-    def label(self) -> str:
-        name = f"{WIND_LETTERS[self.deal.wind % 4]}{self.deal.number + 1}"
-        return f"{name}-{self.deal.honba}" if self.deal.honba else name
 
 
 @attrs.frozen
@@ -130,7 +112,7 @@ class Table:
         if paipu:
             return json.dumps(self._paipu(events, str(events[0].get("wall_seed", "")), None, None, why),
                               ensure_ascii=False) + "\n"
-        return _lines([*events, {"type": "end_game", "unfinished": why}])
+        return mjai_lines([*events, {"type": "end_game", "unfinished": why}])
 
     def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
         """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
@@ -158,40 +140,20 @@ class Table:
             raise
 
     def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
-        n = self.scorer.players
-        scores = [self.rules.placing.start] * n
-        wind = number = honba = sticks = 0
-        dealer = 0
-        rounds: list[PlayedRound] = []
+        def emit(event: Event) -> None:
+            events.append(mjai_event(event))
+
+        game = GamePlay(self.scorer, self.rules, walls, f"game {seed}", self.ruleset_name, emit)
+        played = ask(self.players, game.run())
+        return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
+                          self.length.value, mjai_lines(events.events))
+
+
+def ask(players: Sequence[Player], run: Generator[View, Action, GameResult]) -> GameResult:
+    """Play ``run`` to its end, each question answered by the player in the seat it asks."""
+    try:
+        view = next(run)
         while True:
-            if len(rounds) == MAX_ROUNDS:
-                raise MjrulesError(f"game {seed}: {MAX_ROUNDS} rounds played and the game has not ended (under "
-                                   f"{self.ruleset_name} these players end no round with a win)")
-            wall = walls(len(rounds))
-            deal = Deal(wind, number, honba, sticks, dealer, tuple(scores), wall.indicator(0),
-                        tuple(wall.hand((seat - dealer) % n) for seat in range(n)))
-            play = RoundPlay(self.scorer, self.rules, self.players, deal, wall, f"game {seed}, round {len(rounds) + 1}",
-                             events)
-            settled = play.run()
-            rounds.append(PlayedRound(deal, settled, tuple(play.flow.calls)))
-            scores = [s + p for s, p in zip(scores, settled.payments)]
-            honba, sticks = settled.honba, settled.sticks
-            events.append({"type": "end_kyoku"})
-            end = game_end(self.rules, scores, settled, wind=wind, number=number, dealer=dealer, first_dealer=0)
-            if end is not None:
-                break
-            if not settled.dealer_repeats:
-                dealer = (dealer + 1) % n
-                number += 1
-                if number == n:
-                    wind, number = wind + 1, 0
-        final = final_scores(scores, sticks, 0, self.rules)
-        events.append({"type": "end_game", "scores": list(final)})
-        record = _lines(events.events)
-        return PlayedGame(self.ruleset_name, seed, tuple(rounds), final, self.rules.placing.points(final, 0), end,
-                          self.length.value, record)
-
-
-def _lines(events: list[dict[str, Any]]) -> str:
-    """Events as an mjai record: one JSON object a line."""
-    return "".join(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n" for ev in events)
+            view = run.send(players[view.seat].act(view))
+    except StopIteration as stop:
+        return stop.value
