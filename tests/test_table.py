@@ -20,7 +20,7 @@ from mjrules.table.players import Greedy, Tsumogiri, make_player
 from mjrules.records.read import read_game
 from mjrules.records.replay import Replayer
 from mjrules.rules.rules import GameLength
-from mjrules.table.events import Record, seen_by
+from mjrules.table.events import seen_by
 from mjrules.table.game import Table, ask
 from mjrules.records.mjai_write import mjai_event
 from mjrules.game.play import RoundPlay
