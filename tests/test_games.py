@@ -194,7 +194,7 @@ def test_a_cut_or_corrupted_tenhou_json_log_names_the_round():
     doc = json.loads(text)
     doc["log"][1][6][0] = 11 if doc["log"][1][6][0] != 11 else 12  # a discard the player never held
     message = _error("bad.json", json.dumps(doc).encode())
-    assert message.startswith("bad.json, round E1-1: seat 0") and "does not hold" in message
+    assert message.startswith("bad.json, round E1-1: seat 0 discard: 1m is not in its hand")
 
 
 def test_a_cut_or_corrupted_mjai_stream_names_the_round():

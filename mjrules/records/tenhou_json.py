@@ -31,6 +31,7 @@ from mjrules.game.record import (
     EXHAUSTIVE,
     NAGASHI,
     Call,
+    Deal,
     Draw,
     Game,
     Move,
@@ -38,16 +39,15 @@ from mjrules.game.record import (
     Recorded,
     RecordedWin,
     Round,
+    overdealt,
 )
+from mjrules.game.state import RoundState
+from mjrules.game.wins import ron, tsumo
+from mjrules.records.tenhou_json_merge import PLAIN_FIVE, merged_moves, tile_code
 from mjrules.records.tenhou_rules import era_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
-from mjrules.model.hand import Hand
-from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile, tile
-from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, Win
-
-from mjrules.game.record import overdealt
-from mjrules.tools.shanten import shanten, tiles_to_counts
+from mjrules.model.win import ROBBED_ANKAN
 
 TENHOU_LOBBY = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?三?(?:(?P<east>東)|南)(?P<kuitan>喰)?(?P<red>赤)?"
                           r"(?:速|祝[0-9０-９]*|暗)*[－-]?$")
@@ -62,362 +62,6 @@ _FU = re.compile(r"(\d+)\s*(?:符|fu)", re.IGNORECASE)
 _POINTS = re.compile(r"(\d+)(?:-(\d+))?\s*(?:点|pts?\.?|points?)\s*(∀|all)?\s*$", re.IGNORECASE)
 """A yaku with its han (``立直(1飜)``, a converter's ``Riichi(1han)``), a yakuman, the fu and the points
 of the value line (``30符4飜3900点∀``: 3,900 from each; ``満貫2000-4000点``)."""
-
-
-def _tile(code: Any, where: str) -> Tile:
-    if type(code) is not int:
-        raise RecordError(f"{where}: {code!r} is not a tile code")
-    if code in (51, 52, 53):
-        return tile((code - 51) * 9 + 4, True)
-    suit, number = divmod(code, 10)
-    if 1 <= suit <= 3 and 1 <= number <= 9:
-        return tile((suit - 1) * 9 + number - 1)
-    if suit == 4 and 1 <= number <= 7:
-        return tile(27 + number - 1)
-    raise RecordError(f"{where}: {code!r} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
-
-
-def _call_tiles(text: str, where: str) -> tuple[str, int, list[Tile], Tile]:
-    """A call string: its letter, the letter's place (0, 2, 4, 6), the other tiles, the marked tile."""
-    m = re.fullmatch(r"((?:\d\d)*)([cpmak])(\d\d)((?:\d\d)*)", text)
-    if not m:
-        raise RecordError(f"{where}: {text!r} is not a call (tiles with one of c p m a k before a tile)")
-    before, letter, marked, after = m.groups()
-    others = [_tile(int(before[i:i + 2]), where) for i in range(0, len(before), 2)]
-    others += [_tile(int(after[i:i + 2]), where) for i in range(0, len(after), 2)]
-    return letter, len(before), others, _tile(int(marked), where)
-
-
-_PLAIN_FIVE = {51: 15, 52: 25, 53: 35}
-"""Without red fives, the red codes are plain fives."""
-
-_SOURCE = {0: 3, 2: 2, 4: 1, 6: 1}
-"""The place of the letter in a pon or kan string: from the previous player, opposite, next."""
-
-
-class _Seat:
-    """One player's deal, draws and discards, played through to the end of the round."""
-
-    def __init__(self, where: str, seat: int, deal: list, takes: list, drops: list, players: int = 4) -> None:
-        self.where = where
-        self.hand = [_tile(c, where) for c in deal]
-        self.dealt = tuple(self.hand)
-        if len(self.hand) != 13:
-            raise RecordError(f"{where}: seat {seat} is dealt {len(self.hand)} tiles, not 13")
-        self.melds: list[Meld] = []
-        self.riichi = False
-        self.riichi_last = False
-        self.last_drop: Tile | None = None
-        self.kakan_last = False
-        self.ankan_last = False
-        """Its last move is a closed kan: a ron on its tile robs it (kokushi, where the ruleset allows)."""
-        self.kita = 0
-        """Norths set aside (three players: ``f44`` among the discards)."""
-        self.kita_last = False
-        self.last_take: Tile | None = None
-        self.seat = seat
-        self.players = players
-        if len(takes) < len(drops) or len(takes) > len(drops) + 1:
-            raise RecordError(f"{where}: seat {seat} draws {len(takes)} times and discards {len(drops)} times")
-        for i, take in enumerate(takes):
-            self._take(take)
-            if i < len(drops):
-                self._drop(drops[i])
-        self.won_on_draw = len(takes) == len(drops) + 1
-
-    def _remove(self, t: Tile) -> None:
-        try:
-            self.hand.remove(t)
-        except ValueError:
-            raise RecordError(f"{self.where}: seat {self.seat} gives up {t}, which it does not hold") from None
-
-    def _source(self, place: int) -> int:
-        """The seat mark of a pon or kan whose letter stands at ``place``: next, opposite or previous on
-        a table of four; at a table of three the same count of seats is turned into next or previous."""
-        offset = _SOURCE[place]
-        if self.players == 4:
-            return offset
-        source = (self.seat + offset) % 4
-        if source == 3:
-            raise RecordError(f"{self.where}: seat {self.seat} calls from the empty fourth seat")
-        return 1 if source == (self.seat + 1) % 3 else 3
-
-    def _take(self, take: Any) -> None:
-        self.kakan_last = self.ankan_last = False
-        self.kita_last = False
-        if isinstance(take, int):
-            t = _tile(take, self.where)
-            self.hand.append(t)
-            self.last_take = t
-            return
-        if not isinstance(take, str):
-            raise RecordError(f"{self.where}: seat {self.seat} draws {take!r}")
-        letter, place, own, called = _call_tiles(take, self.where)
-        for t in own:
-            self._remove(t)
-        try:
-            if letter == "c":
-                if self.players == 3:
-                    raise RecordError(f"{self.where}: seat {self.seat} calls chi at a table of three")
-                self.melds.append(Meld(MeldKind.CHI, [called, *own], 0, 3))
-            elif letter == "p":
-                self.melds.append(Meld(MeldKind.PON, [called, *own], 0, self._source(place)))
-            elif letter == "m":
-                self.melds.append(Meld(MeldKind.DAIMINKAN, [*own, called], 3, self._source(place)))
-            else:
-                raise RecordError(f"{self.where}: seat {self.seat} draws {take!r}: not a chi, pon or open kan")
-        except MjrulesError as e:
-            if isinstance(e, RecordError):
-                raise
-            raise RecordError(f"{self.where}: seat {self.seat} calls {take!r}: {e}") from None
-        self.last_take = None
-
-    def _drop(self, drop: Any) -> None:
-        self.riichi_last = False
-        self.kita_last = False
-        if drop == 0:  # after an open kan: no discard
-            return
-        if drop == "f44":  # three players: a North set aside (kita); the next draw replaces it
-            if self.players != 3:
-                raise RecordError(f"{self.where}: seat {self.seat} sets North aside in a four-player game")
-            north = _tile(44, self.where)
-            self._remove(north)
-            self.kita += 1
-            self.kita_last = True
-            self.last_drop = north  # it may be ronned (not chankan)
-            self.last_take = None
-            return
-        if drop == 60:
-            if self.last_take is None:
-                raise RecordError(f"{self.where}: seat {self.seat} discards the drawn tile right after a call")
-            t = self.last_take
-        elif isinstance(drop, int):
-            t = _tile(drop, self.where)
-        elif isinstance(drop, str) and drop.startswith("r"):
-            self.riichi = self.riichi_last = True
-            code = drop[1:]
-            if code == "60":
-                if self.last_take is None:
-                    raise RecordError(f"{self.where}: seat {self.seat} declares riichi on a drawn tile it has not")
-                t = self.last_take
-            elif code.isdigit():
-                t = _tile(int(code), self.where)
-            else:
-                raise RecordError(f"{self.where}: seat {self.seat} discards {drop!r}")
-        elif isinstance(drop, str):
-            letter, place, others, marked = _call_tiles(drop, self.where)
-            if letter == "a":
-                for x in (*others, marked):
-                    self._remove(x)
-                self.melds.append(self._meld(MeldKind.ANKAN, [*others, marked]))
-                self.ankan_last = True
-                self.last_drop = marked
-            elif letter == "k":
-                self._remove(marked)
-                for i, m in enumerate(self.melds):
-                    if m.kind is MeldKind.PON and m.tiles[0].index == marked.index:
-                        self.melds[i] = self._meld(MeldKind.KAKAN, [*m.tiles, marked], m.called, m.source)
-                        break
-                else:
-                    raise RecordError(f"{self.where}: seat {self.seat} adds {marked} to a pon it does not have")
-                self.kakan_last = True
-                self.last_drop = marked
-            else:
-                raise RecordError(f"{self.where}: seat {self.seat} discards {drop!r}")
-            self.last_take = None
-            return
-        else:
-            raise RecordError(f"{self.where}: seat {self.seat} discards {drop!r}")
-        self._remove(t)
-        self.last_drop = t
-        self.last_take = None
-
-    def _meld(self, kind: MeldKind, tiles: list[Tile], called: int | None = None, source: int | None = None) -> Meld:
-        try:
-            return Meld(kind, tiles, called, source)
-        except MjrulesError as e:
-            raise RecordError(f"{self.where}: seat {self.seat}'s {kind.value}: {e}") from None
-
-
-def _calls_on(text: str, seat: int, discarder: int, t: Tile, players: int, where: str) -> bool:
-    """Whether ``seat``'s call ``text`` takes ``discarder``'s discard ``t``: the same kind, from that seat."""
-    letter, place, _, called = _call_tiles(text, where)
-    if letter not in "cpm" or called.index != t.index:
-        return False
-    if letter == "c":
-        return discarder == (seat - 1) % players
-    return discarder == (seat + _SOURCE[place]) % 4  # counted on a table of four, three players' too
-
-
-class _Dead(Exception):
-    """A way of merging the seats' moves that the log's own lists rule out (``_Merge``)."""
-
-
-@attrs.define
-class _Merging:
-    """Where one way of merging the seats' moves stands: each seat's next draw and discard, whose
-    turn it is and whether it draws, the moves so far, each seat's tile just drawn and its pons."""
-
-    at_take: list[int]
-    at_drop: list[int]
-    turn: int
-    draw: bool
-    moves: list[Move]
-    last_take: list[Tile | None]
-    pons: dict[tuple[int, int], Meld]
-
-    def copy(self) -> _Merging:
-        return _Merging(list(self.at_take), list(self.at_drop), self.turn, self.draw, list(self.moves),
-                        list(self.last_take), dict(self.pons))
-
-    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], int, bool]:
-        """All that decides how the merge goes on from here (the tile just drawn follows from ``draw``)."""
-        return tuple(self.at_take), tuple(self.at_drop), self.turn, self.draw
-
-
-class _Merge:
-    """The round's moves in the order of play, from the log's draws and discards listed seat by seat
-    (the method of ``_moves``)."""
-
-    def __init__(self, where: str, takes: list[list[Any]], drops: list[list[Any]], players: int) -> None:
-        self.where, self.takes, self.drops, self.players = where, takes, drops, players
-        self.hopeless: set[tuple[tuple[int, ...], tuple[int, ...], int, bool]] = set()
-        """Places from which no merge uses every draw and discard the log lists."""
-
-    def complete(self, m: _Merging) -> bool:
-        return all(m.at_take[s] == len(self.takes[s]) and m.at_drop[s] == len(self.drops[s])
-                   for s in range(self.players))
-
-    def follow(self, m: _Merging) -> _Merging:
-        """Play ``m`` on to the round's end, choosing at each discard that a later call in the log
-        may take; the first choice that uses every listed move wins (else the first that ends)."""
-        where, takes, drops, players = self.where, self.takes, self.drops, self.players
-        while True:
-            turn = m.turn
-            if m.draw:
-                if m.at_take[turn] >= len(takes[turn]):
-                    return m
-                take = takes[turn][m.at_take[turn]]
-                if not isinstance(take, int):
-                    raise _Dead(f"{where}: seat {turn} is to draw, and the log has it call {take!r}")
-                m.at_take[turn] += 1
-                t = _tile(take, where)
-                m.moves.append(Move(MoveKind.DRAW, turn, t))
-                m.last_take[turn] = t
-            if m.at_drop[turn] >= len(drops[turn]):
-                return m  # its win on the draw, or the wall's end
-            drop = drops[turn][m.at_drop[turn]]
-            m.at_drop[turn] += 1
-            m.draw = True
-            if drop == "f44":
-                m.moves.append(Move(MoveKind.KITA, turn, _tile(44, where)))
-                continue
-            if isinstance(drop, str) and not drop.startswith("r"):
-                m.moves.append(self._kan(m, turn, drop))
-                continue
-            riichi = isinstance(drop, str)
-            code = drop[1:] if isinstance(drop, str) else drop
-            if code in (60, "60"):
-                t_out = m.last_take[turn]
-                if t_out is None:
-                    raise _Dead(f"{where}: seat {turn} discards the drawn tile right after a call")
-            else:
-                t_out = _tile(int(code), where)
-            if riichi:
-                m.moves.append(Move(MoveKind.RIICHI, turn))
-            m.moves.append(Move(MoveKind.DISCARD, turn, t_out))
-            m.last_take[turn] = None
-            callers: list[int] = []  # the seats whose next draw is a call on this tile from this seat: pon and kan first
-            for offset in range(1, players):
-                s = (turn + offset) % players
-                nxt = takes[s][m.at_take[s]] if m.at_take[s] < len(takes[s]) else None
-                if isinstance(nxt, str) and _calls_on(nxt, s, turn, t_out, players, where):
-                    callers.insert(len(callers) if "c" in nxt else 0, s)
-            if not callers:
-                m.turn = (turn + 1) % players
-                continue
-            return self.choose(m, t_out, callers)
-
-    def choose(self, m: _Merging, t_out: Tile, callers: list[int]) -> _Merging:
-        """Each way on from a discard ``callers`` may call (a call, or none): the first that uses
-        every listed move, else the first that ends; the first way's error when none ends."""
-        first_error: _Dead | None = None
-        fallback: _Merging | None = None
-        for caller in [*callers, None]:
-            branch = m.copy()
-            if caller is None:
-                branch.turn = (m.turn + 1) % self.players
-            else:
-                self._call(branch, caller, t_out)
-            if branch.key() in self.hopeless:
-                continue
-            try:
-                done = self.follow(branch)
-            except _Dead as e:
-                first_error = first_error or e
-                self.hopeless.add(branch.key())
-                continue
-            if self.complete(done):
-                return done
-            self.hopeless.add(branch.key())
-            fallback = fallback or done
-        if fallback is not None:
-            return fallback
-        raise first_error or _Dead(f"{self.where}: the log's draws and discards fit no order of play")
-
-    def _call(self, m: _Merging, caller: int, t_out: Tile) -> None:
-        where, players = self.where, self.players
-        text = self.takes[caller][m.at_take[caller]]
-        m.at_take[caller] += 1
-        letter, place, own, called = _call_tiles(text, where)
-        source = (m.turn - caller) % players if players == 4 else (1 if m.turn == (caller + 1) % 3 else 3)
-        kind = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.DAIMINKAN}[letter]
-        meld = Meld(kind, [t_out, *own], 0, source)
-        m.moves.append(Move(MoveKind.CALL, caller, t_out, meld, tuple(own)))
-        if kind is MeldKind.PON:
-            m.pons[(caller, t_out.index)] = meld
-        m.turn = caller
-        m.draw = kind is MeldKind.DAIMINKAN
-        if m.draw and m.at_drop[caller] < len(self.drops[caller]) and self.drops[caller][m.at_drop[caller]] == 0:
-            m.at_drop[caller] += 1  # the kan's place among the discards
-
-    def _kan(self, m: _Merging, turn: int, drop: str) -> Move:
-        letter, place, others, marked = _call_tiles(drop, self.where)
-        if letter == "a":
-            four = [*others, marked]
-            return Move(MoveKind.CALL, turn, None, Meld(MeldKind.ANKAN, four), tuple(four))
-        if letter == "k":
-            pon = m.pons.get((turn, marked.index))
-            if pon is None:
-                raise RecordError(f"{self.where}: seat {turn} adds {marked} to a pon it does not have")
-            return Move(MoveKind.CALL, turn, marked, Meld(MeldKind.KAKAN, [*pon.tiles, marked], pon.called, pon.source),
-                        (marked,))
-        raise RecordError(f"{self.where}: seat {turn} discards {drop!r}")
-
-
-def _moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple[Move, ...]:
-    """The round's moves in the order of play. The log lists each seat's draws and discards apart;
-    they are merged as the table plays them: the dealer draws first; after a discard the next seat
-    draws, unless a seat whose next listed draw is a pon, open kan or chi of that tile from that
-    seat calls it; after a kan (its ``0`` among the discards) or a North set aside, the same seat
-    draws again. Whether a listed call takes this discard or a later one of the same tile is not
-    written: the order chosen is the one in which every seat's draws and discards all fit (each
-    seat draws a tile, not a call, when it is its turn to draw; a ``60`` follows a draw, not a
-    call; every listed move is made), the call tried first."""
-    takes: list[list[Any]] = []
-    drops: list[list[Any]] = []
-    for s in range(players):
-        t, d = raw[5 + 3 * s], raw[6 + 3 * s]
-        if not red:
-            t, d = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x] for x in (t, d))
-        takes.append(list(t))
-        drops.append(list(d))
-    start = _Merging([0] * players, [0] * players, dealer, True, [], [None] * players, {})
-    merge = _Merge(where, takes, drops, players)
-    try:
-        return tuple(merge.follow(start).moves)
-    except _Dead as e:
-        raise RecordError(str(e)) from None
 
 
 def _recorded_value(info: list, deltas: list, where: str, players: int = 4, round_wind: int = 0,
@@ -479,114 +123,141 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
     scores = raw[1]
     if not (isinstance(scores, list) and len(scores) == 4 and all(type(s) is int for s in scores)):
         raise RecordError(f"{where}: {scores!r} is not the four scores")
-    dora = tuple(_tile(c, where) for c in raw[2]) if isinstance(raw[2], list) else ()
-    ura = tuple(_tile(c, where) for c in raw[3]) if isinstance(raw[3], list) else ()
+    dora = tuple(tile_code(c, where) for c in raw[2]) if isinstance(raw[2], list) else ()
+    ura = tuple(tile_code(c, where) for c in raw[3]) if isinstance(raw[3], list) else ()
     if not dora:
         raise RecordError(f"{where}: no dora indicator")
     if not red:
         dora = tuple(tile(t.index) for t in dora)
     if players == 3 and (scores[3] != 0 or any(raw[13:16])):
         raise RecordError(f"{where}: a three-player game deals to a fourth seat")
-    scores = scores[:players]
-    parts = []
-    for s in range(players):
-        deal, takes, drops = raw[4 + 3 * s: 7 + 3 * s]
-        if not all(isinstance(x, list) for x in (deal, takes, drops)):
-            raise RecordError(f"{where}: seat {s}'s deal, draws and discards must be lists")
-        if not red:
-            deal, takes, drops = ([_PLAIN_FIVE.get(c, c) if isinstance(c, int) else c for c in x]
-                                  for x in (deal, takes, drops))
-        parts.append((list(deal), list(takes), list(drops)))
-    wrong = overdealt([[_tile(c, where) for c in deal] for deal, _, _ in parts], dora[0])
-    if wrong:
-        raise RecordError(f"{where}: {wrong}")
-    seats = [_Seat(where, s, *part, players) for s, part in enumerate(parts)]
-    result = raw[16]
-    if not (isinstance(result, list) and result and isinstance(result[0], str)):
-        raise RecordError(f"{where}: {result!r} is not the result of the round")
     dealer = kyoku % 4
     if dealer >= players:
         raise RecordError(f"{where}: round {kyoku} has no dealer at a table of {players}")
-    calls = tuple(Call(s, m) for s in range(players) for m in seats[s].melds)  # per seat in call order
+    result = raw[16]
+    if not (isinstance(result, list) and result and isinstance(result[0], str)):
+        raise RecordError(f"{where}: {result!r} is not the result of the round")
+    deal = Deal(wind, number, honba, sticks, dealer, tuple(scores[:players]), dora[0],
+                tuple(_dealt(where, raw, s, red) for s in range(players)))
+    moves = merged_moves(where, raw, dealer, players, red)
+    state, riichi_last = _played(where, deal, moves)
     wins: list[RecordedWin] = []
     draw = None
     kind = result[0]
     if kind == "和了":
-        if len(result) < 3 or len(result) % 2 != 1:
-            raise RecordError(f"{where}: a win lists score changes and [who, from, pao, value, yaku…] in pairs")
-        for j in range(1, len(result), 2):
-            deltas, info = result[j], result[j + 1]
-            if not (isinstance(info, list) and len(info) >= 5 and all(type(x) is int for x in info[:3])):
-                raise RecordError(f"{where}: {info!r} is not [who, from, pao, value, yaku…]")
-            who, frm, pao = info[:3]
-            if not (0 <= who < players and 0 <= frm < players and 0 <= pao < players):
-                raise RecordError(f"{where}: {info[:3]!r}: seats are 0 … {players - 1}")
-            recorded, names = _recorded_value(info, deltas, where, players, wind, (who - dealer) % players)
-            wins.append(_win(where, seats, who, frm, pao, wind, dealer, honba, sticks, dora, ura, recorded, names))
+        wins = _wins(where, state, result, dora, ura)
     elif kind in DRAWS:
-        deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
-        if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
-            raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers")
-        deltas = deltas[:players]
-        tenpai: tuple[int, ...] = ()
-        if kind == "全員聴牌":
-            tenpai = tuple(range(players))
-        elif kind == "流局":
-            tenpai = tuple(s for s in range(players) if deltas[s] > 0)
-        elif kind == "流し満貫":
-            tenpai = tuple(s for s in range(players) if len(seats[s].hand) % 3 == 1
-                           and shanten(tiles_to_counts(seats[s].hand)) == 0)
-        nagashi = tuple(s for s in range(players) if kind == "流し満貫" and deltas[s] > 0)
-        # nine terminals: declared by the seat that drew and did not discard
-        shown = tuple(s for s in range(players) if seats[s].won_on_draw) if kind == "九種九牌" else ()
-        draw = Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas), shown)
+        draw = _draw(where, state, kind, result)
     else:
         raise RecordError(f"{where}: unknown result {kind!r}")
-    riichi = tuple(s for s in range(players) if seats[s].riichi and not (
-        seats[s].riichi_last and any(w.discarder == s for w in wins)))
-    dealt = tuple(tuple(s.dealt) for s in seats)
-    moves = _moves(where, raw, dealer, players, red)
-    return Round(wind, number, honba, sticks, dealer, tuple(scores), dora[:1], calls, riichi, tuple(wins), draw,
-                 dealt, moves, dora)
+    if riichi_last is not None and not any(w.discarder == riichi_last for w in wins):
+        state.riichi_accepted(riichi_last)  # the riichi discard passed: the round ended on a draw
+    riichi = tuple(sorted(state.declared))
+    calls = tuple(Call(s, m) for s in range(players) for m in state.melds[s])  # per seat in call order
+    return Round(wind, number, honba, sticks, dealer, deal.scores, dora[:1], calls, riichi, tuple(wins), draw,
+                 deal.hands, moves, dora)
 
 
-def _win(where: str, seats: list[_Seat], who: int, frm: int, pao: int, wind: int, dealer: int, honba: int,
-         sticks: int, dora: tuple[Tile, ...], ura: tuple[Tile, ...], recorded: Recorded, names: set[str]) -> RecordedWin:
-    me = seats[who]
-    tsumo = who == frm
-    if tsumo:
-        if not me.won_on_draw or me.last_take is None:
-            raise RecordError(f"{where}: seat {who} wins by tsumo but its last draw is not a tile")
-        concealed = list(me.hand)
-        concealed.remove(me.last_take)
-        win_tile = me.last_take
-    else:
-        giver = seats[frm]
-        if giver.last_drop is None:
-            raise RecordError(f"{where}: seat {who} wins on a discard of seat {frm}, which discarded nothing")
-        concealed, win_tile = list(me.hand), giver.last_drop
-    robbed_kita = not tsumo and seats[frm].kita_last
-    robbed_ankan = not tsumo and seats[frm].ankan_last  # chankan, though a yakuman lists no 槍槓
-    riichi = 2 if "double_riichi" in names else 1 if me.riichi else 0
-    players = len(seats)
-    if tsumo:
-        discarder = None
-    elif players == 4:
-        discarder = (frm - who) % 4
-    else:  # next or previous at a table of three
-        discarder = 1 if frm == (who + 1) % 3 else 3
+def _dealt(where: str, raw: list, seat: int, red: bool) -> tuple[Tile, ...]:
+    deal, takes, drops = raw[4 + 3 * seat: 7 + 3 * seat]
+    if not all(isinstance(x, list) for x in (deal, takes, drops)):
+        raise RecordError(f"{where}: seat {seat}'s deal, draws and discards must be lists")
+    return tuple(tile_code(c if red else PLAIN_FIVE.get(c, c), where) for c in deal)
+
+
+def _played(where: str, deal: Deal, moves: tuple[Move, ...]) -> tuple[RoundState, int | None]:
+    """The round's state after its moves in the order of play, and the seat whose riichi discard is
+    the last discard, not yet passed (a ron on it takes the stick back)."""
+    wrong = overdealt(deal.hands, deal.dora)
+    if wrong:
+        raise RecordError(f"{where}: {wrong}")
+    state = RoundState(where, deal)
+    pending: int | None = None
+    for m in moves:
+        if pending is not None:  # the riichi discard passed: its stick is deposited
+            state.riichi_accepted(pending)
+            pending = None
+        if m.kind is MoveKind.DRAW:
+            assert m.tile is not None
+            state.draw(m.seat, m.tile)
+        elif m.kind is MoveKind.RIICHI:
+            state.declare_riichi(m.seat)
+        elif m.kind is MoveKind.DISCARD:
+            assert m.tile is not None
+            riichi = state.riichi_pending == m.seat
+            state.discard(m.seat, m.tile)
+            pending = m.seat if riichi else None
+        elif m.kind is MoveKind.CALL:
+            assert m.meld is not None
+            state.call(m.seat, m.meld, m.own, m.tile)
+        elif m.kind is MoveKind.KITA:
+            assert m.tile is not None
+            state.set_aside_north(m.seat, m.tile)
+    return state, pending
+
+
+def _wins(where: str, state: RoundState, result: list, dora: tuple[Tile, ...], ura: tuple[Tile, ...]) -> list[RecordedWin]:
+    if len(result) < 3 or len(result) % 2 != 1:
+        raise RecordError(f"{where}: a win lists score changes and [who, from, pao, value, yaku…] in pairs")
+    players, deal = state.players, state.deal
+    wins = []
+    for j in range(1, len(result), 2):
+        deltas, info = result[j], result[j + 1]
+        if not (isinstance(info, list) and len(info) >= 5 and all(type(x) is int for x in info[:3])):
+            raise RecordError(f"{where}: {info!r} is not [who, from, pao, value, yaku…]")
+        who, frm, pao = info[:3]
+        if not (0 <= who < players and 0 <= frm < players and 0 <= pao < players):
+            raise RecordError(f"{where}: {info[:3]!r}: seats are 0 … {players - 1}")
+        recorded, names = _recorded_value(info, deltas, where, players, deal.wind, (who - deal.dealer) % players)
+        wins.append(_win(where, state, who, frm, pao, dora, ura, recorded, names))
+    return wins
+
+
+def _draw(where: str, state: RoundState, kind: str, result: list) -> Draw:
+    players = state.players
+    deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
+    if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
+        raise RecordError(f"{where}: the score changes {deltas!r} are not four whole numbers")
+    deltas = deltas[:players]
+    tenpai: tuple[int, ...] = ()
+    if kind == "全員聴牌":
+        tenpai = tuple(range(players))
+    elif kind == "流局":
+        tenpai = tuple(s for s in range(players) if deltas[s] > 0)
+    elif kind == "流し満貫":
+        tenpai = state.tenpai()
+    nagashi = tuple(s for s in range(players) if kind == "流し満貫" and deltas[s] > 0)
+    # nine terminals: declared by the seat that drew and did not discard
+    shown = (state.last_draw[0],) if kind == "九種九牌" and state.last_draw is not None else ()
+    return Draw(DRAWS[kind], kind, tenpai, nagashi, tuple(deltas), shown)
+
+
+def _win(where: str, state: RoundState, who: int, frm: int, pao: int, dora: tuple[Tile, ...],
+         ura: tuple[Tile, ...], recorded: Recorded, names: set[str]) -> RecordedWin:
+    """The win of ``who`` from ``frm`` (itself: tsumo): the hand as played, its situation as its
+    yaku say (the record lists them)."""
+    deal = state.deal
+    tsumo_ = who == frm
     try:
-        hand = Hand(concealed, win_tile, me.melds)
-        win = Win(tsumo=tsumo, discarder=discarder, round_wind=wind % 4, kita=me.kita,
-                  extras=frozenset({ROBBED_KITA}) if robbed_kita else frozenset({ROBBED_ANKAN}) if robbed_ankan
-                  else frozenset(),
-                  seat_wind=(who - dealer) % players, riichi=riichi, ippatsu="ippatsu" in names,
-                  haitei="haitei" in names, houtei="houtei" in names, rinshan="rinshan" in names,
-                  chankan="chankan" in names or robbed_ankan, tenhou="tenhou" in names, chiihou="chiihou" in names,
-                  renhou="renhou" in names, dora=dora, ura=ura if riichi else (), honba=honba, riichi_sticks=sticks)
+        if tsumo_:
+            if state.last_draw is None or state.last_draw[0] != who:
+                raise RecordError(f"{where}: seat {who} wins by tsumo but its last draw is not a tile")
+            hand, win = tsumo(state, who, deal.wind % 4, deal.honba, deal.sticks, dora, ura)
+        else:
+            hand, win, source = ron(state, who, deal.wind % 4, deal.honba, deal.sticks, dora, ura)
+            if source != frm:
+                raise RecordError(f"{where}: seat {who} wins on a discard of seat {frm}, and the last tile "
+                                  f"given up is seat {source}'s")
+        riichi = 2 if "double_riichi" in names else 1 if state.riichi[who] else 0
+        win = attrs.evolve(win, riichi=riichi, ippatsu="ippatsu" in names, haitei="haitei" in names,
+                           houtei="houtei" in names, rinshan="rinshan" in names,
+                           chankan="chankan" in names or ROBBED_ANKAN in win.extras, tenhou="tenhou" in names,
+                           chiihou="chiihou" in names, renhou="renhou" in names, ura=ura if riichi else ())
     except MjrulesError as e:
+        if isinstance(e, RecordError):
+            raise
         raise RecordError(f"{where}: seat {who}'s win: {e}") from None
-    return RecordedWin(who, None if tsumo else frm, None if pao == who else pao, hand, win, recorded)
+    return RecordedWin(who, None if tsumo_ else frm, None if pao == who else pao, hand, win, recorded)
 
 
 _HEADER = re.compile(r"\[\s*\[\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\]\s*,\s*\[")
