@@ -181,7 +181,7 @@ class _Merge:
         raise first_error or _Dead(f"{self.where}: the log's draws and discards fit no order of play")
 
     def _call(self, m: _Merging, caller: int, t_out: Tile) -> None:
-        where, players = self.where, self.players
+        where = self.where
         text = self.takes[caller][m.at_take[caller]]
         m.at_take[caller] += 1
         letter, place, own, called = call_tiles(text, where)
