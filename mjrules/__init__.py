@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 from mjrules import _checkout, _moved
@@ -55,6 +56,28 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def show_pictures() -> bool:
+    """In a running IPython or Jupyter shell, show hands as tiles and results as their cards
+    (``mjrules.pictures.load_ipython_extension``); the pictures are loaded when first drawn. True
+    when a shell was found. Called when mjrules is imported."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+    formatters = shell.display_formatter.formatters
+    for mime, kinds in (("image/svg+xml", ("hand_svg", "result_svg")), ("text/html", ("hand_svg", "result_html"))):
+        for (module, cls), draw in zip((("mjrules.model.hand", "Hand"), ("mjrules.scoring.result", "Result")), kinds):
+            formatters[mime].for_type_by_name(module, cls, _drawn_by(draw))
+    return True
+
+
+def _drawn_by(name: str) -> Any:
+    def draw(obj: Any) -> str:
+        return getattr(importlib.import_module("mjrules.pictures"), name)(obj)  # loaded on the first picture
+
+    return draw
+
+
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
@@ -91,3 +114,4 @@ if TYPE_CHECKING:  # the same names, for type checkers
 
 _moved.install()
 _checkout.install(__path__[0])
+show_pictures()

@@ -8,11 +8,13 @@ Points shown on a card are worked by hand in each test's comment.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -218,13 +220,51 @@ def test_a_no_win_card_says_why():
     assert any("Not a win" in (t.text or "") for t in root.iter(f"{SVG}text"))
 
 
+JUPYTER = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+import mjrules  # in a running shell: hands and results shown as pictures
+hand = mjrules.parse_mpsz(sys.argv[1])
+win = mjrules.Win(tsumo=False, discarder=3, seat_wind=1, riichi=1, dora=mjrules.parse_tiles("1m"))
+result = mjrules.Scorer("tenhou").score(hand, win)
+print(json.dumps([shell.display_formatter.format(x)[0] for x in (hand, result)]))
+print("mjrules.pictures" in sys.modules)
+"""
+
+
 def test_jupyter_shows_hands_and_results_as_pictures():
+    # IPython's own display machinery, in a process whose shell runs before mjrules is imported
+    pytest.importorskip("IPython", reason="IPython is not installed (the test extra installs it)")
+    hand, _ = RIICHI_PINFU  # the script scores it with the same win
+    out = subprocess.run([sys.executable, "-c", JUPYTER, hand], capture_output=True, text=True, check=True).stdout
+    shown, loaded = out.splitlines()
+    h, r = json.loads(shown)
+    assert ET.fromstring(h["image/svg+xml"]).tag == f"{SVG}svg" and h["text/html"] == h["image/svg+xml"]
+    assert ET.fromstring(r["image/svg+xml"]).tag == f"{SVG}svg"
+    assert 'class="mj-card"' in r["text/html"] and 'data-points="7700"' in r["text/html"]
+    assert loaded == "True"
+
+
+def test_the_pictures_load_as_an_ipython_extension():
+    pytest.importorskip("IPython", reason="IPython is not installed (the test extra installs it)")
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from mjrules.pictures import load_ipython_extension
+
+    shell = InteractiveShell.instance()
+    load_ipython_extension(shell)
     hand, win = RIICHI_PINFU
-    h = parse_mpsz(hand)
-    assert ET.fromstring(h._repr_svg_()).tag == f"{SVG}svg"
-    result = Scorer("tenhou").score(h, win)
-    assert ET.fromstring(result._repr_svg_()).tag == f"{SVG}svg"
-    assert 'class="mj-card"' in result._repr_html_() and 'data-points="7700"' in result._repr_html_()
+    shown, _ = shell.display_formatter.format(Scorer("tenhou").score(parse_mpsz(hand), win))
+    assert 'data-points="7700"' in shown["text/html"]
+
+
+def test_the_model_and_the_scoring_know_no_pictures():
+    import mjrules.model.hand
+    import mjrules.scoring.result
+
+    for module in (mjrules.model.hand, mjrules.scoring.result):
+        assert "pictures" not in Path(module.__file__).read_text(encoding="utf-8")
 
 
 def test_scoring_does_not_load_the_pictures():

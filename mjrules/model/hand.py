@@ -104,15 +104,6 @@ class Hand:
     def kan_count(self) -> int:
         return sum(1 for m in self.melds if m.is_kan)
 
-    def _repr_svg_(self) -> str:
-        """The hand as tiles, for Jupyter."""
-        from mjrules.pictures import hand_svg  # loaded only when a picture is asked for
-
-        return hand_svg(self)
-
-    def _repr_html_(self) -> str:
-        return self._repr_svg_()
-
 
 def without_red_fives(hand: Hand, keep: Sequence[int] = (0, 0, 0)) -> Hand:
     """The same hand with its red fives beyond ``keep`` (a count per suit m, p, s) made plain

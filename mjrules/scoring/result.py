@@ -113,17 +113,6 @@ class Result:
         """The paid reading as text, e.g. ``123m 456p 777z(open) 11z pair, kanchan wait on 5m``."""
         return self.paid.describe() if self.paid is not None else ""
 
-    def _repr_svg_(self) -> str:
-        """The result card (tiles, yaku, fu, points, payments), for Jupyter."""
-        from mjrules.pictures import result_svg  # loaded only when a picture is asked for
-
-        return result_svg(self)
-
-    def _repr_html_(self) -> str:
-        from mjrules.pictures import result_html
-
-        return result_html(self)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "win": True,
