@@ -209,15 +209,22 @@ def test_ctrl_c_in_compare_input_exits_130(capsys, tmp_path, hule_lines, monkeyp
 
     src = tmp_path / "in.jsonl"
     src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
-    real, calls = Comparer.compare, []
+    calls = []
 
-    def interrupted(self, *a):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(self, *a)
+    def interrupted(name):
+        real = getattr(Comparer, name)
 
-    monkeypatch.setattr(Comparer, "compare", interrupted)
+        def call(self, *a):
+            calls.append(1)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            return real(self, *a)
+        return call
+
+    # the Python kernel compares line by line; the native one a chunk of lines at a time, here one a chunk
+    monkeypatch.setattr(Comparer, "compare", interrupted("compare"))
+    monkeypatch.setattr(Comparer, "native_lines", interrupted("native_lines"))
+    monkeypatch.setattr("mjrules.cli.compare.NATIVE_CHUNK", 1)
     dst = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague", "--output", str(dst))
     assert code == 130 and one_line(err) and "interrupted" in err

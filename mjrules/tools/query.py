@@ -136,9 +136,14 @@ def plain_five_notes(scorer: Scorer, hand: Hand) -> list[str]:
     """``plain_fives``' notes alone: which red fives the ruleset's set reads as plain fives."""
     if not hand.red_fives or scorer.allows_red_fives(hand):
         return []
+    return reds_read_plain(scorer, hand.reds)
+
+
+def reds_read_plain(scorer: Scorer, reds: Sequence[int]) -> list[str]:
+    """``plain_five_notes`` of a hand with ``reds`` red fives of each suit (m, p, s)."""
     notes = []
     allowed = red_fives_of(scorer)
-    for suit, held, n in zip("mps", hand.reds, allowed):
+    for suit, held, n in zip("mps", reds, allowed):
         if held > n:
             which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
             notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
