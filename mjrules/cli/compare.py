@@ -70,7 +70,8 @@ def add_command(sub: Subparsers) -> None:
     p.add_argument("--output", type=file_arg, metavar="FILE",
                    help="with --input: per-hand details, CSV if FILE ends in .csv, else JSON lines")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
-                   "the point differences and their causes (needs mjrules[plot])")
+                   "the point differences and the causes of the hands that differ, counted as the text "
+                   "counts them (needs mjrules[plot])")
     p.add_argument("--progress", action="store_true", default=None, help="progress bar on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
@@ -357,7 +358,9 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         if p["only_breakdown_differs"]:
             what += f"; same points, other han, fu or yaku on {plural(p['only_breakdown_differs'], 'hand')}"
         causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
-        print(f"  {p['ruleset']:<16} {what}" + (f"; causes: {causes}" if causes else ""))
+        differ = p["points_differ"] + p["only_breakdown_differs"]  # the hands the causes are counted over
+        print(f"  {p['ruleset']:<16} {what}" + (f"; causes of the {plural(differ, 'hand')} that differ: {causes}"
+                                                 if causes else ""))
     if plain_reds:
         print("  red fives read as plain fives (no red fives in the set): "
               + ", ".join(f"{rs} {plural(n, 'hand')}" for rs, n in plain_reds.items()))
