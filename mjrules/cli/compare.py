@@ -170,8 +170,9 @@ class _CorpusWorker:
         self.comparer = comparer
         self.details = details
         """None, "json" or "csv"."""
-        self._plain: dict[int, list[Scorer]] = {}
-        """The scorers of each set of bits a kernel's line gives for red fives read as plain fives."""
+        self._plain: dict[int, tuple[list[Scorer], tuple[str, ...]]] = {}
+        """The scorers, and their rulesets' names, of each set of bits a kernel's line gives for
+        red fives read as plain fives."""
 
     def row(self, n: int, line: str | MjrulesError) -> CorpusRow:
         comparer = self.comparer
@@ -226,10 +227,11 @@ class _CorpusWorker:
         plain: tuple[str, ...] = ()
         notes: list[str] = []
         if plain_bits:
-            scorers = self._plain.get(plain_bits)
-            if scorers is None:
-                scorers = self._plain[plain_bits] = [s for k, s in enumerate(self.comparer.scorers) if plain_bits >> k & 1]
-            plain = tuple(s.ruleset.name for s in scorers)
+            known = self._plain.get(plain_bits)
+            if known is None:
+                these = [s for k, s in enumerate(self.comparer.scorers) if plain_bits >> k & 1]
+                known = self._plain[plain_bits] = (these, tuple(s.ruleset.name for s in these))
+            scorers, plain = known
             if self.details == "json":
                 notes = [note for s in scorers for note in reds_read_plain(s, reds)]
         detail: Any = None

@@ -507,13 +507,25 @@ impl Comparison {
                 Ok(out)
             })
         })?;
+        // a cause is one of a few texts: each made a Python string once
+        let mut texts: std::collections::HashMap<String, PyObject> = std::collections::HashMap::new();
         Ok(answered
             .into_iter()
             .map(|line| match line {
                 Answer::Python => py.None(),
                 Answer::Need(i) => i.into_py(py),
                 Answer::Done(l) => {
-                    let causes: Vec<PyObject> = l.causes.iter().map(|c| PyTuple::new(py, c).into()).collect();
+                    let causes: Vec<PyObject> = l
+                        .causes
+                        .into_iter()
+                        .map(|c| {
+                            let items: Vec<PyObject> = c
+                                .into_iter()
+                                .map(|t| texts.entry(t).or_insert_with_key(|t| t.into_py(py)).clone_ref(py))
+                                .collect();
+                            PyTuple::new(py, items).into()
+                        })
+                        .collect();
                     let detail: PyObject = match (l.detail, details) {
                         (Some(text), _) => PyBytes::new(py, text.as_bytes()).into(),
                         (None, 2) => l.cells.into_py(py),
