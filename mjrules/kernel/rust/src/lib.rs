@@ -13,6 +13,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 mod arrange;
 mod bound;
+mod compare;
 mod distance;
 mod fu;
 mod fx;
@@ -307,5 +308,6 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_class::<plan::Deferred>()?;
     m.add_class::<plan::Analysis>()?;
     m.add_class::<plan::YakuTable>()?;
+    m.add_class::<compare::Comparison>()?;
     Ok(())
 }

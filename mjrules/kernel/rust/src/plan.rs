@@ -531,6 +531,12 @@ impl Plan {
         Ok(Plan { python_parts, ..plan })
     }
 
+    /// Whether some part runs in Python (a yaku check, the fu count, a limit, pao).
+    #[getter(python_parts)]
+    fn has_python_parts(&self) -> bool {
+        self.python_parts
+    }
+
     /// Score a `Hand` and `Win` as `Scorer.score` does (``check`` first when asked): the `Result`
     /// or `NoWin`, or None where the Python path is to answer.
     fn score(&self, py: Python, hand: &PyAny, win: &PyAny, check: bool) -> PyResult<PyObject> {
@@ -667,6 +673,28 @@ impl Plan {
         self.players
     }
 
+    /// Whether every hand scores alike under both plans: the same yaku table, limits, fu count,
+    /// payments and checks, all native (a flag of play alone tells them apart). `compare` passes
+    /// over such a counterfactual: it cannot change a score.
+    pub fn scores_alike(&self, other: &Plan) -> bool {
+        !self.python_parts
+            && !other.python_parts
+            && Arc::ptr_eq(&self.table, &other.table)
+            && (self.players, self.honba_value, self.absent, self.min_han, self.ryanshiba, self.red_fives)
+                == (other.players, other.honba_value, other.absent, other.min_han, other.ryanshiba, other.red_fives)
+            && (self.extras_allowed, self.robbed_ankan_ok, self.tiles108, self.kita, self.kita_rinshan, self.kita_chankan)
+                == (other.extras_allowed, other.robbed_ankan_ok, other.tiles108, other.kita, other.kita_rinshan,
+                    other.kita_chankan)
+            && (self.kazoe, self.kiriage, self.stacking, self.base_points, self.pao, self.rinshan_pao)
+                == (other.kazoe, other.kiriage, other.stacking, other.base_points, other.pao, other.rinshan_pao)
+            && self.fu == other.fu
+    }
+
+    /// The red fives of each suit in the plan's tile set.
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red_fives
+    }
+
     fn value_of(&self, py: Python, st: &mut State) -> PyResult<PyObject> {
         let mut job = Job::new(self, st);
         match job.run(false) {
@@ -742,7 +770,8 @@ impl Plan {
         }
     }
 
-    fn allows(&self, hand: &Hand) -> bool {
+    /// Whether the plan's tile set has the hand's red fives.
+    pub(crate) fn allows(&self, hand: &Hand) -> bool {
         (0..3).all(|s| hand.reds[s] <= self.red_fives[s])
     }
 
@@ -931,6 +960,19 @@ impl<'t> State<'t> {
         let readings = readings::readings(&hand, &win, &info);
         let n = readings.len();
         State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, py_readings: vec![None; n],
+                hits: HashMap::default() }
+    }
+}
+
+impl<'t> State<'t> {
+    /// The same hand with only ``keep`` red fives of each suit (``without_red_fives``): its
+    /// readings are those of this one (red fives change no reading), what its yaku are is not.
+    pub fn with_reds(&self, keep: [u8; 3]) -> Self {
+        let mut hand = self.hand.clone();
+        hand.reds = keep;
+        hand.red_fives = keep.iter().sum();
+        State { hand, win: self.win.clone(), info: self.info, readings: self.readings.clone(), py_objs: None,
+                plain_of: None, win_obj: None, meld_texts: self.meld_texts, py_readings: vec![None; self.readings.len()],
                 hits: HashMap::default() }
     }
 }
