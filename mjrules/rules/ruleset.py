@@ -30,6 +30,8 @@ or partial: the ``majiang`` preset with its keys applied, named after the file.
 
 from __future__ import annotations
 
+import json
+
 import os
 import stat
 import sys
@@ -147,8 +149,18 @@ def _read(label: str, data: bytes) -> dict:
 def is_rule_object(data: bytes) -> bool:
     """Whether a ruleset file holds a majiang-core rule object, by its content, whatever its name
     (``rule.JSON``, ``rule.txt``): a JSON object, which opens with ``{`` (past a byte-order mark and
-    blanks), where no TOML document does; anything else is read as TOML."""
-    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+    blanks), where no TOML document does, or any other JSON document (an array, a number: no TOML
+    document either, so that its error says it is JSON but not an object); anything else is TOML."""
+    text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] == b"{":
+        return True
+    if len(text) > MAX_FILE:
+        return False
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError): TOML says what is wrong
+        return False
+    return True
 
 
 def _read_rule_object(label: str, data: bytes) -> dict:
