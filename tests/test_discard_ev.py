@@ -1,0 +1,288 @@
+"""``discard --ev``'s model (mjrules.tools.discard_ev): values checked by hand from the tile counts
+and the rules' payment tables, the ura dora distribution counted by hand, and a Monte Carlo run of
+the same model (tiles drawn from the wall, ura indicators drawn at each win) agreeing with the
+exact values."""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjrules import Scorer
+from mjrules.errors import MjrulesError
+from mjrules.model.hand import Hand
+from mjrules.model.tiles import tile
+from mjrules.model.win import Win
+from mjrules.notation.mpsz import parse_tiles
+from mjrules.scoring.result import Result
+from mjrules.tools import discard_ev
+from mjrules.tools.discard_ev import T_MAX, evaluate_discards, ura_distribution
+from mjrules.tools.shanten import parse_hand
+
+EXAMPLE = Path(__file__).parent / "example-plugin"
+
+
+def value(result, discard: str):
+    """The values of one discard, by its tile as written."""
+    for d in result.discards:
+        if d.tile.mpsz() == discard:
+            return d
+    raise AssertionError(f"no discard {discard} in {[d.tile.mpsz() for d in result.discards]}")
+
+
+# A riichi hand waiting on 1s-4s: 123m 456p 789s 99p 23s (discard 7z). Its tsumo on either wait is
+# riichi + menzen tsumo + pinfu, 3 han 20 fu: 700/1300 for a non-dealer (2,700 in all), 1,300 all
+# for the dealer (3,900) - the standard payment table. 8 copies of its waits are unseen, and the
+# wall a 13-tile hand draws from holds 136 - 13 = 123 tiles.
+RIICHI_HAND = "123m456p789s99p23s7z"
+
+
+def test_one_draw_from_a_win_at_turn_17():
+    r = evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=1)
+    d = value(r, "7z")
+    assert r.wall == 123
+    assert d.riichi and d.shanten == 0
+    assert d.tenpai_prob == 1.0
+    assert d.win_prob == pytest.approx(8 / 123, abs=1e-12)
+    assert d.exp_score == pytest.approx(8 / 123 * 2700, abs=1e-9)
+    dealer = value(evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=0), "7z")
+    assert dealer.exp_score == pytest.approx(8 / 123 * 3900, abs=1e-9)
+    assert r.best.tile.mpsz() == "7z"
+
+
+@pytest.mark.parametrize("turn", [1, 6, 12, 18])
+def test_tenpai_win_probability_from_its_winning_tiles(turn):
+    """A riichi hand wins by the k = 18 - turn draws left with 1 - (1 - w/S)^k; every win pays
+    2,700, more than waiting on could, so it takes each one."""
+    d = value(evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=turn, seat_wind=1), "7z")
+    k = T_MAX - turn
+    win = 1 - (1 - 8 / 123) ** k
+    assert d.win_prob == pytest.approx(win, abs=1e-12)
+    assert d.exp_score == pytest.approx(2700 * win, abs=1e-9)
+    assert len(d.by_turn) == k + 1
+    for j, (_, w, p) in enumerate(d.by_turn):  # the later turns, by the same formula
+        assert w == pytest.approx(1 - (1 - 8 / 123) ** (k - j), abs=1e-12) and p == 1.0
+
+
+def test_tenpai_probability_one_draw_left():
+    """Five pairs and three single honours/terminals: 1-shanten for seven pairs (4-shanten for
+    thirteen orphans, far for four sets); only a second copy of a single makes it tenpai: 3 kinds
+    x 3 copies unseen, out of 123."""
+    r = evaluate_discards("11m99m11p99p11s9s12z5m", ruleset="tenhou", turn=17)
+    d = value(r, "5m")
+    assert d.shanten == 1
+    assert d.tenpai_prob == pytest.approx(9 / 123, abs=1e-12)
+    assert d.win_prob == 0.0 and d.exp_score == 0.0
+    assert r.best.tile.mpsz() == "5m"
+
+
+def test_the_wall_leaves_out_the_tiles_in_sight():
+    """Dora indicators and tiles given as seen leave the wall: with 1s and two 4s seen the waits
+    hold 5 of 120 (the riichi hand's tsumo now also counts its ura dora: only the probability is
+    checked here)."""
+    r = evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=1, dora=parse_tiles("1s"),
+                          visible=parse_tiles("44s"))
+    assert r.wall == 120
+    assert value(r, "7z").win_prob == pytest.approx(5 / 120, abs=1e-12)
+
+
+# -- the ruleset scores the wins -----------------------------------------------------------------
+
+
+def test_kiriage_raises_the_expected_score():
+    """222m 406m 067s 99p 13p waits on 2p (4 copies): riichi, tsumo and two red fives, 4 han 30 fu
+    (20 + 2 tsumo + 4 closed triplet of simples + 2 kanchan = 28): 2,000/3,900 (7,900) without
+    kiriage (tenhou), a mangan 8,000 with it (mleague)."""
+    hand = "222m406m067s99p13p1z"
+    tenhou = value(evaluate_discards(hand, ruleset="tenhou", turn=17, seat_wind=1), "1z")
+    mleague = value(evaluate_discards(hand, ruleset="mleague", turn=17, seat_wind=1), "1z")
+    assert tenhou.exp_score == pytest.approx(4 / 123 * 7900, abs=1e-9)
+    assert mleague.exp_score == pytest.approx(4 / 123 * 8000, abs=1e-9)
+    assert tenhou.win_prob == mleague.win_prob == pytest.approx(4 / 123, abs=1e-12)
+
+
+def test_open_tanyao_follows_the_ruleset():
+    """234m 567p 44s 66s with 3-45s called waits on 4s (1 copy left) and 6s (2): open tanyao, 30 fu
+    (20 + 2 + 4 for the closed triplet the tsumo makes), 300/500 = 1,100. Without kuitan the hand
+    has no yaku: tenpai, but it cannot win."""
+    hand = "234m567p4466s9s 3-45s"
+    kuitan = value(evaluate_discards(hand, ruleset="tenhou", turn=17, seat_wind=1), "9s")
+    assert not kuitan.riichi
+    assert kuitan.win_prob == pytest.approx(3 / 123, abs=1e-12)
+    assert kuitan.exp_score == pytest.approx(3 / 123 * 1100, abs=1e-9)
+    none = value(evaluate_discards(hand, ruleset="tenhou-nokuitan", turn=17, seat_wind=1), "9s")
+    assert none.tenpai_prob == 1.0 and none.win_prob == 0.0 and none.exp_score == 0.0
+
+
+def _example_plugin():
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        import importlib
+        return importlib.import_module("mjrules_example_yaku")
+    finally:
+        sys.path.remove(str(EXAMPLE))
+
+
+def test_a_plugin_yaku_raises_the_discard_that_keeps_it():
+    """Four calls and a single wait: on 1s it is kinkei dokuritsu (the example plugin's yakuman,
+    8,000/16,000 for a non-dealer), on 5z only chun (1 han 40 fu, 400/700). 3 copies each unseen."""
+    hand = "1s5z 1-23m 4-56p 777=z 222+z"
+    plain = evaluate_discards(hand, ruleset="tenhou", turn=17, seat_wind=2)
+    house = evaluate_discards(hand, scorer=Scorer("tenhou", extra_plugins={"kinkei": _example_plugin()}), turn=17,
+                              seat_wind=2)
+    for r in (plain, house):
+        assert value(r, "1s").exp_score == pytest.approx(3 / 123 * 1500, abs=1e-9)
+    assert value(plain, "5z").exp_score == pytest.approx(3 / 123 * 1500, abs=1e-9)
+    assert value(house, "5z").exp_score == pytest.approx(3 / 123 * 32000, abs=1e-9)
+    assert house.best.tile.mpsz() == "5z"
+
+
+def test_three_players_draw_from_108_tiles():
+    """tenhou-sanma: 99m 456p 789p 123s 45s waits on 3s-6s (3 + 4 copies) out of 108 - 13 = 95; riichi,
+    tsumo and pinfu, 3 han 20 fu: 700 and 1,300 from the two others (tsumo loss: 2,000)."""
+    r = evaluate_discards("99m456p789p123s45s1z", ruleset="tenhou-sanma", turn=17, seat_wind=1)
+    d = value(r, "1z")
+    assert r.wall == 95
+    assert d.win_prob == pytest.approx(7 / 95, abs=1e-12)
+    assert d.exp_score == pytest.approx(7 / 95 * 2000, abs=1e-9)
+    with pytest.raises(MjrulesError, match="2m-8m"):
+        evaluate_discards("234m456p789p123s45s", ruleset="tenhou-sanma")
+
+
+def test_a_red_five_the_ruleset_lacks_is_read_as_plain():
+    r = evaluate_discards("123m406p789s99p23s7z", ruleset="jpml-a", turn=17, seat_wind=1)
+    assert any("no red five of p" in n for n in r.notes)
+    assert value(r, "7z").win_prob == pytest.approx(8 / 123, abs=1e-12)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"hand": "123m456p789s99p23s"}, "14-tile hand"),
+    ({"turn": 0}, "turn 0"),
+    ({"turn": 19}, "turn 19"),
+    ({"seat_wind": 4}, "seat wind 4"),
+    ({"kita": 1}, "kita 1"),
+    ({"visible": parse_tiles("2222s")}, "tile 2s is in sight 5 times"),
+    ({"dora": parse_tiles("0p0p")}, "red five"),
+])
+def test_bad_input_is_named(kwargs, message):
+    args = {"hand": RIICHI_HAND, **kwargs}
+    with pytest.raises(MjrulesError, match=message):
+        evaluate_discards(args.pop("hand"), ruleset="tenhou", **args)
+
+
+# -- ura dora ------------------------------------------------------------------------------------
+
+
+def test_ura_distribution_by_hand():
+    """mahjong-cpp's example: two indicators from 3m x3 (2 ura each: the hand holds two 4m), 7p x2
+    (1 each) and East x4 (none): C(9, 2) = 36 pairs."""
+    wall = [0] * 34
+    gain = [0] * 34
+    wall[2], gain[2] = 3, 2     # 3m
+    wall[15], gain[15] = 2, 1   # 7p
+    wall[27] = 4                # East
+    dist = ura_distribution(wall, gain, 2)
+    counts = {0: 6, 1: 2 * 4, 2: 3 * 4 + 1, 3: 3 * 2, 4: 3}   # EE; 7pE; 3mE or 7p7p; 3m7p; 3m3m
+    assert [round(p * 36, 9) for p, _ in dist] == [counts[u] for u in sorted(counts)]
+    for (_, pick), u in zip(dist, sorted(counts)):
+        assert len(pick) == 2 and sum(gain[k] for k in pick) == u
+
+
+def test_ura_expectation_one_draw_left():
+    """One indicator (1s) shown, one ura indicator drawn at the win from the 121 tiles left: each
+    kind's chance is its copies out of 121, and the win is scored with the ura dora it makes."""
+    scorer = Scorer("tenhou")
+    r = evaluate_discards(RIICHI_HAND, scorer=scorer, turn=17, seat_wind=1, dora=parse_tiles("1s"))
+    hand13 = parse_hand("123m456p789s99p23s")
+    want = 0.0
+    for w, copies in ((tile(18), 3), (tile(21), 4)):   # 1s (one is the indicator), 4s
+        won = Hand(concealed=hand13.concealed, win_tile=w)
+        held = list(won.counts)
+        wall = [4 - c for c in held]
+        wall[18] -= 1                                   # the dora indicator
+        mean = 0.0
+        for k in range(34):
+            if wall[k]:
+                ura = scorer.score(won, Win(tsumo=True, riichi=1, seat_wind=1, dora=(tile(18),), ura=(tile(k),)))
+                assert isinstance(ura, Result)
+                mean += wall[k] / 121 * ura.points
+        want += copies / 122 * mean
+    assert value(r, "7z").exp_score == pytest.approx(want, rel=1e-12)
+
+
+# -- Monte Carlo ---------------------------------------------------------------------------------
+
+
+def _simulate(graph, start, root: int, turn: int, objective: int, runs: int, rng: random.Random) -> list[float]:
+    """Play the model ``runs`` times from ``root`` (a 13-tile state after the discard of ``turn``):
+    draw each tile from the wall, follow the play the values call for (win, move to the best
+    discard, or discard the tile drawn), draw the ura indicators of a riichi win from the wall.
+    Returns each run's outcome: the points won, whether it won, or whether it reached tenpai."""
+    faces = range(discard_ev.FACES)
+    out = []
+    for _ in range(runs):
+        state = root
+        result = 0.0
+        reached = graph.tenpai13[state]
+        for t in range(turn + 1, T_MAX + 1):
+            v13, v14 = graph.tables[t]
+            h = graph.hands13[state]
+            f = rng.choices(faces, weights=[graph.wall(h, g) for g in faces])[0]
+            edge = graph.draws[state].get(f)
+            if edge is None:
+                continue
+            _, score, target = edge
+            stay = v13[objective][state]
+            moved = v14[objective][target] if target >= 0 else -1.0
+            if score > 0 and (score if objective == 0 else 1.0) >= max(stay, moved):
+                result = _won(start, h, f, graph.riichi13[state], rng) if objective == 0 else 1.0
+                break
+            if moved > stay:
+                state = max(graph.options[target], key=lambda i: v13[objective][i])
+                reached = reached or graph.tenpai13[state]
+        out.append(float(reached) if objective == 2 else result)
+    return out
+
+
+def _won(start, h13, f: int, riichi: bool, rng: random.Random) -> float:
+    """The points of one tsumo, its ura indicators (as many as the dora indicators) drawn from the wall."""
+    h14 = list(h13)
+    h14[f] += 1
+    concealed = [discard_ev.face_tile(g) for g in range(discard_ev.FACES) for _ in range(h14[g] - (g == f))]
+    hand = Hand(concealed=concealed, win_tile=discard_ev.face_tile(f), melds=start.melds)
+    ura = ()
+    if riichi and start.setup.dora:
+        wall = [k for k, n in enumerate(start.ura_wall(h14)) for _ in range(n)]
+        ura = tuple(tile(k) for k in rng.sample(wall, len(start.setup.dora)))
+    s = start.setup
+    got = start.scorer.score(hand, Win(tsumo=True, riichi=int(riichi), seat_wind=s.seat_wind, round_wind=s.round_wind,
+                                      dora=s.dora, ura=ura))
+    return float(got.points) if isinstance(got, Result) else 0.0
+
+
+def test_monte_carlo_agrees_with_the_exact_values():
+    """A 1-shanten hand with a dora indicator, at turn 10: 3,000 plays of each objective's play
+    land within 99.9 % of the exact value (a fixed seed: the same plays every run)."""
+    scorer = Scorer("tenhou")
+    setup = discard_ev.EvSetup(turn=10, dora=tuple(parse_tiles("1m")), seat_wind=1)
+    start = discard_ev._Start(parse_hand("123m067p2357s1156z"), scorer, setup)
+    graph = discard_ev._Graph(start)
+    graph.state14(start.h0)
+    h = list(start.h0)
+    h[31] -= 1   # discard 5z: 1-shanten
+    root = graph.state13(tuple(h), False)
+    graph.build()
+    exact = graph.values([root], setup.turn, keep=True)[root][0]
+    rng = random.Random(20260101)
+    z = 3.29
+    runs = 3000
+    for objective in (0, 1, 2):
+        got = _simulate(graph, start, root, setup.turn, objective, runs, rng)
+        mean = sum(got) / runs
+        sd = math.sqrt(sum((x - mean) ** 2 for x in got) / (runs - 1))
+        assert abs(mean - exact[objective]) <= z * sd / math.sqrt(runs), (objective, mean, exact[objective])
+    assert 0 < exact[1] < exact[2] < 1 and exact[0] > 0
