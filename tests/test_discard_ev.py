@@ -24,6 +24,9 @@ from mjrules.tools.discard_ev import T_MAX, evaluate_discards, ura_distribution
 from mjrules.tools.shanten import parse_hand
 
 EXAMPLE = Path(__file__).parent / "example-plugin"
+KERNELS = pytest.mark.parametrize("kernel", ["python", "native"])
+"""The hand-checked values hold for the Python search and for the native one (the Python search
+again where the native kernel is not built)."""
 
 
 def value(result, discard: str):
@@ -41,24 +44,26 @@ def value(result, discard: str):
 RIICHI_HAND = "123m456p789s99p23s7z"
 
 
-def test_one_draw_from_a_win_at_turn_17():
-    r = evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=1)
+@KERNELS
+def test_one_draw_from_a_win_at_turn_17(kernel):
+    r = evaluate_discards(RIICHI_HAND, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=1)
     d = value(r, "7z")
     assert r.wall == 123
     assert d.riichi and d.shanten == 0
     assert d.tenpai_prob == 1.0
     assert d.win_prob == pytest.approx(8 / 123, abs=1e-12)
     assert d.exp_score == pytest.approx(8 / 123 * 2700, abs=1e-9)
-    dealer = value(evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=0), "7z")
+    dealer = value(evaluate_discards(RIICHI_HAND, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=0), "7z")
     assert dealer.exp_score == pytest.approx(8 / 123 * 3900, abs=1e-9)
     assert r.best.tile.mpsz() == "7z"
 
 
+@KERNELS
 @pytest.mark.parametrize("turn", [1, 6, 12, 18])
-def test_tenpai_win_probability_from_its_winning_tiles(turn):
+def test_tenpai_win_probability_from_its_winning_tiles(turn, kernel):
     """A riichi hand wins by the k = 18 - turn draws left with 1 - (1 - w/S)^k; every win pays
     2,700, more than waiting on could, so it takes each one."""
-    d = value(evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=turn, seat_wind=1), "7z")
+    d = value(evaluate_discards(RIICHI_HAND, kernel=kernel, ruleset="tenhou", turn=turn, seat_wind=1), "7z")
     k = T_MAX - turn
     win = 1 - (1 - 8 / 123) ** k
     assert d.win_prob == pytest.approx(win, abs=1e-12)
@@ -68,11 +73,12 @@ def test_tenpai_win_probability_from_its_winning_tiles(turn):
         assert w == pytest.approx(1 - (1 - 8 / 123) ** (k - j), abs=1e-12) and p == 1.0
 
 
-def test_tenpai_probability_one_draw_left():
+@KERNELS
+def test_tenpai_probability_one_draw_left(kernel):
     """Five pairs and three single honours/terminals: 1-shanten for seven pairs (4-shanten for
     thirteen orphans, far for four sets); only a second copy of a single makes it tenpai: 3 kinds
     x 3 copies unseen, out of 123."""
-    r = evaluate_discards("11m99m11p99p11s9s12z5m", ruleset="tenhou", turn=17)
+    r = evaluate_discards("11m99m11p99p11s9s12z5m", kernel=kernel, ruleset="tenhou", turn=17)
     d = value(r, "5m")
     assert d.shanten == 1
     assert d.tenpai_prob == pytest.approx(9 / 123, abs=1e-12)
@@ -80,11 +86,12 @@ def test_tenpai_probability_one_draw_left():
     assert r.best.tile.mpsz() == "5m"
 
 
-def test_the_wall_leaves_out_the_tiles_in_sight():
+@KERNELS
+def test_the_wall_leaves_out_the_tiles_in_sight(kernel):
     """Dora indicators and tiles given as seen leave the wall: with 1s and two 4s seen the waits
     hold 5 of 120 (the riichi hand's tsumo now also counts its ura dora: only the probability is
     checked here)."""
-    r = evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=1, dora=parse_tiles("1s"),
+    r = evaluate_discards(RIICHI_HAND, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=1, dora=parse_tiles("1s"),
                           visible=parse_tiles("44s"))
     assert r.wall == 120
     assert value(r, "7z").win_prob == pytest.approx(5 / 120, abs=1e-12)
@@ -93,28 +100,30 @@ def test_the_wall_leaves_out_the_tiles_in_sight():
 # -- the ruleset scores the wins -----------------------------------------------------------------
 
 
-def test_kiriage_raises_the_expected_score():
+@KERNELS
+def test_kiriage_raises_the_expected_score(kernel):
     """222m 406m 067s 99p 13p waits on 2p (4 copies): riichi, tsumo and two red fives, 4 han 30 fu
     (20 + 2 tsumo + 4 closed triplet of simples + 2 kanchan = 28): 2,000/3,900 (7,900) without
     kiriage (tenhou), a mangan 8,000 with it (mleague)."""
     hand = "222m406m067s99p13p1z"
-    tenhou = value(evaluate_discards(hand, ruleset="tenhou", turn=17, seat_wind=1), "1z")
-    mleague = value(evaluate_discards(hand, ruleset="mleague", turn=17, seat_wind=1), "1z")
+    tenhou = value(evaluate_discards(hand, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=1), "1z")
+    mleague = value(evaluate_discards(hand, kernel=kernel, ruleset="mleague", turn=17, seat_wind=1), "1z")
     assert tenhou.exp_score == pytest.approx(4 / 123 * 7900, abs=1e-9)
     assert mleague.exp_score == pytest.approx(4 / 123 * 8000, abs=1e-9)
     assert tenhou.win_prob == mleague.win_prob == pytest.approx(4 / 123, abs=1e-12)
 
 
-def test_open_tanyao_follows_the_ruleset():
+@KERNELS
+def test_open_tanyao_follows_the_ruleset(kernel):
     """234m 567p 44s 66s with 3-45s called waits on 4s (1 copy left) and 6s (2): open tanyao, 30 fu
     (20 + 2 + 4 for the closed triplet the tsumo makes), 300/500 = 1,100. Without kuitan the hand
     has no yaku: tenpai, but it cannot win."""
     hand = "234m567p4466s9s 3-45s"
-    kuitan = value(evaluate_discards(hand, ruleset="tenhou", turn=17, seat_wind=1), "9s")
+    kuitan = value(evaluate_discards(hand, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=1), "9s")
     assert not kuitan.riichi
     assert kuitan.win_prob == pytest.approx(3 / 123, abs=1e-12)
     assert kuitan.exp_score == pytest.approx(3 / 123 * 1100, abs=1e-9)
-    none = value(evaluate_discards(hand, ruleset="tenhou-nokuitan", turn=17, seat_wind=1), "9s")
+    none = value(evaluate_discards(hand, kernel=kernel, ruleset="tenhou-nokuitan", turn=17, seat_wind=1), "9s")
     assert none.tenpai_prob == 1.0 and none.win_prob == 0.0 and none.exp_score == 0.0
 
 
@@ -127,12 +136,13 @@ def _example_plugin():
         sys.path.remove(str(EXAMPLE))
 
 
-def test_a_plugin_yaku_raises_the_discard_that_keeps_it():
+@KERNELS
+def test_a_plugin_yaku_raises_the_discard_that_keeps_it(kernel):
     """Four calls and a single wait: on 1s it is kinkei dokuritsu (the example plugin's yakuman,
     8,000/16,000 for a non-dealer), on 5z only chun (1 han 40 fu, 400/700). 3 copies each unseen."""
     hand = "1s5z 1-23m 4-56p 777=z 222+z"
-    plain = evaluate_discards(hand, ruleset="tenhou", turn=17, seat_wind=2)
-    house = evaluate_discards(hand, scorer=Scorer("tenhou", extra_plugins={"kinkei": _example_plugin()}), turn=17,
+    plain = evaluate_discards(hand, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=2)
+    house = evaluate_discards(hand, kernel=kernel, scorer=Scorer("tenhou", extra_plugins={"kinkei": _example_plugin()}), turn=17,
                               seat_wind=2)
     for r in (plain, house):
         assert value(r, "1s").exp_score == pytest.approx(3 / 123 * 1500, abs=1e-9)
@@ -141,10 +151,11 @@ def test_a_plugin_yaku_raises_the_discard_that_keeps_it():
     assert house.best.tile.mpsz() == "5z"
 
 
-def test_three_players_draw_from_108_tiles():
+@KERNELS
+def test_three_players_draw_from_108_tiles(kernel):
     """tenhou-sanma: 99m 456p 789p 123s 45s waits on 3s-6s (3 + 4 copies) out of 108 - 13 = 95; riichi,
     tsumo and pinfu, 3 han 20 fu: 700 and 1,300 from the two others (tsumo loss: 2,000)."""
-    r = evaluate_discards("99m456p789p123s45s1z", ruleset="tenhou-sanma", turn=17, seat_wind=1)
+    r = evaluate_discards("99m456p789p123s45s1z", kernel=kernel, ruleset="tenhou-sanma", turn=17, seat_wind=1)
     d = value(r, "1z")
     assert r.wall == 95
     assert d.win_prob == pytest.approx(7 / 95, abs=1e-12)
@@ -167,6 +178,7 @@ def test_a_red_five_the_ruleset_lacks_is_read_as_plain():
     ({"kita": 1}, "kita 1"),
     ({"visible": parse_tiles("2222s")}, "tile 2s is in sight 5 times"),
     ({"dora": parse_tiles("0p0p")}, "red five"),
+    ({"dora": parse_tiles("123456z")}, "6 dora indicators"),
 ])
 def test_bad_input_is_named(kwargs, message):
     args = {"hand": RIICHI_HAND, **kwargs}
@@ -192,11 +204,12 @@ def test_ura_distribution_by_hand():
         assert len(pick) == 2 and sum(gain[k] for k in pick) == u
 
 
-def test_ura_expectation_one_draw_left():
+@KERNELS
+def test_ura_expectation_one_draw_left(kernel):
     """One indicator (1s) shown, one ura indicator drawn at the win from the 121 tiles left: each
     kind's chance is its copies out of 121, and the win is scored with the ura dora it makes."""
     scorer = Scorer("tenhou")
-    r = evaluate_discards(RIICHI_HAND, scorer=scorer, turn=17, seat_wind=1, dora=parse_tiles("1s"))
+    r = evaluate_discards(RIICHI_HAND, kernel=kernel, scorer=scorer, turn=17, seat_wind=1, dora=parse_tiles("1s"))
     hand13 = parse_hand("123m456p789s99p23s")
     want = 0.0
     for w, copies in ((tile(18), 3), (tile(21), 4)):   # 1s (one is the indicator), 4s

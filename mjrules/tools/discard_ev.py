@@ -65,8 +65,8 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import HandError, MjrulesError
+from mjrules.kernel import TILE_TABLE, ev_search, standard_shanten
 from mjrules.kernel import shanten as min_shanten
-from mjrules.kernel import standard_shanten
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld
 from mjrules.model.tiles import DORA_OF, DORA_OF_SANMA, FIVES, NORTH, SANMA_REMOVED, Tile, tile
@@ -173,8 +173,10 @@ def ura_distribution(wall: Sequence[int], gain: Sequence[int], indicators: int
     """The ura dora count of ``indicators`` indicators drawn from ``wall`` (34 counts of kinds):
     for each count that can occur, in increasing order, (its probability, kinds of indicators
     that make it). ``gain[k]``: the ura dora an indicator of kind ``k`` makes. Counted kind by
-    kind with the ways to choose the copies (mahjong-cpp's ``uradora_expected_value.md``)."""
-    # ways[x][u]: [ways to choose x indicators making u ura dora, one such choice]
+    kind with the ways to choose the copies (mahjong-cpp's ``uradora_expected_value.md``); the
+    choice kept for a count is the first found, kind by kind, then by indicators chosen so far,
+    ura count and copies taken, each in increasing order."""
+    # ways[x][u]: (ways to choose x indicators making u ura dora, one such choice)
     ways: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _ in range(indicators + 1)]
     ways[0][0] = (1, ())
     for k in range(34):
@@ -183,7 +185,7 @@ def ura_distribution(wall: Sequence[int], gain: Sequence[int], indicators: int
             continue
         nxt = [dict(d) for d in ways]
         for x in range(indicators):
-            for u, (count, pick) in ways[x].items():
+            for u, (count, pick) in sorted(ways[x].items()):
                 for take in range(1, min(n, indicators - x) + 1):
                     key = u + gain[k] * take
                     add = count * math.comb(n, take)
@@ -204,7 +206,6 @@ class _Start:
         self.notes: list[str] = []
         rules = scorer.rules
         self.reds = rules.tiles.red_fives
-        self.melds: tuple[Meld, ...] = hand.melds
         self.closed = hand.is_closed
         self.caps = hand.caps
         sanma_dora = rules.tiles.without_2m_8m or rules.sanma.kita  # the dora plugin's choice of mapping
@@ -221,12 +222,16 @@ class _Start:
         h0 = [0] * FACES
         for t in hand.concealed:
             h0[self.face(t)] += 1
+        # the melds as the set has them: a red five it lacks is a plain five
+        self.melds: tuple[Meld, ...] = tuple(attrs.evolve(m, tiles=[face_tile(self.face(t)) for t in m.tiles])
+                                            for m in hand.melds)
         seen = [0] * FACES
         meld_kinds = [0] * 34
-        for m in hand.melds:
+        for m in self.melds:
             for t in m.tiles:
                 seen[self.face(t)] += 1
                 meld_kinds[t.index] += 1
+        self.meld_reds = tuple(seen[34 + s] for s in range(3))
         for t in (*setup.dora, *setup.visible):
             seen[self.face(t)] += 1
         seen[NORTH] += setup.kita
@@ -241,7 +246,8 @@ class _Start:
         self.meld_kinds = tuple(meld_kinds)
         self.total = sum(wall) + 1
         """``S``: the wall of a 13-tile state (the 14-tile hand's, with its discard back)."""
-        self.dora_faces = tuple(self.face(t) for t in setup.dora)
+        self.dora = tuple(face_tile(self.face(t)) for t in setup.dora)
+        """The dora indicators as the set has them."""
 
     def face(self, t: Tile) -> int:
         """A tile's face: a red five is a face of its own when the set has red fives of its suit
@@ -276,14 +282,24 @@ class _Start:
         concealed = [face_tile(f) for f in range(FACES) for _ in range(h14[f] - (f == win))]
         hand = Hand(concealed=concealed, win_tile=face_tile(win), melds=self.melds)
         s = self.setup
-        base = Win(tsumo=True, riichi=int(riichi), seat_wind=s.seat_wind, round_wind=s.round_wind, dora=s.dora,
+        base = Win(tsumo=True, riichi=int(riichi), seat_wind=s.seat_wind, round_wind=s.round_wind, dora=self.dora,
                    kita=s.kita)
-        if not (riichi and s.dora):
+        if not (riichi and self.dora):
             return _points(self.scorer.score(hand, base))
         total = 0.0
-        for p, pick in ura_distribution(self.ura_wall(h14), self.ura_gain(h14), len(s.dora)):
+        for p, pick in ura_distribution(self.ura_wall(h14), self.ura_gain(h14), len(self.dora)):
             total += p * _points(self.scorer.score(hand, attrs.evolve(base, ura=tuple(tile(k) for k in pick))))
         return total
+
+    def score_tiles(self, tiles: Sequence[int], win: int, riichi: bool, ura: Sequence[int]) -> float:
+        """The points of one tsumo given by tile codes (the native search's way back to the Scorer,
+        for a hand its kernel declines): ``tiles`` the concealed ones without the winning ``win``,
+        ``ura`` the ura indicators' kinds."""
+        hand = Hand(concealed=[TILE_TABLE[c] for c in tiles], win_tile=TILE_TABLE[win], melds=self.melds)
+        s = self.setup
+        return _points(self.scorer.score(hand, Win(tsumo=True, riichi=int(riichi), seat_wind=s.seat_wind,
+                                                    round_wind=s.round_wind, dora=self.dora,
+                                                    ura=tuple(tile(k) for k in ura), kita=s.kita)))
 
     def ura_wall(self, h14: Sequence[int]) -> tuple[int, ...]:
         """The kinds an ura indicator may be: the wall of the winning hand."""
@@ -471,6 +487,21 @@ class _Graph:
         return [max((v13[i] for i in opts), default=0.0) for opts in self.options]
 
 
+def _native_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
+                   ) -> tuple[list[list[tuple[float, float, float]]], int] | None:
+    """The same search in the native kernel, scored by the Scorer's plan; None where there is
+    none (the Python kernel, a ruleset its kernel cannot run)."""
+    runner = start.scorer.plan.runner
+    if ev_search is None or runner is None:
+        return None
+    s = start.setup
+    states, values = ev_search(
+        runner, list(start.h0), list(start.w0), start.total, None if start.caps is None else list(start.caps),
+        list(start.melds), start.meld_reds, (s.seat_wind, s.round_wind, [start.face(t) for t in start.dora], s.kita),
+        (list(start.dora_of), start.kita_north), s.extra, turn, list(roots), start.score_tiles)
+    return values, states
+
+
 def _python_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
                    ) -> tuple[list[list[tuple[float, float, float]]], int]:
     """The reference search: each root (discarded face, riichi) → its values by turn; and the
@@ -510,7 +541,10 @@ def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, 
     if type(kita) is not int or not 0 <= kita <= 4 or (kita and not scorer.rules.sanma.kita):
         raise MjrulesError(f"kita {kita!r}: Norths set aside, 0 to 4, and only where the ruleset has kita "
                            f"({scorer.ruleset.name}: {'yes' if scorer.rules.sanma.kita else 'no'})")
-    setup = EvSetup(turn, tuple(dora), tuple(visible), seat_wind, round_wind, kita, extra)
+    dora = tuple(dora)
+    if len(dora) > 5:
+        raise MjrulesError(f"{len(dora)} dora indicators: a table shows at most 5 (the first and four kan dora)")
+    setup = EvSetup(turn, dora, tuple(visible), seat_wind, round_wind, kita, extra)
     start = _Start(hand, scorer, setup)
     kinds0 = _kinds(start.h0)
     shanten = min_shanten if start.caps is None else (lambda c: standard_shanten(c, start.caps))
@@ -524,7 +558,8 @@ def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, 
             s = shanten(tuple(kl))
             roots.append((f, start.closed and s0 == 0 and s == 0))
             left.append(s)
-    values, states = _python_search(start, roots, turn)
+    native = None if kernel == "python" else _native_search(start, roots, turn)
+    values, states = native if native is not None else _python_search(start, roots, turn)
     out = [DiscardValue(face_tile(f), s, riichi, v[0][2], v[0][1], v[0][0], tuple(v))
            for (f, riichi), s, v in zip(roots, left, values)]
     out.sort(key=lambda d: (-d.exp_score, -d.win_prob, -d.tenpai_prob, d.tile.rank))

@@ -14,6 +14,7 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 mod arrange;
 mod bound;
 mod distance;
+mod ev;
 mod fu;
 mod fx;
 mod json;
@@ -296,6 +297,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bound::bind_notation, m)?)?;
     m.add_function(wrap_pyfunction!(model::read_majiang_input, m)?)?;
     m.add_function(wrap_pyfunction!(plan::twin_names, m)?)?;
+    m.add_function(wrap_pyfunction!(ev::ev_search, m)?)?;
     m.add_class::<plan::Plan>()?;
     m.add_class::<plan::Deferred>()?;
     m.add_class::<plan::Analysis>()?;

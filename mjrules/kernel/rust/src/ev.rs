@@ -1,0 +1,732 @@
+//! The search of `discard --ev`: the graph of hand states a 14-tile hand reaches by draws and
+//! discards, and each state's tenpai probability, win probability and expected score by turn,
+//! every win scored by a Scorer's plan (`plan::Plan::points`). The definition is Python's
+//! (`mjrules.tools.discard_ev`, its module text); this is the same search step for step, in the
+//! same order, so that both give the same numbers (`tests/test_discard_ev.py`).
+//!
+//! Speed comes from three things. Each state is made once (a hash of its 37 face counts). Each
+//! state's shanten and its neighbours' come from per-suit vectors (`distance`), kept per count
+//! code: a neighbour's shanten is one lookup and one max-plus entry against the other three suits,
+//! combined once per state. Each winning hand is scored once per winning tile and riichi mark.
+
+use std::collections::{HashMap, VecDeque};
+
+use pyo3::prelude::*;
+
+use crate::distance::{self, Vector};
+use crate::fx::Fx;
+use crate::model::{self, Hand, Meld, Win};
+use crate::plan::{Plan, State, Stop};
+
+const FACES: usize = 37;
+const T_MAX: usize = 18;
+const NONE: u32 = u32::MAX;
+const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+/// Each group's first kind and size: m, p, s, honours.
+const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
+const YAOCHU_KIND: [bool; 34] = {
+    let mut y = [false; 34];
+    let mut i = 0;
+    while i < 13 {
+        y[distance::YAOCHU[i]] = true;
+        i += 1;
+    }
+    y
+};
+const NORTH: usize = 30;
+
+type Faces = [u8; FACES];
+
+fn kind_of(f: usize) -> usize {
+    if f < 34 {
+        f
+    } else {
+        (f - 34) * 9 + 4
+    }
+}
+
+fn group_of(k: usize) -> usize {
+    if k < 27 {
+        k / 9
+    } else {
+        3
+    }
+}
+
+fn kinds(h: &Faces) -> [u8; 34] {
+    let mut k = [0u8; 34];
+    k.copy_from_slice(&h[..34]);
+    k[4] += h[34];
+    k[13] += h[35];
+    k[22] += h[36];
+    k
+}
+
+fn pack(h: &Faces) -> u128 {
+    h.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | (c as u128) << (3 * i))
+}
+
+// -- shanten ----------------------------------------------------------------------------------------
+
+/// Shanten of the hands of one search: the standard form with the copies the melds leave (`caps`),
+/// and seven pairs and thirteen orphans for a hand without melds, as `distance::minimum` counts them.
+struct Shanten {
+    caps: [u8; 34],
+    forms: bool,
+    m: usize,
+    /// Per group, count code → its entry in `entries`.
+    index: [HashMap<u32, u32, Fx>; 4],
+    entries: Vec<Entry>,
+}
+
+/// One group's counts: their vector, and the vectors with one more and one fewer of each kind
+/// (where there can be), so that a hand's neighbours cost no further look-up.
+struct Entry {
+    v: Vector,
+    up: [Vector; 9],
+    down: [Vector; 9],
+}
+
+/// A hand's parts: each group's entry, the other three groups combined, and the counts seven
+/// pairs and thirteen orphans read.
+struct Parts {
+    entries: [u32; 4],
+    rest: [Vector; 4],
+    kinds: i32,
+    pairs: i32,
+    ykinds: i32,
+    ypairs: i32,
+    shanten: i32,
+}
+
+impl Shanten {
+    fn new(caps: [u8; 34], forms: bool, m: usize) -> Self {
+        Shanten { caps, forms, m, index: Default::default(), entries: Vec::new() }
+    }
+
+    fn entry(&mut self, g: usize, c: &[u8]) -> u32 {
+        let code: u32 = c.iter().zip(POW5.iter()).map(|(&n, &p)| n as u32 * p).sum();
+        if let Some(&e) = self.index[g].get(&code) {
+            return e;
+        }
+        let (start, len) = GROUPS[g];
+        let caps = &self.caps[start..start + len];
+        let vector = |c: &[u8]| distance::suit_vector(c, caps, g == 3);
+        let mut e = Entry { v: vector(c), up: [[0; 10]; 9], down: [[0; 10]; 9] };
+        let mut c2 = [0u8; 9];
+        c2[..len].copy_from_slice(c);
+        for pos in 0..len {
+            if c2[pos] < 4 {
+                c2[pos] += 1;
+                e.up[pos] = vector(&c2[..len]);
+                c2[pos] -= 1;
+            }
+            if c2[pos] > 0 {
+                c2[pos] -= 1;
+                e.down[pos] = vector(&c2[..len]);
+                c2[pos] += 1;
+            }
+        }
+        let id = self.entries.len() as u32;
+        self.entries.push(e);
+        self.index[g].insert(code, id);
+        id
+    }
+
+    /// The best overlap of `a` and `b` together with a pair and `m` sets.
+    fn overlap(&self, a: &Vector, b: &Vector) -> i32 {
+        let m = self.m;
+        let mut best = 0u8;
+        for sa in 0..=m {
+            best = best.max(a[sa] + b[5 + m - sa]).max(a[5 + sa] + b[m - sa]);
+        }
+        best as i32
+    }
+
+    fn others(&self, kinds: i32, pairs: i32, ykinds: i32, ypairs: i32) -> i32 {
+        let chiitoitsu = 6 - pairs + (7 - kinds).max(0);
+        let kokushi = 13 - ykinds - (ypairs > 0) as i32;
+        chiitoitsu.min(kokushi)
+    }
+
+    fn parts(&mut self, k: &[u8; 34]) -> Parts {
+        let mut entries = [0u32; 4];
+        for (g, &(start, len)) in GROUPS.iter().enumerate() {
+            entries[g] = self.entry(g, &k[start..start + len]);
+        }
+        let v = |g: usize| &self.entries[entries[g] as usize].v;
+        let p01 = distance::combine(v(0), v(1));
+        let p23 = distance::combine(v(2), v(3));
+        let rest = [
+            distance::combine(v(1), &p23),
+            distance::combine(v(0), &p23),
+            distance::combine(&p01, v(3)),
+            distance::combine(&p01, v(2)),
+        ];
+        let (mut kinds, mut pairs, mut ykinds, mut ypairs) = (0, 0, 0, 0);
+        for (x, &c) in k.iter().enumerate() {
+            kinds += (c > 0) as i32;
+            pairs += (c >= 2) as i32;
+            if YAOCHU_KIND[x] {
+                ykinds += (c > 0) as i32;
+                ypairs += (c >= 2) as i32;
+            }
+        }
+        let m = self.m as i32;
+        let mut shanten = 3 * m + 1 - self.overlap(&rest[0], v(0));
+        if self.forms && shanten >= 0 {
+            shanten = shanten.min(self.others(kinds, pairs, ykinds, ypairs));
+        }
+        Parts { entries, rest, kinds, pairs, ykinds, ypairs, shanten }
+    }
+
+    /// The shanten with one more (`up`) or one fewer of kind `x`.
+    fn after(&self, p: &Parts, k: &[u8; 34], x: usize, up: bool) -> i32 {
+        let g = group_of(x);
+        let e = &self.entries[p.entries[g] as usize];
+        let pos = x - GROUPS[g].0;
+        let v = if up { &e.up[pos] } else { &e.down[pos] };
+        let standard = 3 * self.m as i32 + 1 - self.overlap(&p.rest[g], v);
+        if !self.forms || standard < 0 {
+            return standard;
+        }
+        let c = k[x];
+        let (mut kinds, mut pairs, mut ykinds, mut ypairs) = (p.kinds, p.pairs, p.ykinds, p.ypairs);
+        let (dk, dp) = if up {
+            ((c == 0) as i32, (c == 1) as i32)
+        } else {
+            (-((c == 1) as i32), -((c == 2) as i32))
+        };
+        kinds += dk;
+        pairs += dp;
+        if YAOCHU_KIND[x] {
+            ykinds += dk;
+            ypairs += dp;
+        }
+        standard.min(self.others(kinds, pairs, ykinds, ypairs))
+    }
+}
+
+// -- ura dora ---------------------------------------------------------------------------------------
+
+fn comb(n: u128, r: u128) -> u128 {
+    if r > n {
+        return 0;
+    }
+    let mut out = 1u128;
+    for i in 0..r {
+        out = out * (n - i) / (i + 1);
+    }
+    out
+}
+
+/// Most indicators a hand can see (the first and four kan dora).
+const MAX_INDICATORS: usize = 5;
+/// Most ura dora one indicator can make: four copies of its dora, and four kita.
+const MAX_GAIN: usize = 8;
+const URA_SLOTS: usize = (MAX_INDICATORS + 1) * (MAX_INDICATORS * MAX_GAIN + 1);
+
+/// `discard_ev.ura_distribution`: for each ura dora count, in increasing order, its probability and
+/// indicator kinds that make it (the first choice found, as the Python version finds it: kind by
+/// kind, then by indicators chosen so far, ura count and copies taken, each in increasing order).
+fn ura_distribution(wall: &[u8; 34], gain: &[u32; 34], indicators: usize) -> Vec<(f64, Vec<u8>)> {
+    let d = indicators.min(MAX_INDICATORS);
+    let width = d * gain.iter().map(|&g| g as usize).max().unwrap_or(0).min(MAX_GAIN) + 1;
+    let used = (d + 1) * width;
+    // ways[x * width + u]: (ways to choose x indicators making u ura dora, one such choice)
+    let mut ways = [(0u128, [0u8; MAX_INDICATORS]); URA_SLOTS];
+    let mut prev = ways;
+    ways[0].0 = 1;
+    for k in 0..34 {
+        let n = wall[k] as usize;
+        if n == 0 {
+            continue;
+        }
+        prev[..used].copy_from_slice(&ways[..used]);
+        for x in 0..d {
+            for u in 0..width {
+                let (count, pick) = prev[x * width + u];
+                if count == 0 {
+                    continue;
+                }
+                for take in 1..=n.min(d - x) {
+                    let key = u + gain[k] as usize * take;
+                    let slot = &mut ways[(x + take) * width + key];
+                    if slot.0 == 0 {
+                        slot.1 = pick;
+                        slot.1[x..x + take].iter_mut().for_each(|p| *p = k as u8);
+                    }
+                    slot.0 += count * comb(n as u128, take as u128);
+                }
+            }
+        }
+    }
+    let total = comb(wall.iter().map(|&c| c as u128).sum(), d as u128) as f64;
+    (0..width)
+        .filter_map(|u| {
+            let (count, pick) = ways[d * width + u];
+            (count > 0).then(|| (count as f64 / total, pick[..d].to_vec()))
+        })
+        .collect()
+}
+
+// -- the search -------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy)]
+struct Draw {
+    copies: u8,
+    score: f64,
+    target: u32,
+}
+
+/// What a search scores its wins with: the plan, the hand's melds, the situation, the dora.
+struct Scoring<'p> {
+    plan: &'p Plan,
+    melds: [Meld; 4],
+    nmelds: usize,
+    meld_kinds: [u8; 34],
+    meld_reds: [u8; 3],
+    meld_objs: Vec<PyObject>,
+    seat: u8,
+    round: u8,
+    dora: Vec<u8>,
+    kita: u8,
+    dora_of: [u8; 34],
+    kita_north: bool,
+    fallback: PyObject,
+    memo: HashMap<(u128, u8, bool), f64, Fx>,
+}
+
+impl Scoring<'_> {
+    /// `_Start.score`: the points of a tsumo of `h14` on face `f` (a riichi win: the mean over its
+    /// ura indicators), with `wall` the wall of that hand.
+    fn score(&mut self, py: Python, h14: &Faces, f: usize, riichi: bool, wall: &Faces) -> PyResult<f64> {
+        let key = (pack(h14), f as u8, riichi);
+        if let Some(&v) = self.memo.get(&key) {
+            return Ok(v);
+        }
+        let (hand, tiles) = self.hand(h14, f);
+        let mut win = Win {
+            tsumo: true,
+            round_wind: self.round,
+            seat_wind: self.seat,
+            riichi: riichi as u8,
+            kita: self.kita,
+            ..Win::default()
+        };
+        win.dora[..self.dora.len()].copy_from_slice(&self.dora);
+        win.ndora = self.dora.len();
+        win.situation = model::situation(&win);
+        let mut st = State::with_melds(hand, win, self.meld_objs.iter().map(|m| m.clone_ref(py)).collect());
+        let value = if !(riichi && !self.dora.is_empty()) {
+            self.points(py, &mut st, &tiles, f, riichi, &[])?
+        } else {
+            let k = kinds(h14);
+            let mut gain = [0u32; 34];
+            for (i, g) in gain.iter_mut().enumerate() {
+                let d = self.dora_of[i] as usize;
+                *g = (k[d] + self.meld_kinds[d]) as u32 + if self.kita_north && d == NORTH { self.kita as u32 } else { 0 };
+            }
+            let mut total = 0.0;
+            for (p, pick) in ura_distribution(&kinds(wall), &gain, self.dora.len()) {
+                st.set_ura(&pick);
+                total += p * self.points(py, &mut st, &tiles, f, riichi, &pick)?;
+            }
+            total
+        };
+        self.memo.insert(key, value);
+        Ok(value)
+    }
+
+    /// The plan's points, or (where the kernel declines) the Python Scorer's.
+    fn points(&self, py: Python, st: &mut State, tiles: &[u8], f: usize, riichi: bool, ura: &[u8]) -> PyResult<f64> {
+        match self.plan.points(st, true) {
+            Ok(v) => Ok(v as f64),
+            Err(Stop::Decline) => self.fallback.call1(py, (tiles.to_vec(), f, riichi, ura.to_vec()))?.extract(py),
+            Err(Stop::Raise(e)) => Err(e),
+        }
+    }
+
+    /// The kernel's hand of a tsumo on face `f`, and its concealed tiles' codes without `f`.
+    fn hand(&self, h14: &Faces, f: usize) -> (Hand, Vec<u8>) {
+        let mut tiles = Vec::with_capacity(14);
+        let mut rest = *h14;
+        rest[f] -= 1;
+        for x in 0..34 {
+            if matches!(x, 4 | 13 | 22) {
+                for _ in 0..rest[34 + x / 9] {
+                    tiles.push((34 + x / 9) as u8);
+                }
+            }
+            for _ in 0..rest[x] {
+                tiles.push(x as u8);
+            }
+        }
+        let conc = kinds(h14);
+        let mut counts = conc;
+        for (c, m) in counts.iter_mut().zip(self.meld_kinds.iter()) {
+            *c += m;
+        }
+        let mut reds = self.meld_reds;
+        for (r, s) in reds.iter_mut().zip(34..37) {
+            *r += h14[s];
+        }
+        let mut arr = [0u8; 14];
+        arr[..tiles.len()].copy_from_slice(&tiles);
+        let hand = Hand {
+            counts,
+            conc,
+            win: kind_of(f) as u8,
+            win_code: f as u8,
+            tiles: arr,
+            ntiles: tiles.len(),
+            melds: self.melds,
+            nmelds: self.nmelds,
+            red_fives: reds.iter().sum(),
+            reds,
+        };
+        (hand, tiles)
+    }
+}
+
+struct Search<'p> {
+    scoring: Scoring<'p>,
+    sh: Shanten,
+    h0: Faces,
+    w0: Faces,
+    s0: i32,
+    extra: i32,
+    closed: bool,
+    index13: HashMap<u128, u32, Fx>,
+    hands13: Vec<Faces>,
+    riichi13: Vec<bool>,
+    tenpai13: Vec<bool>,
+    /// Every draw, as (13-tile state, draw), in the order found: a state's draws keep that order.
+    draws: Vec<(u32, Draw)>,
+    /// Per 13-tile state, the faces it has a draw of.
+    drawn: Vec<u64>,
+    index14: HashMap<u128, u32, Fx>,
+    hands14: Vec<Faces>,
+    /// Every (14-tile state, 13-tile state of a discard); a pair may come twice (from either end).
+    options: Vec<(u32, u32)>,
+    todo: VecDeque<(bool, u32)>,
+}
+
+/// Items grouped by their first field, each group in the order given: (start of each group, items).
+fn grouped<T: Copy>(n: usize, items: &[(u32, T)]) -> (Vec<usize>, Vec<T>) {
+    let mut start = vec![0usize; n + 1];
+    for &(g, _) in items {
+        start[g as usize + 1] += 1;
+    }
+    for g in 0..n {
+        start[g + 1] += start[g];
+    }
+    let mut fill = start.clone();
+    let mut out: Vec<Option<T>> = vec![None; items.len()];
+    for &(g, item) in items {
+        out[fill[g as usize]] = Some(item);
+        fill[g as usize] += 1;
+    }
+    (start, out.into_iter().map(|x| x.expect("every slot is filled")).collect())
+}
+
+impl Search<'_> {
+    fn wall(&self, h: &Faces, f: usize) -> u8 {
+        self.w0[f] + self.h0[f] - h[f]
+    }
+
+    fn walls(&self, h: &Faces) -> Faces {
+        let mut w = [0u8; FACES];
+        for (f, slot) in w.iter_mut().enumerate() {
+            *slot = self.wall(h, f);
+        }
+        w
+    }
+
+    fn distance(&self, h: &Faces) -> i32 {
+        h.iter().zip(self.h0.iter()).map(|(&a, &b)| a.saturating_sub(b) as i32).sum()
+    }
+
+    /// The 13-tile state of `h` (`key`: its `pack`), made and queued if new.
+    fn state13(&mut self, h: Faces, key: u128, riichi: bool) -> u32 {
+        let key = key | (riichi as u128) << 127;
+        if let Some(&i) = self.index13.get(&key) {
+            return i;
+        }
+        let i = self.hands13.len() as u32;
+        self.index13.insert(key, i);
+        self.hands13.push(h);
+        self.riichi13.push(riichi);
+        self.tenpai13.push(false); // known when it is expanded
+        self.drawn.push(0);
+        self.todo.push_back((false, i));
+        i
+    }
+
+    fn state14(&mut self, h: Faces, key: u128) -> u32 {
+        if let Some(&j) = self.index14.get(&key) {
+            return j;
+        }
+        let j = self.hands14.len() as u32;
+        self.index14.insert(key, j);
+        self.hands14.push(h);
+        self.todo.push_back((true, j));
+        j
+    }
+
+    fn build(&mut self, py: Python) -> PyResult<()> {
+        while let Some((fourteen, i)) = self.todo.pop_front() {
+            if fourteen {
+                self.expand14(py, i)?;
+            } else {
+                self.expand13(py, i)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn expand13(&mut self, py: Python, i: u32) -> PyResult<()> {
+        let h = self.hands13[i as usize];
+        let riichi = self.riichi13[i as usize];
+        let k = kinds(&h);
+        let key = pack(&h);
+        let p = self.sh.parts(&k);
+        let s = p.shanten;
+        self.tenpai13[i as usize] = s == 0;
+        let free = !riichi && self.distance(&h) + s < self.s0 + self.extra;
+        for f in 0..FACES {
+            let copies = self.wall(&h, f);
+            if copies == 0 {
+                continue;
+            }
+            let after = self.sh.after(&p, &k, kind_of(f), true);
+            if after >= s && !free {
+                continue;
+            }
+            let mut h14 = h;
+            h14[f] += 1;
+            let score = if after < 0 {
+                let wall = self.walls(&h14);
+                self.scoring.score(py, &h14, f, riichi, &wall)?
+            } else {
+                0.0
+            };
+            if riichi {
+                self.draws.push((i, Draw { copies, score, target: NONE }));
+                continue;
+            }
+            let j = self.state14(h14, key + (1u128 << (3 * f)));
+            if self.drawn[i as usize] >> f & 1 == 0 {
+                self.drawn[i as usize] |= 1 << f;
+                self.draws.push((i, Draw { copies, score, target: j }));
+            }
+            self.options.push((j, i));
+        }
+        Ok(())
+    }
+
+    fn expand14(&mut self, py: Python, j: u32) -> PyResult<()> {
+        let h = self.hands14[j as usize];
+        let k = kinds(&h);
+        let key = pack(&h);
+        let p = self.sh.parts(&k);
+        let s = p.shanten;
+        let free = self.distance(&h) + s < self.s0 + self.extra;
+        for f in 0..FACES {
+            if h[f] == 0 {
+                continue;
+            }
+            let keeps = self.sh.after(&p, &k, kind_of(f), false) == s;
+            if !(keeps || free) {
+                continue;
+            }
+            let mut h13 = h;
+            h13[f] -= 1;
+            let riichi = self.closed && s == 0 && keeps;
+            let i = self.state13(h13, key - (1u128 << (3 * f)), riichi);
+            self.options.push((j, i));
+            if !riichi && self.drawn[i as usize] >> f & 1 == 0 {
+                let score = if s < 0 {
+                    let wall = self.walls(&h);
+                    self.scoring.score(py, &h, f, false, &wall)?
+                } else {
+                    0.0
+                };
+                self.drawn[i as usize] |= 1 << f;
+                let copies = self.wall(&h13, f);
+                self.draws.push((i, Draw { copies, score, target: j }));
+            }
+        }
+        Ok(())
+    }
+
+    /// `_Graph.values`: each root's (expected score, win probability, tenpai probability) at turns
+    /// `turn` … 18, each optimised on its own. The three are kept side by side per state, and
+    /// each is summed in the order the Python search sums it.
+    fn values(&self, roots: &[u32], turn: usize, total: f64) -> Vec<Vec<(f64, f64, f64)>> {
+        let n13 = self.hands13.len();
+        let inv = 1.0 / total;
+        let (start, edges) = grouped(n13, &self.draws);
+        let (ostart, opts) = grouped(self.hands14.len(), &self.options);
+        let tenpai = &self.tenpai13;
+        let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
+        let mut v14 = best(&ostart, &opts, &v13);
+        let at = |v: &[[f64; 3]], r: u32| {
+            let x = v[r as usize];
+            (x[0], x[1], x[2])
+        };
+        let mut out: Vec<Vec<(f64, f64, f64)>> = roots.iter().map(|&r| vec![at(&v13, r)]).collect();
+        let mut new = vec![[0.0f64; 3]; n13];
+        for _ in (turn..T_MAX).rev() {
+            for i in 0..n13 {
+                let stay = v13[i];
+                let mut acc = [0.0f64; 3];
+                for d in &edges[start[i]..start[i + 1]] {
+                    let copies = d.copies as f64;
+                    let moved = if d.target == NONE { None } else { Some(&v14[d.target as usize]) };
+                    for o in 0..3 {
+                        let mut x = match moved {
+                            Some(m) => m[o].max(stay[o]),
+                            None => stay[o],
+                        };
+                        if d.score > 0.0 {
+                            x = x.max(if o == 0 { d.score } else { 1.0 });
+                        }
+                        acc[o] += copies * (x - stay[o]);
+                    }
+                }
+                new[i] = [
+                    stay[0] + acc[0] * inv,
+                    stay[1] + acc[1] * inv,
+                    if tenpai[i] { 1.0 } else { stay[2] + acc[2] * inv },
+                ];
+            }
+            std::mem::swap(&mut v13, &mut new);
+            v14 = best(&ostart, &opts, &v13);
+            for (row, &r) in out.iter_mut().zip(roots) {
+                row.push(at(&v13, r));
+            }
+        }
+        for row in out.iter_mut() {
+            row.reverse();
+        }
+        out
+    }
+}
+
+/// Each 14-tile state's value: its best discard's, per objective (0 without a discard).
+fn best(start: &[usize], opts: &[u32], v13: &[[f64; 3]]) -> Vec<[f64; 3]> {
+    (0..start.len() - 1)
+        .map(|j| {
+            let mine = &opts[start[j]..start[j + 1]];
+            if mine.is_empty() {
+                return [0.0; 3];
+            }
+            let mut b = [f64::MIN; 3];
+            for &i in mine {
+                let v = &v13[i as usize];
+                b = [b[0].max(v[0]), b[1].max(v[1]), b[2].max(v[2])];
+            }
+            b
+        })
+        .collect()
+}
+
+fn faces(v: &[u8]) -> PyResult<Faces> {
+    v.try_into().map_err(|_| pyo3::exceptions::PyValueError::new_err("expected 37 face counts"))
+}
+
+/// The search from a 14-tile hand (`discard_ev._native_search` passes what `_Start` read): the
+/// number of states, and for each root (the face discarded, riichi) its values at turns `turn` … 18.
+/// `melds` are the hand's `Meld` objects, `meld_reds` their red fives per suit; `win` is (seat,
+/// round, dora indicator codes, kita); `ura` (indicator → dora kind, kita counts on North);
+/// `fallback(tiles, win, riichi, ura)` scores where the plan declines.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn ev_search(
+    py: Python,
+    plan: PyRef<Plan>,
+    h0: Vec<u8>,
+    w0: Vec<u8>,
+    total: u32,
+    caps: Option<Vec<u8>>,
+    melds: Vec<&PyAny>,
+    meld_reds: (u8, u8, u8),
+    win: (u8, u8, Vec<u8>, u8),
+    ura: (Vec<u8>, bool),
+    extra: i32,
+    turn: usize,
+    roots: Vec<(usize, bool)>,
+    fallback: PyObject,
+) -> PyResult<(usize, Vec<Vec<(f64, f64, f64)>>)> {
+    let Some(m) = crate::bound::MODEL.get(py) else {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err("the model is not bound"));
+    };
+    let (h0, w0) = (faces(&h0)?, faces(&w0)?);
+    let mut kernel_melds = [Meld::default(); 4];
+    let mut meld_kinds = [0u8; 34];
+    for (slot, obj) in kernel_melds.iter_mut().zip(melds.iter()) {
+        *slot = model::read_meld(py, m, obj).ok_or_else(|| pyo3::exceptions::PyValueError::new_err("a meld"))?;
+        let first = slot.first as usize;
+        if slot.seq {
+            for k in first..first + 3 {
+                meld_kinds[k] += 1;
+            }
+        } else {
+            meld_kinds[first] += if slot.kan { 4 } else { 3 };
+        }
+    }
+    let caps_arr: [u8; 34] = match &caps {
+        Some(c) => c.as_slice().try_into().map_err(|_| pyo3::exceptions::PyValueError::new_err("caps"))?,
+        None => [4; 34],
+    };
+    let dora_of: [u8; 34] = ura.0.as_slice().try_into().map_err(|_| pyo3::exceptions::PyValueError::new_err("dora_of"))?;
+    let closed = kernel_melds[..melds.len()].iter().all(|m| m.kind == model::ANKAN);
+    let mut sh = Shanten::new(caps_arr, caps.is_none(), 4 - melds.len());
+    let s0 = sh.parts(&kinds(&h0)).shanten;
+    let scoring = Scoring {
+        plan: &plan,
+        melds: kernel_melds,
+        nmelds: melds.len(),
+        meld_kinds,
+        meld_reds: [meld_reds.0, meld_reds.1, meld_reds.2],
+        meld_objs: melds.iter().map(|m| (*m).into()).collect(),
+        seat: win.0,
+        round: win.1,
+        dora: win.2,
+        kita: win.3,
+        dora_of,
+        kita_north: ura.1,
+        fallback,
+        memo: HashMap::default(),
+    };
+    let mut search = Search {
+        scoring,
+        sh,
+        h0,
+        w0,
+        s0,
+        extra,
+        closed,
+        index13: HashMap::default(),
+        hands13: Vec::new(),
+        riichi13: Vec::new(),
+        tenpai13: Vec::new(),
+        draws: Vec::with_capacity(1024),
+        drawn: Vec::new(),
+        index14: HashMap::default(),
+        hands14: Vec::new(),
+        options: Vec::with_capacity(1024),
+        todo: VecDeque::new(),
+    };
+    search.state14(h0, pack(&h0));
+    let mut ids = Vec::with_capacity(roots.len());
+    for &(f, riichi) in &roots {
+        let mut h = h0;
+        h[f] -= 1;
+        ids.push(search.state13(h, pack(&h), riichi));
+    }
+    search.build(py)?;
+    let values = search.values(&ids, turn, total as f64);
+    Ok((search.hands13.len() + search.hands14.len(), values))
+}
