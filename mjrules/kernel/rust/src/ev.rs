@@ -62,8 +62,17 @@ fn kinds(h: &Faces) -> [u8; 34] {
     k
 }
 
+/// A hand's 37 face counts in 3 bits each: its key, and how the graph keeps it.
 fn pack(h: &Faces) -> u128 {
     h.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | (c as u128) << (3 * i))
+}
+
+fn unpack(key: u128) -> Faces {
+    let mut h = [0u8; FACES];
+    for (i, slot) in h.iter_mut().enumerate() {
+        *slot = (key >> (3 * i) & 7) as u8;
+    }
+    h
 }
 
 // -- shanten ----------------------------------------------------------------------------------------
@@ -136,11 +145,10 @@ impl Shanten {
     /// The best overlap of `a` and `b` together with a pair and `m` sets.
     fn overlap(&self, a: &Vector, b: &Vector) -> i32 {
         let m = self.m;
-        let mut best = 0u8;
-        for sa in 0..=m {
-            best = best.max(a[sa] + b[5 + m - sa]).max(a[5 + sa] + b[m - sa]);
-        }
-        best as i32
+        // a's part with no pair against b's with the pair, then the other way round, set counts adding to m
+        let one = a[..=m].iter().zip(b[5..=5 + m].iter().rev()).map(|(x, y)| x + y).max();
+        let two = a[5..=5 + m].iter().zip(b[..=m].iter().rev()).map(|(x, y)| x + y).max();
+        one.max(two).unwrap_or(0) as i32
     }
 
     fn others(&self, kinds: i32, pairs: i32, ykinds: i32, ypairs: i32) -> i32 {
@@ -272,11 +280,12 @@ fn ura_distribution(wall: &[u8; 34], gain: &[u32; 34], indicators: usize) -> Vec
 
 // -- the search -------------------------------------------------------------------------------------
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Draw {
-    copies: u8,
-    score: f64,
     target: u32,
+    /// The win's points in `Scoring::values` (0: none).
+    score: u32,
+    copies: u8,
 }
 
 /// What a search scores its wins with: the plan, the hand's melds, the situation, the dora.
@@ -294,13 +303,16 @@ struct Scoring<'p> {
     dora_of: [u8; 34],
     kita_north: bool,
     fallback: PyObject,
-    memo: HashMap<(u128, u8, bool), f64, Fx>,
+    /// Each tsumo scored, by hand, winning face and riichi: its entry in `values`.
+    memo: HashMap<(u128, u8, bool), u32, Fx>,
+    /// The points of the wins scored; entry 0 is no win.
+    values: Vec<f64>,
 }
 
 impl Scoring<'_> {
     /// `_Start.score`: the points of a tsumo of `h14` on face `f` (a riichi win: the mean over its
     /// ura indicators), with `wall` the wall of that hand.
-    fn score(&mut self, py: Python, h14: &Faces, f: usize, riichi: bool, wall: &Faces) -> PyResult<f64> {
+    fn score(&mut self, py: Python, h14: &Faces, f: usize, riichi: bool, wall: &Faces) -> PyResult<u32> {
         let key = (pack(h14), f as u8, riichi);
         if let Some(&v) = self.memo.get(&key) {
             return Ok(v);
@@ -334,8 +346,10 @@ impl Scoring<'_> {
             }
             total
         };
-        self.memo.insert(key, value);
-        Ok(value)
+        let id = self.values.len() as u32;
+        self.values.push(value);
+        self.memo.insert(key, id);
+        Ok(id)
     }
 
     /// The plan's points, or (where the kernel declines) the Python Scorer's.
@@ -398,7 +412,7 @@ struct Search<'p> {
     extra: i32,
     closed: bool,
     index13: HashMap<u128, u32, Fx>,
-    hands13: Vec<Faces>,
+    hands13: Vec<u128>,
     riichi13: Vec<bool>,
     tenpai13: Vec<bool>,
     /// Every draw, as (13-tile state, draw), in the order found: a state's draws keep that order.
@@ -406,28 +420,28 @@ struct Search<'p> {
     /// Per 13-tile state, the faces it has a draw of.
     drawn: Vec<u64>,
     index14: HashMap<u128, u32, Fx>,
-    hands14: Vec<Faces>,
+    hands14: Vec<u128>,
     /// Every (14-tile state, 13-tile state of a discard); a pair may come twice (from either end).
     options: Vec<(u32, u32)>,
     todo: VecDeque<(bool, u32)>,
 }
 
 /// Items grouped by their first field, each group in the order given: (start of each group, items).
-fn grouped<T: Copy>(n: usize, items: &[(u32, T)]) -> (Vec<usize>, Vec<T>) {
-    let mut start = vec![0usize; n + 1];
-    for &(g, _) in items {
+fn grouped<T: Copy + Default>(n: usize, items: Vec<(u32, T)>) -> (Vec<u32>, Vec<T>) {
+    let mut start = vec![0u32; n + 1];
+    for &(g, _) in &items {
         start[g as usize + 1] += 1;
     }
     for g in 0..n {
         start[g + 1] += start[g];
     }
     let mut fill = start.clone();
-    let mut out: Vec<Option<T>> = vec![None; items.len()];
-    for &(g, item) in items {
-        out[fill[g as usize]] = Some(item);
+    let mut out = vec![T::default(); items.len()];
+    for (g, item) in items {
+        out[fill[g as usize] as usize] = item;
         fill[g as usize] += 1;
     }
-    (start, out.into_iter().map(|x| x.expect("every slot is filled")).collect())
+    (start, out)
 }
 
 impl Search<'_> {
@@ -448,14 +462,14 @@ impl Search<'_> {
     }
 
     /// The 13-tile state of `h` (`key`: its `pack`), made and queued if new.
-    fn state13(&mut self, h: Faces, key: u128, riichi: bool) -> u32 {
-        let key = key | (riichi as u128) << 127;
-        if let Some(&i) = self.index13.get(&key) {
+    fn state13(&mut self, key: u128, riichi: bool) -> u32 {
+        let marked = key | (riichi as u128) << 127;
+        if let Some(&i) = self.index13.get(&marked) {
             return i;
         }
         let i = self.hands13.len() as u32;
-        self.index13.insert(key, i);
-        self.hands13.push(h);
+        self.index13.insert(marked, i);
+        self.hands13.push(key);
         self.riichi13.push(riichi);
         self.tenpai13.push(false); // known when it is expanded
         self.drawn.push(0);
@@ -463,13 +477,13 @@ impl Search<'_> {
         i
     }
 
-    fn state14(&mut self, h: Faces, key: u128) -> u32 {
+    fn state14(&mut self, key: u128) -> u32 {
         if let Some(&j) = self.index14.get(&key) {
             return j;
         }
         let j = self.hands14.len() as u32;
         self.index14.insert(key, j);
-        self.hands14.push(h);
+        self.hands14.push(key);
         self.todo.push_back((true, j));
         j
     }
@@ -486,10 +500,10 @@ impl Search<'_> {
     }
 
     fn expand13(&mut self, py: Python, i: u32) -> PyResult<()> {
-        let h = self.hands13[i as usize];
+        let key = self.hands13[i as usize];
+        let h = unpack(key);
         let riichi = self.riichi13[i as usize];
         let k = kinds(&h);
-        let key = pack(&h);
         let p = self.sh.parts(&k);
         let s = p.shanten;
         self.tenpai13[i as usize] = s == 0;
@@ -509,13 +523,13 @@ impl Search<'_> {
                 let wall = self.walls(&h14);
                 self.scoring.score(py, &h14, f, riichi, &wall)?
             } else {
-                0.0
+                0
             };
             if riichi {
                 self.draws.push((i, Draw { copies, score, target: NONE }));
                 continue;
             }
-            let j = self.state14(h14, key + (1u128 << (3 * f)));
+            let j = self.state14(key + (1u128 << (3 * f)));
             if self.drawn[i as usize] >> f & 1 == 0 {
                 self.drawn[i as usize] |= 1 << f;
                 self.draws.push((i, Draw { copies, score, target: j }));
@@ -526,9 +540,9 @@ impl Search<'_> {
     }
 
     fn expand14(&mut self, py: Python, j: u32) -> PyResult<()> {
-        let h = self.hands14[j as usize];
+        let key = self.hands14[j as usize];
+        let h = unpack(key);
         let k = kinds(&h);
-        let key = pack(&h);
         let p = self.sh.parts(&k);
         let s = p.shanten;
         let free = self.distance(&h) + s < self.s0 + self.extra;
@@ -543,14 +557,14 @@ impl Search<'_> {
             let mut h13 = h;
             h13[f] -= 1;
             let riichi = self.closed && s == 0 && keeps;
-            let i = self.state13(h13, key - (1u128 << (3 * f)), riichi);
+            let i = self.state13(key - (1u128 << (3 * f)), riichi);
             self.options.push((j, i));
             if !riichi && self.drawn[i as usize] >> f & 1 == 0 {
                 let score = if s < 0 {
                     let wall = self.walls(&h);
                     self.scoring.score(py, &h, f, false, &wall)?
                 } else {
-                    0.0
+                    0
                 };
                 self.drawn[i as usize] |= 1 << f;
                 let copies = self.wall(&h13, f);
@@ -563,12 +577,16 @@ impl Search<'_> {
     /// `_Graph.values`: each root's (expected score, win probability, tenpai probability) at turns
     /// `turn` … 18, each optimised on its own. The three are kept side by side per state, and
     /// each is summed in the order the Python search sums it.
-    fn values(&self, roots: &[u32], turn: usize, total: f64) -> Vec<Vec<(f64, f64, f64)>> {
+    fn values(self, roots: &[u32], turn: usize, total: f64) -> Vec<Vec<(f64, f64, f64)>> {
         let n13 = self.hands13.len();
+        let n14 = self.hands14.len();
         let inv = 1.0 / total;
-        let (start, edges) = grouped(n13, &self.draws);
-        let (ostart, opts) = grouped(self.hands14.len(), &self.options);
-        let tenpai = &self.tenpai13;
+        let scores = self.scoring.values;
+        let tenpai = self.tenpai13;
+        // the graph as flat arrays; what only the building needed goes first
+        drop((self.index13, self.index14, self.hands13, self.hands14));
+        let (start, edges) = grouped(n13, self.draws);
+        let (ostart, opts) = grouped(n14, self.options);
         let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
         let mut v14 = best(&ostart, &opts, &v13);
         let at = |v: &[[f64; 3]], r: u32| {
@@ -581,16 +599,17 @@ impl Search<'_> {
             for i in 0..n13 {
                 let stay = v13[i];
                 let mut acc = [0.0f64; 3];
-                for d in &edges[start[i]..start[i + 1]] {
+                for d in &edges[start[i] as usize..start[i + 1] as usize] {
                     let copies = d.copies as f64;
                     let moved = if d.target == NONE { None } else { Some(&v14[d.target as usize]) };
+                    let score = scores[d.score as usize];
                     for o in 0..3 {
                         let mut x = match moved {
                             Some(m) => m[o].max(stay[o]),
                             None => stay[o],
                         };
-                        if d.score > 0.0 {
-                            x = x.max(if o == 0 { d.score } else { 1.0 });
+                        if score > 0.0 {
+                            x = x.max(if o == 0 { score } else { 1.0 });
                         }
                         acc[o] += copies * (x - stay[o]);
                     }
@@ -615,10 +634,10 @@ impl Search<'_> {
 }
 
 /// Each 14-tile state's value: its best discard's, per objective (0 without a discard).
-fn best(start: &[usize], opts: &[u32], v13: &[[f64; 3]]) -> Vec<[f64; 3]> {
+fn best(start: &[u32], opts: &[u32], v13: &[[f64; 3]]) -> Vec<[f64; 3]> {
     (0..start.len() - 1)
         .map(|j| {
-            let mine = &opts[start[j]..start[j + 1]];
+            let mine = &opts[start[j] as usize..start[j + 1] as usize];
             if mine.is_empty() {
                 return [0.0; 3];
             }
@@ -699,6 +718,7 @@ pub fn ev_search(
         kita_north: ura.1,
         fallback,
         memo: HashMap::default(),
+        values: vec![0.0],
     };
     let mut search = Search {
         scoring,
@@ -719,14 +739,14 @@ pub fn ev_search(
         options: Vec::with_capacity(1024),
         todo: VecDeque::new(),
     };
-    search.state14(h0, pack(&h0));
+    search.state14(pack(&h0));
     let mut ids = Vec::with_capacity(roots.len());
     for &(f, riichi) in &roots {
         let mut h = h0;
         h[f] -= 1;
-        ids.push(search.state13(h, pack(&h), riichi));
+        ids.push(search.state13(pack(&h), riichi));
     }
     search.build(py)?;
-    let values = search.values(&ids, turn, total as f64);
-    Ok((search.hands13.len() + search.hands14.len(), values))
+    let states = search.hands13.len() + search.hands14.len();
+    Ok((states, search.values(&ids, turn, total as f64)))
 }
