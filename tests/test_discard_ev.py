@@ -186,6 +186,13 @@ def test_bad_input_is_named(kwargs, message):
         evaluate_discards(args.pop("hand"), ruleset="tenhou", **args)
 
 
+@KERNELS
+def test_a_search_too_large_stops_with_a_message(kernel, monkeypatch):
+    monkeypatch.setattr(discard_ev, "MAX_STATES", 100)
+    with pytest.raises(MjrulesError, match="passed 100 states.*too far from tenpai.*--extra 0"):
+        evaluate_discards("123m067p2357s1156z", ruleset="tenhou", kernel=kernel)
+
+
 # -- ura dora ------------------------------------------------------------------------------------
 
 

@@ -87,6 +87,8 @@ DEFAULT_EXTRA = 1
 """Tegawari and shanten back are searched while ``distance + shanten < s₀ + extra``."""
 OBJECTIVES = ("exp_score", "win_prob", "tenpai_prob")
 """The three values, in the order the search keeps them."""
+MAX_STATES = 2_500_000
+"""The search stops past this many states (about 600 MB; a 4-shanten hand reaches about 1.1 million)."""
 
 
 def face_tile(f: int) -> Tile:
@@ -378,14 +380,19 @@ class _Graph:
             self._todo.append((True, j))
         return j
 
-    def build(self) -> None:
-        """Explore every state reachable from those made so far, breadth first."""
+    def build(self) -> bool:
+        """Explore every state reachable from those made so far, breadth first; False when the
+        graph grows past ``MAX_STATES`` states."""
+        limit = MAX_STATES
         while self._todo:
+            if len(self.hands13) + len(self.hands14) > limit:
+                return False
             fourteen, i = self._todo.popleft()
             if fourteen:
                 self._expand14(i)
             else:
                 self._expand13(i)
+        return True
 
     def _expand13(self, i: int) -> None:
         h, riichi = self.hands13[i], self.riichi13[i]
@@ -498,8 +505,17 @@ def _native_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
     states, values = ev_search(
         runner, list(start.h0), list(start.w0), start.total, None if start.caps is None else list(start.caps),
         list(start.melds), start.meld_reds, (s.seat_wind, s.round_wind, [start.face(t) for t in start.dora], s.kita),
-        (list(start.dora_of), start.kita_north), s.extra, turn, list(roots), start.score_tiles)
+        (list(start.dora_of), start.kita_north), s.extra, turn, list(roots), start.score_tiles, MAX_STATES)
+    if values is None:
+        raise _too_far(start)
     return values, states
+
+
+def _too_far(start: _Start) -> MjrulesError:
+    s = start.setup
+    hint = f"; --extra {s.extra - 1} searches fewer" if s.extra else ""
+    return MjrulesError(f"the search passed {MAX_STATES:,} states: the hand is too far from tenpai for this model "
+                        f"(extra {s.extra}{hint})")
 
 
 def _python_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
@@ -513,7 +529,8 @@ def _python_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
         h = list(start.h0)
         h[f] -= 1
         ids.append(graph.state13(tuple(h), riichi))
-    graph.build()
+    if not graph.build():
+        raise _too_far(start)
     values = graph.values(ids, turn)
     return [values[i] for i in ids], len(graph.hands13) + len(graph.hands14)
 

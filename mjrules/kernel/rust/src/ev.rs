@@ -488,15 +488,19 @@ impl Search<'_> {
         j
     }
 
-    fn build(&mut self, py: Python) -> PyResult<()> {
+    /// Expand every state queued, breadth first; false when the graph grows past `limit` states.
+    fn build(&mut self, py: Python, limit: usize) -> PyResult<bool> {
         while let Some((fourteen, i)) = self.todo.pop_front() {
+            if self.hands13.len() + self.hands14.len() > limit {
+                return Ok(false);
+            }
             if fourteen {
                 self.expand14(py, i)?;
             } else {
                 self.expand13(py, i)?;
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     fn expand13(&mut self, py: Python, i: u32) -> PyResult<()> {
@@ -656,7 +660,8 @@ fn faces(v: &[u8]) -> PyResult<Faces> {
 }
 
 /// The search from a 14-tile hand (`discard_ev._native_search` passes what `_Start` read): the
-/// number of states, and for each root (the face discarded, riichi) its values at turns `turn` … 18.
+/// number of states, and for each root (the face discarded, riichi) its values at turns `turn` … 18;
+/// no values when the graph grows past `limit` states.
 /// `melds` are the hand's `Meld` objects, `meld_reds` their red fives per suit; `win` is (seat,
 /// round, dora indicator codes, kita); `ura` (indicator → dora kind, kita counts on North);
 /// `fallback(tiles, win, riichi, ura)` scores where the plan declines.
@@ -677,7 +682,8 @@ pub fn ev_search(
     turn: usize,
     roots: Vec<(usize, bool)>,
     fallback: PyObject,
-) -> PyResult<(usize, Vec<Vec<(f64, f64, f64)>>)> {
+    limit: usize,
+) -> PyResult<(usize, Option<Vec<Vec<(f64, f64, f64)>>>)> {
     let Some(m) = crate::bound::MODEL.get(py) else {
         return Err(pyo3::exceptions::PyRuntimeError::new_err("the model is not bound"));
     };
@@ -746,7 +752,7 @@ pub fn ev_search(
         h[f] -= 1;
         ids.push(search.state13(pack(&h), riichi));
     }
-    search.build(py)?;
+    let done = search.build(py, limit)?;
     let states = search.hands13.len() + search.hands14.len();
-    Ok((states, search.values(&ids, turn, total as f64)))
+    Ok((states, if done { Some(search.values(&ids, turn, total as f64)) } else { None }))
 }
