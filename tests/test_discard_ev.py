@@ -5,6 +5,7 @@ exact values."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -306,3 +307,108 @@ def test_monte_carlo_agrees_with_the_exact_values():
         sd = math.sqrt(sum((x - mean) ** 2 for x in got) / (runs - 1))
         assert abs(mean - exact[objective]) <= z * sd / math.sqrt(runs), (objective, mean, exact[objective])
     assert 0 < exact[1] < exact[2] < 1 and exact[0] > 0
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+
+def run(capsys, *argv):
+    from mjrules.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_command_prints_each_discard_best_first(capsys):
+    code, out, _ = run(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m")
+    assert code == 0
+    want = evaluate_discards("123m067p2357s1156z", ruleset="tenhou", dora=parse_tiles("1m"))
+    rows = [line.split() for line in out.splitlines()[2:2 + len(want.discards)]]
+    assert [r[0] for r in rows] == [d.tile.mpsz() for d in want.discards]
+    scores = [float(r[-1].replace(",", "")) for r in rows]
+    assert scores == sorted(scores, reverse=True)
+    assert rows[0][-3:] == [f"{want.best.tenpai_prob:.1%}", f"{want.best.win_prob:.1%}", f"{want.best.exp_score:,.0f}"]
+    assert "792 states searched" in out
+
+
+def test_command_json(capsys):
+    code, out, _ = run(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m", "--turn", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["turn"] == 3 and data["ruleset"] == "tenhou"
+    assert {d["discard"] for d in data["discards"]} == {"1m", "2m", "3m", "0p", "6p", "7p", "2s", "3s", "5s", "7s", "1z",
+                                                       "5z", "6z"}  # the red five as written: 0p
+    for d in data["discards"]:
+        assert set(d) >= {"discard", "tenpai_prob", "win_prob", "exp_score"}
+        assert 0 <= d["win_prob"] <= d["tenpai_prob"] <= 1 and d["exp_score"] >= 0 and "by_turn" not in d
+    _, out, _ = run(capsys, "discard", "123m067p2357s1156z", "--ev", "--turn", "15", "--json", "--by-turn")
+    assert [t["turn"] for t in json.loads(out)["discards"][0]["by_turn"]] == [15, 16, 17, 18]
+
+
+def test_command_marks_where_the_best_discard_differs(capsys):
+    """13m 123345777p 4s 11z, East seat and round (11z a double wind pair: 4 fu under tenhou, 2 under
+    mleague), dora 1p, turn 8: the two rulesets' best discards, as the library finds them, differ,
+    and the command marks them."""
+    hand, opts = "13m123345777p4s11z", ("--dora", "1p", "--turn", "8")
+    best = {}
+    for name in ("tenhou", "mleague"):
+        r = evaluate_discards(hand, ruleset=name, dora=parse_tiles("1p"), turn=8)
+        best[name] = {t.mpsz() for t in r.best_tiles()}
+    assert not best["tenhou"] & best["mleague"]
+    code, out, _ = run(capsys, "discard", hand, "--ev", *opts, "--rulesets", "tenhou,mleague")
+    assert code == 0 and "The best discard differs" in out
+    marked = {line.split()[1] for line in out.splitlines() if line.startswith("* ")}
+    assert marked == best["tenhou"] | best["mleague"]
+    _, out, _ = run(capsys, "discard", hand, "--ev", *opts, "--rulesets", "tenhou,mleague", "--json")
+    data = json.loads(out)
+    assert data["best_differs"] and {k: set(v) for k, v in data["best"].items()} == best
+    assert [r["ruleset"] for r in data["results"]] == ["tenhou", "mleague"]
+
+
+def test_command_three_players_and_melds(capsys):
+    code, out, _ = run(capsys, "discard", "99m456p789p123s45s4z", "--ev", "--ruleset", "tenhou-sanma", "--kita", "1",
+                       "--dora", "3z", "--seat", "S", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["wall"] == 108 - 13 - 1 - 1  # the hand, the indicator, the North set aside
+    code, out, _ = run(capsys, "discard", "234m567p4466s9s", "3-45s", "--ev", "--turn", "17", "--seat", "S", "--json")
+    nine = next(d for d in json.loads(out)["discards"] if d["discard"] == "9s")
+    assert code == 0 and nine["win_prob"] == pytest.approx(3 / 123) and not nine["riichi"]
+
+
+def test_command_input_lines(capsys, tmp_path):
+    lines = [
+        {"hand": "123m067p2357s1156z", "dora": "1m"},
+        {"hand": RIICHI_HAND, "turn": 17, "seat": "S"},
+        {"hand": "123m456p789s99p23s"},                                   # 13 tiles
+        "not json",
+        {"hand": RIICHI_HAND, "turn": 17, "seat": 1, "rulesets": ["tenhou", "mleague"]},
+        {"hand": RIICHI_HAND, "colour": "red"},
+    ]
+    src = tmp_path / "hands.jsonl"
+    src.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "discard", "--ev", "--input", str(src))
+    got = [json.loads(x) for x in out.splitlines()]
+    assert code == 1
+    assert [g["line"] for g in got] == [1, 2, 3, 4, 5, 6]
+    assert got[0]["discards"][0]["discard"] in ("5z", "6z")
+    seven = next(d for d in got[1]["discards"] if d["discard"] == "7z")
+    assert seven["exp_score"] == pytest.approx(8 / 123 * 2700)
+    assert "14-tile hand" in got[2]["error"] and "not JSON" in got[3]["error"]
+    assert got[4]["rulesets"] == ["tenhou", "mleague"]
+    assert "unknown key 'colour'" in got[5]["error"]
+    assert [line.split(":")[1].strip() for line in err.splitlines()] == ["line 3", "line 4", "line 6"]
+    code, again, _ = run(capsys, "discard", "--ev", "--input", str(src), "--jobs", "2")
+    assert code == 1 and again == out
+
+
+@pytest.mark.parametrize("argv, says", [
+    (("discard", RIICHI_HAND, "--turn", "3"), "--turn is for --ev"),
+    (("discard", RIICHI_HAND, "--ev", "--turn", "19"), "not a turn 1-18"),
+    (("discard", RIICHI_HAND, "--ev", "--ron-from", "next"), "tsumo wins only"),
+    (("discard", RIICHI_HAND, "--ev", "--input", "x.jsonl"), "a HAND or --input, not both"),
+    (("discard", "--ev"), "give a HAND"),
+    (("discard", RIICHI_HAND, "--ev", "--rulesets", "tenhou,nosuch"), "nosuch"),
+])
+def test_command_refuses_bad_input(capsys, argv, says):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and says in err and "Traceback" not in err

@@ -72,9 +72,19 @@ def bot(tmp_path_factory) -> Path:
     return path
 
 
-def _commands(big: Path, bot: Path) -> list[Command]:
+@pytest.fixture(scope="module")
+def hands(tmp_path_factory) -> Path:
+    """Three-shanten hands for discard --ev: a third of a second each, natively."""
+    path = tmp_path_factory.mktemp("interrupt") / "hands.jsonl"
+    path.write_text('{"hand": "026m1358p1345579s", "dora": "1m"}\n' * 24, encoding="utf-8")
+    return path
+
+
+def _commands(big: Path, bot: Path, hands: Path) -> list[Command]:
     mjlog = str(DATA / "tenhou-mjlog")
     return [
+        Command("discard --ev", ("discard", "--ev", "--jobs", "2", "--input", str(hands)), 6, 4.0,
+                outputs=("stdout.jsonl",)),
         Command("batch", ("batch", "--jobs", "2", "--input", str(big), "--output", "{d}/out.jsonl"), 10, 2.5,
                 outputs=("out.jsonl",)),
         Command("batch --csv", ("batch", "--jobs", "2", "--input", str(big), "--output", "{d}/out.csv"), 7, 2.5,
@@ -230,10 +240,10 @@ def _run(command: Command, folder: Path, delay: float, twice: float | None) -> R
                tuple(broken))
 
 
-def test_ctrl_c_at_random_moments_on_every_jobs_command(big, bot, tmp_path):
+def test_ctrl_c_at_random_moments_on_every_jobs_command(big, bot, hands, tmp_path):
     rng = random.Random(SEED)
     plan = []
-    for command in _commands(big, bot):
+    for command in _commands(big, bot, hands):
         for k in range(command.runs):
             folder = tmp_path / f"{command.name.replace(' ', '_').replace(',', '')}-{k}"
             folder.mkdir()

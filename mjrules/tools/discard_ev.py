@@ -75,7 +75,8 @@ from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand
 
-__all__ = ["DiscardValue", "EvSetup", "ExpectedDiscards", "T_MAX", "evaluate_discards", "ura_distribution"]
+__all__ = ["DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "T_MAX", "evaluate_discards", "render_comparison",
+           "render_values", "ura_distribution"]
 
 T_MAX = 18
 """The last turn: the search ends with the 18th draw."""
@@ -136,11 +137,13 @@ class DiscardValue:
     by_turn: tuple[tuple[float, float, float], ...]
     """(expected score, win probability, tenpai probability) at turns ``turn`` … 18."""
 
-    def to_dict(self, turn: int) -> dict[str, Any]:
-        return {"discard": self.tile.mpsz(), "shanten": self.shanten, "riichi": self.riichi,
-                "tenpai_prob": self.tenpai_prob, "win_prob": self.win_prob, "exp_score": self.exp_score,
-                "by_turn": [{"turn": turn + k, "tenpai_prob": v[2], "win_prob": v[1], "exp_score": v[0]}
-                            for k, v in enumerate(self.by_turn)]}
+    def to_dict(self, turn: int, by_turn: bool = False) -> dict[str, Any]:
+        d: dict[str, Any] = {"discard": self.tile.mpsz(), "shanten": self.shanten, "riichi": self.riichi,
+                             "tenpai_prob": self.tenpai_prob, "win_prob": self.win_prob, "exp_score": self.exp_score}
+        if by_turn:
+            d["by_turn"] = [{"turn": turn + k, "tenpai_prob": v[2], "win_prob": v[1], "exp_score": v[0]}
+                            for k, v in enumerate(self.by_turn)]
+        return d
 
 
 @attrs.frozen
@@ -162,12 +165,110 @@ class ExpectedDiscards:
     def best(self) -> DiscardValue:
         return self.discards[0]
 
-    def to_dict(self) -> dict[str, Any]:
+    def best_tiles(self) -> tuple[Tile, ...]:
+        """The discards of the highest expected score (more than one when they tie)."""
+        top = self.discards[0].exp_score
+        return tuple(d.tile for d in self.discards if d.exp_score >= top - 1e-9 * max(1.0, top))
+
+    def to_dict(self, by_turn: bool = False) -> dict[str, Any]:
+        """The JSON of ``discard --ev``; ``by_turn``: each discard's values at every later turn too."""
         s = self.setup
         return {"hand": self.hand.mpsz(), "ruleset": self.ruleset, "turn": s.turn,
                 "dora": [t.mpsz() for t in s.dora], "seat": SEAT_NAMES[s.seat_wind], "round": SEAT_NAMES[s.round_wind],
                 "states": self.states, "wall": self.wall, **({"notes": list(self.notes)} if self.notes else {}),
-                "discards": [d.to_dict(s.turn) for d in self.discards]}
+                "discards": [d.to_dict(s.turn, by_turn) for d in self.discards]}
+
+
+@attrs.frozen
+class EvComparison:
+    """One hand's discard values under several rulesets, and where their best discards differ."""
+
+    results: tuple[ExpectedDiscards, ...]
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        return tuple(r.ruleset for r in self.results)
+
+    @property
+    def best(self) -> tuple[tuple[Tile, ...], ...]:
+        """Each ruleset's best discards (ties kept)."""
+        return tuple(r.best_tiles() for r in self.results)
+
+    @property
+    def best_differs(self) -> bool:
+        """No discard is best under every ruleset."""
+        common = set(self.best[0])
+        for tiles in self.best[1:]:
+            common &= set(tiles)
+        return not common
+
+    def marked(self, t: Tile) -> bool:
+        """A discard best under some of the rulesets but not all, where the best differs."""
+        if not self.best_differs:
+            return False
+        return any(t in b for b in self.best)
+
+    def to_dict(self, by_turn: bool = False) -> dict[str, Any]:
+        return {"hand": self.results[0].hand.mpsz(), "rulesets": list(self.rulesets),
+                "best": {rs: [t.mpsz() for t in b] for rs, b in zip(self.rulesets, self.best)},
+                "best_differs": self.best_differs, "results": [r.to_dict(by_turn) for r in self.results]}
+
+
+def _shanten_word(d: DiscardValue) -> str:
+    if d.shanten == 0:
+        return "tenpai, riichi" if d.riichi else "tenpai"
+    return f"{d.shanten}-shanten"
+
+
+def _situation(r: ExpectedDiscards) -> str:
+    s = r.setup
+    dora = (f"dora indicator{'s' * (len(s.dora) != 1)} {' '.join(t.mpsz() for t in s.dora)}" if s.dora
+            else "no dora indicator (no ura dora)")
+    kita = f", {s.kita} kita" if s.kita else ""
+    return (f"turn {s.turn} ({T_MAX - s.turn} draws left); {SEAT_NAMES[s.seat_wind]} seat, "
+            f"{SEAT_NAMES[s.round_wind]} round; {dora}{kita}")
+
+
+FOOT = ("Each value is the best the player can reach by the last turn: one player, tsumo only, riichi on "
+        "tenpai with a closed hand (docs/discard-ev.md).")
+
+
+def render_values(r: ExpectedDiscards) -> str:
+    """The text of ``discard --ev``: the discards best first, with tenpai %, win % and expected score."""
+    lines = [f"{r.hand.mpsz()}  {_situation(r)}; ruleset {r.ruleset}",
+             "discard  leaves          tenpai     win   exp. score"]
+    for d in r.discards:
+        lines.append(f"{d.tile.mpsz():<8} {_shanten_word(d):<14} {d.tenpai_prob:>7.1%} {d.win_prob:>7.1%} "
+                     f"{d.exp_score:>12,.0f}")
+    lines.append(f"{r.states:,} states searched, {r.wall} tiles in the wall. {FOOT}")
+    lines += [f"Note: {n}." for n in r.notes]
+    return "\n".join(lines)
+
+
+def render_comparison(c: EvComparison) -> str:
+    """The text of ``discard --ev --rulesets``: one column group per ruleset, each ruleset's best marked
+    ``<``, and ``*`` on the discards where the best choice differs."""
+    first = c.results[0]
+    by_tile = [{d.tile: d for d in r.discards} for r in c.results]
+    lines = [f"{first.hand.mpsz()}  {_situation(first)}",
+             " " * 11 + "".join(f"{rs[:22]:<24}" for rs in c.rulesets).rstrip(),
+             "  discard  " + f"{'tenpai':>6} {'win':>6} {'exp.':>7}   " * len(c.results)]
+    lines[-1] = lines[-1].rstrip()
+    for d in first.discards:
+        cells = []
+        for values, best in zip(by_tile, c.best):
+            v = values[d.tile]
+            cells.append(f"{v.tenpai_prob:>6.1%} {v.win_prob:>6.1%} {v.exp_score:>7,.0f}{'<' if d.tile in best else ' '}  ")
+        lines.append(f"{'*' if c.marked(d.tile) else ' '} {d.tile.mpsz():<8} " + "".join(cells).rstrip())
+    each = ", ".join(f"{rs} {' '.join(t.mpsz() for t in b)}" for rs, b in zip(c.rulesets, c.best))
+    if c.best_differs:
+        lines.append(f"The best discard differs: {each} (* marks them; < each ruleset's best).")
+    else:
+        lines.append(f"A best discard under every ruleset: {each}.")
+    lines.append(FOOT)
+    for r in c.results:
+        lines += [f"Note ({r.ruleset}): {n}." for n in r.notes]
+    return "\n".join(lines)
 
 
 def ura_distribution(wall: Sequence[int], gain: Sequence[int], indicators: int

@@ -490,9 +490,14 @@ impl Search<'_> {
 
     /// Expand every state queued, breadth first; false when the graph grows past `limit` states.
     fn build(&mut self, py: Python, limit: usize) -> PyResult<bool> {
+        let mut done = 0u32;
         while let Some((fourteen, i)) = self.todo.pop_front() {
             if self.hands13.len() + self.hands14.len() > limit {
                 return Ok(false);
+            }
+            done = done.wrapping_add(1);
+            if done % 8192 == 0 {
+                py.check_signals()?; // a Ctrl-C ends a long search (the worker's SIGTERM too)
             }
             if fourteen {
                 self.expand14(py, i)?;
