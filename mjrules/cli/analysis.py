@@ -23,9 +23,11 @@ from mjrules.cli.common import (
     add_ruleset,
     file_arg,
     kita,
+    reach,
     ron,
     ruleset_arg,
     shown,
+    turn,
     wind,
 )
 from mjrules.errors import NotationError
@@ -33,7 +35,6 @@ from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.discard import advise_discard, render_advice
-from mjrules.tools.discard_ev import DEFAULT_EXTRA, T_MAX
 from mjrules.tools.odds import Z99, Simulation, simulate_tenhou, tenhou_odds, wilson_interval
 from mjrules.tools.shanten import HandTiles, analyse_shanten, improving_tiles, parse_hand
 from mjrules.tools.waits import find_waits, render_waits, tile_set, unseen_counts
@@ -107,9 +108,9 @@ def add_command(sub: Subparsers) -> None:
     add_hand(d, "*")
     situation(d, True)
     d.add_argument("--ev", action="store_true", help="tenpai %%, win %% and expected score of each discard")
-    d.add_argument("--turn", type=turn_arg, default=None, metavar="T",
+    d.add_argument("--turn", type=turn, default=None, metavar="T",
                    help="with --ev: the draws the hand has made, 1-18 (default 1)")
-    d.add_argument("--extra", type=extra_arg, default=None, metavar="N",
+    d.add_argument("--extra", type=reach, default=None, metavar="N",
                    help="with --ev: search tile changes at the same shanten and shanten back while they keep the "
                         "hand within N exchanges of its start (0-3, default 1)")
     d.add_argument("--rulesets", metavar="A,B,…", help="with --ev: these rulesets side by side")
@@ -133,20 +134,6 @@ def add_command(sub: Subparsers) -> None:
                    help="deal from this ruleset's wall: 136 tiles, or 108 for a three-player ruleset")
     o.add_argument("--json", action="store_true", help="print the result as JSON")
     o.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_odds)
-
-
-def turn_arg(text: str) -> int:
-    """--turn T: the draws the hand has made, 1-18."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 2 or not 1 <= int(text) <= T_MAX:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a turn 1-{T_MAX} (the draws the hand has made)")
-    return int(text)
-
-
-def extra_arg(text: str) -> int:
-    """--extra N: how far from the starting hand the search changes tiles, 0-3."""
-    if text not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not 0-3 (default {DEFAULT_EXTRA})")
-    return int(text)
 
 
 SIMULATE_MAX = 10**8

@@ -31,7 +31,7 @@ from mjrules.tools.discard_ev import (
     T_MAX,
     EvComparison,
     ExpectedDiscards,
-    evaluate_discards,
+    evaluate_rulesets,
     render_comparison,
     render_values,
 )
@@ -70,12 +70,9 @@ class Evaluator:
     def run(self, ask: Ask) -> ExpectedDiscards | EvComparison:
         if ask.hand is None:
             raise NotationError("no \"hand\"")
-        results = tuple(
-            evaluate_discards(ask.hand, scorer=self.scorers.get_or_make(name, partial(Scorer, name)), turn=ask.turn,
-                              dora=ask.dora, visible=ask.visible, seat_wind=ask.seat, round_wind=ask.round,
-                              kita=ask.kita, extra=ask.extra)
-            for name in ask.rulesets)
-        return results[0] if len(results) == 1 else EvComparison(results)
+        scorers = [self.scorers.get_or_make(name, partial(Scorer, name)) for name in ask.rulesets]
+        return evaluate_rulesets(ask.hand, scorers, turn=ask.turn, dora=ask.dora, visible=ask.visible,
+                                 seat_wind=ask.seat, round_wind=ask.round, kita=ask.kita, extra=ask.extra)
 
 
 def _ask(args: argparse.Namespace) -> Ask:

@@ -76,7 +76,7 @@ from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand
 
 __all__ = ["DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "T_MAX", "evaluate_discards", "render_comparison",
-           "render_values", "ura_distribution"]
+           "render_values", "evaluate_rulesets", "ura_distribution"]
 
 T_MAX = 18
 """The last turn: the search ends with the 18th draw."""
@@ -593,6 +593,13 @@ class _Graph:
 
     def _best(self, v13: list[float]) -> list[float]:
         return [max((v13[i] for i in opts), default=0.0) for opts in self.options]
+
+
+def evaluate_rulesets(hand: PartialHand | str, scorers: Sequence[Scorer], **options: Any
+                      ) -> ExpectedDiscards | EvComparison:
+    """``evaluate_discards`` under each Scorer: the one result, or their comparison (two or more)."""
+    results = tuple(evaluate_discards(hand, scorer=s, **options) for s in scorers)
+    return results[0] if len(results) == 1 else EvComparison(results)
 
 
 def _native_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
