@@ -105,12 +105,38 @@ struct Parts {
     pairs: i32,
     ykinds: i32,
     ypairs: i32,
+    /// The standard form's shanten.
+    standard: i32,
     shanten: i32,
 }
+
+thread_local! {
+    /// The entries of hands without melds (every copy left), kept from one search to the next: a
+    /// file of hands meets the same suits again.
+    static OPEN: std::cell::RefCell<Option<Shanten>> = std::cell::RefCell::new(None);
+}
+
+/// Entries kept between searches at most (about 200 bytes each).
+const KEEP_ENTRIES: usize = 100_000;
 
 impl Shanten {
     fn new(caps: [u8; 34], forms: bool, m: usize) -> Self {
         Shanten { caps, forms, m, index: Default::default(), entries: Vec::new() }
+    }
+
+    /// The shanten of a search: for a hand without melds, the entries kept from the last search.
+    fn of(caps: Option<[u8; 34]>, m: usize) -> Self {
+        match caps {
+            Some(caps) => Shanten::new(caps, false, m),
+            None => OPEN.with(|kept| kept.borrow_mut().take()).unwrap_or_else(|| Shanten::new([4; 34], true, 4)),
+        }
+    }
+
+    /// Keep a search's entries for the next (a hand without melds), unless they grew too many.
+    fn keep(self) {
+        if self.forms && self.entries.len() <= KEEP_ENTRIES {
+            OPEN.with(|kept| *kept.borrow_mut() = Some(self));
+        }
     }
 
     fn entry(&mut self, g: usize, c: &[u8]) -> u32 {
@@ -181,11 +207,79 @@ impl Shanten {
             }
         }
         let m = self.m as i32;
-        let mut shanten = 3 * m + 1 - self.overlap(&rest[0], v(0));
+        let standard = 3 * m + 1 - self.overlap(&rest[0], v(0));
+        let mut shanten = standard;
         if self.forms && shanten >= 0 {
             shanten = shanten.min(self.others(kinds, pairs, ykinds, ypairs));
         }
-        Parts { entries, rest, kinds, pairs, ykinds, ypairs, shanten }
+        Parts { entries, rest, kinds, pairs, ykinds, ypairs, standard, shanten }
+    }
+
+    /// The kinds (bits 0-33) whose draw lowers the shanten of a 13-tile hand, as `after` finds
+    /// them, trying only the kinds that can. The standard form: a kind held, or within two of one
+    /// held in its suit; any other kind ("isolated") lowers it only when a best target of the hand
+    /// has a set or pair that the hand holds none of, which then may as well be made of that kind;
+    /// so one isolated kind with three copies or more left answers for all such (the others, where
+    /// melds hold copies, are tried one by one). Seven pairs and thirteen orphans, where they are
+    /// at the hand's shanten: a single, a new kind while fewer than seven are held; a missing
+    /// terminal or honour, or a held one while none is paired.
+    fn improving(&self, p: &Parts, k: &[u8; 34]) -> u64 {
+        let s = p.shanten;
+        let mut out = 0u64;
+        if p.standard == s {
+            let mut near = 0u64;
+            for (x, &c) in k.iter().enumerate() {
+                if c == 0 {
+                    continue;
+                }
+                if x >= 27 {
+                    near |= 1 << x;
+                } else {
+                    let start = x - x % 9;
+                    for y in x.saturating_sub(2).max(start)..=(x + 2).min(start + 8) {
+                        near |= 1 << y;
+                    }
+                }
+            }
+            let mut sample: Option<bool> = None;
+            for x in 0..34 {
+                if k[x] >= 4 {
+                    continue;
+                }
+                let better = if near >> x & 1 == 1 || self.caps[x] < 3 {
+                    self.standard_after(p, x) < s
+                } else {
+                    *sample.get_or_insert_with(|| self.standard_after(p, x) < s)
+                };
+                if better {
+                    out |= 1 << x;
+                }
+            }
+        }
+        if self.forms {
+            if 6 - p.pairs + (7 - p.kinds).max(0) == s {
+                for (x, &c) in k.iter().enumerate() {
+                    if c == 1 || (c == 0 && p.kinds < 7) {
+                        out |= 1 << x;
+                    }
+                }
+            }
+            if 13 - p.ykinds - (p.ypairs > 0) as i32 == s {
+                for &x in distance::YAOCHU.iter() {
+                    if k[x] == 0 || (k[x] == 1 && p.ypairs == 0) {
+                        out |= 1 << x;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The standard form's shanten with one more of kind `x`.
+    fn standard_after(&self, p: &Parts, x: usize) -> i32 {
+        let g = group_of(x);
+        let e = &self.entries[p.entries[g] as usize];
+        3 * self.m as i32 + 1 - self.overlap(&p.rest[g], &e.up[x - GROUPS[g].0])
     }
 
     /// The shanten with one more (`up`) or one fewer of kind `x`.
@@ -517,18 +611,20 @@ impl Search<'_> {
         let s = p.shanten;
         self.tenpai13[i as usize] = s == 0;
         let free = !riichi && self.distance(&h) + s < self.s0 + self.extra;
+        let improving = if free && s > 0 { 0 } else { self.sh.improving(&p, &k) };
         for f in 0..FACES {
             let copies = self.wall(&h, f);
             if copies == 0 {
                 continue;
             }
-            let after = self.sh.after(&p, &k, kind_of(f), true);
-            if after >= s && !free {
+            // a free state draws every tile; the others their improving tiles (at tenpai: winning)
+            let better = improving >> kind_of(f) & 1 == 1;
+            if !better && !free {
                 continue;
             }
             let mut h14 = h;
             h14[f] += 1;
-            let score = if after < 0 {
+            let score = if better && s == 0 {
                 let wall = self.walls(&h14);
                 self.scoring.score(py, &h14, f, riichi, &wall)?
             } else {
@@ -594,6 +690,7 @@ impl Search<'_> {
         let tenpai = self.tenpai13;
         // the graph as flat arrays; what only the building needed goes first
         drop((self.index13, self.index14, self.hands13, self.hands14));
+        self.sh.keep();
         let (start, edges) = grouped(n13, self.draws);
         let (ostart, opts) = grouped(n14, self.options);
         let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
@@ -712,7 +809,7 @@ pub fn ev_search(
     };
     let dora_of: [u8; 34] = ura.0.as_slice().try_into().map_err(|_| pyo3::exceptions::PyValueError::new_err("dora_of"))?;
     let closed = kernel_melds[..melds.len()].iter().all(|m| m.kind == model::ANKAN);
-    let mut sh = Shanten::new(caps_arr, caps.is_none(), 4 - melds.len());
+    let mut sh = Shanten::of(caps.as_ref().map(|_| caps_arr), 4 - melds.len());
     let s0 = sh.parts(&kinds(&h0)).shanten;
     let scoring = Scoring {
         plan: &plan,
