@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -24,7 +22,8 @@ from mjrules.tools import discard_ev
 from mjrules.tools.discard_ev import T_MAX, evaluate_discards, ura_distribution
 from mjrules.tools.shanten import parse_hand
 
-EXAMPLE = Path(__file__).parent / "example-plugin"
+from helpers import cli, example_plugin
+
 KERNELS = pytest.mark.parametrize("kernel", ["python", "native"])
 """The hand-checked values hold for the Python search and for the native one (the Python search
 again where the native kernel is not built)."""
@@ -128,22 +127,13 @@ def test_open_tanyao_follows_the_ruleset(kernel):
     assert none.tenpai_prob == 1.0 and none.win_prob == 0.0 and none.exp_score == 0.0
 
 
-def _example_plugin():
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        import importlib
-        return importlib.import_module("mjrules_example_yaku")
-    finally:
-        sys.path.remove(str(EXAMPLE))
-
-
 @KERNELS
 def test_a_plugin_yaku_raises_the_discard_that_keeps_it(kernel):
     """Four calls and a single wait: on 1s it is kinkei dokuritsu (the example plugin's yakuman,
     8,000/16,000 for a non-dealer), on 5z only chun (1 han 40 fu, 400/700). 3 copies each unseen."""
     hand = "1s5z 1-23m 4-56p 777=z 222+z"
     plain = evaluate_discards(hand, kernel=kernel, ruleset="tenhou", turn=17, seat_wind=2)
-    house = evaluate_discards(hand, kernel=kernel, scorer=Scorer("tenhou", extra_plugins={"kinkei": _example_plugin()}), turn=17,
+    house = evaluate_discards(hand, kernel=kernel, scorer=Scorer("tenhou", extra_plugins={"kinkei": example_plugin()}), turn=17,
                               seat_wind=2)
     for r in (plain, house):
         assert value(r, "1s").exp_score == pytest.approx(3 / 123 * 1500, abs=1e-9)
@@ -312,16 +302,8 @@ def test_monte_carlo_agrees_with_the_exact_values():
 # -- the command ---------------------------------------------------------------------------------
 
 
-def run(capsys, *argv):
-    from mjrules.cli import main
-
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_command_prints_each_discard_best_first(capsys):
-    code, out, _ = run(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m")
+    code, out, _ = cli(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m")
     assert code == 0
     want = evaluate_discards("123m067p2357s1156z", ruleset="tenhou", dora=parse_tiles("1m"))
     rows = [line.split() for line in out.splitlines()[2:2 + len(want.discards)]]
@@ -333,7 +315,7 @@ def test_command_prints_each_discard_best_first(capsys):
 
 
 def test_command_json(capsys):
-    code, out, _ = run(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m", "--turn", "3", "--json")
+    code, out, _ = cli(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m", "--turn", "3", "--json")
     data = json.loads(out)
     assert code == 0 and data["turn"] == 3 and data["ruleset"] == "tenhou"
     assert {d["discard"] for d in data["discards"]} == {"1m", "2m", "3m", "0p", "6p", "7p", "2s", "3s", "5s", "7s", "1z",
@@ -341,7 +323,7 @@ def test_command_json(capsys):
     for d in data["discards"]:
         assert set(d) >= {"discard", "tenpai_prob", "win_prob", "exp_score"}
         assert 0 <= d["win_prob"] <= d["tenpai_prob"] <= 1 and d["exp_score"] >= 0 and "by_turn" not in d
-    _, out, _ = run(capsys, "discard", "123m067p2357s1156z", "--ev", "--turn", "15", "--json", "--by-turn")
+    _, out, _ = cli(capsys, "discard", "123m067p2357s1156z", "--ev", "--turn", "15", "--json", "--by-turn")
     assert [t["turn"] for t in json.loads(out)["discards"][0]["by_turn"]] == [15, 16, 17, 18]
 
 
@@ -355,22 +337,22 @@ def test_command_marks_where_the_best_discard_differs(capsys):
         r = evaluate_discards(hand, ruleset=name, dora=parse_tiles("1p"), turn=8)
         best[name] = {t.mpsz() for t in r.best_tiles()}
     assert not best["tenhou"] & best["mleague"]
-    code, out, _ = run(capsys, "discard", hand, "--ev", *opts, "--rulesets", "tenhou,mleague")
+    code, out, _ = cli(capsys, "discard", hand, "--ev", *opts, "--rulesets", "tenhou,mleague")
     assert code == 0 and "The best discard differs" in out
     marked = {line.split()[1] for line in out.splitlines() if line.startswith("* ")}
     assert marked == best["tenhou"] | best["mleague"]
-    _, out, _ = run(capsys, "discard", hand, "--ev", *opts, "--rulesets", "tenhou,mleague", "--json")
+    _, out, _ = cli(capsys, "discard", hand, "--ev", *opts, "--rulesets", "tenhou,mleague", "--json")
     data = json.loads(out)
     assert data["best_differs"] and {k: set(v) for k, v in data["best"].items()} == best
     assert [r["ruleset"] for r in data["results"]] == ["tenhou", "mleague"]
 
 
 def test_command_three_players_and_melds(capsys):
-    code, out, _ = run(capsys, "discard", "99m456p789p123s45s4z", "--ev", "--ruleset", "tenhou-sanma", "--kita", "1",
+    code, out, _ = cli(capsys, "discard", "99m456p789p123s45s4z", "--ev", "--ruleset", "tenhou-sanma", "--kita", "1",
                        "--dora", "3z", "--seat", "S", "--json")
     data = json.loads(out)
     assert code == 0 and data["wall"] == 108 - 13 - 1 - 1  # the hand, the indicator, the North set aside
-    code, out, _ = run(capsys, "discard", "234m567p4466s9s", "3-45s", "--ev", "--turn", "17", "--seat", "S", "--json")
+    code, out, _ = cli(capsys, "discard", "234m567p4466s9s", "3-45s", "--ev", "--turn", "17", "--seat", "S", "--json")
     nine = next(d for d in json.loads(out)["discards"] if d["discard"] == "9s")
     assert code == 0 and nine["win_prob"] == pytest.approx(3 / 123) and not nine["riichi"]
 
@@ -386,7 +368,7 @@ def test_command_input_lines(capsys, tmp_path):
     ]
     src = tmp_path / "hands.jsonl"
     src.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8")
-    code, out, err = run(capsys, "discard", "--ev", "--input", str(src))
+    code, out, err = cli(capsys, "discard", "--ev", "--input", str(src))
     got = [json.loads(x) for x in out.splitlines()]
     assert code == 1
     assert [g["line"] for g in got] == [1, 2, 3, 4, 5, 6]
@@ -397,7 +379,7 @@ def test_command_input_lines(capsys, tmp_path):
     assert got[4]["rulesets"] == ["tenhou", "mleague"]
     assert "unknown key 'colour'" in got[5]["error"]
     assert [line.split(":")[1].strip() for line in err.splitlines()] == ["line 3", "line 4", "line 6"]
-    code, again, _ = run(capsys, "discard", "--ev", "--input", str(src), "--jobs", "2")
+    code, again, _ = cli(capsys, "discard", "--ev", "--input", str(src), "--jobs", "2")
     assert code == 1 and again == out
 
 
@@ -410,5 +392,5 @@ def test_command_input_lines(capsys, tmp_path):
     (("discard", RIICHI_HAND, "--ev", "--rulesets", "tenhou,nosuch"), "nosuch"),
 ])
 def test_command_refuses_bad_input(capsys, argv, says):
-    code, _, err = run(capsys, *argv)
+    code, _, err = cli(capsys, *argv)
     assert code == 2 and says in err and "Traceback" not in err

@@ -9,34 +9,19 @@ a missing build is an error.
 
 from __future__ import annotations
 
-import importlib
-import os
-import sys
-from pathlib import Path
-
 import pytest
 
 from mjrules import Scorer
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.tools.discard_ev import evaluate_discards
 
-if os.environ.get("MJRULES_KERNEL") == "native":
-    importlib.import_module("mjrules.kernel._native")
-elif os.environ.get("MJRULES_KERNEL") == "python":
-    pytest.skip("MJRULES_KERNEL=python: the native search is off, nothing to compare", allow_module_level=True)
-else:
-    pytest.importorskip("mjrules.kernel._native", reason="the native kernel is not built here")
+from helpers import example_plugin, native_or_skip
 
-EXAMPLE = Path(__file__).parent / "example-plugin"
+native_or_skip("the native search")
 
 
 def _kinkei() -> Scorer:
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        module = importlib.import_module("mjrules_example_yaku")
-    finally:
-        sys.path.remove(str(EXAMPLE))
-    return Scorer("tenhou", extra_plugins={"kinkei": module})
+    return Scorer("tenhou", extra_plugins={"kinkei": example_plugin()})
 
 
 CASES = {

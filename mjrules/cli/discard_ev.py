@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from functools import partial
 from typing import Any
 
@@ -30,35 +31,32 @@ from mjrules.tools.discard_ev import (
     DEFAULT_EXTRA,
     T_MAX,
     EvComparison,
+    EvSetup,
     ExpectedDiscards,
     evaluate_rulesets,
     render_comparison,
     render_values,
 )
 from mjrules.tools.query import brief, read_wind, ruleset_names
-from mjrules.tools.parallel import ordered_map
+from mjrules.tools.parallel import ordered_map, worker_count
 from mjrules.tools.shanten import PartialHand, parse_hand
 
 __all__ = ["cmd_discard_ev"]
 
+FLUSH = 0.2
+"""Seconds at most between the writes of what is done (each line's own flush cost more than a small hand)."""
 KEYS = ("hand", "dora", "visible", "discards", "turn", "seat", "round", "kita", "extra", "ruleset", "rulesets")
 """The keys an --input line may have."""
 
 
 @attrs.frozen
 class Ask:
-    """One hand to evaluate and how."""
+    """One hand to evaluate: under which rulesets, in which situation."""
 
     hand: PartialHand | None
     """None in the defaults of ``--input``, which each line's hand replaces."""
     rulesets: tuple[str, ...]
-    turn: int = 1
-    dora: tuple[Tile, ...] = ()
-    visible: tuple[Tile, ...] = ()
-    seat: int = 0
-    round: int = 0
-    kita: int = 0
-    extra: int = DEFAULT_EXTRA
+    setup: EvSetup
 
 
 class Evaluator:
@@ -71,16 +69,15 @@ class Evaluator:
         if ask.hand is None:
             raise NotationError("no \"hand\"")
         scorers = [self.scorers.get_or_make(name, partial(Scorer, name)) for name in ask.rulesets]
-        return evaluate_rulesets(ask.hand, scorers, turn=ask.turn, dora=ask.dora, visible=ask.visible,
-                                 seat_wind=ask.seat, round_wind=ask.round, kita=ask.kita, extra=ask.extra)
+        return evaluate_rulesets(ask.hand, scorers, **attrs.asdict(ask.setup, recurse=False))
 
 
-def _ask(args: argparse.Namespace) -> Ask:
+def _ask(args: argparse.Namespace, hand: PartialHand | None) -> Ask:
     """The Ask of the command line."""
     names = ruleset_names(args.rulesets) or [args.ruleset]
-    return Ask(parse_hand(hand_text(args.hand)), tuple(names), args.turn or 1, tuple(args.dora),
-               tuple(args.visible) + tuple(args.discards), args.seat, args.round, args.kita,
-               DEFAULT_EXTRA if args.extra is None else args.extra)
+    setup = EvSetup(args.turn or 1, tuple(args.dora), tuple(args.visible) + tuple(args.discards), args.seat,
+                    args.round, args.kita, DEFAULT_EXTRA if args.extra is None else args.extra)
+    return Ask(hand, tuple(names), setup)
 
 
 def cmd_discard_ev(args: argparse.Namespace) -> int:
@@ -92,7 +89,7 @@ def cmd_discard_ev(args: argparse.Namespace) -> int:
         return _lines(args)
     if not args.hand:
         raise NotationError("give a HAND (14 tiles with its melds), or --input FILE of JSON lines")
-    got = Evaluator().run(_ask(args))
+    got = Evaluator().run(_ask(args, parse_hand(hand_text(args.hand))))
     if args.json:
         print(json.dumps(got.to_dict(args.by_turn), ensure_ascii=False))
     elif isinstance(got, EvComparison):
@@ -157,26 +154,28 @@ def _line_ask(base: Ask, obj: Any) -> Ask:
         raise NotationError("no \"hand\"")
     if not isinstance(obj["hand"], str):
         raise NotationError(f"hand: expected MPSZ text, not {brief(repr(obj['hand']))}")
-    changes: dict[str, Any] = {"hand": parse_hand(obj["hand"])}
+    hand = parse_hand(obj["hand"])
+    setup: dict[str, Any] = {}
     if "dora" in obj:
-        changes["dora"] = _tiles(obj["dora"], "dora")
+        setup["dora"] = _tiles(obj["dora"], "dora")
     if "visible" in obj or "discards" in obj:
-        changes["visible"] = _tiles(obj.get("visible", ""), "visible") + _tiles(obj.get("discards", ""), "discards")
+        setup["visible"] = _tiles(obj.get("visible", ""), "visible") + _tiles(obj.get("discards", ""), "discards")
     if "turn" in obj:
-        changes["turn"] = _int(obj["turn"], "turn", 1, T_MAX)
+        setup["turn"] = _int(obj["turn"], "turn", 1, T_MAX)
     for key in ("seat", "round"):
         if key in obj:
-            changes[key] = _wind(obj[key], key)
+            setup[f"{key}_wind"] = _wind(obj[key], key)
     if "kita" in obj:
-        changes["kita"] = _int(obj["kita"], "kita", 0, 4)
+        setup["kita"] = _int(obj["kita"], "kita", 0, 4)
     if "extra" in obj:
-        changes["extra"] = _int(obj["extra"], "extra", 0, 3)
+        setup["extra"] = _int(obj["extra"], "extra", 0, 3)
     if "ruleset" in obj and "rulesets" in obj:
         raise NotationError("give \"ruleset\" or \"rulesets\", not both")
+    rulesets = base.rulesets
     for key in ("ruleset", "rulesets"):
         if key in obj:
-            changes["rulesets"] = _names(obj[key], key)
-    return attrs.evolve(base, **changes)
+            rulesets = _names(obj[key], key)
+    return Ask(hand, rulesets, attrs.evolve(base.setup, **setup))
 
 
 def _answer(evaluator: Evaluator, base: Ask, by_turn: bool, n: int, line: str | NotationError) -> tuple[str, str | None]:
@@ -208,19 +207,24 @@ def _setup(base: Ask, by_turn: bool) -> tuple[Evaluator, Ask, bool]:
 
 def _lines(args: argparse.Namespace) -> int:
     names = tuple(ruleset_names(args.rulesets) or [args.ruleset])
-    base = Ask(None, names, args.turn or 1, tuple(args.dora), tuple(args.visible) + tuple(args.discards), args.seat,
-               args.round, args.kita, DEFAULT_EXTRA if args.extra is None else args.extra)
+    base = _ask(args, None)
+    here = Evaluator()
     for name in names:  # a ruleset that does not load is the command's error, not every line's
-        Scorer(name)
+        here.scorers.get_or_make(name, partial(Scorer, name))
+    setup: Any = (lambda: (here, base, args.by_turn)) if worker_count(args.jobs) == 1 else partial(_setup, base,
+                                                                                                      args.by_turn)
     bad = 0
     out = sys.stdout
-    # a hand can take a second: one line to a chunk, so each line comes out as soon as it is done
-    lines = read_lines(args.input)
-    for answers in ordered_map(_work, lines, partial(_setup, base, args.by_turn), args.jobs, chunk_size=1):
+    shown = time.monotonic()
+    # a hand can take a second: one line to a chunk, and what is done shown at least every FLUSH seconds
+    for answers in ordered_map(_work, read_lines(args.input), setup, args.jobs, chunk_size=1):
         for text, error in answers:
-            out.write(text + "\n")
-            out.flush()
+            out.write(text + "\n")  # a whole line a write: a Ctrl-C leaves no line cut
             if error is not None:
                 bad += 1
+                out.flush()  # the error on stderr comes after the lines before it
                 sys.stderr.write(f"mjrules discard: {error}\n")
+        if time.monotonic() - shown > FLUSH:
+            out.flush()
+            shown = time.monotonic()
     return EXIT_NO_WIN if bad else EXIT_WIN

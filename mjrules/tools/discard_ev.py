@@ -47,13 +47,13 @@ drawn from the wall at the win): the distribution of ura dora counts is counted 
 riichi sticks, double riichi, ippatsu, haitei and rinshan are not counted.
 
 **Where mahjong-cpp's calculator differs** (its code as stored in 2026; this model follows its
-document): it divides the draws of turn ``t`` by ``S − 1 − t`` (the wall counted with 14 tiles in
-hand, less one tile a turn) while each tile's copies stay as they are, so that the chances of the
-draws add up to more than 1; and its riichi states also follow the edges of the 14-tile states
-that declared them, so that a riichi hand changes its wait (its document says a riichi hand makes
-no such move). Both raise its values: for the discard 5z of ``123m067p2357s1156z`` (dora
-indicator 1m, dealer, turn 1) it gives 91.7 %, 40.3 % and 5,198, this model 89.5 %, 34.0 % and
-4,418 (``docs/discard-ev.md`` has more).
+document): it divides the draws of turn ``t`` by ``S − 1 − t`` (the wall counted with the 14-tile
+hand in sight, less one tile a turn) while each tile's copies stay as they are, so that the
+chances of the draws add up to more than 1; and its riichi states also follow the edges of the
+14-tile states that declared them, so that a riichi hand changes its wait (its document says a
+riichi hand makes no such move). Both raise its values: for the discard 5z of
+``123m067p2357s1156z`` (dora indicator 1m, dealer, turn 1) it gives 91.7 %, 40.3 % and 5,198, this
+model 89.5 %, 34.0 % and 4,418 (``docs/discard-ev.md`` has more).
 """
 
 from __future__ import annotations

@@ -326,7 +326,6 @@ fn comb(n: u128, r: u128) -> u128 {
 const MAX_INDICATORS: usize = 5;
 /// Most ura dora one indicator can make: four copies of its dora, and four kita.
 const MAX_GAIN: usize = 8;
-const URA_SLOTS: usize = (MAX_INDICATORS + 1) * (MAX_INDICATORS * MAX_GAIN + 1);
 
 /// `discard_ev.ura_distribution`: for each ura dora count, in increasing order, its probability and
 /// indicator kinds that make it (the first choice found, as the Python version finds it: kind by
@@ -336,15 +335,15 @@ fn ura_distribution(wall: &[u8; 34], gain: &[u32; 34], indicators: usize) -> Vec
     let width = d * gain.iter().map(|&g| g as usize).max().unwrap_or(0).min(MAX_GAIN) + 1;
     let used = (d + 1) * width;
     // ways[x * width + u]: (ways to choose x indicators making u ura dora, one such choice)
-    let mut ways = [(0u128, [0u8; MAX_INDICATORS]); URA_SLOTS];
-    let mut prev = ways;
+    let mut ways = vec![(0u128, [0u8; MAX_INDICATORS]); used];
+    let mut prev = ways.clone();
     ways[0].0 = 1;
     for k in 0..34 {
         let n = wall[k] as usize;
         if n == 0 {
             continue;
         }
-        prev[..used].copy_from_slice(&ways[..used]);
+        prev.copy_from_slice(&ways);
         for x in 0..d {
             for u in 0..width {
                 let (count, pick) = prev[x * width + u];
