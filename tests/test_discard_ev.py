@@ -155,6 +155,11 @@ def test_three_players_draw_from_108_tiles(kernel):
         evaluate_discards("234m456p789p123s45s", ruleset="tenhou-sanma")
 
 
+def test_a_complete_hand_says_so():
+    r = evaluate_discards("123m456p789s11z234s", ruleset="tenhou", turn=5)
+    assert any("complete as it is" in n for n in r.notes)
+
+
 def test_a_red_five_the_ruleset_lacks_is_read_as_plain():
     r = evaluate_discards("123m406p789s99p23s7z", ruleset="jpml-a", turn=17, seat_wind=1)
     assert any("no red five of p" in n for n in r.notes)
@@ -389,6 +394,8 @@ def test_command_input_lines(capsys, tmp_path):
     (("discard", RIICHI_HAND, "--ev", "--ron-from", "next"), "tsumo wins only"),
     (("discard", RIICHI_HAND, "--ev", "--input", "x.jsonl"), "a HAND or --input, not both"),
     (("discard", "--ev"), "give a HAND"),
+    (("discard", RIICHI_HAND, "--ev", "--jobs", "2"), "--jobs is for --input"),
+    (("discard", RIICHI_HAND, "--ev", "--by-turn"), "give --json too"),
     (("discard", RIICHI_HAND, "--ev", "--rulesets", "tenhou,nosuch"), "nosuch"),
 ])
 def test_command_refuses_bad_input(capsys, argv, says):

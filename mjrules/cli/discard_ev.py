@@ -89,6 +89,10 @@ def cmd_discard_ev(args: argparse.Namespace) -> int:
         return _lines(args)
     if not args.hand:
         raise NotationError("give a HAND (14 tiles with its melds), or --input FILE of JSON lines")
+    if args.jobs != 1:
+        raise NotationError("--jobs is for --input: one HAND is one search")
+    if args.by_turn and not args.json:
+        raise NotationError("--by-turn adds to the JSON: give --json too")
     got = Evaluator().run(_ask(args, parse_hand(hand_text(args.hand))))
     if args.json:
         print(json.dumps(got.to_dict(args.by_turn), ensure_ascii=False))

@@ -674,6 +674,8 @@ def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, 
     kinds0 = _kinds(start.h0)
     shanten = min_shanten if start.caps is None else (lambda c: standard_shanten(c, start.caps))
     s0 = shanten(kinds0)
+    if s0 < 0:
+        start.notes.append("the hand is complete as it is: these are the values of a discard instead of a tsumo")
     roots: list[tuple[int, bool]] = []
     left: list[int] = []
     for f in range(FACES):
