@@ -88,12 +88,15 @@ struct Shanten {
     entries: Vec<Entry>,
 }
 
-/// One group's counts: their vector, and the vectors with one more and one fewer of each kind
-/// (where there can be), so that a hand's neighbours cost no further look-up.
+/// One group's counts: their vector, and the vectors with one more and one fewer of each kind,
+/// each found when first asked for, so that a hand's neighbours cost no further look-up.
 struct Entry {
+    code: u32,
     v: Vector,
     up: [Vector; 9],
     down: [Vector; 9],
+    /// Which of `up` (bits 0-8) and `down` (bits 9-17) are found.
+    have: u32,
 }
 
 /// A hand's parts: each group's entry, the other three groups combined, and the counts seven
@@ -144,28 +147,45 @@ impl Shanten {
         if let Some(&e) = self.index[g].get(&code) {
             return e;
         }
-        let (start, len) = GROUPS[g];
-        let caps = &self.caps[start..start + len];
-        let vector = |c: &[u8]| distance::suit_vector(c, caps, g == 3);
-        let mut e = Entry { v: vector(c), up: [[0; 10]; 9], down: [[0; 10]; 9] };
-        let mut c2 = [0u8; 9];
-        c2[..len].copy_from_slice(c);
-        for pos in 0..len {
-            if c2[pos] < 4 {
-                c2[pos] += 1;
-                e.up[pos] = vector(&c2[..len]);
-                c2[pos] -= 1;
-            }
-            if c2[pos] > 0 {
-                c2[pos] -= 1;
-                e.down[pos] = vector(&c2[..len]);
-                c2[pos] += 1;
-            }
-        }
+        let v = self.vector(g, code);
         let id = self.entries.len() as u32;
-        self.entries.push(e);
+        self.entries.push(Entry { code, v, up: [[0; 10]; 9], down: [[0; 10]; 9], have: 0 });
         self.index[g].insert(code, id);
         id
+    }
+
+    /// The vector of group `g`'s counts of `code` (an entry's, where there is one).
+    fn vector(&self, g: usize, code: u32) -> Vector {
+        if let Some(&e) = self.index[g].get(&code) {
+            return self.entries[e as usize].v;
+        }
+        let (start, len) = GROUPS[g];
+        let mut c = [0u8; 9];
+        let mut x = code;
+        for slot in c.iter_mut().take(len) {
+            *slot = (x % 5) as u8;
+            x /= 5;
+        }
+        distance::suit_vector(&c[..len], &self.caps[start..start + len], g == 3)
+    }
+
+    /// Entry `e`'s vector with one more (`up`) or one fewer of the kind at `pos` of group `g`.
+    fn neighbour(&mut self, g: usize, e: u32, pos: usize, up: bool) -> Vector {
+        let bit = 1 << (pos + if up { 0 } else { 9 });
+        let entry = &self.entries[e as usize];
+        if entry.have & bit != 0 {
+            return if up { entry.up[pos] } else { entry.down[pos] };
+        }
+        let code = if up { entry.code + POW5[pos] } else { entry.code - POW5[pos] };
+        let v = self.vector(g, code);
+        let entry = &mut self.entries[e as usize];
+        entry.have |= bit;
+        if up {
+            entry.up[pos] = v;
+        } else {
+            entry.down[pos] = v;
+        }
+        v
     }
 
     /// The best overlap of `a` and `b` together with a pair and `m` sets.
@@ -223,7 +243,7 @@ impl Shanten {
     /// melds hold copies, are tried one by one). Seven pairs and thirteen orphans, where they are
     /// at the hand's shanten: a single, a new kind while fewer than seven are held; a missing
     /// terminal or honour, or a held one while none is paired.
-    fn improving(&self, p: &Parts, k: &[u8; 34]) -> u64 {
+    fn improving(&mut self, p: &Parts, k: &[u8; 34]) -> u64 {
         let s = p.shanten;
         let mut out = 0u64;
         if p.standard == s {
@@ -276,19 +296,17 @@ impl Shanten {
     }
 
     /// The standard form's shanten with one more of kind `x`.
-    fn standard_after(&self, p: &Parts, x: usize) -> i32 {
+    fn standard_after(&mut self, p: &Parts, x: usize) -> i32 {
         let g = group_of(x);
-        let e = &self.entries[p.entries[g] as usize];
-        3 * self.m as i32 + 1 - self.overlap(&p.rest[g], &e.up[x - GROUPS[g].0])
+        let v = self.neighbour(g, p.entries[g], x - GROUPS[g].0, true);
+        3 * self.m as i32 + 1 - self.overlap(&p.rest[g], &v)
     }
 
     /// The shanten with one more (`up`) or one fewer of kind `x`.
-    fn after(&self, p: &Parts, k: &[u8; 34], x: usize, up: bool) -> i32 {
+    fn after(&mut self, p: &Parts, k: &[u8; 34], x: usize, up: bool) -> i32 {
         let g = group_of(x);
-        let e = &self.entries[p.entries[g] as usize];
-        let pos = x - GROUPS[g].0;
-        let v = if up { &e.up[pos] } else { &e.down[pos] };
-        let standard = 3 * self.m as i32 + 1 - self.overlap(&p.rest[g], v);
+        let v = self.neighbour(g, p.entries[g], x - GROUPS[g].0, up);
+        let standard = 3 * self.m as i32 + 1 - self.overlap(&p.rest[g], &v);
         if !self.forms || standard < 0 {
             return standard;
         }
@@ -685,15 +703,16 @@ impl Search<'_> {
         let n13 = self.hands13.len();
         let n14 = self.hands14.len();
         let inv = 1.0 / total;
-        let scores = self.scoring.values;
         let tenpai = self.tenpai13;
+        let scores = self.scoring.values;
         // the graph as flat arrays; what only the building needed goes first
         drop((self.index13, self.index14, self.hands13, self.hands14));
         self.sh.keep();
         let (start, edges) = grouped(n13, self.draws);
         let (ostart, opts) = grouped(n14, self.options);
         let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
-        let mut v14 = best(&ostart, &opts, &v13);
+        let mut v14 = vec![[0.0f64; 3]; n14];
+        best(&ostart, &opts, &v13, &mut v14);
         let at = |v: &[[f64; 3]], r: u32| {
             let x = v[r as usize];
             (x[0], x[1], x[2])
@@ -706,17 +725,20 @@ impl Search<'_> {
                 let mut acc = [0.0f64; 3];
                 for d in &edges[start[i] as usize..start[i + 1] as usize] {
                     let copies = d.copies as f64;
-                    let moved = if d.target == NONE { None } else { Some(&v14[d.target as usize]) };
-                    let score = scores[d.score as usize];
-                    for o in 0..3 {
-                        let mut x = match moved {
-                            Some(m) => m[o].max(stay[o]),
-                            None => stay[o],
-                        };
+                    let mut x = if d.target == NONE {
+                        stay
+                    } else {
+                        let m = &v14[d.target as usize];
+                        [m[0].max(stay[0]), m[1].max(stay[1]), m[2].max(stay[2])]
+                    };
+                    if d.score != 0 {
+                        let score = scores[d.score as usize];
                         if score > 0.0 {
-                            x = x.max(if o == 0 { score } else { 1.0 });
+                            x = [x[0].max(score), x[1].max(1.0), x[2].max(1.0)];
                         }
-                        acc[o] += copies * (x - stay[o]);
+                    }
+                    for o in 0..3 {
+                        acc[o] += copies * (x[o] - stay[o]);
                     }
                 }
                 new[i] = [
@@ -726,7 +748,7 @@ impl Search<'_> {
                 ];
             }
             std::mem::swap(&mut v13, &mut new);
-            v14 = best(&ostart, &opts, &v13);
+            best(&ostart, &opts, &v13, &mut v14);
             for (row, &r) in out.iter_mut().zip(roots) {
                 row.push(at(&v13, r));
             }
@@ -738,22 +760,21 @@ impl Search<'_> {
     }
 }
 
-/// Each 14-tile state's value: its best discard's, per objective (0 without a discard).
-fn best(start: &[u32], opts: &[u32], v13: &[[f64; 3]]) -> Vec<[f64; 3]> {
-    (0..start.len() - 1)
-        .map(|j| {
-            let mine = &opts[start[j] as usize..start[j + 1] as usize];
-            if mine.is_empty() {
-                return [0.0; 3];
-            }
-            let mut b = [f64::MIN; 3];
-            for &i in mine {
-                let v = &v13[i as usize];
-                b = [b[0].max(v[0]), b[1].max(v[1]), b[2].max(v[2])];
-            }
-            b
-        })
-        .collect()
+/// Each 14-tile state's value, into `v14`: its best discard's, per objective (0 without a discard).
+fn best(start: &[u32], opts: &[u32], v13: &[[f64; 3]], v14: &mut [[f64; 3]]) {
+    for (j, slot) in v14.iter_mut().enumerate() {
+        let mine = &opts[start[j] as usize..start[j + 1] as usize];
+        if mine.is_empty() {
+            *slot = [0.0; 3];
+            continue;
+        }
+        let mut b = [f64::MIN; 3];
+        for &i in mine {
+            let v = &v13[i as usize];
+            b = [b[0].max(v[0]), b[1].max(v[1]), b[2].max(v[2])];
+        }
+        *slot = b;
+    }
 }
 
 fn faces(v: &[u8]) -> PyResult<Faces> {
