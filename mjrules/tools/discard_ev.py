@@ -225,7 +225,8 @@ def _situation(r: ExpectedDiscards) -> str:
     dora = (f"dora indicator{'s' * (len(s.dora) != 1)} {' '.join(t.mpsz() for t in s.dora)}" if s.dora
             else "no dora indicator (no ura dora)")
     kita = f", {s.kita} kita" if s.kita else ""
-    return (f"turn {s.turn} ({T_MAX - s.turn} draws left); {SEAT_NAMES[s.seat_wind]} seat, "
+    left = T_MAX - s.turn
+    return (f"turn {s.turn} ({left} draw{'s' * (left != 1)} left); {SEAT_NAMES[s.seat_wind]} seat, "
             f"{SEAT_NAMES[s.round_wind]} round; {dora}{kita}")
 
 
