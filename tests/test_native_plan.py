@@ -45,14 +45,10 @@ from mjrules.rules.majiang import majiang_flags
 from mjrules.rules.ruleset import load_ruleset, preset_names
 from mjrules.scoring.result import Result
 from mjrules.model.hand import without_red_fives
+from helpers import example_plugin, native_or_skip
 from strategies import budget, deals, load_profile
 
-if os.environ.get("MJRULES_KERNEL") == "native":
-    importlib.import_module("mjrules.kernel._native")
-elif os.environ.get("MJRULES_KERNEL") == "python":
-    pytest.skip("MJRULES_KERNEL=python: the native path is off, nothing to compare", allow_module_level=True)
-else:
-    pytest.importorskip("mjrules.kernel._native", reason="the native kernel is not built here")
+native_or_skip("the native path")
 
 load_profile()
 
@@ -214,14 +210,6 @@ def test_parsed_then_scored_at_once():
 # -- rulesets that mix native and Python parts ------------------------------------------------------
 
 
-def _example_plugin():
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        return importlib.import_module("mjrules_example_yaku")
-    finally:
-        sys.path.remove(str(EXAMPLE))
-
-
 def _own_tanyao(r, flags):
     """All simples, counted in Python: a third party's tanyao in place of the built-in one."""
     return all(c == 0 for i, c in enumerate(r.counts) if i >= 27 or i % 9 in (0, 8))
@@ -336,7 +324,7 @@ def _mixed(label: str) -> Scorer:
     ruleset = load_ruleset(name)
     if flags.pop("local", False):
         ruleset = load_ruleset(str(_local_toml()))
-    extra = {k: (_example_plugin() if v == "example" else v) for k, v in plugins.items()}
+    extra = {k: (example_plugin() if v == "example" else v) for k, v in plugins.items()}
     return Scorer(ruleset.with_flags(**flags) if flags else ruleset, extra_plugins=extra)
 
 

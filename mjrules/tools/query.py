@@ -27,6 +27,7 @@ from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.model.hand import without_red_fives
 from mjrules.tools.compare import Comparer, red_fives_of
+from mjrules.tools.discard_ev import DEFAULT_EXTRA, T_MAX
 
 MAX_DIGITS = 100
 """Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
@@ -86,6 +87,25 @@ def read_kita(text: str) -> int:
         return whole_number(text, MAX_KITA)
     except ValueError:
         raise NotationError(f"{shown(text)} is not a number of Norths set aside 0-{MAX_KITA}") from None
+
+
+def read_turn(text: str) -> int:
+    """``discard --ev``'s turn: the draws the hand has made, 1-18."""
+    try:
+        n = whole_number(text, T_MAX)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise NotationError(f"{shown(text)} is not a turn 1-{T_MAX} (the draws the hand has made)")
+    return n
+
+
+def read_extra(text: str) -> int:
+    """``discard --ev``'s reach: tile changes searched while within N exchanges of the hand, 0-3."""
+    try:
+        return whole_number(text, 3)
+    except ValueError:
+        raise NotationError(f"{shown(text)} is not 0-3 (default {DEFAULT_EXTRA})") from None
 
 
 def read_tile(text: str) -> Tile:

@@ -747,6 +747,11 @@ pub fn make_hand(py: Python, model: &Model, hand: &Hand, meld_texts: &[&str]) ->
             meld_texts[..hand.nmelds].iter().map(|t| cache.object(py, t)).collect::<Option<Vec<PyObject>>>()
         })
         .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("a meld the notation layer refuses"))?;
+    make_hand_with(py, model, hand, &meld_objs)
+}
+
+/// The model's `Hand` of a hand whose melds are given as the model's `Meld` objects.
+pub fn make_hand_with(py: Python, model: &Model, hand: &Hand, meld_objs: &[PyObject]) -> PyResult<PyObject> {
     let obj = alloc(py, model.hand_type.as_ref(py))?;
     let n = &model.names;
     let tiles: Vec<PyObject> = hand.tiles[..hand.ntiles].iter().map(|&c| model.tiles[c as usize].clone_ref(py)).collect();

@@ -695,6 +695,15 @@ impl Plan {
         self.red_fives
     }
 
+    /// The points a win collects (`Result.points`), 0 for no win; `Stop::Decline` where the
+    /// Python path is to answer.
+    pub fn points(&self, st: &mut State, check: bool) -> Result<i64, Stop> {
+        match Job::new(self, st).run(check)? {
+            Outcome::Win(c) => Ok(c.paid.value),
+            Outcome::NoShape | Outcome::NoYaku => Ok(0),
+        }
+    }
+
     fn value_of(&self, py: Python, st: &mut State) -> PyResult<PyObject> {
         let mut job = Job::new(self, st);
         match job.run(false) {
@@ -950,6 +959,8 @@ pub struct State<'t> {
     /// The `Win` given, where the `Hand` is still to be made.
     win_obj: Option<PyObject>,
     meld_texts: &'t [&'t str],
+    /// The model's `Meld` objects of the hand, where no meld texts are given (`with_melds`).
+    meld_objs: Vec<PyObject>,
     py_readings: Vec<Option<PyObject>>,
     hits: HashMap<(usize, usize), Option<Arc<Hits>>, Fx>,
 }
@@ -959,8 +970,25 @@ impl<'t> State<'t> {
         let info = readings::info(&hand, &win);
         let readings = readings::readings(&hand, &win, &info);
         let n = readings.len();
-        State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, py_readings: vec![None; n],
-                hits: HashMap::default() }
+        State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, meld_objs: Vec::new(),
+                py_readings: vec![None; n], hits: HashMap::default() }
+    }
+
+    /// A hand made by the kernel (`ev`), its melds given as the model's objects for Python parts.
+    pub fn with_melds(hand: Hand, win: Win, meld_objs: Vec<PyObject>) -> State<'static> {
+        let mut st = State::new(hand, win, None, &[]);
+        st.meld_objs = meld_objs;
+        st
+    }
+
+    /// The same hand won with other ura indicators: what depends on them is found again.
+    pub fn set_ura(&mut self, codes: &[u8]) {
+        self.win.ura = [0; 5];
+        self.win.ura[..codes.len()].copy_from_slice(codes);
+        self.win.nura = codes.len();
+        self.hits.clear();
+        self.py_objs = None;
+        self.py_readings.iter_mut().for_each(|r| *r = None);
     }
 }
 
@@ -972,7 +1000,8 @@ impl<'t> State<'t> {
         hand.reds = keep;
         hand.red_fives = keep.iter().sum();
         State { hand, win: self.win.clone(), info: self.info, readings: self.readings.clone(), py_objs: None,
-                plain_of: None, win_obj: None, meld_texts: self.meld_texts, py_readings: vec![None; self.readings.len()],
+                plain_of: None, win_obj: None, meld_texts: self.meld_texts, meld_objs: self.meld_objs.clone(),
+                py_readings: vec![None; self.readings.len()],
                 hits: HashMap::default() }
     }
 }
@@ -1031,6 +1060,9 @@ impl<'a, 't> Job<'a, 't> {
                 Some((hand, keep)) => {
                     let scoring = SCORING.get(py).ok_or_else(|| PyException::new_err("scoring not bound"))?;
                     scoring.plain.call1(py, (hand.clone_ref(py), keep.clone_ref(py)))?
+                }
+                None if !self.st.meld_objs.is_empty() => {
+                    model::make_hand_with(py, model, &self.st.hand, &self.st.meld_objs)?
                 }
                 None => model::make_hand(py, model, &self.st.hand, self.st.meld_texts)?,
             };
