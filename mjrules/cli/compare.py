@@ -367,7 +367,7 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
             what += f"; same points, other han, fu or yaku on {plural(p['only_breakdown_differs'], 'hand')}"
         causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
         differ = p["points_differ"] + p["only_breakdown_differs"]  # the hands the causes are counted over
-        print(f"  {p['ruleset']:<16} {what}" + (f"; causes of the {plural(differ, 'hand')} that differ: {causes}"
+        print(f"  {p['ruleset']:<16} {what}" + (f"; causes of the {plural(differ, 'hand')} that differ{'s' * (differ == 1)}: {causes}"
                                                  if causes else ""))
     if plain_reds:
         print("  red fives read as plain fives (no red fives in the set): "
