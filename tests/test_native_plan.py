@@ -46,6 +46,7 @@ from mjrules.rules.ruleset import load_ruleset, preset_names
 from mjrules.scoring.result import Result
 from mjrules.model.hand import without_red_fives
 from helpers import example_plugin, native_or_skip
+from mjrules.notation import json_hand
 from strategies import budget, deals, load_profile
 
 native_or_skip("the native path")
@@ -407,16 +408,25 @@ def _both(args: list[str], tmp_path: Path, env: dict[str, str] | None = None, ou
 
 def _batch_input(tmp_path: Path) -> Path:
     """The public hands, generated ones (bench/corpus.py's), whole {in, out} lines, rule objects,
-    red fives a ruleset lacks, bad and blank lines."""
+    mjrules JSON hands, red fives a ruleset lacks, bad and blank lines."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         corpus = importlib.import_module("corpus")
         lines = corpus.lines(3000, 7)
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    lines += (DATA / "majiang-hule-public.jsonl").read_text(encoding="utf-8").splitlines()[:500]
+    public = (DATA / "majiang-hule-public.jsonl").read_text(encoding="utf-8").splitlines()[:500]
+    lines += public
+    # mjrules JSON hands: the Python path reads them on both kernels, and the kernel scores them
+    hands = [json_hand(*parse_majiang_input(json.loads(line)["in"])) for line in public[:100]]
+    lines += [json.dumps(hand, ensure_ascii=False) for hand in hands]
+    lines += [json.dumps(obj, ensure_ascii=False) for obj in (
+        {"hand": "234567m345p55678s", "ron": "previous", "seat": "S", "riichi": 2, "ippatsu": True, "ura": "4s"},
+        {"hand": "123m456p789s11222z", "haitei": True, "honba": 2, "sticks": 1}, {**hands[1], "nukidora": 1},
+        {**hands[2], "sead": "S"}, {**hands[3], "in": json.loads(public[3])["in"]}, {**hands[4], "rule": {}},
+        {"in": json.loads(public[5])["in"], "rule": None}, {"in": json.loads(public[6])["in"], "rule": {}})]
     lines += [json.dumps({"in": json.loads(lines[0]), "rule": {"赤牌": {"m": 0, "p": 0, "s": 0}}}, ensure_ascii=False),
-              "", "not json", '{"shoupai": "m123"}', '{"in": {"shoupai": "m123p456s789z1122", "rongpai": "z2+"}}',
+              "", "not json", "[1]", '{"shoupai": "m123"}', '{"in": {"shoupai": "m123p456s789z1122", "rongpai": "z2+"}}',
               # kinkei dokuritsu (the example plugin's yakuman): four called melds, a single wait on 1s
               json.dumps({"shoupai": "s1,z111=,z222=,p333-,m555+", "rongpai": "s1-", "param": {
                   "zhuangfeng": 0, "menfeng": 1, "hupai": {}, "baopai": ["m1"], "fubaopai": [],

@@ -103,7 +103,7 @@ def _drawn(monkeypatch, name):
 
 
 COMPARE_LINE = re.compile(r"  (\S+) +(?:points differ on (\d+) hands?|points agree on every hand)"
-                          r"(?:.*; causes of the (\d+) hands? that differ: (.*))?$")
+                          r"(?:.*; causes of the (\d+) (?:hands that differ|hand that differs): (.*))?$")
 
 
 def test_the_compare_plot_counts_what_its_text_counts(tmp_path, hule_lines, capsys, monkeypatch):
@@ -129,7 +129,8 @@ def test_the_compare_plot_counts_what_its_text_counts(tmp_path, hule_lines, caps
     for (name, (differ, over, causes)), hist, cause_axes in zip(said.items(), hists, bars):
         assert hist.get_title() == f"{name} − tenhou: points differ on {differ} of 1500 hands"
         assert sum(round(p.get_height()) for p in hist.patches) == differ
-        assert f"causes of the {over} hands that differ" in cause_axes.get_title()
+        assert f"causes of the {over} hands that differ" in cause_axes.get_title() or (
+            over == 1 and "causes of the 1 hand that differs" in cause_axes.get_title())
         labels = [t.get_text() for t in cause_axes.get_yticklabels()]
         totals = dict.fromkeys(labels, 0)
         for container in cause_axes.containers:  # the hands whose points differ, then those whose points agree
@@ -184,3 +185,14 @@ def test_the_simulate_plot_marks_what_its_text_marks(tmp_path, capsys, monkeypat
     labels = [t.get_text() for t in yaku.get_yticklabels()]
     assert yaku.get_xlabel() == "percent of wins"
     assert round(bars(yaku)[0][labels.index("riichi")].get_width(), 1) == riichi
+
+
+def test_one_hand_that_differs_is_said_in_the_singular(tmp_path, capsys, monkeypatch):
+    # riichi, pinfu, tanyao, iipeikou: 4 han 30 fu, 7,700 under tenhou, a kiriage mangan under mleague
+    made = _drawn(monkeypatch, "differences_figure")
+    src = tmp_path / "one.jsonl"
+    src.write_text(json.dumps({"hand": "223344m567p88s23s4s", "ron": "previous", "seat": "S", "riichi": 1}) + "\n",
+                   encoding="utf-8")
+    assert main(["compare", "--input", str(src), "--rulesets", "tenhou,mleague", "--plot", str(tmp_path / "x.svg")]) == 0
+    assert "; causes of the 1 hand that differs: flag:kiriage 1" in capsys.readouterr().out
+    assert made[0].axes[1].get_title().startswith("mleague − tenhou: causes of the 1 hand that differs\n")

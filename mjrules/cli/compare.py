@@ -24,7 +24,6 @@ from mjrules.cli.common import (
     add_situation,
     file_arg,
     hand_and_win,
-    json_int,
     named_file,
     numbered,
     parallel_lines,
@@ -34,10 +33,11 @@ from mjrules.cli.common import (
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import Win
-from mjrules.notation import parse_json_hand, parse_majiang_input
+from mjrules.notation.lines import line_rule, read_line
 from mjrules.rules.ruleset import Ruleset
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
+from mjrules.tools.batch import read_json
 from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, NativeLine, compare_item
 from mjrules.tools.parallel import chunks, worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
@@ -69,7 +69,8 @@ def add_command(sub: Subparsers) -> None:
     add_situation(p)
     p.add_argument("--rulesets", action=More, metavar="A,B,…",
                    help="rulesets to compare, the first is the reference (default: all presets; repeatable)")
-    p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
+    p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: mjrules JSON hands or majiang 'in' objects, as batch reads them "
+                   "(a \"rule\" object beside \"in\" is refused)")
     p.add_argument("--output", type=named_file, metavar="FILE",
                    help="with --input: per-hand details, CSV if FILE ends in .csv, else JSON lines")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
@@ -145,21 +146,23 @@ def render(comp: HandComparison) -> str:
     return "\n".join(lines)
 
 
+RULE_REFUSED = ("\"rule\" beside \"in\" is not read by compare, which scores each line under every ruleset "
+                "of --rulesets: to compare under a rule object, save it in a file and add it to them "
+                "(--rulesets rule.json,tenhou); to compare the hand alone, leave \"rule\" out")
+"""A line's rule object would change the rulesets compared for that line alone: it is refused, not
+applied to some of them or passed over (``docs/formats/json-hands.md`` says why)."""
+
+
 def _item(n: int, line: str | MjrulesError, players: int = 4) -> tuple[Hand, Win] | str:
     """Input line ``n`` as a hand and win at a table of ``players``, or its error text."""
     if isinstance(line, MjrulesError):
         return f"line {n}: {line}"
     try:
-        obj = json.loads(line, parse_int=json_int)
-        if isinstance(obj, dict) and "hand" in obj:
-            return parse_json_hand(obj)
-        if isinstance(obj, dict):
-            return parse_majiang_input(obj.get("in", obj), players)
-        raise NotationError("expected a JSON object")
-    except ValueError as e:
-        return f"line {n}: not JSON: {e}"
-    except RecursionError:
-        return f"line {n}: JSON nested too deeply"
+        obj = read_json(line)
+        if line_rule(obj) != {}:  # an empty object changes nothing, as in batch
+            raise NotationError(RULE_REFUSED)
+        hand, win, _ = read_line(obj, players)  # a wind param leaves out is read as batch reads it, without its note
+        return hand, win
     except MjrulesError as e:
         return f"line {n}: {e}"
 
@@ -364,7 +367,7 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
             what += f"; same points, other han, fu or yaku on {plural(p['only_breakdown_differs'], 'hand')}"
         causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
         differ = p["points_differ"] + p["only_breakdown_differs"]  # the hands the causes are counted over
-        print(f"  {p['ruleset']:<16} {what}" + (f"; causes of the {plural(differ, 'hand')} that differ: {causes}"
+        print(f"  {p['ruleset']:<16} {what}" + (f"; causes of the {plural(differ, 'hand')} that differ{'s' * (differ == 1)}: {causes}"
                                                  if causes else ""))
     if plain_reds:
         print("  red fives read as plain fives (no red fives in the set): "

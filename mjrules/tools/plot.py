@@ -153,7 +153,8 @@ def _histogram(differences: Sequence[int]) -> tuple[list[float], list[int], floa
 def _cause_bars(bars: Any, pair: PairDifferences, title: str, widest: int) -> None:
     """The causes of one pair: the ten most common, each bar its hands whose points differ then
     those whose points agree, the total and the mean size of its point differences beside it."""
-    bars.set_title(f"{title}: causes of the {pair.hands_differ} hands that differ\n"
+    one = pair.hands_differ == 1
+    bars.set_title(f"{title}: causes of the {pair.hands_differ} hand{'' if one else 's'} that differ{'s' if one else ''}\n"
                    "(in points, han, fu or yaku; a hand may have several)", fontsize=10)
     bars.set_xlabel("hands that differ, by cause (one scale for every row)")
     top = pair.cause_hands.most_common(10)[::-1]

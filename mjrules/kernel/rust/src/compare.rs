@@ -156,17 +156,7 @@ struct Setup<'a> {
 impl Setup<'_> {
     fn line(&self, line: &str) -> Result<Answer, PyErr> {
         let Some(value) = json::parse(line) else { return Ok(Answer::Python) };
-        if !matches!(value, json::Value::Obj(_)) {
-            return Ok(Answer::Python);
-        }
-        if !matches!(value.get("hand"), Ok(None)) {
-            return Ok(Answer::Python); // an mjrules JSON hand: the Python path reads it
-        }
-        let data = match value.get("in") {
-            Ok(Some(inner)) => inner,
-            Ok(None) => &value,
-            Err(()) => return Ok(Answer::Python),
-        };
+        let Some(data) = model::majiang_in(&value) else { return Ok(Answer::Python) };
         let parsed = model::CACHE.with(|cache| model::parse_majiang(&mut cache.borrow_mut(), data));
         let Some(parsed) = parsed else { return Ok(Answer::Python) };
         if parsed.win.extras != 0 {

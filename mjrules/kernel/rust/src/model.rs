@@ -434,6 +434,25 @@ fn indicators(v: &Value, out: &mut [u8; 5]) -> Option<usize> {
     }
 }
 
+/// The majiang-core `in` object of a `batch` or `compare --input` line (the line itself, or its
+/// "in"), as `notation.lines.read_line` finds it; None where the Python path reads the line: an
+/// mjrules JSON hand ("hand", whatever else the line has), a "rule" beside "in" other than an
+/// empty object (`batch` applies it, `compare` refuses it), a key written twice, no object.
+pub fn majiang_in<'v, 'a>(line: &'v Value<'a>) -> Option<&'v Value<'a>> {
+    if !matches!(line, Value::Obj(_)) || !matches!(line.get("hand"), Ok(None)) {
+        return None;
+    }
+    match line.get("in") {
+        Ok(Some(inner)) => match line.get("rule") {
+            Ok(None) => Some(inner),
+            Ok(Some(Value::Obj(items))) if items.is_empty() => Some(inner),
+            _ => None,
+        },
+        Ok(None) => Some(line),
+        Err(()) => None,
+    }
+}
+
 /// Read majiang-core's complete `in` form (every key written, as its own data has it), as
 /// `notation.majiang.parse_majiang_input` reads it; None for anything else.
 pub fn parse_majiang<'a>(cache: &mut MeldCache, data: &Value<'a>) -> Option<Parsed<'a>> {

@@ -747,22 +747,7 @@ impl Plan {
 
     fn render_line(&self, line: &str) -> Result<Option<String>, PyErr> {
         let Some(value) = json::parse(line) else { return Ok(None) };
-        let data = match &value {
-            json::Value::Obj(_) => match value.get("in") {
-                Ok(Some(inner)) => {
-                    match value.get("rule") {
-                        Ok(None) => {}
-                        // an empty object changes nothing; [], null, 0 ... are an error of the line (Python's)
-                        Ok(Some(json::Value::Obj(items))) if items.is_empty() => {}
-                        _ => return Ok(None),
-                    }
-                    inner
-                }
-                Ok(None) => &value,
-                Err(()) => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
+        let Some(data) = model::majiang_in(&value) else { return Ok(None) };
         let parsed = model::CACHE.with(|cache| model::parse_majiang(&mut cache.borrow_mut(), data));
         let Some(parsed) = parsed else { return Ok(None) };
         if parsed.hand.red_fives > 0 && !self.allows(&parsed.hand) {
