@@ -2,8 +2,8 @@
 
 Two ways in:
 
-* ``score(bag, ruleset)`` / ``score_lines(bag, ruleset)``: a Dask bag of batch lines (majiang
-  ``in`` objects, as JSON text or as dicts) scored lazily, partition by partition, as a bag of
+* ``score(bag, ruleset)`` / ``score_lines(bag, ruleset)``: a Dask bag of batch lines (mjrules
+  JSON hands or majiang ``in`` objects, as JSON text or as dicts) scored lazily, partition by partition, as a bag of
   flat records (``mjrules.tools.batch.RECORD_FIELDS``: ready for ``bag.to_dataframe()``, or
   computed as a list of dicts for pandas or Polars) or of the output lines of ``mjrules batch``;
 * ``cluster(address)``: a ``concurrent.futures`` executor on the cluster at ``address``, which

@@ -1,4 +1,5 @@
-"""Small helpers shared by the hand-written rule tests (test_yaku, test_yakuman, test_fu, test_payments).
+"""Small helpers shared by the hand-written rule tests (test_yaku, test_yakuman, test_fu, test_payments),
+and by the tests of the native kernel and of the example plugin (``native_or_skip``, ``example_plugin``, ``cli``).
 
 Conventions used throughout those files unless a test says otherwise:
 
@@ -13,7 +14,48 @@ capped at mangan; ron ×4 / ×6 for the dealer; tsumo split with each payment ro
 
 from __future__ import annotations
 
+import importlib
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
 from mjrules import Scorer, Win, load_ruleset, parse_mpsz, parse_tiles
+
+EXAMPLE = Path(__file__).resolve().parent / "example-plugin"
+"""The example third-party plugin (kinkei dokuritsu), as its own distribution."""
+
+
+def example_plugin() -> ModuleType:
+    """The example plugin's module, imported from its folder (not installed)."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        return importlib.import_module("mjrules_example_yaku")
+    finally:
+        sys.path.remove(str(EXAMPLE))
+
+
+def native_or_skip(compared: str) -> None:
+    """At a test module's top: the native kernel is required under ``MJRULES_KERNEL=native`` (CI), the
+    module skipped under ``MJRULES_KERNEL=python`` (nothing to compare ``compared`` with), and
+    skipped where it is not built otherwise."""
+    if os.environ.get("MJRULES_KERNEL") == "native":
+        importlib.import_module("mjrules.kernel._native")
+    elif os.environ.get("MJRULES_KERNEL") == "python":
+        pytest.skip(f"MJRULES_KERNEL=python: {compared} is off, nothing to compare", allow_module_level=True)
+    else:
+        pytest.importorskip("mjrules.kernel._native", reason="the native kernel is not built here")
+
+
+def cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """``mjrules ARGV`` in this process: (exit status, stdout, stderr)."""
+    from mjrules.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 SOUTH = 1
 EAST = 0

@@ -157,3 +157,31 @@ def test_the_page_fits_a_phone(page, server):
     width = page.evaluate("document.documentElement.scrollWidth")
     page.set_viewport_size({"width": 1280, "height": 900})
     assert width <= 375, f"the page is {width}px wide on a 375px screen"
+
+
+def test_a_hand_clicked_in_shows_its_discard_values_and_charts(page, server):
+    """A 14-tile hand clicked in, two rulesets ticked, the discard button: the table of discards in
+    the order the API gives them, each ruleset's best marked, and the two charts."""
+    page.goto(server + "/")
+    for t in ["1m", "2m", "3m", "0p", "6p", "7p", "2s", "3s", "5s", "7s", "1z", "1z", "5z", "6z"]:
+        page.click(f".palette button[data-tile='{t}']")
+    page.fill("input[name=dora]", "1m")
+    page.check("input[name=rulesets][value=mleague]")
+    page.click("#go-ev")
+    page.wait_for_selector("table.ev-table")
+    rulesets = page.locator("table.ev-table").get_attribute("data-rulesets")
+    assert "ev=1" in page.url and f"rulesets={rulesets}" in page.url and sorted(rulesets.split(",")) == ["mleague",
+                                                                                                       "tenhou"]
+    rows = page.locator("table.ev-table tr[data-discard]")
+    shown = [rows.nth(i).get_attribute("data-discard") for i in range(rows.count())]
+    api = page.request.get(server + f"/api/discard?hand=123m067p2357s1156z&dora=1m&rulesets={rulesets}").json()
+    print("discards:", shown[:4])
+    assert shown == [d["discard"] for d in api["results"][0]["discards"]]  # the first ruleset's order
+    assert page.locator("td.best[data-ruleset=tenhou]").count() >= 1
+    assert page.locator("svg.chart polyline").count() == 2 * 3 * 2  # two charts, three discards, two rulesets
+    page.set_viewport_size({"width": 375, "height": 800})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert width <= 375, f"the page is {width}px wide on a 375px screen"
+    if SHOTS:
+        page.locator("#results").screenshot(path=str(Path(SHOTS) / "discard-ev.png"))

@@ -1,12 +1,15 @@
 """The command line: output, JSON, the batch contract and exit statuses."""
 
+import csv
 import json
 import subprocess
 import sys
 
 import pytest
 
+from mjrules import parse_majiang_input
 from mjrules.cli import main
+from mjrules.notation import json_hand
 
 
 def run(capsys, *argv):
@@ -99,6 +102,37 @@ def test_batch_contract(tmp_path, hule_lines):
     assert out[2]["error"].startswith("line 3: not JSON")
     assert out[3]["error"].startswith("line 4: ")
     assert out[4] is None  # no winning shape
+
+
+def test_batch_reads_json_hands_as_compare_input_does(tmp_path, capsys, hule_lines):
+    """mjrules JSON hands beside majiang-core lines: each scores as majiang-core scored the same
+    hand (its "out"), and batch and compare --input read the same lines, refusing the same ones."""
+    sample = hule_lines[:200]
+    lines = [json.dumps(json_hand(*parse_majiang_input(x["in"]))) if k % 2 else json.dumps(x)
+             for k, x in enumerate(sample)]
+    # riichi, pinfu, tanyao, iipeikou: 4 han 30 fu (20 + 10 for a closed ron), 7,700 from the dealer
+    lines.append(json.dumps({"hand": "223344m567p88s23s4s", "ron": "previous", "seat": "S", "riichi": 1}))
+    lines += ['{"hand": "223344m567p88s234s", "sead": "S"}', '{"hand": "123m"}', '[1, 2]']
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    dst = tmp_path / "batch.csv"
+    assert main(["batch", "--input", str(src), "--output", str(dst)]) == 1  # the three bad lines
+    batch = list(csv.DictReader(dst.open(encoding="utf-8")))
+    want = [x["out"]["defen"] if x["out"] else 0 for x in sample] + [7700]
+    assert [int(r["points"] or 0) for r in batch[:201]] == want
+    assert set(batch[200]["yaku"].split()) == {"riichi", "pinfu", "tanyao", "iipeikou"}
+    assert (batch[200]["pay_east"], batch[200]["pay_south"]) == ("-7700", "7700")  # South's previous seat: East
+    assert [r["error"] for r in batch[201:]] == [
+        "line 202: unknown key 'sead' (did you mean 'seat'?)",
+        "line 203: wrong tile count: 3 tiles (3 concealed with the winning tile); a winning hand has 14",
+        "line 204: expected a JSON object: an mjrules JSON hand ({\"hand\": …}) or a majiang-core 'in' object "
+        "({\"shoupai\": …}), got an array"]
+    details = tmp_path / "compare.csv"
+    assert main(["compare", "--input", str(src), "--rulesets", "majiang", "--output", str(details)]) == 1
+    assert capsys.readouterr().err.splitlines() == [f"mjrules compare: {r['error']}" for r in batch[201:]]
+    compared = list(csv.DictReader(details.open(encoding="utf-8")))
+    assert [(r["error"], r["majiang:points"] or None) for r in compared] == [
+        (r["error"], r["points"] or ("0" if not r["error"] else None)) for r in batch]
 
 
 def test_batch_applies_a_rule_object_per_line(capsys, monkeypatch, variant_lines):

@@ -193,6 +193,40 @@ def test_a_situation_tag_no_yaku_of_the_ruleset_reads_is_a_note(capsys, tmp_path
     refused(capsys, "score", HAND, "--extra", "kanbur", says="situation tag 'kanbur' is read by no enabled yaku")
 
 
+def test_every_plugin_is_asked_for_its_tags_only_when_a_tag_is_not_read(capsys, monkeypatch):
+    from mjrules.tools import query
+
+    def asked(rules):
+        raise AssertionError("installed_tags asked of a hand every ruleset reads")
+
+    monkeypatch.setattr(query, "installed_tags", asked)
+    assert run(capsys, "score", HAND)[0] == 0
+    assert run(capsys, "compare", HAND, "--rulesets", "tenhou,mleague")[0] == 0
+
+
+def test_a_plugins_yaku_read_alone_are_those_its_plugin_manager_registers():
+    # yaku_alone calls a plugin's two hooks itself; pluggy, through a manager of that plugin alone, is the second source
+    from mjrules.rules.flags import Flags
+    from mjrules.rules.plugin_manager import Plugins, known_plugins, yaku_alone
+    from mjrules.scoring.scorer import Scorer
+
+    rules = Scorer("tenhou").rules
+    tags = set()
+    for name in known_plugins():
+        alone = Plugins([name])
+        defaults = Flags({n: f.default for n, (_, f) in alone.flags().items()})
+        try:
+            expected = [y.id for _, y in alone.yaku(defaults, rules)]
+        except Exception as e:  # a plugin whose yaku need another's flags fails alike
+            with pytest.raises(Exception, match=str(e).rsplit(": ", 1)[-1]):
+                yaku_alone(name, rules)
+            continue
+        got = yaku_alone(name, rules)
+        assert [y.id for y in got] == expected, name
+        tags |= {t for y in got for t in y.extras}
+    assert {"kanburi", "tsubame_gaeshi"} <= tags
+
+
 def test_replay_json_and_csv_together_are_refused(capsys):
     refused(capsys, "replay", "--rulesets", "tenhou,mleague", "--json", "--csv", str(DATA / "tenhou-mjlog"),
             says="give --json or --csv, not both")

@@ -562,10 +562,13 @@ def test_a_bad_indicator_names_no_function_of_mjrules(capsys):
     assert "read_indicators" not in err and "invalid" not in err
 
 
-def test_no_bad_option_value_is_named_by_its_reader(capsys):
+def test_no_bad_option_value_is_named_by_its_reader(capsys, tmp_path, monkeypatch):
     # argparse says "invalid <the type's __name__> value" when a type raises ValueError: read_indicators,
-    # int. Every option that reads its value says what is wrong with it instead.
+    # int. Every option that reads its value says what is wrong with it instead. (In a folder of its
+    # own: some of these values are good file names, and a command writes there.)
     import argparse
+
+    monkeypatch.chdir(tmp_path)
 
     from mjrules.cli import ALL, build_parser
 

@@ -180,15 +180,12 @@ def test_batch_answers_every_line_blank_ones_too_and_exits_1_on_errors(capsys, m
 # ------------------------------------------------------------------ 6. Ctrl-C and write errors
 
 
-def test_ctrl_c_in_batch_keeps_what_was_written_and_exits_130(capsys, tmp_path, hule_lines, monkeypatch):
-    from mjrules.tools.batch import LineScorer
+def _second_call_interrupted(monkeypatch, cls, *names):
+    """Make the second call of any of ``cls``'s methods ``names`` a Ctrl-C (the first line's work
+    done, the next one's not)."""
+    calls = []
 
-    src = tmp_path / "in.jsonl"
-    src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
-
-    def interrupted(name):
-        real, calls = getattr(LineScorer, name), []
-
+    def interrupted(real):
         def call(self, *a):
             calls.append(1)
             if len(calls) == 2:
@@ -196,9 +193,18 @@ def test_ctrl_c_in_batch_keeps_what_was_written_and_exits_130(capsys, tmp_path, 
             return real(self, *a)
         return call
 
+    for name in names:
+        monkeypatch.setattr(cls, name, interrupted(getattr(cls, name)))
+
+
+def test_ctrl_c_in_batch_keeps_what_was_written_and_exits_130(capsys, tmp_path, hule_lines, monkeypatch):
+    from mjrules.tools.batch import LineScorer
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
+
     # the Python kernel scores line by line; the native one a chunk of lines at a time, here one a chunk
-    monkeypatch.setattr(LineScorer, "score", interrupted("score"))
-    monkeypatch.setattr(LineScorer, "render_utf8", interrupted("render_utf8"))
+    _second_call_interrupted(monkeypatch, LineScorer, "score", "render_utf8")
     monkeypatch.setattr("mjrules.cli.batch.NATIVE_CHUNK", 1)
     dst = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "batch", "--input", str(src), "--output", str(dst))
@@ -211,15 +217,9 @@ def test_ctrl_c_in_compare_input_exits_130(capsys, tmp_path, hule_lines, monkeyp
 
     src = tmp_path / "in.jsonl"
     src.write_text("".join(json.dumps(x["in"]) + "\n" for x in hule_lines[:3]), encoding="utf-8")
-    real, calls = Comparer.compare, []
-
-    def interrupted(self, *a):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(self, *a)
-
-    monkeypatch.setattr(Comparer, "compare", interrupted)
+    # the Python kernel compares line by line; the native one a chunk of lines at a time, here one a chunk
+    _second_call_interrupted(monkeypatch, Comparer, "compare", "native_lines")
+    monkeypatch.setattr("mjrules.cli.compare.NATIVE_CHUNK", 1)
     dst = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "compare", "--input", str(src), "--rulesets", "tenhou,mleague", "--output", str(dst))
     assert code == 130 and one_line(err) and "interrupted" in err

@@ -75,3 +75,29 @@ def test_cli_compare_corpus_summary_and_csv(tmp_path, capsys, hule_lines):
 def test_compare_needs_a_hand_or_input(capsys):
     assert main(["compare"]) == 2
     assert "HAND" in capsys.readouterr().err
+
+
+def test_compare_input_refuses_a_rule_object_beside_in(tmp_path, capsys, variant_lines):
+    """A line's "rule" would change the rulesets compared for that line alone: the line is an error
+    naming it (as batch names a bad line), an empty rule changes nothing, and the way the error
+    shows (the rule object as a ruleset of --rulesets) scores the hand as majiang-core did under it."""
+    line = next(x for x in variant_lines if x.get("rule") == {"切り上げ満貫あり": True} and x["out"]
+                and x["out"]["fanshu"] == 4 and x["out"]["fu"] == 30)
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps(obj, ensure_ascii=False) for obj in (
+        line, {**line, "rule": {}}, {**line, "rule": None}, line["in"])) + "\n", encoding="utf-8")
+    assert main(["compare", "--input", str(src), "--rulesets", "tenhou,mleague", "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["hands_scored"] == 2
+    reason = ('"rule" beside "in" is not read by compare, which scores each line under every ruleset of '
+              '--rulesets: to compare under a rule object, save it in a file and add it to them '
+              '(--rulesets rule.json,tenhou); to compare the hand alone, leave "rule" out')
+    assert captured.err.splitlines() == [f"mjrules compare: line {n}: {reason}" for n in (1, 3)]
+    rule = tmp_path / "rule.json"
+    rule.write_text(json.dumps(line["rule"], ensure_ascii=False), encoding="utf-8")
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text(json.dumps(line["in"]) + "\n", encoding="utf-8")
+    details = tmp_path / "details.csv"
+    assert main(["compare", "--input", str(bare), "--rulesets", f"{rule},tenhou", "--output", str(details)]) == 0
+    row = next(csv.DictReader(details.open(encoding="utf-8")))
+    assert int(row[f"{rule}:points"]) == line["out"]["defen"] != int(row["tenhou:points"])  # kiriage mangan: 8,000

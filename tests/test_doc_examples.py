@@ -140,8 +140,8 @@ SKIPPED = {
 """Commands shown but not run, each with the reason."""
 
 EXIT = {
-    "mjrules batch --input docs/examples/majiang.jsonl --csv":
-        (1, "its third line is an mjrules JSON hand, which batch answers with an error line, as the page shows"),
+    "mjrules compare --input docs/examples/majiang.jsonl --rulesets tenhou,mleague":
+        (1, "its second line has a rule object beside \"in\", which compare refuses, as the page shows"),
 }
 """Commands shown exiting with another status than 0, the status and why."""
 

@@ -379,8 +379,11 @@ rule_objects = st.one_of(
 
 @st.composite
 def batch_lines(draw):
-    """One line of a batch file: valid, a near miss, a whole {"in", "out", "rule"} line, or garbage."""
-    kind = draw(st.sampled_from(("valid", "near", "wrapped", "json", "text", "blank", "mutated")))
+    """One line of a batch file: valid, a near miss, a whole {"in", "out", "rule"} line, an mjrules
+    JSON hand (or a near miss of one), or garbage."""
+    kind = draw(st.sampled_from(("valid", "near", "wrapped", "hand", "json", "text", "blank", "mutated")))
+    if kind == "hand":
+        return json.dumps(draw(json_hand_objects()), ensure_ascii=draw(st.booleans()))
     if kind in ("valid", "near", "wrapped", "mutated"):
         hand, win = draw(deals())
         obj = majiang_input(hand, attrs.evolve(win, renhou=False))

@@ -450,6 +450,15 @@ def test_a_ctrl_c_held_while_a_player_process_starts_ends_it(monkeypatch, tmp_pa
 
 # ------------------------------------------------------------------ issue 41: a pipe that nobody reads
 
+@pytest.fixture(scope="module")
+def big(tmp_path_factory) -> Path:
+    """Lines whose answers fill a pipe many times over (64 KiB holds a few hundred of them): a
+    command writing them blocks on a pipe nobody reads, however fast it is."""
+    path = tmp_path_factory.mktemp("interrupt") / "big.jsonl"
+    path.write_text((DATA / "majiang-hule-public.jsonl").read_text(encoding="utf-8") * 4, encoding="utf-8")
+    return path
+
+
 def _blocked_writing(pid: int, pipe: int) -> bool:
     """Whether the process waits to write to a full pipe: the kernel says where it sleeps, or the
     pipe holds all it can less the one write that no longer fits."""

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from mjrules import Scorer, load_ruleset, parse_majiang_input
+from mjrules.notation import json_hand
 from mjrules.cli import main
 from mjrules.readings.reading import analyse
 from mjrules.tools.batch import RECORD_FIELDS, LineScorer
@@ -29,14 +30,24 @@ BAD = {  # line number → (text, what its error names)
     3: ("not json at all", "not JSON"),
     7: ("", "blank line"),
     11: ('{"shoupai": "m123x", "param": {}}', "m123x"),
+    400: ('{"hand": "123m456p789s11222z", "sead": "S"}', "'sead' (did you mean 'seat'?)"),
     2500: ('{"in": {"shoupai": "m123456789p1234"}, "rule": {"no such key": true}}', "no such key"),
 }
 
 
+def _as_read(k: int, data: dict) -> str:
+    """Public hand ``k`` as a line: every third one an mjrules JSON hand, the others majiang-core's
+    ``in`` object, so that every path reads both forms of a corpus."""
+    if k % 3:
+        return json.dumps(data, ensure_ascii=False)
+    return json.dumps(json_hand(*parse_majiang_input(data)), ensure_ascii=False)
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    """The 5,000 public hands with bad lines put in at the line numbers of BAD."""
-    lines = [json.dumps(json.loads(line)["in"], ensure_ascii=False) for line in DATA.read_text("utf-8").splitlines()]
+    """The 5,000 public hands, a third of them as mjrules JSON hands, with bad lines put in at the
+    line numbers of BAD."""
+    lines = [_as_read(k, json.loads(line)["in"]) for k, line in enumerate(DATA.read_text("utf-8").splitlines())]
     for n in sorted(BAD):
         lines.insert(n - 1, BAD[n][0])
     path = tmp_path_factory.mktemp("scale") / "corpus.jsonl"
@@ -192,10 +203,10 @@ def test_compare_jobs_2_writes_the_same_details_and_summary_as_jobs_1(small_corp
         captured = capsys.readouterr()
         outputs.append((details.read_bytes(), captured.out, captured.err))
     assert outputs[0] == outputs[1]
-    assert outputs[0][2].count("mjrules compare: line ") == 2
+    assert outputs[0][2].count("mjrules compare: line ") == 3
     summary = json.loads(outputs[0][1])
-    # compare skips blank lines: of lines 3, 7 and 11, two are bad
-    assert summary["bad_lines"] == 2 and summary["hands_scored"] == 800 - 3
+    # compare skips blank lines: of lines 3, 7, 11 and 400, three are bad
+    assert summary["bad_lines"] == 3 and summary["hands_scored"] == 800 - 4
     assert summary["red_fives_read_plain"]["jpml-a"] > 0
 
 
@@ -329,7 +340,7 @@ def test_the_dask_bag_api_gives_the_batch_lines_and_records(cluster, corpus, bat
     import mjrules.dask as mjdask
 
     with Client(cluster.scheduler_address, set_as_default=False) as client:
-        bag = db.read_text(str(corpus), blocksize="300kB")
+        bag = db.read_text(str(corpus), blocksize="200kB")
         assert bag.npartitions > 2
         lines = mjdask.score_lines(bag, "majiang").compute(scheduler=client.get)
         assert ("\n".join(lines) + "\n").encode("utf-8") == batch_jobs_1

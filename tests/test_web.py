@@ -171,3 +171,49 @@ def test_api_score_takes_kita_under_a_three_player_ruleset(client, capsys):
     assert 'name="kita"' in client.get(f"/?{query}").text
     bad = client.get("/api/score?hand=111m999m123p55s22z2z&kita=2&ruleset=tenhou")
     assert bad.status_code == 400 and "kita" in bad.json()["error"]
+
+
+# -- discard values (discard --ev) -----------------------------------------------------------------
+
+EV_LINK = "hand=13m123345777p4s11z&dora=1p&turn=8"
+EV_CLI = ["discard", "13m123345777p4s11z", "--ev", "--dora", "1p", "--turn", "8", "--json"]
+
+
+def test_api_discard_returns_what_discard_ev_json_prints(client, capsys):
+    r = client.get(f"/api/discard?{EV_LINK}")
+    assert r.status_code == 200
+    assert r.json() == cli_json(capsys, EV_CLI)
+    r = client.get(f"/api/discard?{EV_LINK}&rulesets=tenhou,mleague&by-turn=1")
+    assert r.json() == cli_json(capsys, [*EV_CLI, "--rulesets", "tenhou,mleague", "--by-turn"])
+    assert r.json()["best_differs"]
+    bad = client.get("/api/discard?hand=13m123345777p4s11z&turn=19")
+    assert bad.status_code == 400 and "argument --turn: '19' is not a turn 1-18" in bad.json()["error"]
+
+
+def test_the_page_shows_the_discard_values_and_their_chart(client, capsys):
+    data = cli_json(capsys, [*EV_CLI, "--rulesets", "tenhou,mleague"])
+    r = client.get(f"/?{EV_LINK}&rulesets=tenhou,mleague&ev=1")
+    assert r.status_code == 200
+    rows = re.findall(r'<tr data-discard="([^"]+)"( class="differs")?>', r.text)
+    assert [d for d, _ in rows] == [d["discard"] for d in data["results"][0]["discards"]]  # tenhou's order
+    marked = {d for d, mark in rows if mark}
+    assert marked == set(data["best"]["tenhou"]) | set(data["best"]["mleague"])
+    best = re.findall(r'<td data-ruleset="([^"]+)" data-exp="[^"]+" class="best"', r.text)
+    assert sorted(best) == ["mleague", "tenhou"]
+    assert "The best discard differs" in r.text
+    # two charts, each with the best three discards of the first ruleset under both rulesets
+    top = [d["discard"] for d in data["results"][0]["discards"][:3]]
+    for name in ("win", "exp"):
+        svg = re.search(rf'<svg [^>]*data-chart="{name}".*?</svg>', r.text, re.S).group()
+        lines = re.findall(r'<polyline points="([^"]+)" data-discard="([^"]+)" data-ruleset="([^"]+)"', svg)
+        assert [(d, rs) for _, d, rs in lines] == [(d, rs) for d in top for rs in ("tenhou", "mleague")]
+        assert all(len(points.split()) == 18 - 8 + 1 for points, _, _ in lines)  # turns 8 ... 18
+
+
+def test_the_page_s_discard_values_need_one_or_two_rulesets_and_say_what_they_ignore(client):
+    r = client.get(f"/?{EV_LINK}&rulesets=tenhou,mleague,ema2016&ev=1")
+    assert r.status_code == 400 and "choose one or two rulesets" in r.text
+    r = client.get(f"/?{EV_LINK}&ev=1&ron=previous&riichi=1&honba=2")
+    assert r.status_code == 200 and "Not used for the discard values" in r.text and "ron, honba, riichi" in r.text
+    r = client.get("/?hand=234567m345p55678s&turn=3")
+    assert r.status_code == 400 and "turn is for the discard values" in r.text

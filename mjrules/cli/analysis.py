@@ -15,7 +15,22 @@ from typing import TYPE_CHECKING
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
-from mjrules.cli.common import DEFAULT_RULESET, MAX_DIGITS, More, add_hand, add_ruleset, kita, ron, ruleset_arg, shown, wind
+from mjrules.cli.common import (
+    DEFAULT_RULESET,
+    MAX_DIGITS,
+    More,
+    add_hand,
+    add_jobs,
+    add_ruleset,
+    file_arg,
+    kita,
+    reach,
+    ron,
+    ruleset_arg,
+    shown,
+    turn,
+    wind,
+)
 from mjrules.errors import NotationError
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
@@ -86,11 +101,26 @@ def add_command(sub: Subparsers) -> None:
     d = sub.add_parser("discard", help=help_of("discard"), description=(
         "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
         "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
-        "offer when tenpai; with the value of each wait."
+        "offer when tenpai; with the value of each wait. With --ev: each discard's tenpai probability, win "
+        "probability and expected score by the last turn (the one-player model of docs/discard-ev.md: tsumo only, "
+        "riichi on tenpai, every win scored by the ruleset), best first; under several --rulesets side by side, "
+        "marking where the best discard differs; for one HAND or every JSON line of --input (each line's output "
+        "in order, with --jobs worker processes)."
     ))
-    add_hand(d, "+")
+    add_hand(d, "*")
     situation(d, True)
-    d.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_discard)
+    d.add_argument("--ev", action="store_true", help="tenpai %%, win %% and expected score of each discard")
+    d.add_argument("--turn", type=turn, default=None, metavar="T",
+                   help="with --ev: the draws the hand has made, 1-18 (default 1)")
+    d.add_argument("--extra", type=reach, default=None, metavar="N",
+                   help="with --ev: search tile changes at the same shanten and shanten back while they keep the "
+                        "hand within N exchanges of its start (0-3, default 1)")
+    d.add_argument("--rulesets", metavar="A,B,…", help="with --ev: these rulesets side by side")
+    d.add_argument("--input", type=file_arg, default=None, metavar="FILE|-",
+                   help="with --ev: JSON lines, a 'hand' and the options by name; one JSON line out for each")
+    d.add_argument("--by-turn", action="store_true", help="with --ev --json or --input: the values at every turn too")
+    add_jobs(d)
+    d.set_defaults(files=Files(inputs=("--input",), rulesets=("--ruleset", "--rulesets")), func=cmd_discard)
 
     o = sub.add_parser("odds", help=help_of("odds"), description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "
@@ -217,6 +247,16 @@ def cmd_waits(args: argparse.Namespace) -> int:
 
 
 def cmd_discard(args: argparse.Namespace) -> int:
+    if args.ev:
+        from mjrules.cli.discard_ev import cmd_discard_ev  # loaded only with --ev
+
+        return cmd_discard_ev(args)
+    for option, value in (("--turn", args.turn), ("--extra", args.extra), ("--rulesets", args.rulesets),
+                          ("--input", args.input), ("--by-turn", args.by_turn or None), ("--jobs", args.jobs != 1 or None)):
+        if value is not None:
+            raise NotationError(f"{option} is for --ev (the discards' tenpai and win probability and expected score)")
+    if not args.hand:
+        raise NotationError("give a HAND: 14 tiles with its melds")
     hand = _hand(args.hand)
     advice = advise_discard(hand, args.visible, args.discards, scorer=Scorer(args.ruleset), seat_wind=args.seat,
                             round_wind=args.round, dora=args.dora, ron_from=args.ron_from, kita=args.kita)

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 def add_command(sub: Subparsers) -> None:
     b = sub.add_parser("batch", help=help_of("batch"), description=(
-        "Score JSON lines: each the 'in' object of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line "
-        "also works; a \"rule\" object beside \"in\" applies majiang-core rule keys over --ruleset (its game keys, "
+        "Score JSON lines: each an mjrules JSON hand ({\"hand\": …}, as compare --input reads) or the 'in' object "
+        "of majiang-core's hule() data (a whole {\"in\":…,\"out\":…} line also works; a \"rule\" object beside "
+        "\"in\" applies majiang-core rule keys over --ruleset (its game keys, "
         "such as 配給原点, change nothing of a hand's score; an unknown key is an error on that line). Writes one "
         "JSON line per input line, blank lines included: null for no win, {\"error\": \"line N: …\"} for a bad "
         "or blank line (the run goes on; exit status 1 at the end), else the result. A red five the ruleset's set "

@@ -183,6 +183,8 @@ count = option_type(query.read_count)
 tile_arg = option_type(query.read_tile)
 indicators = option_type(query.read_indicators)
 kita = option_type(query.read_kita)
+turn = option_type(query.read_turn)
+reach = option_type(query.read_extra)
 
 
 def ruleset_arg(text: str) -> str:

@@ -10,7 +10,7 @@ import json
 import sys
 from collections import Counter
 from functools import partial
-from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Literal, Sequence
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
@@ -24,7 +24,6 @@ from mjrules.cli.common import (
     add_situation,
     file_arg,
     hand_and_win,
-    json_int,
     named_file,
     numbered,
     parallel_lines,
@@ -34,17 +33,20 @@ from mjrules.cli.common import (
 from mjrules.errors import MjrulesError, NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.win import Win
-from mjrules.notation import parse_json_hand, parse_majiang_input
+from mjrules.notation.lines import line_rule, read_line
 from mjrules.rules.ruleset import Ruleset
 from mjrules.scoring.result import Result
-from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, compare_item
-from mjrules.tools.parallel import worker_count
+from mjrules.scoring.scorer import Scorer
+from mjrules.tools.batch import read_json
+from mjrules.tools.compare import Comparer, CorpusRow, CorpusSummary, NativeLine, compare_item
+from mjrules.tools.parallel import chunks, worker_count
 from mjrules.tools.plot import DifferenceCollector, check_plot_path, plot_differences, require_matplotlib
 from mjrules.tools.query import (
     brief,
     compare_data,
     plain_five_notes,
     red_five_notes,
+    reds_read_plain,
     ruleset_names,
     unread_tags,
     unscored_notes,
@@ -67,11 +69,13 @@ def add_command(sub: Subparsers) -> None:
     add_situation(p)
     p.add_argument("--rulesets", action=More, metavar="A,B,…",
                    help="rulesets to compare, the first is the reference (default: all presets; repeatable)")
-    p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: majiang 'in' objects or mjrules JSON hands")
+    p.add_argument("--input", type=file_arg, metavar="FILE|-", help="JSON lines: mjrules JSON hands or majiang 'in' objects, as batch reads them "
+                   "(a \"rule\" object beside \"in\" is refused)")
     p.add_argument("--output", type=named_file, metavar="FILE",
                    help="with --input: per-hand details, CSV if FILE ends in .csv, else JSON lines")
     p.add_argument("--plot", type=file_arg, metavar="FILE.svg|png", help="with --input: draw, per ruleset against the reference, "
-                   "the point differences and their causes (needs mjrules[plot])")
+                   "the point differences and the causes of the hands that differ, counted as the text "
+                   "counts them (needs mjrules[plot])")
     p.add_argument("--progress", action="store_true", default=None, help="progress bar on stderr (default: if a terminal)")
     p.add_argument("--no-progress", action="store_false", dest="progress")
     p.add_argument("--json", action="store_true", help="print the comparison or summary as JSON")
@@ -142,21 +146,23 @@ def render(comp: HandComparison) -> str:
     return "\n".join(lines)
 
 
+RULE_REFUSED = ("\"rule\" beside \"in\" is not read by compare, which scores each line under every ruleset "
+                "of --rulesets: to compare under a rule object, save it in a file and add it to them "
+                "(--rulesets rule.json,tenhou); to compare the hand alone, leave \"rule\" out")
+"""A line's rule object would change the rulesets compared for that line alone: it is refused, not
+applied to some of them or passed over (``docs/formats/json-hands.md`` says why)."""
+
+
 def _item(n: int, line: str | MjrulesError, players: int = 4) -> tuple[Hand, Win] | str:
     """Input line ``n`` as a hand and win at a table of ``players``, or its error text."""
     if isinstance(line, MjrulesError):
         return f"line {n}: {line}"
     try:
-        obj = json.loads(line, parse_int=json_int)
-        if isinstance(obj, dict) and "hand" in obj:
-            return parse_json_hand(obj)
-        if isinstance(obj, dict):
-            return parse_majiang_input(obj.get("in", obj), players)
-        raise NotationError("expected a JSON object")
-    except ValueError as e:
-        return f"line {n}: not JSON: {e}"
-    except RecursionError:
-        return f"line {n}: JSON nested too deeply"
+        obj = read_json(line)
+        if line_rule(obj) != {}:  # an empty object changes nothing, as in batch
+            raise NotationError(RULE_REFUSED)
+        hand, win, _ = read_line(obj, players)  # a wind param leaves out is read as batch reads it, without its note
+        return hand, win
     except MjrulesError as e:
         return f"line {n}: {e}"
 
@@ -170,6 +176,9 @@ class _CorpusWorker:
         self.comparer = comparer
         self.details = details
         """None, "json" or "csv"."""
+        self._plain: dict[int, tuple[list[Scorer], tuple[str, ...]]] = {}
+        """The scorers, and their rulesets' names, of each set of bits a kernel's line gives for
+        red fives read as plain fives."""
 
     def row(self, n: int, line: str | MjrulesError) -> CorpusRow:
         comparer = self.comparer
@@ -206,6 +215,41 @@ class _CorpusWorker:
             return CorpusRow(n, error, detail=(tuple(plain), detail))
         return CorpusRow.of(n, comp, (tuple(plain), detail))
 
+    def rows(self, lines: Sequence[tuple[int, str | MjrulesError]], threads: int = 1) -> list[CorpusRow]:
+        """``row`` of each line: the kernel compares the lines it can at once, in ``threads`` threads."""
+        if not self.comparer.native:
+            return [self.row(n, line) for n, line in lines]
+        read = [(k, line) for k, (_, line) in enumerate(lines) if isinstance(line, str)]
+        got: list[NativeLine | None] = [None] * len(lines)
+        answers = self.comparer.native_lines([line for _, line in read], self.details, threads)
+        for (k, _), answer in zip(read, answers):
+            got[k] = answer
+        return [self.row(n, line) if answer is None else self._native_row(n, answer)
+                for (n, line), answer in zip(lines, got)]
+
+    def _native_row(self, n: int, answer: NativeLine) -> CorpusRow:
+        """``row`` of a line the kernel compared (the same row, the same details)."""
+        points, causes, plain_bits, reds, made = answer
+        plain: tuple[str, ...] = ()
+        notes: list[str] = []
+        if plain_bits:
+            known = self._plain.get(plain_bits)
+            if known is None:
+                these = [s for k, s in enumerate(self.comparer.scorers) if plain_bits >> k & 1]
+                known = self._plain[plain_bits] = (these, tuple(s.ruleset.name for s in these))
+            scorers, plain = known
+            if self.details == "json":
+                notes = [note for s in scorers for note in reds_read_plain(s, reds)]
+        detail: Any = None
+        if self.details == "json":
+            detail = f'{{"line": {n}, {made.decode("utf-8")}' + (f', "notes": {_ENCODE(notes)}}}' if notes else "}")
+        elif self.details == "csv":
+            cells: list[Any] = []
+            for p, (han, fu, limit) in zip(points, made):
+                cells += [p, han, fu, limit]
+            detail = [n, "", *cells, *[";".join(c) for c in causes[1:]]]
+        return CorpusRow(n, None, points, causes, (plain, detail))
+
 
 def _worker_elsewhere(rulesets: list[Ruleset], names: list[str], details: str | None) -> _CorpusWorker:
     """The worker of another process or machine: the rulesets travel loaded, so a TOML file named
@@ -214,7 +258,12 @@ def _worker_elsewhere(rulesets: list[Ruleset], names: list[str], details: str | 
 
 
 def _compare_lines(worker: _CorpusWorker, lines: list[tuple[int, str | NotationError]]) -> list[CorpusRow]:
-    return [worker.row(n, line) for n, line in lines]
+    return worker.rows(list(lines))
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+NATIVE_CHUNK = 2000
+"""Lines handed to the kernel at once: a Ctrl-C keeps every chunk compared before it."""
 
 
 def _open_bytes(path: str) -> BinaryIO:
@@ -264,9 +313,12 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
             else:
                 yield n, line
 
+    if comparer.native and args.scheduler is None:  # the kernel compares the lines, in --jobs threads
+        done_rows: Iterator[list[CorpusRow]] = (worker.rows(chunk, jobs) for chunk in chunks(unblank(), NATIVE_CHUNK))
+    else:  # in --jobs processes or on Dask, or here a line at a time (a Ctrl-C keeps every line compared before it)
+        done_rows = parallel_lines(args, _compare_lines, unblank(), setup, 1 if local else None)
     try:
-        # One process: a line at a time, so that a Ctrl-C keeps every line compared before it.
-        for rows in parallel_lines(args, _compare_lines, unblank(), setup, 1 if local else None):
+        for rows in done_rows:
             for row in rows:
                 summary.add(row)
                 if row.error is not None:  # named as batch names it, and counted in the exit status
@@ -314,7 +366,9 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         if p["only_breakdown_differs"]:
             what += f"; same points, other han, fu or yaku on {plural(p['only_breakdown_differs'], 'hand')}"
         causes = ", ".join(f"{c} {n}" for c, n in list(p["causes"].items())[:8])
-        print(f"  {p['ruleset']:<16} {what}" + (f"; causes: {causes}" if causes else ""))
+        differ = p["points_differ"] + p["only_breakdown_differs"]  # the hands the causes are counted over
+        print(f"  {p['ruleset']:<16} {what}" + (f"; causes of the {plural(differ, 'hand')} that differ{'s' * (differ == 1)}: {causes}"
+                                                 if causes else ""))
     if plain_reds:
         print("  red fives read as plain fives (no red fives in the set): "
               + ", ".join(f"{rs} {plural(n, 'hand')}" for rs, n in plain_reds.items()))

@@ -18,7 +18,8 @@ from mjrules.errors import MjrulesError
 from mjrules.table.players import MJAI, PLAYERS
 from mjrules.table.game import RECORD_FORMATS
 from mjrules.table.simulation import (
-    GAME_FIELDS, GAME_TYPES, Figures, Simulator, difference, play_chunk, record_name, render_difference,
+    BASE_WORDS, FIGURES, GAME_FIELDS, GAME_TYPES, Figures, Simulator, difference, play_chunk, record_name,
+    render_difference, shown_difference,
 )
 from mjrules.rules.rules import GameLength
 from mjrules.tools.columns import CsvRecords, ParquetRecords
@@ -135,9 +136,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = [f.to_dict() for f in figures]
     differences = [difference(figures[0], f, simulator.walls_alike(0, i)) for i, f in enumerate(figures) if i]
     if args.plot is not None:
-        from mjrules.tools.plot import plot_simulation
+        from mjrules.tools.plot import Words, plot_simulation
 
-        plot_simulation(rows, args.plot, differences)
+        words = Words({f.key: f.label for f in FIGURES if f.label}, {f.key: BASE_WORDS[f.base] for f in FIGURES},
+                      partial(shown_difference, interval=False))
+        plot_simulation(rows, args.plot, words, differences)
     if args.csv:
         _csv(rows + differences)
         return 0

@@ -28,7 +28,7 @@ from mjrules.model.tiles import FIVES, Tile, tile
 from mjrules.model.win import Riichi, Win
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "NativePlan", "TILE_TABLE", "YakuTable", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
+    "KERNEL", "KERNEL_ERROR", "NativeComparison", "NativePlan", "ev_search", "TILE_TABLE", "YakuTable", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
     "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
@@ -143,6 +143,12 @@ NativePlan: Any = _IMPLEMENTATION.Plan if KERNEL == "native" else None
 where every part of a plan runs in Python."""
 YakuTable: Any = _IMPLEMENTATION.YakuTable if KERNEL == "native" else None
 """The kernel's table of the yaku of a yaku index, shared by the plans of that index."""
+NativeComparison: Any = _IMPLEMENTATION.Comparison if KERNEL == "native" else None
+"""The kernel's comparison of corpus lines under several plans (``mjrules.tools.compare``); None on
+the Python kernel."""
+ev_search: Any = _IMPLEMENTATION.ev_search if KERNEL == "native" else None
+"""The kernel's search of ``discard --ev`` (``mjrules.tools.discard_ev``, its definition), scoring
+by a plan's runner; None on the Python kernel, where the Python search runs."""
 
 
 def _unbound(*args: object) -> None:

@@ -1,5 +1,5 @@
 # The native kernel (mjrules/kernel/rust/src/lib.rs): the same functions as mjrules.kernel.python.
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from mjrules.kernel.shapes import Wait
 from mjrules.model.melds import SetShape
@@ -15,3 +15,8 @@ def read_mpsz_tiles(table: Sequence[Tile], text: str) -> list[Tile] | None: ...
 def discards(counts: Sequence[int], caps: Sequence[int] | None, held: Sequence[int]) -> list[tuple[int, int, list[int]]]: ...
 def placed(shapes: Sequence[SetShape], waits: Sequence[Wait], counts: Sequence[int],
            w: int) -> list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], tuple[Wait, ...]]]: ...
+def ev_search(plan: Any, h0: Sequence[int], w0: Sequence[int], total: int, caps: Sequence[int] | None,
+              melds: Sequence[Any], meld_reds: tuple[int, int, int], win: tuple[int, int, Sequence[int], int],
+              ura: tuple[Sequence[int], bool], extra: int, turn: int, roots: Sequence[tuple[int, bool]],
+              fallback: Callable[[list[int], int, bool, list[int]], float], limit: int
+              ) -> tuple[int, list[list[tuple[float, float, float]]] | None]: ...

@@ -35,14 +35,13 @@ import attrs
 from mjrules.errors import RulesetError
 from mjrules.rules.flags import suggest
 from mjrules.rules.placing import EXACT, NEAREST_THOUSAND_UP
-from mjrules.rules.plugin_manager import Plugins
+from mjrules.rules.plugin_manager import flags_alone
 from mjrules.rules.rules import ABORTIVE_DRAWS
 
 
 def _double_patterns() -> list[str]:
     """The double-yakuman plugin's default list: all its patterns count double."""
-    declared = Plugins(["double-yakuman"]).flags()
-    return list(declared["double_yakuman"][1].default)
+    return list(flags_alone("double-yakuman")["double_yakuman"].default)
 
 
 SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {

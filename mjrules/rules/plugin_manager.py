@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
@@ -301,6 +302,33 @@ class Plugins:
             raise PluginError(f"plugin {self._answerer(self.pm.hook.mjrules_rinshan_pao, dict(reading=reading, flags=flags))!r} "
                               f"returned {r!r} from mjrules_rinshan_pao; expected a seat offset 1, 2 or 3, or None")
         return r
+
+
+def yaku_alone(name: str, rules: Rules) -> list[Yaku]:
+    """The yaku plugin ``name`` registers on its own, at its flags' defaults, given ``rules``: its
+    two hook implementations called directly, no plugin manager built (``installed_tags`` asks
+    every installed plugin, and a manager costs some milliseconds to build). An implementation is
+    found by its hook's name, as pluggy finds one without ``specname``. Raises what the plugin raises."""
+    defaults = Flags({n: f.default for n, f in flags_alone(name).items()})
+    out: list[Yaku] = []
+    _call_alone(_load(name), "mjrules_register_yaku", register=out.append, flags=defaults, rules=rules)
+    return out
+
+
+def flags_alone(name: str) -> dict[str, Flag]:
+    """The flags plugin ``name`` declares, by name, its hook called directly (as ``yaku_alone``)."""
+    declared: dict[str, Flag] = {}
+    _call_alone(_load(name), "mjrules_register_flags", register=lambda f: declared.setdefault(f.name, f))
+    return declared
+
+
+def _call_alone(plugin: object, hook: str, **kwargs: Any) -> None:
+    """Call ``plugin``'s implementation of ``hook`` (if it has one) with the arguments it names."""
+    impl = getattr(plugin, hook, None)
+    if impl is None or not isinstance(getattr(impl, f"{PROJECT}_impl", None), dict):
+        return
+    wanted = inspect.signature(impl).parameters
+    impl(**{k: v for k, v in kwargs.items() if k in wanted})
 
 
 def builtin_part(plugin: str, hook: str, expect: type[_P], **kwargs: object) -> _P:

@@ -369,21 +369,34 @@ def difference(a: Figures, b: Figures, paired: bool) -> dict[str, Any]:
     return out
 
 
+def shown_difference(d: dict[str, Any], key: str, name: str | int | None = None, interval: bool = True) -> str:
+    """One figure of a ``difference`` (a family's by ``name``: a limit, a yaku, a placing's index)
+    as the text writes it: a share in percentage points, a mean signed, with its 95 % interval
+    unless ``interval`` is false, `` *`` where it is beyond noise; ``-`` where there is none."""
+    figure = FIGURE[key]
+    value = d[key] if name is None else d[key][name]
+    ci = d[key + "_ci95"] if name is None else d[key + "_ci95"][name]
+    if value is None:
+        return "-"
+    if not interval:
+        text = f"{100 * value:+.1f} pts" if figure.kind == SHARE else _signed(value, figure)
+    elif figure.kind == SHARE:
+        text = f"{100 * value:+.1f} pts" + (f" [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]" if ci else "")
+    else:
+        text = _signed(value, figure) + (f" [{_signed(ci[0], figure)}, {_signed(ci[1], figure)}]" if ci else "")
+    return text + (" *" if beyond_noise(ci) else "")
+
+
+BASE_WORDS = {"rounds": "rounds", "wins": "wins", "seat_rounds": "a player's rounds", "games": "games"}
+"""What each base a share is counted out of is, in words (the plot's axis)."""
+
+
 def render_difference(d: dict[str, Any]) -> str:
     """A ``difference`` as text: the main figures, the values by limit and the yaku whose
     difference is beyond noise (its interval leaves out 0, marked ``*``)."""
 
     def shown(key: str, name: str | None = None) -> str:
-        figure = FIGURE[key]
-        value = d[key] if name is None else d[key][name]
-        ci = d[key + "_ci95"] if name is None else d[key + "_ci95"][name]
-        if value is None:
-            return "-"
-        if figure.kind == SHARE:
-            text = f"{100 * value:+.1f} pts" + (f" [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]" if ci else "")
-        else:
-            text = _signed(value, figure) + (f" [{_signed(ci[0], figure)}, {_signed(ci[1], figure)}]" if ci else "")
-        return text + (" *" if beyond_noise(ci) else "")
+        return shown_difference(d, key, name)
 
     main = ", ".join(f"{FIGURE[k].label} {shown(k)}" for k in (
         "win_rate", "tsumo_share", "exhaustive_draw_rate", "dealer_repeat_rate", "calls_per_round", "deal_in_rate"))

@@ -1,12 +1,13 @@
-"""Batch scoring: one majiang JSON line in, one JSON line out, as ``mjrules batch`` writes them.
+"""Batch scoring: one JSON line in (a hand as ``mjrules.notation.lines`` reads it), one JSON line
+out, as ``mjrules batch`` writes them.
 
 ``LineScorer`` is the work of one line, shared by the CLI, its worker processes
 (``mjrules.tools.parallel``) and ``mjrules.dask``. A line's result is rendered from what scoring
 kept (the paid reading, the fu items, the shared yaku scores) with one encoder; the text is the
 one ``json.dumps(result.to_dict(), ensure_ascii=False)`` gives. With the native kernel, many lines
 go to it at once (``render_lines``): it reads, scores and writes the lines it can answer alone, in
-as many threads as asked, and leaves the others (an error to name, a "rule" object, red fives read
-as plain fives) to the same Python code.
+as many threads as asked, and leaves the others (an error to name, a "rule" object, an mjrules JSON
+hand, red fives read as plain fives) to the same Python code.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ import attrs
 
 from mjrules.cache import BoundedCache
 from mjrules.errors import MjrulesError, NotationError
-from mjrules.notation import parse_majiang_input
-from mjrules.notation.majiang import defaulted_winds
+from mjrules.notation.lines import line_rule, read_line
 from mjrules.rules.majiang import read_majiang_rule
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.readings.fu import FuItem
@@ -105,8 +105,9 @@ class RecordChunk:
 
 
 class LineScorer:
-    """Scores batch lines under a base ruleset; a ``"rule"`` object beside ``"in"`` applies
-    majiang-core rule keys over it (one Scorer per distinct rule object, kept)."""
+    """Scores batch lines (mjrules JSON hands and majiang-core ``in`` objects) under a base ruleset;
+    a ``"rule"`` object beside ``"in"`` applies majiang-core rule keys over it (one Scorer per
+    distinct rule object, kept)."""
 
     def __init__(self, ruleset: Ruleset | str = BATCH_RULESET) -> None:
         self.base = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
@@ -122,13 +123,10 @@ class LineScorer:
         """The result of input line ``n`` and its notes (winds ``param`` leaves out, red fives read
         as plain fives); MjrulesError for a bad line."""
         obj = read_json(line)
-        scorer = self._default
-        if isinstance(obj, dict) and "in" in obj:
-            if obj.get("rule", {}) != {}:  # an empty object changes nothing; [] or null is refused, not skipped
-                scorer = self._scorer(obj["rule"], n)
-            obj = obj["in"]
-        hand, win = parse_majiang_input(obj, scorer.players)
-        notes = defaulted_winds(obj)
+        rule = line_rule(obj)
+        # an empty object changes nothing; [] or null is refused, not skipped
+        scorer = self._default if rule == {} else self._scorer(rule, n)
+        hand, win, notes = read_line(obj, scorer.players)
         if hand.red_fives and not scorer.allows_red_fives(hand):
             hand, plain = plain_fives(scorer, hand)
             notes += plain

@@ -4,6 +4,11 @@ A hand is parsed and decomposed once (``analyse``) and its readings are scored b
 A difference from the first (reference) ruleset is explained by counterfactuals: for each flag
 the two rulesets set differently, the other ruleset is rebuilt with the reference's value; the
 flag is a cause when that changes the score. A yaku that only one side scores is a cause too.
+
+A corpus (``compare --input``) goes to the native kernel in bulk where it can take it
+(``Comparer.native_lines``): it reads each line, scores it under every ruleset and its
+counterfactuals and writes the line's details itself, as ``batch`` does, and leaves to this module
+the lines it does not answer exactly so (``tests/test_native_plan.py`` holds the outputs equal).
 """
 
 from __future__ import annotations
@@ -17,12 +22,13 @@ from typing import Any, Callable, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError
+from mjrules.kernel import NativeComparison
 from mjrules.model.hand import Hand, without_red_fives
 from mjrules.model.win import ROBBED_ANKAN, Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset, preset_names
 from mjrules.readings.reading import Reading, analyse
-from mjrules.scoring.result import NoWin, Result, YakuScore
-from mjrules.scoring.scorer import Scorer
+from mjrules.scoring.result import NoWin, NoWinCode, Result, YakuScore
+from mjrules.scoring.scorer import NO_SHAPE, NO_YAKU, Scorer
 
 ROWS = ("yaku", "han", "fu", "limit", "points", "payments")
 
@@ -78,6 +84,16 @@ class HandComparison:
 
 
 _TABLE = {3: "three-player", 4: "four-player"}
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+NativeLine = tuple[tuple[int, ...], tuple[tuple[str, ...], ...], int, tuple[int, int, int], Any]
+"""A corpus line the kernel compared (``Comparer.native_lines``): each ruleset's points (0 for no
+win), each ruleset's causes (as ``HandComparison.causes``), the bits of the rulesets whose tile set
+reads some red five of the hand as a plain five, the hand's red fives of each suit (m, p, s), and
+the details asked for: the JSON of ``HandComparison.to_dict`` from "rulesets" on as UTF-8, or each
+ruleset's (han, fu, limit)."""
+DETAILS = {None: 0, "json": 1, "csv": 2}
+"""The kernel's codes of the details ``Comparer.native_lines`` gives."""
 
 
 class Comparer:
@@ -117,6 +133,10 @@ class Comparer:
         self._all = Scorers(tuple(self.scorers))
         self._read = frozenset().union(*(s.extras for s in self.scorers))
         """The extra tags some ruleset's yaku read."""
+        self._native: Any = None
+        """The kernel's comparison of lines (``native_lines``), made when first asked for."""
+        self._python_causes: set[int] = set()
+        """The rulesets whose counterfactuals run a Python part: their causes are found here."""
 
     def _flipped(self, i: int, flag: str) -> Scorer | None:
         """Ruleset ``i`` with ``flag`` set as the reference sets it (None if it cannot be)."""
@@ -161,6 +181,54 @@ class Comparer:
             plugins = set(self.scorers[i].ruleset.plugins) ^ set(self.scorers[0].ruleset.plugins)
             out += [f"plugin:{p}" for p in sorted(plugins)]
         return out or ["other"]
+
+    @property
+    def native(self) -> bool:
+        """Whether the kernel compares corpus lines under these rulesets (``native_lines``): on the
+        native kernel, when every ruleset runs natively throughout and no two share a name."""
+        return self._comparison() is not None
+
+    def _comparison(self) -> Any:
+        if self._native is None:
+            self._native = False
+            runners = [s.plan.runner for s in self.scorers]
+            if (NativeComparison is not None and all(r is not None and not r.python_parts for r in runners)
+                    and len(set(self.names)) == len(self.names)):
+                plugins = [[] if i == 0 else [f"plugin:{p}" for p in sorted(
+                    set(s.ruleset.plugins) ^ set(self.scorers[0].ruleset.plugins))] for i, s in enumerate(self.scorers)]
+                no_wins = [(_ENCODE(_row_values(r)[0]), _ENCODE(r.to_dict()))
+                           for r in (NoWin(NoWinCode.NO_SHAPE, NO_SHAPE), NoWin(NoWinCode.NO_YAKU, NO_YAKU))]
+                self._native = NativeComparison(runners, plugins, [_ENCODE(n) for n in self.names], *no_wins)
+        return self._native or None
+
+    def native_lines(self, lines: Sequence[str], details: str | None = None, threads: int = 1) -> list[NativeLine | None]:
+        """What the kernel makes of corpus lines (JSON objects, as ``compare --input`` reads them),
+        in ``threads`` threads: a ``NativeLine`` for each it compares as ``compare`` would, None for
+        each the Python path is to compare (an error to name, a hand the kernel does not read, a
+        part that declines), every one None when the kernel compares none (``native``). With
+        ``details`` ("json" or "csv") each line's details for ``--output``. The counterfactuals of a
+        ruleset are made when a line first needs them, as ``compare`` makes them."""
+        comparison = self._comparison()
+        if comparison is None:
+            return [None] * len(lines)
+        code = DETAILS[details]
+        out = comparison.lines(list(lines), code, threads)
+        while True:
+            waiting = [k for k, got in enumerate(out) if type(got) is int]
+            need = {out[k] for k in waiting} - self._python_causes
+            if not need:
+                break
+            for i in sorted(need):
+                flips = self.flips(i)
+                runners = [s.plan.runner for s in flips.scorers]
+                if all(r is not None and not r.python_parts for r in runners):
+                    comparison.set_flips(i, runners, [f"flag:{flag}" for flag in flips.flags])
+                else:
+                    self._python_causes.add(i)
+            again = [k for k in waiting if out[k] not in self._python_causes]
+            for k, got in zip(again, comparison.lines([lines[k] for k in again], code, threads)):
+                out[k] = got
+        return [None if type(got) is int else got for got in out]
 
     def cause_text(self, i: int, cause: str, lang: str = "en") -> str:
         """A cause of ``causes`` (``flag:kiriage``, ``yaku:-renhou``, ``plugin:pao``) in words, for
@@ -401,16 +469,17 @@ class CorpusSummary:
         for pair, points, causes in zip(self.pairs, row.points[1:], row.causes[1:]):
             if not causes:
                 continue
+            counts = pair.causes
+            for cause in causes:  # a loop: Counter.update asks first whether a tuple is a mapping
+                counts[cause] += 1
             diff = points - base
             if not diff:
                 pair.other += 1
-                pair.causes.update(causes)
                 continue
             pair.differ += 1
             pair.total_abs += abs(diff)
             if abs(diff) > abs(pair.largest):
                 pair.largest, pair.largest_hand = diff, row.line
-            pair.causes.update(causes)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -14,20 +14,20 @@ from typing import Any, Iterable, Sequence
 
 import attrs
 
-from mjrules.errors import NotationError, RulesetError
+from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile
 from mjrules.model.win import MAX_COUNTER, MAX_KITA, ROBBED_ANKAN, Win
 from mjrules.notation import format_mpsz, parse_majiang, parse_mpsz, parse_tiles
 from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
 from mjrules.notation.mpsz import parse_tile
-from mjrules.rules.flags import Flags
-from mjrules.rules.plugin_manager import Plugins
+from mjrules.rules.plugin_manager import known_plugins, yaku_alone
 from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.model.hand import without_red_fives
 from mjrules.tools.compare import Comparer, red_fives_of
+from mjrules.tools.discard_ev import DEFAULT_EXTRA, T_MAX
 
 MAX_DIGITS = 100
 """Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
@@ -89,6 +89,25 @@ def read_kita(text: str) -> int:
         raise NotationError(f"{shown(text)} is not a number of Norths set aside 0-{MAX_KITA}") from None
 
 
+def read_turn(text: str) -> int:
+    """``discard --ev``'s turn: the draws the hand has made, 1-18."""
+    try:
+        n = whole_number(text, T_MAX)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise NotationError(f"{shown(text)} is not a turn 1-{T_MAX} (the draws the hand has made)")
+    return n
+
+
+def read_extra(text: str) -> int:
+    """``discard --ev``'s reach: tile changes searched while within N exchanges of the hand, 0-3."""
+    try:
+        return whole_number(text, 3)
+    except ValueError:
+        raise NotationError(f"{shown(text)} is not 0-3 (default {DEFAULT_EXTRA})") from None
+
+
 def read_tile(text: str) -> Tile:
     return parse_tile(text)
 
@@ -139,9 +158,14 @@ def plain_five_notes(scorer: Scorer, hand: Hand) -> list[str]:
     """``plain_fives``' notes alone: which red fives the ruleset's set reads as plain fives."""
     if not hand.red_fives or scorer.allows_red_fives(hand):
         return []
+    return reds_read_plain(scorer, hand.reds)
+
+
+def reds_read_plain(scorer: Scorer, reds: Sequence[int]) -> list[str]:
+    """``plain_five_notes`` of a hand with ``reds`` red fives of each suit (m, p, s)."""
     notes = []
     allowed = red_fives_of(scorer)
-    for suit, held, n in zip("mps", hand.reds, allowed):
+    for suit, held, n in zip("mps", reds, allowed):
         if held > n:
             which = "red 0" + suit if n == 0 else f"{held - n} of the {held} red 0{suit}"
             notes.append(f"{which} read as a plain 5{suit}: ruleset {scorer.ruleset.name} has {n} "
@@ -167,32 +191,21 @@ def unscored_notes(names: Sequence[str], scorers: Sequence[Scorer], win: Win) ->
     return notes
 
 
-@functools.cache
-def installed_tags() -> dict[str, str]:
-    """Each ``Win.extras`` tag a yaku of an installed plugin reads, with that plugin (each plugin
-    loaded alone, at its flags' defaults; one that cannot be is passed over)."""
-    from mjrules.rules.plugin_manager import known_plugins
-
+@functools.lru_cache(maxsize=4)
+def installed_tags(rules: Rules) -> dict[str, str]:
+    """Each ``Win.extras`` tag a yaku of an installed plugin reads, with that plugin (each plugin's
+    yaku registered alone, at its flags' defaults, given ``rules``; one that cannot be is passed
+    over). Asked only of a tag a ruleset does not read (``unread_tags``)."""
     found: dict[str, str] = {}
     for name in known_plugins():
         try:
-            alone = Plugins([name])
-            flags = Flags({n: f.default for n, (_, f) in alone.flags().items()})
-            rules = _rules_at_some_table(alone, flags)
-            for _, y in alone.yaku(flags, rules):
-                for tag in y.extras:
-                    found.setdefault(tag, name)
+            yaku = yaku_alone(name, rules)
         except Exception:  # a plugin whose yaku need another's flags: its tags are not offered
             continue
+        for y in yaku:
+            for tag in y.extras:
+                found.setdefault(tag, name)
     return found
-
-
-def _rules_at_some_table(plugins: Plugins, flags: Flags) -> Rules:
-    """The rules ``plugins`` make at four players, or at three for a plugin only three may use."""
-    try:
-        return plugins.rules(flags, 4, lambda flag: "defaults")
-    except RulesetError:
-        return plugins.rules(flags, 3, lambda flag: "defaults")
 
 
 def unread_tags(names: Sequence[str], scorers: Sequence[Scorer], win: Win) -> tuple[Win, list[str]]:
@@ -201,11 +214,13 @@ def unread_tags(names: Sequence[str], scorers: Sequence[Scorer], win: Win) -> tu
     ``unscored_notes`` says of ``--renhou``. A tag no installed plugin reads stays: the Scorer
     refuses it (a misspelt tag must not pass as a note)."""
     notes = []
-    known = installed_tags()
     drop = set()
     for tag in sorted(win.extras - {ROBBED_ANKAN}):
         lacking = [n for n, s in zip(names, scorers) if tag not in s.extras]
-        if not lacking or (len(lacking) == len(scorers) and tag not in known):
+        if not lacking:
+            continue
+        known = installed_tags(scorers[0].rules)  # only now: asking every plugin costs a start-up's worth
+        if len(lacking) == len(scorers) and tag not in known:
             continue
         if len(lacking) == len(scorers):
             drop.add(tag)

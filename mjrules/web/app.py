@@ -1,9 +1,10 @@
 """The calculator page and its JSON API, as a Starlette application (``mjrules serve`` runs it on
 uvicorn).
 
-Pages: ``/`` (a hand under one or more rulesets, result cards side by side), ``/table`` (the point
-table), ``/needs`` (conditions). API: ``/api/score``, ``/api/compare``, ``/api/table``,
-``/api/needs``, each returning what the command's ``--json`` prints, and a bad input as HTTP 400
+Pages: ``/`` (a hand under one or more rulesets, result cards side by side; with ``ev=1`` its
+discards' tenpai and win probability and expected score under one or two rulesets), ``/table`` (the
+point table), ``/needs`` (conditions). API: ``/api/score``, ``/api/compare``, ``/api/table``,
+``/api/needs``, ``/api/discard``, each returning what the command's ``--json`` prints, and a bad input as HTTP 400
 ``{"error": …}`` with the command line's error text. Every page is whole in its URL (the query
 parameters are the command line's option names) and is drawn on the server, so a link shows its
 results at once; the small script in ``static/app.js`` only helps to fill in the form.
@@ -25,17 +26,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from mjrules.errors import MjrulesError
-from mjrules.model.tiles import tile
+from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES
 from mjrules.pictures.card import CARD_CSS, card_element
 from mjrules.pictures.svg import face_name, tile_name
-from mjrules.rules.ruleset import preset_names
+from mjrules.rules.ruleset import Ruleset, preset_names
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools import query
 from mjrules.tools.compare import Comparer
+from mjrules.tools.discard_ev import DEFAULT_EXTRA, EvComparison, ExpectedDiscards, evaluate_rulesets
 from mjrules.tools.needs import TIES, Needs, needs
+from mjrules.tools.shanten import parse_hand
 from mjrules.tools.point_table import point_table
 from mjrules.web import params as P
+from mjrules.web.chart import Line, chart
 from mjrules.web.text import UI
 
 FACES = "/static/faces/"
@@ -91,6 +95,38 @@ def api_compare(p: P.Params) -> dict[str, Any]:
     p.check(COMPARE_PARAMS)
     hand, win = P.hand_and_win(p)
     return query.compare_data(Comparer(P.ruleset_list(p, None)), hand, win)
+
+
+DISCARD_PARAMS = ("hand", "turn", "dora", "visible", "seat", "round", "kita", "extra", "ruleset", "rulesets",
+                  "by-turn", P.UPLOAD)
+EV_IGNORED = ("win", "ron", "ura", "honba", "sticks", *query.SITUATION_FLAGS, "extra")
+"""The calculator form's fields the discard values do not use (``extra`` there is a situation tag)."""
+EV_MAX_RULESETS = 2
+"""Rulesets the page shows discard values under side by side (each search takes up to seconds)."""
+
+
+def _discard_values(p: P.Params, rulesets: Sequence[str | Ruleset], reach: str | None = "extra"
+                    ) -> ExpectedDiscards | EvComparison:
+    """The discard values of the parameters' hand under ``rulesets`` (what ``discard --ev`` gives)."""
+    text = p.get("hand")
+    if not text or not text.strip():
+        raise MjrulesError("give a hand: hand=123m067p2357s1156z (MPSZ, 14 tiles with the melds)")
+    no_tiles: tuple[Tile, ...] = ()
+    options = dict(
+        turn=p.read("turn", query.read_turn, 1), dora=p.read("dora", query.read_indicators, no_tiles),
+        visible=p.read("visible", query.read_indicators, no_tiles), seat_wind=p.read("seat", query.read_wind, 0),
+        round_wind=p.read("round", query.read_wind, 0), kita=p.read("kita", query.read_kita, 0),
+        extra=p.read(reach, query.read_extra, DEFAULT_EXTRA) if reach else DEFAULT_EXTRA)
+    hand = parse_hand(text)
+    return evaluate_rulesets(hand, [Scorer(r) for r in rulesets], **options)
+
+
+def api_discard(p: P.Params) -> dict[str, Any]:
+    p.check(DISCARD_PARAMS)
+    if p.get("ruleset") and p.all("rulesets"):
+        raise MjrulesError("give ruleset or rulesets, not both")
+    rulesets = P.ruleset_list(p, None) if p.all("rulesets") else [P.one_ruleset(p)]
+    return _discard_values(p, rulesets or [P.DEFAULT_RULESET]).to_dict(p.flag("by-turn"))
 
 
 def _dealer(p: P.Params) -> bool | None:
@@ -253,6 +289,8 @@ def _hand_form(main: ET.Element, p: P.Params, t: dict[str, str], chosen: Sequenc
     _field(row, t["honba"], "honba", p.get("honba"), type="number", min="0", size="3")
     _field(row, t["sticks"], "sticks", p.get("sticks"), type="number", min="0", size="3")
     _field(row, t["kita"], "kita", p.get("kita"), type="number", min="0", max="4", size="2")
+    _field(row, t["turn"], "turn", p.get("turn"), type="number", min="1", max="18", size="2", placeholder="1")
+    _field(row, t["visible"], "visible", p.get("visible"), size="8", placeholder="19m7z")
     checks = _el(form, "div", class_="row checks")
     for name in query.SITUATION_FLAGS:
         on = False
@@ -272,7 +310,9 @@ def _hand_form(main: ET.Element, p: P.Params, t: dict[str, str], chosen: Sequenc
     area = _el(fs, "textarea", p.get(P.UPLOAD) or "", name=P.UPLOAD, id="toml", rows="4", placeholder=t["toml_hint"],
                spellcheck="false")
     area.set("aria-label", t["upload"])
-    _el(form, "button", t["score"], type="submit", id="go", class_="go")
+    buttons = _el(form, "div", class_="row")
+    _el(buttons, "button", t["score"], type="submit", id="go", class_="go")
+    _el(buttons, "button", t["ev_go"], type="submit", id="go-ev", name="ev", value="1", class_="go")
 
 
 async def page_calculator(request: Request) -> Response:
@@ -287,10 +327,31 @@ async def page_calculator(request: Request) -> Response:
     chosen = [n.strip() for v in p.all("rulesets") for n in v.split(",") if n.strip()] or [P.DEFAULT_RULESET]
     _hand_form(main, p, t, chosen)
     status = 200
-    if p.get("hand") or p.get(P.UPLOAD) or p.upload:
+    try:
+        ev = p.flag("ev")
+    except MjrulesError as e:
+        _error(_el(main, "section", id="results"), str(e))
+        return _respond(html, 400)
+    if ev:
         results = _el(main, "section", id="results", aria_live="polite")
         try:
-            p.check(COMPARE_PARAMS)
+            p.check((*COMPARE_PARAMS, "turn", "visible", "ev"))
+            rulesets = P.ruleset_list(p, [P.DEFAULT_RULESET]) or [P.DEFAULT_RULESET]
+            if len(rulesets) > EV_MAX_RULESETS:
+                raise MjrulesError(f"choose one or two rulesets for the discard values ({len(rulesets)} are chosen)")
+            values = _discard_values(p, rulesets, reach=None)
+        except MjrulesError as e:
+            _error(results, str(e))
+            status = 400
+        else:
+            _ev_section(results, p, t, values)
+    elif p.get("hand") or p.get(P.UPLOAD) or p.upload:
+        results = _el(main, "section", id="results", aria_live="polite")
+        try:
+            p.check((*COMPARE_PARAMS, "turn", "visible", "ev"))
+            for name in ("turn", "visible"):
+                if p.get(name):
+                    raise MjrulesError(f"{name} is for the discard values (the {UI[P.lang(p)]['ev_go']!r} button)")
             hand, win = P.hand_and_win(p)
             comparer = Comparer(P.ruleset_list(p, [P.DEFAULT_RULESET]))
             comp = comparer.compare(hand, win)
@@ -312,6 +373,78 @@ async def page_calculator(request: Request) -> Response:
             api = [(k, v) for k, v in p.query_string() if k != "lang"]
             _el(_el(results, "p", class_="api"), "a", t["as_json"], href=f"/api/compare?{urlencode(api)}")
     return _respond(html, status)
+
+
+def _tile_img(parent: ET.Element, t: Tile) -> None:
+    _el(parent, "img", src=f"{FACES}{face_name(t)}.svg", alt=t.mpsz(), title=tile_name(t), width="21", height="28",
+        class_="tile")
+
+
+def _ev_section(parent: ET.Element, p: P.Params, t: dict[str, str], values: ExpectedDiscards | EvComparison) -> None:
+    """The discard values: a table of every discard under each ruleset, best first, each ruleset's
+    best marked (and ✱ where they differ), and charts of the best few by turn."""
+    results = values.results if isinstance(values, EvComparison) else (values,)
+    comparison = values if isinstance(values, EvComparison) else EvComparison(results)
+    first = results[0]
+    _el(parent, "h2", t["ev_title"])
+    ignored = [n for n in EV_IGNORED if p.get(n) not in (None, "") and not (n in query.SITUATION_FLAGS
+                                                                            and not p.flag(n))]
+    by_tile = [{d.tile: d for d in r.discards} for r in results]
+    wrap = _el(parent, "div", class_="scroll")
+    table = _el(wrap, "table", class_="ev-table", data_rulesets=",".join(r.ruleset for r in results))
+    head = _el(table, "tr")
+    _el(head, "th", t["ev_discard"], rowspan="2")
+    _el(head, "th", t["ev_leaves"], rowspan="2")
+    for r in results:
+        _el(head, "th", r.ruleset, colspan="3")
+    sub = _el(table, "tr")
+    for _ in results:
+        for key in ("ev_tenpai", "ev_win", "ev_exp"):
+            _el(sub, "th", t[key])
+    for d in first.discards:
+        tr = _el(table, "tr", data_discard=d.tile.mpsz())
+        if comparison.marked(d.tile):
+            tr.set("class", "differs")
+        cell = _el(tr, "td")
+        _tile_img(cell, d.tile)
+        _el(cell, "span", d.tile.mpsz(), class_="tile-text")
+        if comparison.marked(d.tile):
+            _el(cell, "span", "✱", class_="mark")
+        leaves = (t["ev_tenpai_word"] + (f" ({t['ev_riichi']})" if d.riichi else "") if d.shanten == 0
+                  else t["ev_shanten"].format(n=d.shanten))
+        _el(tr, "td", leaves)
+        for values_, best, r in zip(by_tile, comparison.best, results):
+            v = values_[d.tile]
+            _el(tr, "td", f"{v.tenpai_prob:.1%}")
+            _el(tr, "td", f"{v.win_prob:.1%}")
+            exp = _el(tr, "td", f"{v.exp_score:,.0f}", data_ruleset=r.ruleset, data_exp=f"{v.exp_score:.6f}")
+            if d.tile in best:
+                exp.set("class", "best")
+                exp.set("title", t["ev_best"])
+    if len(results) > 1:
+        _el(parent, "p", t["ev_differs"] if comparison.best_differs else t["ev_same"], class_="ev-verdict")
+    charts = _el(parent, "div", class_="charts")
+    top = first.discards[:3]
+    for key, pick, label in (("ev_plot_win", 1, lambda v: f"{v:.0%}"), ("ev_plot_exp", 0, lambda v: f"{v:,.0f}")):
+        lines = [Line(d.tile.mpsz(), r.ruleset, rank, k > 0, r.setup.turn,
+                      tuple(x[pick] for x in by_tile[k][d.tile].by_turn))
+                 for rank, d in enumerate(top) for k, r in enumerate(results)]
+        charts.append(chart(t[key], lines, label, data_chart=key.removeprefix("ev_plot_")))
+    legend = _el(parent, "p", class_="legend")
+    for rank, d in enumerate(top):
+        _el(legend, "span", f"— {d.tile.mpsz()}", class_=f"c{rank}")
+    if len(results) > 1:
+        _el(legend, "span", f"— {results[0].ruleset}  - - {results[1].ruleset}")
+    foot = f"{t['ev_model']} {sum(r.states for r in results):,} {t['ev_states']}."
+    _el(parent, "p", foot, class_="note")
+    if ignored:
+        _el(parent, "p", f"{t['ev_ignored']}: {', '.join(ignored)}.", class_="note")
+    for r in results:
+        for n in r.notes:
+            _el(parent, "p", f"{t['note']} ({r.ruleset}): {n}.", class_="note")
+    keep = {"hand", "turn", "dora", "visible", "seat", "round", "kita", P.UPLOAD}
+    api = [(k, v) for k, v in p.query_string() if k in keep and v] + [("rulesets", ",".join(r.ruleset for r in results))]
+    _el(_el(parent, "p", class_="api"), "a", t["as_json"], href=f"/api/discard?{urlencode(api)}&by-turn=1")
 
 
 def _table_html(parent: ET.Element, data: dict[str, Any], t: dict[str, str]) -> None:
@@ -406,6 +539,7 @@ def create_app() -> Starlette:
         Route("/api/compare", _api(api_compare), methods=["GET", "POST"]),
         Route("/api/table", _api(api_table), methods=["GET", "POST"]),
         Route("/api/needs", _api(api_needs), methods=["GET", "POST"]),
+        Route("/api/discard", _api(api_discard), methods=["GET", "POST"]),
         Mount("/static/faces", StaticFiles(directory=str(faces)), name="faces"),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]

@@ -88,7 +88,7 @@
     var params = new URLSearchParams();
     var rulesets = [];
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || el.disabled) return;
+      if (!el.name || el.disabled || el.type === "submit") return;
       if (el.type === "checkbox" && !el.checked) return;
       var value = el.value.trim();
       if (!value) return;
@@ -97,6 +97,8 @@
       params.append(el.name, value);
     });
     if (rulesets.length) params.set("rulesets", rulesets.join(","));
+    // the button pressed: "Score", or the discard values (ev=1)
+    if (event.submitter && event.submitter.name) params.set(event.submitter.name, event.submitter.value);
     window.location.assign("/?" + params.toString().replace(/%2C/g, ","));
   });
 })();

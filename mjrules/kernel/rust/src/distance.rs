@@ -110,7 +110,7 @@ fn code(part: &[u8]) -> u64 {
 }
 
 /// The vector of one suit (`honours`: the seven honour kinds, which make no sequences).
-fn suit_vector(h: &[u8], caps: &[u8], honours: bool) -> Vector {
+pub fn suit_vector(h: &[u8], caps: &[u8], honours: bool) -> Vector {
     if caps.iter().all(|&c| c == 4) {
         let key = code(h) | (honours as u64) << 40;
         if let Some(v) = SUIT_VECTORS.with(|t| t.borrow().get(&key).copied()) {
@@ -123,7 +123,7 @@ fn suit_vector(h: &[u8], caps: &[u8], honours: bool) -> Vector {
     Suit::new(h, caps, !honours).best(0, 0, 0)
 }
 
-fn combine(x: &Vector, y: &Vector) -> Vector {
+pub fn combine(x: &Vector, y: &Vector) -> Vector {
     let mut out = [0u8; 10];
     for p in 0..2 {
         for s in 0..5 {

@@ -3,7 +3,7 @@
 use crate::readings::{Info, Reading, CHIITOITSU, KANCHAN, PENCHAN, TANKI};
 
 /// `StandardFu`'s choices.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct StandardFu {
     pub rinshan_tsumo: bool,
     pub pinfu_tsumo: bool,

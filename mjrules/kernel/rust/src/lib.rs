@@ -13,7 +13,9 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 mod arrange;
 mod bound;
+mod compare;
 mod distance;
+mod ev;
 mod fu;
 mod fx;
 mod json;
@@ -303,9 +305,11 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bound::bind_notation, m)?)?;
     m.add_function(wrap_pyfunction!(model::read_majiang_input, m)?)?;
     m.add_function(wrap_pyfunction!(plan::twin_names, m)?)?;
+    m.add_function(wrap_pyfunction!(ev::ev_search, m)?)?;
     m.add_class::<plan::Plan>()?;
     m.add_class::<plan::Deferred>()?;
     m.add_class::<plan::Analysis>()?;
     m.add_class::<plan::YakuTable>()?;
+    m.add_class::<compare::Comparison>()?;
     Ok(())
 }

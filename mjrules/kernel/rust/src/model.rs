@@ -434,6 +434,25 @@ fn indicators(v: &Value, out: &mut [u8; 5]) -> Option<usize> {
     }
 }
 
+/// The majiang-core `in` object of a `batch` or `compare --input` line (the line itself, or its
+/// "in"), as `notation.lines.read_line` finds it; None where the Python path reads the line: an
+/// mjrules JSON hand ("hand", whatever else the line has), a "rule" beside "in" other than an
+/// empty object (`batch` applies it, `compare` refuses it), a key written twice, no object.
+pub fn majiang_in<'v, 'a>(line: &'v Value<'a>) -> Option<&'v Value<'a>> {
+    if !matches!(line, Value::Obj(_)) || !matches!(line.get("hand"), Ok(None)) {
+        return None;
+    }
+    match line.get("in") {
+        Ok(Some(inner)) => match line.get("rule") {
+            Ok(None) => Some(inner),
+            Ok(Some(Value::Obj(items))) if items.is_empty() => Some(inner),
+            _ => None,
+        },
+        Ok(None) => Some(line),
+        Err(()) => None,
+    }
+}
+
 /// Read majiang-core's complete `in` form (every key written, as its own data has it), as
 /// `notation.majiang.parse_majiang_input` reads it; None for anything else.
 pub fn parse_majiang<'a>(cache: &mut MeldCache, data: &Value<'a>) -> Option<Parsed<'a>> {
@@ -747,6 +766,11 @@ pub fn make_hand(py: Python, model: &Model, hand: &Hand, meld_texts: &[&str]) ->
             meld_texts[..hand.nmelds].iter().map(|t| cache.object(py, t)).collect::<Option<Vec<PyObject>>>()
         })
         .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("a meld the notation layer refuses"))?;
+    make_hand_with(py, model, hand, &meld_objs)
+}
+
+/// The model's `Hand` of a hand whose melds are given as the model's `Meld` objects.
+pub fn make_hand_with(py: Python, model: &Model, hand: &Hand, meld_objs: &[PyObject]) -> PyResult<PyObject> {
     let obj = alloc(py, model.hand_type.as_ref(py))?;
     let n = &model.names;
     let tiles: Vec<PyObject> = hand.tiles[..hand.ntiles].iter().map(|&c| model.tiles[c as usize].clone_ref(py)).collect();

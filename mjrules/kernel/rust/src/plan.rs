@@ -531,6 +531,12 @@ impl Plan {
         Ok(Plan { python_parts, ..plan })
     }
 
+    /// Whether some part runs in Python (a yaku check, the fu count, a limit, pao).
+    #[getter(python_parts)]
+    fn has_python_parts(&self) -> bool {
+        self.python_parts
+    }
+
     /// Score a `Hand` and `Win` as `Scorer.score` does (``check`` first when asked): the `Result`
     /// or `NoWin`, or None where the Python path is to answer.
     fn score(&self, py: Python, hand: &PyAny, win: &PyAny, check: bool) -> PyResult<PyObject> {
@@ -667,6 +673,37 @@ impl Plan {
         self.players
     }
 
+    /// Whether every hand scores alike under both plans: the same yaku table, limits, fu count,
+    /// payments and checks, all native (a flag of play alone tells them apart). `compare` passes
+    /// over such a counterfactual: it cannot change a score.
+    pub fn scores_alike(&self, other: &Plan) -> bool {
+        !self.python_parts
+            && !other.python_parts
+            && Arc::ptr_eq(&self.table, &other.table)
+            && (self.players, self.honba_value, self.absent, self.min_han, self.ryanshiba, self.red_fives)
+                == (other.players, other.honba_value, other.absent, other.min_han, other.ryanshiba, other.red_fives)
+            && (self.extras_allowed, self.robbed_ankan_ok, self.tiles108, self.kita, self.kita_rinshan, self.kita_chankan)
+                == (other.extras_allowed, other.robbed_ankan_ok, other.tiles108, other.kita, other.kita_rinshan,
+                    other.kita_chankan)
+            && (self.kazoe, self.kiriage, self.stacking, self.base_points, self.pao, self.rinshan_pao)
+                == (other.kazoe, other.kiriage, other.stacking, other.base_points, other.pao, other.rinshan_pao)
+            && self.fu == other.fu
+    }
+
+    /// The red fives of each suit in the plan's tile set.
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red_fives
+    }
+
+    /// The points a win collects (`Result.points`), 0 for no win; `Stop::Decline` where the
+    /// Python path is to answer.
+    pub fn points(&self, st: &mut State, check: bool) -> Result<i64, Stop> {
+        match Job::new(self, st).run(check)? {
+            Outcome::Win(c) => Ok(c.paid.value),
+            Outcome::NoShape | Outcome::NoYaku => Ok(0),
+        }
+    }
+
     fn value_of(&self, py: Python, st: &mut State) -> PyResult<PyObject> {
         let mut job = Job::new(self, st);
         match job.run(false) {
@@ -710,22 +747,7 @@ impl Plan {
 
     fn render_line(&self, line: &str) -> Result<Option<String>, PyErr> {
         let Some(value) = json::parse(line) else { return Ok(None) };
-        let data = match &value {
-            json::Value::Obj(_) => match value.get("in") {
-                Ok(Some(inner)) => {
-                    match value.get("rule") {
-                        Ok(None) => {}
-                        // an empty object changes nothing; [], null, 0 ... are an error of the line (Python's)
-                        Ok(Some(json::Value::Obj(items))) if items.is_empty() => {}
-                        _ => return Ok(None),
-                    }
-                    inner
-                }
-                Ok(None) => &value,
-                Err(()) => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
+        let Some(data) = model::majiang_in(&value) else { return Ok(None) };
         let parsed = model::CACHE.with(|cache| model::parse_majiang(&mut cache.borrow_mut(), data));
         let Some(parsed) = parsed else { return Ok(None) };
         if parsed.hand.red_fives > 0 && !self.allows(&parsed.hand) {
@@ -742,7 +764,8 @@ impl Plan {
         }
     }
 
-    fn allows(&self, hand: &Hand) -> bool {
+    /// Whether the plan's tile set has the hand's red fives.
+    pub(crate) fn allows(&self, hand: &Hand) -> bool {
         (0..3).all(|s| hand.reds[s] <= self.red_fives[s])
     }
 
@@ -921,6 +944,8 @@ pub struct State<'t> {
     /// The `Win` given, where the `Hand` is still to be made.
     win_obj: Option<PyObject>,
     meld_texts: &'t [&'t str],
+    /// The model's `Meld` objects of the hand, where no meld texts are given (`with_melds`).
+    meld_objs: Vec<PyObject>,
     py_readings: Vec<Option<PyObject>>,
     hits: HashMap<(usize, usize), Option<Arc<Hits>>, Fx>,
 }
@@ -930,7 +955,38 @@ impl<'t> State<'t> {
         let info = readings::info(&hand, &win);
         let readings = readings::readings(&hand, &win, &info);
         let n = readings.len();
-        State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, py_readings: vec![None; n],
+        State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, meld_objs: Vec::new(),
+                py_readings: vec![None; n], hits: HashMap::default() }
+    }
+
+    /// A hand made by the kernel (`ev`), its melds given as the model's objects for Python parts.
+    pub fn with_melds(hand: Hand, win: Win, meld_objs: Vec<PyObject>) -> State<'static> {
+        let mut st = State::new(hand, win, None, &[]);
+        st.meld_objs = meld_objs;
+        st
+    }
+
+    /// The same hand won with other ura indicators: what depends on them is found again.
+    pub fn set_ura(&mut self, codes: &[u8]) {
+        self.win.ura = [0; 5];
+        self.win.ura[..codes.len()].copy_from_slice(codes);
+        self.win.nura = codes.len();
+        self.hits.clear();
+        self.py_objs = None;
+        self.py_readings.iter_mut().for_each(|r| *r = None);
+    }
+}
+
+impl<'t> State<'t> {
+    /// The same hand with only ``keep`` red fives of each suit (``without_red_fives``): its
+    /// readings are those of this one (red fives change no reading), what its yaku are is not.
+    pub fn with_reds(&self, keep: [u8; 3]) -> Self {
+        let mut hand = self.hand.clone();
+        hand.reds = keep;
+        hand.red_fives = keep.iter().sum();
+        State { hand, win: self.win.clone(), info: self.info, readings: self.readings.clone(), py_objs: None,
+                plain_of: None, win_obj: None, meld_texts: self.meld_texts, meld_objs: self.meld_objs.clone(),
+                py_readings: vec![None; self.readings.len()],
                 hits: HashMap::default() }
     }
 }
@@ -989,6 +1045,9 @@ impl<'a, 't> Job<'a, 't> {
                 Some((hand, keep)) => {
                     let scoring = SCORING.get(py).ok_or_else(|| PyException::new_err("scoring not bound"))?;
                     scoring.plain.call1(py, (hand.clone_ref(py), keep.clone_ref(py)))?
+                }
+                None if !self.st.meld_objs.is_empty() => {
+                    model::make_hand_with(py, model, &self.st.hand, &self.st.meld_objs)?
                 }
                 None => model::make_hand(py, model, &self.st.hand, self.st.meld_texts)?,
             };
