@@ -52,31 +52,60 @@ def _tiles(text: str) -> tuple:
     return tuple(parse_tiles(text)) if text else ()
 
 
+def _tiles_arg(text: str) -> tuple:
+    """Tiles of an option (argparse's type: its error is the option's)."""
+    try:
+        return _tiles(text)
+    except (NotationError, ValueError) as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+def _situation(p: argparse.ArgumentParser, visible: bool) -> None:
+    """The options of the situation around a hand (seen tiles, winds, indicators, kita, ruleset)."""
+    if visible:
+        p.add_argument("--visible", type=_tiles_arg, action=More, default=(), metavar="TILES",
+                       help="tiles seen elsewhere: other players' discards and melds, e.g. 19m77z (repeatable)")
+        p.add_argument("--discards", type=_tiles_arg, action=More, default=(), metavar="TILES",
+                       help="your own discards: seen, and furiten if one is a winning tile (repeatable)")
+    p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="your seat wind; E is the dealer (default E)")
+    p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind (default E)")
+    p.add_argument("--ron-from", type=ron, default=None, metavar="FROM",
+                   help="who deals in for the ron values: previous|opposite|next (default opposite; "
+                        "previous under a three-player ruleset)")
+    p.add_argument("--dora", type=_tiles_arg, action=More, default=(), metavar="TILES",
+                   help="dora indicators (also counted as seen; repeatable)")
+    p.add_argument("--kita", type=kita, default=0, metavar="N",
+                   help="Norths you set aside (three-player nukidora): dora, and seen")
+    add_ruleset(p, DEFAULT_RULESET)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _add_discard(sub: Subparsers) -> None:
+    d = sub.add_parser("discard", help=help_of("discard"), description=(
+        "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
+        "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
+        "offer when tenpai; with the value of each wait. With --ev: each discard's tenpai probability, win "
+        "probability and expected score by the last turn (the one-player model of docs/discard-ev.md: tsumo only, "
+        "riichi on tenpai, every win scored by the ruleset), best first; under several --rulesets side by side, "
+        "marking where the best discard differs; for one HAND or every JSON line of --input (each line's output "
+        "in order, with --jobs worker processes)."
+    ))
+    add_hand(d, "*")
+    _situation(d, True)
+    d.add_argument("--ev", action="store_true", help="tenpai %%, win %% and expected score of each discard")
+    d.add_argument("--turn", type=turn, default=None, metavar="T",
+                   help="with --ev: the draws the hand has made, 1-18 (default 1)")
+    d.add_argument("--extra", type=reach, default=None, metavar="N",
+                   help="with --ev: search tile changes at the same shanten and shanten back while they keep the "
+                        "hand within N exchanges of its start (0-3, default 1)")
+    d.add_argument("--rulesets", metavar="A,B,…", help="with --ev: these rulesets side by side")
+    d.add_argument("--input", type=file_arg, default=None, metavar="FILE|-",
+                   help="with --ev: JSON lines, a 'hand' and the options by name; one JSON line out for each")
+    d.add_argument("--by-turn", action="store_true", help="with --ev --json or --input: the values at every turn too")
+    add_jobs(d)
+    d.set_defaults(files=Files(inputs=("--input",), rulesets=("--ruleset", "--rulesets")), func=cmd_discard)
+
+
 def add_command(sub: Subparsers) -> None:
-    def tiles(text: str) -> tuple:
-        try:
-            return _tiles(text)
-        except (NotationError, ValueError) as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-
-    def situation(p: argparse.ArgumentParser, visible: bool) -> None:
-        if visible:
-            p.add_argument("--visible", type=tiles, action=More, default=(), metavar="TILES",
-                           help="tiles seen elsewhere: other players' discards and melds, e.g. 19m77z (repeatable)")
-            p.add_argument("--discards", type=tiles, action=More, default=(), metavar="TILES",
-                           help="your own discards: seen, and furiten if one is a winning tile (repeatable)")
-        p.add_argument("--seat", type=wind, default=0, metavar="WIND", help="your seat wind; E is the dealer (default E)")
-        p.add_argument("--round", type=wind, default=0, metavar="WIND", help="round wind (default E)")
-        p.add_argument("--ron-from", type=ron, default=None, metavar="FROM",
-                       help="who deals in for the ron values: previous|opposite|next (default opposite; "
-                            "previous under a three-player ruleset)")
-        p.add_argument("--dora", type=tiles, action=More, default=(), metavar="TILES",
-                       help="dora indicators (also counted as seen; repeatable)")
-        p.add_argument("--kita", type=kita, default=0, metavar="N",
-                       help="Norths you set aside (three-player nukidora): dora, and seen")
-        add_ruleset(p, DEFAULT_RULESET)
-        p.add_argument("--json", action="store_true", help="print the result as JSON")
-
     s = sub.add_parser("shanten", help=help_of("shanten"), description=(
         "Shanten of a 13- or 14-tile HAND (MPSZ with optional melds, e.g. 123m456p789s1122z or 2345m678p 3-45m 555=z): "
         "how many tiles it is from tenpai (0 tenpai, -1 complete) in each form. For a 13-tile hand it also lists "
@@ -95,32 +124,10 @@ def add_command(sub: Subparsers) -> None:
         "--discards. Exit 1 when the hand is not tenpai."
     ))
     add_hand(w, "+")
-    situation(w, True)
+    _situation(w, True)
     w.set_defaults(files=Files(rulesets=("--ruleset",)), func=cmd_waits)
 
-    d = sub.add_parser("discard", help=help_of("discard"), description=(
-        "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
-        "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
-        "offer when tenpai; with the value of each wait. With --ev: each discard's tenpai probability, win "
-        "probability and expected score by the last turn (the one-player model of docs/discard-ev.md: tsumo only, "
-        "riichi on tenpai, every win scored by the ruleset), best first; under several --rulesets side by side, "
-        "marking where the best discard differs; for one HAND or every JSON line of --input (each line's output "
-        "in order, with --jobs worker processes)."
-    ))
-    add_hand(d, "*")
-    situation(d, True)
-    d.add_argument("--ev", action="store_true", help="tenpai %%, win %% and expected score of each discard")
-    d.add_argument("--turn", type=turn, default=None, metavar="T",
-                   help="with --ev: the draws the hand has made, 1-18 (default 1)")
-    d.add_argument("--extra", type=reach, default=None, metavar="N",
-                   help="with --ev: search tile changes at the same shanten and shanten back while they keep the "
-                        "hand within N exchanges of its start (0-3, default 1)")
-    d.add_argument("--rulesets", metavar="A,B,…", help="with --ev: these rulesets side by side")
-    d.add_argument("--input", type=file_arg, default=None, metavar="FILE|-",
-                   help="with --ev: JSON lines, a 'hand' and the options by name; one JSON line out for each")
-    d.add_argument("--by-turn", action="store_true", help="with --ev --json or --input: the values at every turn too")
-    add_jobs(d)
-    d.set_defaults(files=Files(inputs=("--input",), rulesets=("--ruleset", "--rulesets")), func=cmd_discard)
+    _add_discard(sub)
 
     o = sub.add_parser("odds", help=help_of("odds"), description=(
         "'odds tenhou': the exact probability that 14 tiles drawn from the 136 form a winning shape (four sets "

@@ -10,7 +10,7 @@ import json
 import sys
 from collections import Counter
 from functools import partial
-from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Literal, Sequence
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Iterator, Literal, Sequence
 
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
@@ -280,6 +280,14 @@ def _open(path: str, mode: Literal["r", "w"] = "r") -> io.TextIOWrapper:
         raise NotationError(f"{path}: cannot open: {e.strerror or e}") from None
 
 
+def _csv_details(out: IO[str], names: Sequence[str]) -> Any:
+    """A CSV writer of the per-line details, its header written."""
+    writer = csv.writer(out)
+    writer.writerow(["line", "error", *[f"{rs}:{row}" for rs in names for row in ("points", "han", "fu", "limit")],
+                     *[f"{rs}:causes" for rs in names[1:]]])
+    return writer
+
+
 def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     total = None
@@ -287,12 +295,8 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
         with _open_bytes(args.input) as f:
             total = sum(1 for _, line in numbered(f, args.input) if line.strip())
     out = _open(args.output, "w") if args.output else None
-    writer = None
     details = None if out is None else "csv" if args.output.endswith(".csv") else "json"
-    if out is not None and details == "csv":
-        writer = csv.writer(out)
-        writer.writerow(["line", "error", *[f"{rs}:{row}" for rs in comparer.names for row in ("points", "han", "fu", "limit")],
-                         *[f"{rs}:causes" for rs in comparer.names[1:]]])
+    writer = _csv_details(out, comparer.names) if out is not None and details == "csv" else None
     jobs = worker_count(args.jobs)
     worker = _CorpusWorker(comparer, details)
     local = jobs == 1 and args.scheduler is None
@@ -352,7 +356,14 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     status = EXIT_NO_WIN if result["bad_lines"] else EXIT_WIN
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
-        return status
+    else:
+        _print_corpus(result)
+    return status
+
+
+def _print_corpus(result: dict[str, Any]) -> None:
+    """The corpus summary as text: each ruleset's differences from the reference and their causes."""
+    blank, plain_reds = result["blank_lines"], result["red_fives_read_plain"]
     print(f"reference {result['reference']}: {plural(result['hands_scored'], 'hand')} scored, "
           f"{plural(result['bad_lines'], 'bad line')}" + (f", {plural(blank, 'blank line')} skipped" if blank else ""))
     for p in result["rulesets"]:
@@ -372,5 +383,4 @@ def _corpus(args: argparse.Namespace, comparer: Comparer) -> int:
     if plain_reds:
         print("  red fives read as plain fives (no red fives in the set): "
               + ", ".join(f"{rs} {plural(n, 'hand')}" for rs, n in plain_reds.items()))
-    return status
 

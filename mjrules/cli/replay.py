@@ -149,6 +149,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             sys.stderr.write(done.err)
             progress.step()
             total = total.plus(done)
+    return _summarize(args, total)
+
+
+def _summarize(args: argparse.Namespace, total: _Done) -> int:
+    """The summary line (or JSON object) after every record, and the exit status."""
     if args.rulesets is not None:
         if args.json:
             _emit({"summary": {"games": total.games, "rulesets": list(ruleset_names(args.rulesets) or ()),

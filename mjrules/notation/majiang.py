@@ -193,6 +193,25 @@ def _param_fields(data: dict) -> tuple:
             jicun.get("changbang", 0), jicun.get("lizhibang", 0))
 
 
+def _complete_form(data: dict) -> tuple[Any, ...] | None:
+    """The fields of majiang-core's complete form (shoupai, rongpai, hupai, the winds, the
+    indicators, honba and sticks), or None when ``data`` is not in it. majiang-core writes every
+    key: once all are read, the sizes of the objects show that no other key is there, so none
+    has to be checked against the known ones."""
+    try:
+        param = data["param"]
+        hupai = param["hupai"]
+        jicun = param["jicun"]
+        fields = (data["shoupai"], data["rongpai"], hupai, param["zhuangfeng"], param["menfeng"], param["baopai"],
+                  param["fubaopai"], jicun["changbang"], jicun["lizhibang"])
+    except (KeyError, TypeError):
+        return None  # not majiang's complete form: the general path reads it
+    if (len(data) == 3 and isinstance(param, dict) and len(param) == 6 and isinstance(jicun, dict)
+            and len(jicun) == 2 and isinstance(hupai, dict) and (not hupai or hupai.keys() <= _HUPAI_KEYS)):
+        return fields
+    return None
+
+
 def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
     """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win, for a
     table of ``players``: a ``param.players`` that says otherwise is an error, and
@@ -203,31 +222,15 @@ def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
         return made
     if not isinstance(data, dict):
         raise NotationError(f"expected a JSON object with shoupai, rongpai and param, got {type(data).__name__}")
-    # majiang-core writes every key: once all are read, the sizes of the objects show that no
-    # other key is there, so none has to be checked against the known ones.
-    complete = False
-    try:
-        shoupai = data["shoupai"]
-        rongpai = data["rongpai"]
-        param = data["param"]
-        hupai = param["hupai"]
-        jicun = param["jicun"]
-        round_wind = param["zhuangfeng"]
-        seat_wind = param["menfeng"]
-        bao = param["baopai"]
-        fubao = param["fubaopai"]
-        honba = jicun["changbang"]
-        sticks = jicun["lizhibang"]
-        if (len(data) == 3 and isinstance(param, dict) and len(param) == 6 and isinstance(jicun, dict)
-                and len(jicun) == 2 and isinstance(hupai, dict) and (not hupai or hupai.keys() <= _HUPAI_KEYS)):
-            complete = True
-    except (KeyError, TypeError):
-        pass  # not majiang's complete form: the general path below reads it
-    if not complete:
+    fields = _complete_form(data)
+    complete = fields is not None
+    if fields is None:
         shoupai, rongpai = _top_fields(data)
-    hand, discarder = parse_majiang(shoupai, rongpai)
-    if not complete:
+        hand, discarder = parse_majiang(shoupai, rongpai)
         hupai, round_wind, seat_wind, bao, fubao, honba, sticks = _param_fields(data)
+    else:
+        shoupai, rongpai, hupai, round_wind, seat_wind, bao, fubao, honba, sticks = fields
+        hand, discarder = parse_majiang(shoupai, rongpai)
     if hupai:
         g = hupai.get
         riichi = g("lizhi", 0)
