@@ -18,6 +18,7 @@ from collections import Counter
 
 import pytest
 
+from mjrules.errors import MjrulesError
 from mjrules.notation import parse_tiles
 from mjrules.records.mjai import mjai_name
 from mjrules.records.read import read_game
@@ -91,7 +92,7 @@ def test_a_closed_tenpai_hand_pushes_against_a_riichi():
     # 123m 456m 789p 33s 45s + 9s drawn: tenpai on 3-6s after discarding 9s, which seat 1 never showed;
     # folding would discard 3m, its genbutsu, and break the hand
     v = view("1m2m3m4m5m6m7p8p9p3s3s4s5s9s", discards=[(1, "3m", True)], riichi_tiles="9s")
-    assert Careful().act(v).tile == tiles("9s")[0]
+    assert Careful(Scorer("tenhou")).act(v).tile == tiles("9s")[0]
 
 
 # -- calls ------------------------------------------------------------------------------------------
@@ -131,14 +132,27 @@ def test_it_calls_nothing_against_a_riichi_short_of_tenpai():
 def test_riichi_without_a_yaku_and_dama_with_three_han():
     # 123m 789m 456p 44z 79s + 5z: after 5z, a closed kanchan on 8s with no yaku (North is no yakuhai
     # for the East seat): riichi
+    tenhou = Scorer("tenhou")  # the yaku of each wait as the ruleset's Scorer counts them
     no_yaku = view("1m2m3m7m8m9m4p5p6p4z4z7s9s5z", riichi_tiles="5z")
-    assert Careful().act(no_yaku) == Action(ActionKind.RIICHI, tiles("5z")[0])
+    assert Careful(tenhou).act(no_yaku) == Action(ActionKind.RIICHI, tiles("5z")[0])
     # 234m 067m 345p 66s 78s + 1z: pinfu on 6-9s (tanyao on 6s), with the dora 2m (indicator 1m) and
     # a red five: three han without riichi: dama
     rich = view("2m3m4m0m6m7m3p4p5p6s6s7s8s1z", riichi_tiles="1z", dora="1m")
-    assert Careful().act(rich) == Action(ActionKind.DISCARD, tiles("1z")[0])
+    assert Careful(tenhou).act(rich) == Action(ActionKind.DISCARD, tiles("1z")[0])
     cheap = view("2m3m4m5m6m7m3p4p5p6s6s7s8s1z", riichi_tiles="1z", dora="9p")  # pinfu alone: riichi
-    assert Careful().act(cheap) == Action(ActionKind.RIICHI, tiles("1z")[0])
+    assert Careful(tenhou).act(cheap) == Action(ActionKind.RIICHI, tiles("1z")[0])
+
+
+def test_dama_counts_every_yaku_the_ruleset_scores():
+    # 123m 456m 789m 55p 34s + 9p: ittsu (2 han closed), which the old quick look did not see, on a
+    # ryanmen 2-5s: with ittsu and pinfu on both waits (three han), the hand stays quiet
+    ittsu = view("1m2m3m4m5m6m7m8m9m5p5p3s4s9p", riichi_tiles="9p")
+    assert Careful(Scorer("tenhou")).act(ittsu) == Action(ActionKind.DISCARD, tiles("9p")[0])
+
+
+def test_careful_without_a_scorer_says_how_to_give_it_one():
+    with pytest.raises(MjrulesError, match="seat it at a Table, or give it one"):
+        Careful().act(view("1m2m3m7m8m9m4p5p6p4z4z7s9s5z", riichi_tiles="5z"))
 
 
 # -- at the table -------------------------------------------------------------------------------------

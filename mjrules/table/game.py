@@ -31,7 +31,7 @@ from mjrules.rules.placing import EXACT
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.events import Record
-from mjrules.table.player import Player, Seated, Watcher
+from mjrules.table.player import Player, Scoring, Seated, Watcher
 from mjrules.table.wall import seeded_wall
 from mjrules.tools.signals import held
 
@@ -80,9 +80,11 @@ class Table:
             self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=GameLength(length)))
         self.length = self.rules.round.game_length
         self.ruleset_name = ruleset_name or scorer.ruleset.name
-        for p in self.players:  # a player that plays by the rules it is told (majiang-ai)
-            if isinstance(p, Seated):
+        for p in self.players:
+            if isinstance(p, Seated):  # a player that plays by the rules it is told (majiang-ai)
                 p.sit(scorer.flags, scorer.players, self.length.value)
+            if isinstance(p, Scoring):  # one that values hands with the ruleset's Scorer (careful)
+                p.use(scorer)
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
         self._events: list[dict[str, Any]] = []
 

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Protocol, runtime_checkable
 
 from mjrules.game.actions import Action
 from mjrules.game.view import View
+from mjrules.scoring.scorer import Scorer
 
 
 class Player(Protocol):
@@ -33,4 +34,13 @@ class Seated(Protocol):
 
     def sit(self, flags: Mapping[str, Any], players: int, game_length: str) -> None:
         """``flags``: the ruleset's resolved flags; ``game_length``: the length the table plays."""
+        ...
+
+
+@runtime_checkable
+class Scoring(Protocol):
+    """A player that values hands with the ruleset's Scorer (the built-in careful player): the table
+    calls ``use`` once, when it is built."""
+
+    def use(self, scorer: Scorer) -> None:
         ...

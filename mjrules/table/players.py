@@ -41,9 +41,9 @@ Built-in players (``PLAYERS`` by name):
   kan when it keeps the shanten and there is no threat, and a closed kan in riichi where allowed.
   *Riichi or dama*: tenpai with a closed hand, it keeps the wait with the most unseen tiles (the
   safest such discard against a threat); it declares riichi when fewer than half its unseen
-  winning tiles give it a yaku (tanyao, yakuhai, seven pairs, a flush, pinfu, iipeikou: a quick
-  look, not the Scorer), and otherwise stays quiet (dama) when yaku and dora make three han already
-  or one winning tile is left; with every winning tile in sight it does not declare.
+  winning tiles give it a yaku on a ron without riichi (as the ruleset's Scorer counts them: a
+  house rule's yaku too), and otherwise stays quiet (dama) when yaku and dora make three han
+  already or one winning tile is left; with every winning tile in sight it does not declare.
 
 ``majiang-ai`` is 電脳麻将's AI in a node process (``mjrules.table.majiang_ai``: installed on demand by
 ``mjrules setup majiang-ai``), told the ruleset's rule object. ``mjai:COMMAND`` (``make_player``) is
@@ -60,8 +60,11 @@ import attrs
 
 from mjrules import kernel
 from mjrules.errors import MjrulesError
-from mjrules.kernel.shapes import RYANMEN
-from mjrules.model.tiles import DORA_OF, DORA_OF_SANMA, DRAGONS, EAST, SANMA_REMOVED, Tile
+from mjrules.model.hand import Hand
+from mjrules.model.tiles import DORA_OF, DORA_OF_SANMA, DRAGONS, EAST, SANMA_REMOVED, Tile, tile
+from mjrules.model.win import Win
+from mjrules.scoring.result import Result
+from mjrules.scoring.scorer import Scorer
 from mjrules.game.actions import NINE_TERMINALS, PASS, TENPAI, Action, ActionKind
 from mjrules.table.player import Player
 from mjrules.game.view import View
@@ -303,7 +306,19 @@ class Sight:
 
 class Careful:
     """Plays like people: builds its hand, folds against a threat, calls for a yaku, riichi or a
-    quiet wait (the module text has the strategy)."""
+    quiet wait (the module text has the strategy). What a hand's yaku are worth it asks the
+    ruleset's Scorer: the table's (``use``), or one given."""
+
+    def __init__(self, scorer: Scorer | None = None) -> None:
+        self.scorer: Scorer | None = None
+        self._bonus: frozenset[str] = frozenset()
+        if scorer is not None:
+            self.use(scorer)
+
+    def use(self, scorer: Scorer) -> None:
+        """Value hands under ``scorer``'s ruleset (the table it sits at)."""
+        self.scorer = scorer
+        self._bonus = frozenset(y.id for y in scorer.yaku if y.bonus)
 
     def act(self, view: View) -> Action:
         if TENPAI in view.legal:  # asked at an exhaustive draw whether to declare noten: it shows the hand
@@ -371,7 +386,7 @@ class Careful:
         han = []
         for w in waits:
             counts[w] += 1
-            han.append(_yaku_han(sight, counts, w))
+            han.append(self._yaku_han(sight, counts, option.kind, w))
             counts[w] -= 1
         with_yaku = sight.unseen(w for w, h in zip(waits, han) if h)
         if 2 * with_yaku < option.ukeire:
@@ -381,6 +396,25 @@ class Careful:
         kept = [*sight.view.concealed, *(t for m in sight.view.melds[sight.view.seat] for t in m.tiles)]
         dora = sum(sight.dora[t.index] + t.red for t in kept) - sight.dora[out.index] - out.red
         return not (min(h for h in han if h) + dora >= 3 or option.ukeire == 1)
+
+    def _yaku_han(self, sight: Sight, counts: list[int], out: int, w: int) -> int:
+        """The han of the yaku of the closed hand that discards ``out`` and wins on a ron of the kind
+        ``w`` without riichi (dora and other bonus items not counted; a yakuman as 13), as the
+        ruleset's Scorer scores it; 0 without a yaku. ``counts``: its concealed tiles with ``w``."""
+        if self.scorer is None:
+            raise MjrulesError("the careful player values hands with the ruleset's Scorer: seat it at a Table, "
+                               "or give it one (Careful(scorer))")
+        view = sight.view
+        concealed = list(view.concealed)
+        concealed.remove(next(t for t in concealed if t.index == out))
+        win = Win(tsumo=False, discarder=2 if view.players == 4 else 1, round_wind=view.round_wind,
+                  seat_wind=view.seat_wind)
+        result = self.scorer.score(Hand(concealed, tile(w), view.melds[view.seat]), win)
+        if not isinstance(result, Result):
+            return 0
+        if result.yakuman:
+            return 13
+        return sum(y.han or 0 for y in result.yaku if y.id not in self._bonus)
 
     def _kan(self, sight: Sight, shanten: int) -> Action | None:
         """A closed kan in riichi (the table allows only one that keeps the waits); otherwise a
@@ -495,31 +529,6 @@ def _call_has_yaku(sight: Sight, call: Action, counts: list[int]) -> bool:
     if "honitsu" in view.open_yaku and suit is not None:
         return sum(k < 27 and k // 9 != suit for k in held) <= 3
     return False
-
-
-def _yaku_han(sight: Sight, counts: list[int], w: int) -> int:
-    """The han of the yaku a closed hand (``counts``: its concealed tiles complete with the
-    winning kind ``w``; a closed kan beside them) has without riichi, as far as a quick look sees:
-    tanyao, yakuhai, seven pairs, a flush, pinfu and iipeikou."""
-    melded = [t.index for m in sight.view.melds[sight.view.seat] for t in m.tiles]
-    kinds = [k for k in range(34) if counts[k]] + melded
-    han = 0
-    if all(_simple(k) for k in kinds):
-        han += 1
-    han += sum(counts[k] + melded.count(k) >= 3 for k in sight.yakuhai)
-    suit = _flush_suit(kinds)
-    if suit is not None:
-        han += 3 if any(k >= 27 for k in kinds) else 6
-    if sight.closed:
-        if sum(counts) == 14 and all(counts[k] == 2 for k in kinds):
-            return han + 2
-        readings = kernel.placed(counts, w)
-        if any(len(seqs) == 4 and pair not in sight.yakuhai and RYANMEN in waits
-               for pair, _, seqs, _, waits in readings):
-            han += 1
-        if any(len(set(seqs)) < len(seqs) for _, _, seqs, _, _ in readings):
-            han += 1
-    return han
 
 
 PLAYERS: dict[str, Callable[[], Player]] = {"tsumogiri": Tsumogiri, "greedy": Greedy, "careful": Careful,
