@@ -22,7 +22,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
                   minimum=0, maximum=1_000_000))
     register(Flag("return_score", int, 30000,
                   "the score final points are counted from (返し, 原点); the difference to start_score, times the "
-                  "players, is the oka paid to the top", minimum=0, maximum=1_000_000))
+                  "players, is the oka paid to the top (below start_score: a negative oka, which the top pays)",
+                  minimum=0, maximum=1_000_000))
     register(Flag("uma", list, (20, 10, -10, -20),
                   "placing bonus in thousands, 1st first (順位点); one value per player", item=int))
     register(Flag("uma_floating", list, (),
@@ -49,12 +50,10 @@ def mjrules_placing_rule(flags: Flags, players: int) -> PlacingRule:
         if sum(floating[k:k + players]):
             raise FlagValueError("uma_floating", f"the block for {k // players + 1} floating, "
                                                  f"{list(floating[k:k + players])}, does not add up to 0")
-    start, returned = flags.get_int("start_score"), flags.get_int("return_score")
-    if returned < start:
-        raise FlagValueError("return_score", f"{returned} is below start_score {start}: the oka (return_score - "
-                                             "start_score, times the players) paid to the top would be negative")
+    # a return score below the start is a negative oka, which the top pays (majiang-core counts from
+    # 30,000 whatever its 配給原点, 35,000 included): unusual, so PlacingRule.notes says so, but played
     return PlacingRule(
-        start=start, returned=returned, uma=uma,
+        start=flags.get_int("start_score"), returned=flags.get_int("return_score"), uma=uma,
         tie=flags.get_str("tie_break"), uma_floating=floating,
         # the settlement plugin's flag, at its own default where that plugin is off
         rounding=flags.get_str(POINTS_ROUNDING.name, POINTS_ROUNDING.default),

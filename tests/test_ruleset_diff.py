@@ -98,8 +98,8 @@ def test_cli_json(capsys, tmp_path):
     club = write(tmp_path, "club.toml", 'name = "club"\nextends = "mleague"\n[plugins]\ndisable = ["pao"]\n')
     assert main(["rulesets", "diff", "mleague", club, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["a"] == {"name": "mleague", "path": "mleague.toml", "players": 4}
-    assert data["b"] == {"name": "club", "path": club, "players": 4}
+    assert data["a"] == {"name": "mleague", "path": "mleague.toml", "players": 4, "notes": []}
+    assert data["b"] == {"name": "club", "path": club, "players": 4, "notes": []}
     first = data["differences"][0]
     assert first == {"kind": "plugin", "name": "pao", "a": {"value": True, "set_by": "default"},
                      "b": {"value": False, "set_by": club}}

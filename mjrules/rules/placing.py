@@ -87,6 +87,16 @@ class PlacingRule:
     uma_floating: tuple[int, ...] = ()
     """Blocks of one uma per player, for 1, 2, … floating players (flag ``uma_floating``)."""
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What is unusual in this rule, one sentence each (``rulesets show`` and ``diff`` print them):
+        a return score below the start, whose oka the top pays instead of taking it."""
+        if self.returned >= self.start:
+            return ()
+        oka = (self.start - self.returned) * len(self.uma) / 1000
+        return (f"return_score {self.returned} is below start_score {self.start}: the oka is negative, the top "
+                f"pays {oka:g} points of its final points (as majiang-core plays a 配給原点 above 30,000)",)
+
     def uma_for(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The uma these final scores are paid: by the number of players at or above the return
         score where ``uma_floating`` has a block for it, else ``uma``."""
