@@ -7,9 +7,9 @@ payments at an exhaustive draw, the dealer's repeat, the game's length, the last
 the extra wind, busting, the riichi sticks left at the end and how final points are rounded.
 
 Read by ``mjrules replay`` (``mjrules.records``) and the table (``mjrules.table``); the defaults
-are Tenhou's (the extra wind as Tenhou's records of 2009-2021 show it: see
-``mjrules.records.settlement.game_end``), the last dealer's stop as Tenhou's up to June 2010 (the
-``tenhou`` presets set today's ``win_or_tenpai``). Nagashi mangan is the ``nagashi`` plugin's
+are Tenhou's but for the extra wind, plain sudden death (Tenhou's repeats the dealer first: the
+``tenhou`` presets set ``dealer_first``; see ``mjrules.records.settlement.game_end``), and the last
+dealer's stop, Tenhou's up to June 2010 (the ``tenhou`` presets set today's ``win_or_tenpai``). Nagashi mangan is the ``nagashi`` plugin's
 flag, the start and return scores and the uma the ``placing`` plugin's (which also reads
 ``points_rounding``).
 """
