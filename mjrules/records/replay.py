@@ -14,6 +14,7 @@ from mjrules.records.settlement import GameEnd, Outcome, PaidWin, final_scores, 
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.placing import placing
+from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.model.hand import without_red_fives
@@ -82,6 +83,9 @@ class WinCheck:
     paid_sticks: int = 0
     """The honba and riichi sticks this win collected under the ruleset (the game paid from its
     start: honba carried from earlier rounds as the ruleset settled them)."""
+    convention: str | None = None
+    """The record's own way of writing the win's line that the replay recognised (``LEFT_OUT_STICK``),
+    the record's later scores paying the win as the ruleset does; None for none."""
 
     @property
     def agree(self) -> bool:
@@ -111,6 +115,9 @@ class GameReplay:
     end_notes: tuple[str, ...] = ()
     """Where the game would not have ended as it did under the ruleset (a bust earlier, or none at
     the record's last round)."""
+    conventions: tuple[str, ...] = ()
+    """The wins whose line the record writes its own way (``WinCheck.convention``), each said in one
+    sentence: counted as agreeing, since the record's later scores pay them as the ruleset does."""
 
     @property
     def agree(self) -> int:
@@ -152,6 +159,25 @@ def yaku_difference(rec: Value, got: Value) -> tuple[tuple[str, ...], tuple[str,
     return tuple(sorted(recorded - scored)), tuple(sorted(scored - recorded))
 
 
+LEFT_OUT_STICK = "the discarder's riichi stick left out of the line"
+"""Mahjong Soul records converted to tenhou.net/6 write a win's line without the riichi stick that
+the player who deals in put down in the same round, while the scores that follow include it (the
+winner collects it). A win whose line is short by exactly those sticks, at the winner alone, is read
+so when the record's next scores (the next round's, or the final ones) agree with the ruleset's."""
+
+
+def _left_out_sticks(rnd: Round, check: WinCheck) -> int:
+    """How many riichi sticks of the discarder, put down in ``rnd``, the record's line of the win
+    leaves out (and nothing else differs); 0 when the line is not written that way."""
+    rec, got = check.recorded.payments, check.scored.payments
+    if check.differs != ("payments",) or rec is None or got is None or check.discarder is None:
+        return 0
+    sticks = rnd.riichi.count(check.discarder)
+    short = [g - r for g, r in zip(got, rec)]
+    want = [STICK * sticks if seat == check.winner else 0 for seat in range(len(short))]
+    return sticks if sticks and short == want else 0
+
+
 class Replayer:
     """Replays games under one ruleset (a Scorer built once)."""
 
@@ -189,8 +215,12 @@ class Replayer:
         if recorded_length is not None:  # a recorded game keeps its length under any rules: the rounds were dealt
             end_rules = attrs.evolve(end_rules, round=attrs.evolve(end_rules.round, game_length=recorded_length))
         end: GameEnd | None = None
+        left_out: list[tuple[int, int, int]] = []  # (check, round, sticks) the next scores decide
+        conventions: list[str] = []
         for i, rnd in enumerate(rounds):
             where = f"{game.source}, round {rnd.label}"
+            if i and left_out:
+                self._decide(left_out, scores == list(rnd.scores), checks, rounds, game, conventions)
             if i and not from_start and scores != list(rnd.scores):
                 notes.append(f"{where}: starts with scores {list(rnd.scores)} in the record, {scores} replayed")
                 # go on from the record's scores, so one disagreement is reported once
@@ -211,6 +241,9 @@ class Replayer:
                 got = _scored_value(paid)
                 checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
                                        _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
+                sticks = 0 if from_start else _left_out_sticks(rnd, checks[-1])
+                if sticks:
+                    left_out.append((len(checks) - 1, i, sticks))
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
             if rnd.wins and result.outcome is not Outcome.WIN:
@@ -231,6 +264,8 @@ class Replayer:
         placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
         final = final_scores(scores, sticks, first_dealer, self.scorer.rules)
         final_agree = None if game.final is None else final == game.final
+        if left_out:  # the last round's: the final scores decide, where the record gives them
+            self._decide(left_out, bool(final_agree), checks, rounds, game, conventions)
         points = self.placing.points(final, first_dealer)
         last = rounds[-1]
         if from_start and end is None:
@@ -241,7 +276,26 @@ class Replayer:
                 + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust")
                 if busted else "the record's game ended there, and these rules play on"))
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends))
+                          points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends),
+                          tuple(conventions))
+
+    @staticmethod
+    def _decide(left_out: list[tuple[int, int, int]], agree: bool, checks: list[WinCheck], rounds: Sequence[Round],
+                game: Game, conventions: list[str]) -> None:
+        """The wins of ``left_out`` whose line leaves the discarder's riichi sticks out, decided by the
+        scores that follow their round (``agree``: they pay the win as the ruleset does): each then
+        agrees, and ``conventions`` says so; else each stays a difference."""
+        for k, i, sticks in left_out:
+            if agree:
+                c = checks[k]
+                checks[k] = attrs.evolve(c, differs=(), convention=LEFT_OUT_STICK)
+                later = "the next round's scores" if i + 1 < len(rounds) else "the final scores"
+                conventions.append(
+                    f"{game.source}, round {c.round}: seat {c.winner}'s win: the record's line leaves out the "
+                    f"{'riichi stick' if sticks == 1 else f'{sticks} riichi sticks'} seat {c.discarder}, who dealt "
+                    f"in, put down in this round, and {later} include {'it' if sticks == 1 else 'them'}: the way "
+                    f"Mahjong Soul records converted to tenhou.net/6 write a win; read so")
+        left_out.clear()
 
 
 def _points_agree(got: Sequence[float], recorded: Sequence[float] | None) -> bool | None:
