@@ -195,3 +195,33 @@ def test_batch_applies_game_keys_without_a_word(hule_lines, capsys, monkeypatch)
     captured = capsys.readouterr()
     assert [json.loads(x)["points"] for x in captured.out.splitlines()] == [hule_lines[0]["out"]["defen"]] * 3
     assert captured.err == ""  # every key is applied (a game key changes nothing of one hand's score)
+
+
+@pytest.mark.parametrize("shoupai, rongpai, reds, riichi, want, dora_each", [
+    # majiang-core 1.4.1's hule() for these hands (run once, its answers written here): dora 5p (indicator
+    # 4p), and two red 5p or more in one group of the hand, which it counts as one 5p (hule.js
+    # get_post_hupai: replace(/0/, '5') reads the first red five of a group only), each red five still
+    # a red five: [(yaku, han)], fu, points; and the dora where each red five is a five
+    ("m3789p344006s345", "m3-", 3, 1, ([("立直", 1), ("ドラ", 1), ("赤ドラ", 2)], 40, 8000), 2),
+    # the winning tile is a group of its own: its red five counts as a five too
+    ("m33789p34406s345", "p0-", 4, 1, ([("立直", 1), ("平和", 1), ("ドラ", 2), ("赤ドラ", 2)], 30, 12000), 2),
+    # a meld is a group: of a pon of three red 5p, or a kan of four, one counts as a five
+    ("m234678p4s345,p000=", "p4-", 3, 0, ([("断幺九", 1), ("ドラ", 1), ("赤ドラ", 3)], 30, 8000), 3),
+    ("m234678p4s345,p0000+", "p4-", 4, 0, ([("断幺九", 1), ("ドラ", 1), ("赤ドラ", 4)], 30, 12000), 4),
+])
+def test_two_red_fives_of_a_group_count_one_dora_as_majiang_core_counts_them(shoupai, rongpai, reds, riichi, want,
+                                                                            dora_each, capsys, monkeypatch):
+    rule = {"赤牌": {"m": 1, "p": reds, "s": 0}}
+    line = {"in": {"shoupai": shoupai, "rongpai": rongpai, "param": {
+        "zhuangfeng": 0, "menfeng": 1, "baopai": ["p4"], "fubaopai": None,
+        "hupai": {"lizhi": riichi, "yifa": False, "qianggang": False, "lingshang": False, "haidi": 0, "tianhu": 0},
+        "jicun": {"changbang": 0, "lizhibang": 0}}}, "rule": rule}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(line, ensure_ascii=False) + "\n"))
+    assert main(["batch"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    yaku, fu, points = want
+    assert [(y["name_ja"], y["han"]) for y in got["yaku"]] == yaku and (got["fu"], got["points"]) == (fu, points)
+    # each red five a five for dora, as other rulesets count them
+    each = Scorer(ruleset_from_majiang(rule).with_flags(dora_red_fives="each"))
+    hand, win = parse_majiang_input(line["in"])
+    assert [y.han for y in each.score(hand, win).yaku if y.id == "dora"] == [dora_each]

@@ -108,6 +108,10 @@ UNMAPPED_KEYS: frozenset[str] = frozenset()
 
 KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, RONS_KEY, *PLAY_KEYS)
 
+DORA_RED_FIVES = "one_per_group"
+"""How majiang-core's ``hule()`` counts red fives for dora (flag ``dora_red_fives``), whatever the
+rule object: the ``majiang`` preset's value, which matters only with two red fives of a suit or more."""
+
 RETURN_SCORE = 30000
 """majiang-core's ``Game.jieju`` counts final points from 30,000, and ``Game.last`` plays the extra
 wind and stops the last dealer at 30,000, whatever 配給原点 is."""
@@ -302,4 +306,7 @@ def majiang_rule_of(flags: Mapping[str, Any], players: int = 4) -> MajiangRuleOf
     for flag, value in MAJIANG_GAME.items():
         if flag in flags and not _same(flags[flag], value):
             inexact.append(f"{flag} = {flags[flag]!r} (majiang-core: {value!r})")
+    if flags.get("dora_red_fives", DORA_RED_FIVES) != DORA_RED_FIVES and max(rule[RED_FIVES_KEY].values()) >= 2:
+        inexact.append(f"dora_red_fives = {flags['dora_red_fives']!r} (majiang-core: {DORA_RED_FIVES!r}: of two red "
+                       "fives of a suit in one group, only one counts as its five for dora)")
     return MajiangRuleOf(rule, inexact)
