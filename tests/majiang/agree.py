@@ -75,8 +75,8 @@ def main() -> int:
             bad += not got.all_agree
             games += got.games
             rounds += got.rounds
-    print(f"{len(names)} rule objects, {games} games, {rounds} rounds: {len(names) - bad} agree in everything, "
-          f"{bad} disagree", flush=True)
+    print(f"{len(names)} rule object{'s' * (len(names) != 1)}, {games} games, {rounds} rounds: {len(names) - bad} "
+          f"agree in everything, {bad} disagree{'s' * (bad == 1)}", flush=True)
     return 1 if bad else 0
 
 
