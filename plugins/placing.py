@@ -25,7 +25,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
                   "players, is the oka paid to the top (below start_score: a negative oka, which the top pays)",
                   minimum=0, maximum=1_000_000))
     register(Flag("uma", list, (20, 10, -10, -20),
-                  "placing bonus in thousands, 1st first (順位点); one value per player", item=int))
+                  "placing bonus in thousands, 1st first (順位点); one value per player, whole or in tenths (7.5)",
+                  item=float))
     register(Flag("uma_floating", list, (),
                   "uma that depends on how many players float (end at or above return_score; 浮きウマ): one "
                   "block of one value per player for 1 floating, then 2, …, up to all but one, blocks one after "
@@ -34,11 +35,12 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 @hookimpl
 def mjrules_placing_rule(flags: Flags, players: int) -> PlacingRule:
-    uma = flags.get_ints("uma")
+    uma = flags.get_numbers("uma")
     if len(uma) != players:
         raise FlagValueError("uma", f"{len(uma)} values for {players} players; give one per placing, 1st first")
-    if sum(uma):
-        raise FlagValueError("uma", f"{list(uma)} adds up to {sum(uma):+}; the uma one player gains another pays, "
+    total = round(sum(uma) * 10) / 10  # in tenths, so that 7.5 + 2.5 - 2.5 - 7.5 is 0 exactly
+    if total:
+        raise FlagValueError("uma", f"{list(uma)} adds up to {total:+g}; the uma one player gains another pays, "
                                     "so it adds up to 0 (the oka is start_score and return_score)")
     floating = flags.get_ints("uma_floating")
     blocks = players * (players - 1)

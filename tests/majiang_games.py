@@ -80,20 +80,21 @@ def random_rule(rng: random.Random, lengths: tuple[int, ...] = PAGE_CHOICES["場
     from what the page offers, ``場数`` from ``lengths``.
 
     The page's text fields: 配給原点 any positive number of up to five digits (drawn here from 1,000 to
-    60,000, a multiple of 1,000 one time in two); 順位点 2nd to 4th (whole thousands here: mjrules
-    counts uma in whole thousands and refuses tenths, saying so), 1st the negative of their sum, all
-    written with ``.0`` unless 「ポイントを四捨五入する」 is ticked; 赤牌 0 to 4 of each suit. What the
-    page's form repairs holds too: カン裏 only with 裏ドラ and カンドラ, カンドラ後乗せ only with
-    カンドラ, ダブル役満 only with 役満の複合."""
+    60,000, a multiple of 1,000 one time in two); 順位点 2nd to 4th any number (here whole thousands,
+    or one time in three thousands to a tenth: mjrules refuses finer ones, saying so), 1st the
+    negative of their sum, written as the page writes them: a sign, and ``.0`` on whole ones unless
+    「ポイントを四捨五入する」 is ticked; 赤牌 0 to 4 of each suit. What the page's form repairs holds
+    too: カン裏 only with 裏ドラ and カンドラ, カンドラ後乗せ only with カンドラ, ダブル役満 only with 役満の複合."""
     rule: dict[str, Any] = {key: rng.choice(values) for key, values in PAGE_CHOICES.items()}
     rule["場数"] = rng.choice(lengths)
     rule["配給原点"] = rng.randrange(1, 61) * 1000 if rng.random() < 0.5 else rng.randrange(1000, 60001)
-    rest = [rng.randrange(-5, 21), -rng.randrange(0, 21), -rng.randrange(0, 31)]
-    whole = rng.random() < 0.5  # the page's rounding box: written without decimals
+    step = 1 if rng.random() < 1 / 3 else 10  # in tenths
+    rest = [rng.randrange(-50, 201, step), -rng.randrange(0, 201, step), -rng.randrange(0, 301, step)]
+    whole = rng.random() < 0.5  # the page's rounding box: whole ones written without ".0"
 
-    def written(point: int) -> str:
-        text = f"+{point}" if point > 0 else str(point)
-        return text if whole else text + ".0"
+    def written(tenths: int) -> str:
+        text = f"{tenths / 10:+g}" if tenths else "0"
+        return text if whole or "." in text else text + ".0"
     rule["順位点"] = [written(p) for p in (-sum(rest), *rest)]
     rule["赤牌"] = {suit: rng.randrange(0, 5) for suit in "mps"}
     if not (rule["裏ドラあり"] and rule["カンドラあり"]):

@@ -147,10 +147,34 @@ def test_game_keys_set_the_rules_of_the_game():
     assert dict(on.flags) == {"nagashi_mangan": "draw", "kan_dora_timing": "after_discard"}
 
 
-@pytest.mark.parametrize("uma", [["20.5", "10", "-10", "-20.5"], ["20", "10", "-30"], "20,10,-10,-20", [True, 1, 2, 3]])
-def test_uma_must_be_four_whole_thousands(uma):
+@pytest.mark.parametrize("uma", [["20.25", "10", "-10", "-20.25"], ["20", "10", "-30"], "20,10,-10,-20",
+                                 [True, 1, 2, 3], ["15.50", "7.50", "-7.50", "-15.50"], ["nan", "0", "0", "0"]])
+def test_uma_must_be_four_thousands_to_a_tenth(uma):
+    # "7.50" is a tenth, but majiang-core rounds 順位点 none of which ends in one decimal as whole ones
     with pytest.raises(RulesetError, match="順位点"):
         read_majiang_rule({"順位点": uma})
+
+
+def test_uma_in_tenths_is_counted_exactly_as_majiang_core_counts_it(tmp_path):
+    # the rule page lets 2nd-4th be any number, 1st their sum negated: "+7.5" keeps its decimal, so
+    # Game.jieju counts to tenths: point = (defen - 30000) / 1000 + 順位点, toFixed(1), the top the rest
+    read = read_majiang_rule({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})
+    assert read.flags["uma"] == [15, 7.5, -7.5, -15] and read.flags["points_rounding"] == "exact"
+    rules = Scorer(ruleset_from_majiang({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})).rules
+    # 2nd 31,200: 1.2 + 7.5 = 8.7; 3rd 18,500: -11.5 - 7.5 = -19.0; 4th 13,000: -17 - 15 = -32; top +42.3
+    assert rules.placing.points([37300, 31200, 13000, 18500], 0) == (42.3, 8.7, -32.0, -19.0)
+    assert majiang_rule_of(Scorer(ruleset_from_majiang({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})).flags).rule[
+        "順位点"] == ["15.0", "7.5", "-7.5", "-15.0"]
+    # a TOML ruleset takes uma in tenths too, and refuses finer ones
+    path = tmp_path / "club.toml"
+    path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.5, -7.5, -15]\n', encoding="utf-8")
+    assert Scorer(str(path)).rules.placing.uma == (15, 7.5, -7.5, -15)
+    path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.25, -7.25, -15]\n', encoding="utf-8")
+    with pytest.raises(RulesetError, match="7.25 has more than tenths"):
+        Scorer(str(path))
+    path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.5, -7.5, -14.9]\n', encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"adds up to \+0.1"):
+        Scorer(str(path))
 
 
 def test_every_key_of_majiang_core_defaults_is_known(key_lines):

@@ -34,7 +34,7 @@ def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT
 
 
 def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, returned: int,
-                   uma: Sequence[int], tie: str = SEAT_ORDER) -> tuple[float, ...]:
+                   uma: Sequence[float], tie: str = SEAT_ORDER) -> tuple[float, ...]:
     """Each seat's final points in thousands: ``(score - returned) / 1000`` plus the uma of its
     placing, and the oka (``(returned - start) × players / 1000``) to the top. Players who share a
     placing (``tie = "shared"``) share the uma and oka of the places they fill."""
@@ -53,7 +53,7 @@ def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, retu
     return tuple(points)
 
 
-def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[int],
+def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[float],
                    tie: str = SEAT_ORDER, half_up: bool = False) -> tuple[float, ...]:
     """Final points as Tenhou counts them (``points_rounding = "nearest-thousand"``): each score but
     the top's rounded to the nearest thousand, half away from zero (``half_up``: toward +∞, as
@@ -81,7 +81,8 @@ class PlacingRule:
 
     start: int
     returned: int
-    uma: tuple[int, ...]
+    uma: tuple[float, ...]
+    """In thousands, whole or in tenths (7.5), 1st first."""
     tie: str = attrs.field(validator=attrs.validators.in_(TIES))
     rounding: str = attrs.field(validator=attrs.validators.in_(ROUNDINGS))
     uma_floating: tuple[int, ...] = ()
@@ -97,7 +98,7 @@ class PlacingRule:
         return (f"return_score {self.returned} is below start_score {self.start}: the oka is negative, the top "
                 f"pays {oka:g} points of its final points (as majiang-core plays a 配給原点 above 30,000)",)
 
-    def uma_for(self, scores: Sequence[int]) -> tuple[int, ...]:
+    def uma_for(self, scores: Sequence[int]) -> tuple[float, ...]:
         """The uma these final scores are paid: by the number of players at or above the return
         score where ``uma_floating`` has a block for it, else ``uma``."""
         n = len(scores)
