@@ -516,7 +516,41 @@ def test_what_if_flags_a_game_that_rules_without_an_extra_wind_end_earlier(capsy
     assert "tenhou: the game" not in out  # under the record's rules it ended where it did
 
 
-# -- Mahjong Soul converters' lines without the discarder's riichi stick ----------------------------
+# -- converters' lines that write the discarder's riichi stick their own way ------------------------
+
+TENSOUL = DATA / "tenhou-json" / "mahjongsoul-220602-d182ba37.json"
+
+
+def test_tensouls_line_with_the_stick_of_a_riichi_that_did_not_stand_is_read_as_the_next_scores_pay_it(capsys):
+    # a real Mahjong Soul game converted by tensoul: in East 2-1 seat 0 declares riichi with 4s and seat 1
+    # wins on it, so the riichi does not stand; the line pays seat 1 13,900 (11,600, 300 honba, the stick
+    # carried from East 2, and one for seat 0's riichi), East 2-2 starts from 28,200 + 12,900 = 41,100
+    game = read_game(str(TENSOUL))
+    assert game.ruleset == "mahjongsoul" and game.rounds[3].scores[1] == 41100
+    rep = _replay(game)
+    east = next(c for c in rep.checks if c.round == "E2-1")
+    assert east.recorded.payments == (-11900, 13900, 0, 0) and east.scored.payments == (-11900, 12900, 0, 0)
+    assert east.agree and east.convention == "the stick of a riichi that did not stand counted in the line"
+    assert rep.agree == len(rep.checks) == 10 and rep.final_agree and rep.points_agree and not rep.flow_notes
+    assert main(["replay", str(TENSOUL)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{TENSOUL}, round E2-1: seat 1's win: the record's line counts the stick of the riichi seat 0 "
+                   "declared with the tile it dealt in, which did not stand, and the next round's scores leave it "
+                   "out: the way Mahjong Soul records converted to tenhou.net/6 by tensoul write a win; read so",
+                   "1 game, 10 wins, 10 agree; final scores agree in 1/1 games, final points in 1/1"]
+    # the other real tensoul game (a double ron) has no such line: nothing to read otherwise
+    rep = _replay(read_game(str(DATA / "tenhou-json" / "mahjongsoul-220419-a0cf4986.json")))
+    assert rep.agree == len(rep.checks) == 7 and rep.final_agree and rep.points_agree and rep.conventions == ()
+
+
+def test_a_line_with_the_unpaid_stick_that_the_next_scores_follow_is_a_difference(tmp_path):
+    # the same game with East 2-2 starting as the line pays (the winner +13,900): a payment against the rules
+    doc = json.loads(TENSOUL.read_text(encoding="utf-8"))
+    doc["log"][3][1][1] += 1000
+    doc["log"][3][1][0] -= 1000
+    rep = _replay(read_game(_written(tmp_path, json.dumps(doc, ensure_ascii=False))))
+    east = next(c for c in rep.checks if c.round == "E2-1")
+    assert east.differs == ("payments",) and east.convention is None and rep.conventions == ()
 
 KAN3 = DATA / "tenhou-json" / "mahjongsoul-sanma-kan3_nuki_rinshan.json"
 # East 2 of this real Mahjong Soul record: seat 2 declares riichi, its stick goes down, and it deals
@@ -545,8 +579,8 @@ def test_a_line_without_the_discarders_riichi_stick_is_read_as_the_later_scores_
     assert main(["replay", path]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (f"{path}, round E2: seat 1's win: the record's line leaves out the riichi stick seat 2, who "
-                      "dealt in, put down in this round, and the next round's scores include it: the way Mahjong "
-                      "Soul records converted to tenhou.net/6 write a win; read so")
+                      "dealt in, put down in this round, and the next round's scores include it: a converter's way of "
+                      "writing a win; read so")
     assert out[1] == "1 game, 9 wins, 9 agree; final scores agree in 1/1 games, final points in 1/1"
     assert main(["replay", "--json", path]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
