@@ -37,8 +37,9 @@ from mjrules.plugin_api import (
 POINTS_ROUNDING = Flag(
     "points_rounding", str, ROUNDINGS[0],
     "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
-    "taking the rest (Tenhou), 'exact' to one decimal, or 'nearest-thousand-up' (a half rounded up, as "
-    "majiang-core rounds 順位点 written without decimals)", choices=ROUNDINGS)
+    "taking the rest (Tenhou), 'exact' to one decimal, 'nearest-thousand-up' (a half rounded up, as "
+    "majiang-core rounds 順位点 written without decimals), or 'nearest-tenth-up' (2nd-4th each to a tenth, "
+    "a half up, the top the rest, as majiang-core counts 順位点 written with a decimal)", choices=ROUNDINGS)
 """Read by the placing plugin, for ``PlacingRule``."""
 
 FLAGS = (

@@ -128,7 +128,7 @@ def test_game_keys_set_the_rules_of_the_game():
     # 最大同時和了数 1 is the head bump (no triple-ron draw); ノーテン罰あり false pays nothing at a draw;
     # 場数 1 is an east-only game (東風戦)
     assert dict(read.flags) == {"open_tanyao": False, "start_score": 30000, "uma": [20, 10, -10, -20],
-                                "points_rounding": "exact", "game_length": "tonpuu", "max_ron_winners": 1,
+                                "points_rounding": "nearest-tenth-up", "game_length": "tonpuu", "max_ron_winners": 1,
                                 "triple_ron_draw": False, "nagashi_mangan": "none", "noten_payment": 0,
                                 "kan_dora_timing": "immediate"}
     assert read.not_applied == ()
@@ -159,12 +159,19 @@ def test_uma_in_tenths_is_counted_exactly_as_majiang_core_counts_it(tmp_path):
     # the rule page lets 2nd-4th be any number, 1st their sum negated: "+7.5" keeps its decimal, so
     # Game.jieju counts to tenths: point = (defen - 30000) / 1000 + 順位点, toFixed(1), the top the rest
     read = read_majiang_rule({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})
-    assert read.flags["uma"] == [15, 7.5, -7.5, -15] and read.flags["points_rounding"] == "exact"
+    assert read.flags["uma"] == [15, 7.5, -7.5, -15] and read.flags["points_rounding"] == "nearest-tenth-up"
     rules = Scorer(ruleset_from_majiang({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})).rules
     # 2nd 31,200: 1.2 + 7.5 = 8.7; 3rd 18,500: -11.5 - 7.5 = -19.0; 4th 13,000: -17 - 15 = -32; top +42.3
     assert rules.placing.points([37300, 31200, 13000, 18500], 0) == (42.3, 8.7, -32.0, -19.0)
     assert majiang_rule_of(Scorer(ruleset_from_majiang({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})).flags).rule[
         "順位点"] == ["15.0", "7.5", "-7.5", "-15.0"]
+    # float for float as Game.jieju: 4th (-26,950 - 30,000) / 1000 - 12.8 is the float -69.75, which
+    # toFixed(1) writes -69.8 (the magnitude's half up); the top, 0 - 5.65 + 58.35 + 69.75 in floats, is
+    # the float nearest 122.45, a hair above it: 122.5. Counted from the top's own score, 12.25 + 27.6 +
+    # the oka of 82.6 is 122.44999999999999: 122.4 (a game of the random rule objects: random-15)
+    page = {"配給原点": 9350, "順位点": ["+27.6", "-1.3", "-13.5", "-12.8"]}
+    rules = Scorer(ruleset_from_majiang(page)).rules
+    assert rules.placing.points([42250, -26950, -14850, 36950], 2) == (122.5, -69.8, -58.4, 5.7)
     # a TOML ruleset takes uma in tenths too, and refuses finer ones
     path = tmp_path / "club.toml"
     path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.5, -7.5, -15]\n', encoding="utf-8")

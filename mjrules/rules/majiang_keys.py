@@ -11,7 +11,7 @@ as majiang-core's code applies it (``lib/game.js``, ``lib/hule.js``, ``lib/shan.
   whatever the start (``Game.jieju``: ``(defen - 30000) / 1000``), the top taking the rest: the
   ``return_score`` of 30,000 is one of ``MAJIANG_GAME``'s values.
 - ``順位点`` (``UMA_KEY``): the uma in thousands (whole, or tenths), and how final points are rounded:
-  written with a decimal (``"20.0"``) majiang-core keeps tenths (``points_rounding = "exact"``),
+  written with a decimal (``"20.0"``) majiang-core keeps tenths (``points_rounding = "nearest-tenth-up"``),
   without one it rounds each but the top's with ``Math.round`` (``"nearest-thousand-up"``).
 - ``最大同時和了数`` (``RONS_KEY``): head bump, double ron (three rons abort the hand), triple ron.
 - ``PLAY_KEYS``: the keys of its game loop, each value the flags of the table's rules of play and of
@@ -34,7 +34,7 @@ import attrs
 
 from mjrules.errors import RulesetError
 from mjrules.rules.flags import suggest
-from mjrules.rules.placing import EXACT, NEAREST_THOUSAND_UP
+from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP, NEAREST_THOUSAND_UP
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.rules import ABORTIVE_DRAWS
 
@@ -192,7 +192,7 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
             set_ = {"start_score": value}
         elif key == UMA_KEY:
             set_ = {"uma": _uma(value, where), "points_rounding": _rounding(value)}
-            if set_["points_rounding"] != EXACT and any(u != int(u) for u in set_["uma"]):
+            if set_["points_rounding"] != NEAREST_TENTH_UP and any(u != int(u) for u in set_["uma"]):
                 # "7.50": no 順位点 ends in one decimal, so Game.jieju rounds each sum with Math.round
                 raise RulesetError(f"{where}: {key}: {value!r:.60} has tenths but none written with one decimal, "
                                    "which majiang-core rounds as whole 順位点 and mjrules cannot: write 7.5, not 7.50")
@@ -242,7 +242,7 @@ _DECIMAL = re.compile(r"\.\d$")
 def _rounding(value: list[Any]) -> str:
     """How majiang-core rounds final points under these 順位点 (``Game.jieju``): to tenths when one
     of them is written with a decimal, else each but the top's with ``Math.round``."""
-    return EXACT if any(isinstance(v, str) and _DECIMAL.search(v) for v in value) else NEAREST_THOUSAND_UP
+    return NEAREST_TENTH_UP if any(isinstance(v, str) and _DECIMAL.search(v) for v in value) else NEAREST_THOUSAND_UP
 
 
 def majiang_flags(rule: Mapping[str, Any], where: str = "rule") -> dict[str, Any]:
@@ -306,12 +306,12 @@ def majiang_rule_of(flags: Mapping[str, Any], players: int = 4) -> MajiangRuleOf
     rule[START_KEY] = flags.get("start_score", RETURN_SCORE)
     uma = list(flags.get("uma", (20, 10, -10, -20)))
     rounding = flags.get("points_rounding")
-    rule[UMA_KEY] = [f"{u:g}.0" if rounding == EXACT and u == int(u) else f"{u:g}" for u in uma]
-    if rounding != EXACT and any(u != int(u) for u in uma):
-        inexact.append(f"{UMA_KEY}: uma {uma} in tenths with points_rounding = {rounding!r} (majiang-core counts "
-                       "順位点 with a decimal exactly)")
-    if rounding not in (EXACT, NEAREST_THOUSAND_UP):
-        inexact.append(f"{UMA_KEY}: points_rounding = {rounding!r} (majiang-core rounds a half up)")
+    whole = all(u == int(u) for u in uma)
+    tenths = rounding in (EXACT, NEAREST_TENTH_UP) or not whole
+    rule[UMA_KEY] = [f"{u:g}.0" if tenths and u == int(u) else f"{u:g}" for u in uma]
+    if not (rounding == NEAREST_TENTH_UP or (rounding == NEAREST_THOUSAND_UP and whole)):
+        inexact.append(f"{UMA_KEY}: points_rounding = {rounding!r} (majiang-core rounds a half up, to the "
+                       f"thousand where no 順位点 has a decimal, else each but the top's to the tenth)")
     for flag, value in MAJIANG_GAME.items():
         if flag in flags and not _same(flags[flag], value):
             inexact.append(f"{flag} = {flags[flag]!r} (majiang-core: {value!r})")
