@@ -25,7 +25,7 @@ from mjrules.records.flow import Deal
 from mjrules.records.game import WIND_LETTERS, Call
 from mjrules.records.majiang_paipu import paipu_of_events
 from mjrules.records.settlement import GameEnd, RoundSettlement, final_scores, game_end
-from mjrules.rules.placing import EXACT
+from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.actions import Player, Seated, Watcher
@@ -109,7 +109,7 @@ class Table:
         events = [json.loads(line) for line in game.record.splitlines()]
         return paipu_of_events(events, title=f"mjrules {self.ruleset_name} {game.seed}", names=self.names,
                                ruleset=self.ruleset_name, final=game.final, points=game.points,
-                               exact=self.rules.placing.rounding == EXACT,
+                               exact=self.rules.placing.rounding in (EXACT, NEAREST_TENTH_UP),
                                length=None if self.length is self.scorer.rules.round.game_length else self.length.value)
 
     def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
