@@ -35,6 +35,8 @@ TENHOU_VS_EMA2016 = {
     "extra_wind_target": ((30000, "default of plugin settlement"), (0, "ema2016.toml")),
     # Tenhou's last dealer stops after a tenpai draw in first place since June 2010 (tenhou.toml)
     "last_dealer_stop": (("win_or_tenpai", "tenhou.toml"), ("win", "default of plugin settlement")),
+    # Tenhou's West repeats the dealer first (tenhou.toml); EMA has no extra wind (target 0) at all
+    "extra_wind": (("dealer_first", "tenhou.toml"), ("sudden_death", "default of plugin settlement")),
 }
 
 
