@@ -6,6 +6,7 @@ from mjrules.plugin_api import (
     DORA_OF,
     DORA_OF_SANMA,
     KAN_DORA_TIMINGS,
+    Hand,
     NORTH,
     TILE_SETS,
     DoraRules,
@@ -84,12 +85,52 @@ def ura_first(r: Reading, flags: Flags) -> int:
     return _count(r, r.win.ura[:1])
 
 
+DORA_RED_FIVES = ("each", "one_per_group")
+"""How red fives count when their five is dora or ura: each of them, or one a group (majiang-core)."""
+
+
+def _red_surplus(hand: Hand, suit: int) -> int:
+    """Red fives of ``suit`` beyond the first in each group that majiang-core 1.4.1 writes a hand in
+    (``Shoupai.toString``: the concealed tiles of each suit, the winning tile apart, each meld)."""
+    n = 0
+    for group in (hand.concealed, *(m.tiles for m in hand.melds)):  # the winning tile alone holds one
+        reds = sum(1 for t in group if t.red and t.index // 9 == suit)
+        n += max(0, reds - 1)
+    return n
+
+
+def _one_red_a_group(count: Callable[[Reading, Sequence[Tile]], int]) -> Callable[[Reading, Sequence[Tile]], int]:
+    """``count`` as majiang-core 1.4.1 counts dora and ura (``hule.js`` ``get_post_hupai``): in each
+    group of the hand it reads one red five as its five (``replace(/0/, '5')``, the first only), so a
+    five indicated counts the red fives beyond the first of a group not at all (they stay red fives)."""
+    def counted(r: Reading, shown: Sequence[Tile]) -> int:
+        n = count(r, shown)
+        for t in shown:
+            kind = DORA_OF[t.index]
+            if kind < 27 and kind % 9 == 4:
+                n -= _red_surplus(r.hand, kind // 9)
+        return n
+    return counted
+
+
+def _checks_of(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, Callable[[Reading, Flags], int]]:
+    """The dora and ura checks, and their first-indicator-only variants, counting with ``count`` (in Python)."""
+    return {
+        "dora": lambda r, f: count(r, r.win.dora), "dora_first": lambda r, f: count(r, r.win.dora[:1]),
+        "ura": lambda r, f: count(r, r.win.ura), "ura_first": lambda r, f: count(r, r.win.ura[:1]),
+    }
+
+
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     for suit, name in (("m", "characters"), ("p", "circles"), ("s", "bamboo")):
         register(Flag(f"red_fives_{suit}", int, 1, f"red fives of {name} in the set (a hand holding more is refused)",
                       choices=(0, 1, 2, 3, 4)))
     register(Flag("red_dora", bool, True, "each red five counts one dora"))
+    register(Flag("dora_red_fives", str, DORA_RED_FIVES[0],
+                  "a red five whose five is dora (or ura) counts as that five too: 'each', or 'one_per_group' (as "
+                  "majiang-core 1.4.1 counts: of the red fives of one suit among the concealed tiles, and of those "
+                  "in one meld, only one; the winning tile is a group of its own)", choices=DORA_RED_FIVES))
     register(Flag("ura_dora", bool, True, "ura dora count for a riichi hand"))
     register(Flag("kan_dora", bool, True, "indicators after the first (kan dora) count; false: only the first"))
     register(Flag("kan_ura", bool, True, "ura indicators after the first (kan ura) count; false: only the first"))
@@ -104,7 +145,11 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 @hookimpl
 def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags, rules: Rules) -> None:
-    if rules.tiles.without_2m_8m or rules.sanma.kita:  # three players: the 1m/9m wrap, kita
+    three = rules.tiles.without_2m_8m or rules.sanma.kita  # three players: the 1m/9m wrap, kita
+    # with at most one red five of each suit no group holds two, and both counts agree: natively
+    if flags["dora_red_fives"] == "one_per_group" and max(rules.tiles.red_fives) >= 2:
+        checks = _checks_of(_one_red_a_group(_count3 if three else _count))
+    elif three:
         checks = _SANMA
     else:
         checks = {"dora": dora, "dora_first": dora_first, "ura": ura, "ura_first": ura_first}

@@ -22,9 +22,11 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
                   minimum=0, maximum=1_000_000))
     register(Flag("return_score", int, 30000,
                   "the score final points are counted from (返し, 原点); the difference to start_score, times the "
-                  "players, is the oka paid to the top", minimum=0, maximum=1_000_000))
+                  "players, is the oka paid to the top (below start_score: a negative oka, which the top pays)",
+                  minimum=0, maximum=1_000_000))
     register(Flag("uma", list, (20, 10, -10, -20),
-                  "placing bonus in thousands, 1st first (順位点); one value per player", item=int))
+                  "placing bonus in thousands, 1st first (順位点); one value per player, whole or in tenths (7.5)",
+                  item=float))
     register(Flag("uma_floating", list, (),
                   "uma that depends on how many players float (end at or above return_score; 浮きウマ): one "
                   "block of one value per player for 1 floating, then 2, …, up to all but one, blocks one after "
@@ -33,11 +35,12 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 @hookimpl
 def mjrules_placing_rule(flags: Flags, players: int) -> PlacingRule:
-    uma = flags.get_ints("uma")
+    uma = flags.get_numbers("uma")
     if len(uma) != players:
         raise FlagValueError("uma", f"{len(uma)} values for {players} players; give one per placing, 1st first")
-    if sum(uma):
-        raise FlagValueError("uma", f"{list(uma)} adds up to {sum(uma):+}; the uma one player gains another pays, "
+    total = round(sum(uma) * 10) / 10  # in tenths, so that 7.5 + 2.5 - 2.5 - 7.5 is 0 exactly
+    if total:
+        raise FlagValueError("uma", f"{list(uma)} adds up to {total:+g}; the uma one player gains another pays, "
                                     "so it adds up to 0 (the oka is start_score and return_score)")
     floating = flags.get_ints("uma_floating")
     blocks = players * (players - 1)
@@ -49,12 +52,10 @@ def mjrules_placing_rule(flags: Flags, players: int) -> PlacingRule:
         if sum(floating[k:k + players]):
             raise FlagValueError("uma_floating", f"the block for {k // players + 1} floating, "
                                                  f"{list(floating[k:k + players])}, does not add up to 0")
-    start, returned = flags.get_int("start_score"), flags.get_int("return_score")
-    if returned < start:
-        raise FlagValueError("return_score", f"{returned} is below start_score {start}: the oka (return_score - "
-                                             "start_score, times the players) paid to the top would be negative")
+    # a return score below the start is a negative oka, which the top pays (majiang-core counts from
+    # 30,000 whatever its 配給原点, 35,000 included): unusual, so PlacingRule.notes says so, but played
     return PlacingRule(
-        start=start, returned=returned, uma=uma,
+        start=flags.get_int("start_score"), returned=flags.get_int("return_score"), uma=uma,
         tie=flags.get_str("tie_break"), uma_floating=floating,
         # the settlement plugin's flag, at its own default where that plugin is off
         rounding=flags.get_str(POINTS_ROUNDING.name, POINTS_ROUNDING.default),

@@ -7,9 +7,10 @@ payments at an exhaustive draw, the dealer's repeat, the game's length, the last
 the extra wind, busting, the riichi sticks left at the end and how final points are rounded.
 
 Read by ``mjrules replay`` (``mjrules.records``) and the table (``mjrules.table``); the defaults
-are Tenhou's (the extra wind as Tenhou's records of 2009-2021 show it: see
-``mjrules.game.settlement.game_end``), the last dealer's stop as Tenhou's up to June 2010 (the
-``tenhou`` presets set today's ``win_or_tenpai``). Nagashi mangan is the ``nagashi`` plugin's
+are Tenhou's but for the extra wind, plain sudden death (Tenhou's repeats the dealer first: the
+``tenhou`` presets set ``dealer_first``; see ``mjrules.game.settlement.game_end``), and the last
+dealer's stop, Tenhou's up to June 2010 (the ``tenhou`` presets set today's ``win_or_tenpai``).
+Nagashi mangan is the ``nagashi`` plugin's
 flag, the start and return scores and the uma the ``placing`` plugin's (which also reads
 ``points_rounding``).
 """
@@ -37,8 +38,9 @@ from mjrules.plugin_api import (
 POINTS_ROUNDING = Flag(
     "points_rounding", str, ROUNDINGS[0],
     "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
-    "taking the rest (Tenhou), 'exact' to one decimal, or 'nearest-thousand-up' (a half rounded up, as "
-    "majiang-core rounds 順位点 written without decimals)", choices=ROUNDINGS)
+    "taking the rest (Tenhou), 'exact' to one decimal, 'nearest-thousand-up' (a half rounded up, as "
+    "majiang-core rounds 順位点 written without decimals), or 'nearest-tenth-up' (2nd-4th each to a tenth, "
+    "a half up, the top the rest, as majiang-core counts 順位点 written with a decimal)", choices=ROUNDINGS)
 """Read by the placing plugin, for ``PlacingRule``."""
 
 FLAGS = (

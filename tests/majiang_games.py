@@ -13,9 +13,11 @@ when a module is imported: ``mjrules setup majiang-ai`` may run meanwhile.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -55,6 +57,59 @@ RULES: dict[str, dict] = {
                                       "切り上げ満貫あり": True, "連風牌は2符": True},
 }
 """The rule objects games are played under: every key of majiang-core 1.4.1 is turned in one of them."""
+
+PAGE_CHOICES: dict[str, tuple[Any, ...]] = {
+    # the choices of the 電脳麻将 rule page (kobalab/Majiang src/html/inc/rule.pug and src/js/rule.js,
+    # v2.4-2.5): a radio button's values, true and false for a key of two
+    **{key: (False, True) for key in (
+        "連風牌は2符", "クイタンあり", "途中流局あり", "流し満貫あり", "ノーテン宣言あり", "ノーテン罰あり", "トビ終了あり",
+        "オーラス止めあり", "一発あり", "裏ドラあり", "カンドラあり", "カン裏あり", "カンドラ後乗せ", "ツモ番なしリーチあり",
+        "役満の複合あり", "ダブル役満あり", "数え役満あり", "役満パオあり", "切り上げ満貫あり")},
+    "喰い替え許可レベル": (0, 1, 2),
+    "場数": (0, 1, 2, 4),
+    "最大同時和了数": (1, 2, 3),
+    "連荘方式": (0, 1, 2, 3),
+    "延長戦方式": (0, 1, 2, 3),
+    "リーチ後暗槓許可レベル": (0, 1, 2),
+}
+"""The keys the page offers a choice of values for; 配給原点, 順位点 and 赤牌 are text fields (``random_rule``)."""
+
+
+def random_rule(rng: random.Random, lengths: tuple[int, ...] = PAGE_CHOICES["場数"]) -> dict[str, Any]:
+    """A whole rule object as the 電脳麻将 rule page saves it (``get_form``), each key's value drawn
+    from what the page offers, ``場数`` from ``lengths``.
+
+    The page's text fields: 配給原点 any positive number of up to five digits (drawn here from 1,000 to
+    60,000, a multiple of 1,000 one time in two); 順位点 2nd to 4th any number (here whole thousands,
+    or one time in three thousands to a tenth: mjrules refuses finer ones, saying so), 1st the
+    negative of their sum, written as the page writes them: a sign, and ``.0`` on whole ones unless
+    「ポイントを四捨五入する」 is ticked; 赤牌 0 to 4 of each suit. What the page's form repairs holds
+    too: カン裏 only with 裏ドラ and カンドラ, カンドラ後乗せ only with カンドラ, ダブル役満 only with 役満の複合."""
+    rule: dict[str, Any] = {key: rng.choice(values) for key, values in PAGE_CHOICES.items()}
+    rule["場数"] = rng.choice(lengths)
+    rule["配給原点"] = rng.randrange(1, 61) * 1000 if rng.random() < 0.5 else rng.randrange(1000, 60001)
+    step = 1 if rng.random() < 1 / 3 else 10  # in tenths
+    rest = [rng.randrange(-50, 201, step), -rng.randrange(0, 201, step), -rng.randrange(0, 301, step)]
+    whole = rng.random() < 0.5  # the page's rounding box: whole ones written without ".0"
+
+    def written(tenths: int) -> str:
+        text = f"{tenths / 10:+g}" if tenths else "0"
+        return text if whole or "." in text else text + ".0"
+    rule["順位点"] = [written(p) for p in (-sum(rest), *rest)]
+    rule["赤牌"] = {suit: rng.randrange(0, 5) for suit in "mps"}
+    if not (rule["裏ドラあり"] and rule["カンドラあり"]):
+        rule["カン裏あり"] = False
+    if not rule["カンドラあり"]:
+        rule["カンドラ後乗せ"] = False
+    if not rule["役満の複合あり"]:
+        rule["ダブル役満あり"] = False
+    return rule
+
+
+def random_rules(count: int, seed: str, lengths: tuple[int, ...] = PAGE_CHOICES["場数"]) -> dict[str, dict]:
+    """``count`` rule objects drawn by ``random_rule`` (seeded: the same each time), named ``random-N``."""
+    rng = random.Random(f"majiang-rules-{seed}")
+    return {f"random-{i}": random_rule(rng, lengths) for i in range(count)}
 
 
 def play(rule: dict, games: int, seed: str) -> list[dict]:

@@ -153,14 +153,15 @@ def _toml(tmp_path: Path, name: str, text: str) -> str:
     return str(path)
 
 
-def test_a_return_score_below_the_start_score_is_refused(capsys, tmp_path):
+def test_a_return_score_below_the_start_score_is_played_with_a_note(capsys, tmp_path):
+    # a negative oka (majiang-core plays 配給原点 35,000 against its fixed 30,000): no error, a note
     low = _toml(tmp_path, "low.toml", 'extends = "tenhou"\n[flags]\nreturn_score = 20000\n')
-    refused(capsys, "score", HAND, "--ruleset", low,
-            says=f"{low}: [flags] return_score: 20000 is below start_score 25000")
-    # raised above the base file's return_score: the user's file is named first
-    high = _toml(tmp_path, "high.toml", 'extends = "tenhou"\n[flags]\nstart_score = 35000\n')
-    refused(capsys, "score", HAND, "--ruleset", high,
-            says=f"{high} (its return_score from tenhou.toml): [flags] return_score: 30000 is below start_score 35000")
+    code, out, err = run(capsys, "score", HAND, "--ruleset", low)
+    assert code == 0 and err == "" and "40 fu" in out
+    code, out, err = run(capsys, "rulesets", "show", low)
+    assert code == 0 and out.splitlines()[-1] == ("note: return_score 20000 is below start_score 25000: the oka is "
+                                                  "negative, the top pays 20 points of its final points (as "
+                                                  "majiang-core plays a 配給原点 above 30,000)")
 
 
 def test_an_error_of_a_base_file_names_the_users_file_first(capsys, tmp_path):

@@ -103,12 +103,12 @@ def test_legal_reports_a_record_that_ends_before_its_game_does(tmp_path, capsys)
 
 def test_tenhou_json_logs_are_played_at_the_table_from_their_merged_moves():
     # Tenhou's JSON lists each seat's draws and discards apart: the reader merges them into moves.
-    # Five real logs (Tenhou four and three players, Mahjong Soul three players, a kokushi robbing a
-    # closed kan among them): every round, a nine-terminals draw among them, every action legal and
-    # every round paid as recorded
+    # Seven real logs (Tenhou four and three players, Mahjong Soul four and three players, a kokushi
+    # robbing a closed kan among them): every round, a nine-terminals draw among them, every action
+    # legal and every round paid as recorded
     checks = [check_legal(g, Scorer(record_ruleset(g) or "tenhou")) for g in read_games([str(DATA / "tenhou-json")])]
-    assert len(checks) == 5 and sum(c.refused for c in checks) == 0
-    assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 39
+    assert len(checks) == 7 and sum(c.refused for c in checks) == 0
+    assert sum(c.rounds for c in checks) == sum(c.played for c in checks) == sum(c.agree for c in checks) == 61
 
 
 CALLS_PLACED = {

@@ -4,8 +4,10 @@ recorded action legal at the table, every round paid as recorded, each game endi
 ended, final scores and points as the 牌譜 states them (``majiang_games.check``).
 
 The suite plays a few short games (a one-hand game, an East-only game with the noten declaration
-and triple ron); ``majiang/agree.py`` plays every rule object of ``majiang_games.RULES`` on demand
-(20 games each). The games need node and the npm packages ``mjrules setup majiang-ai`` installs
+and triple ron, and one-hand games under a handful of rule objects drawn at random from what the
+電脳麻将 rule page offers, ``majiang_games.random_rules``); ``majiang/agree.py`` plays every rule object
+of ``majiang_games.RULES`` on demand (20 games each) and a random sample of rule objects of any
+length (3 games each). The games need node and the npm packages ``mjrules setup majiang-ai`` installs
 (CI installs them); elsewhere these tests are skipped, saying why (decided as each test runs).
 """
 
@@ -30,6 +32,20 @@ def test_games_of_majiang_core_agree(tmp_path, name, games):
     assert got.problems == ()
     assert got.all_agree, got.line(name)
     assert got.rounds >= games and got.actions > 0
+
+
+RANDOM = majiang_games.random_rules(4, "suite", lengths=(0,))
+"""Rule objects of the rule page, every key drawn but 場数 (one hand, so that the suite stays quick)."""
+
+
+@pytest.mark.parametrize("name", RANDOM)
+def test_games_under_random_rule_objects_of_the_rule_page_agree(tmp_path, name):
+    rule = RANDOM[name]
+    paipus = majiang_games.play(rule, 1, f"suite-{name}")
+    got = majiang_games.check(rule, paipus, tmp_path, name)
+    assert got.problems == (), json.dumps(rule, ensure_ascii=False)
+    assert got.all_agree, got.line(name)
+    assert got.games == 1 and got.actions > 0
 
 
 def test_replay_reads_a_list_of_games_and_checks_them_under_the_rule_object(tmp_path, capsys):

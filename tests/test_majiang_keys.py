@@ -128,7 +128,7 @@ def test_game_keys_set_the_rules_of_the_game():
     # 最大同時和了数 1 is the head bump (no triple-ron draw); ノーテン罰あり false pays nothing at a draw;
     # 場数 1 is an east-only game (東風戦)
     assert dict(read.flags) == {"open_tanyao": False, "start_score": 30000, "uma": [20, 10, -10, -20],
-                                "points_rounding": "exact", "game_length": "tonpuu", "max_ron_winners": 1,
+                                "points_rounding": "nearest-tenth-up", "game_length": "tonpuu", "max_ron_winners": 1,
                                 "triple_ron_draw": False, "nagashi_mangan": "none", "noten_payment": 0,
                                 "kan_dora_timing": "immediate"}
     assert read.not_applied == ()
@@ -147,10 +147,41 @@ def test_game_keys_set_the_rules_of_the_game():
     assert dict(on.flags) == {"nagashi_mangan": "draw", "kan_dora_timing": "after_discard"}
 
 
-@pytest.mark.parametrize("uma", [["20.5", "10", "-10", "-20.5"], ["20", "10", "-30"], "20,10,-10,-20", [True, 1, 2, 3]])
-def test_uma_must_be_four_whole_thousands(uma):
+@pytest.mark.parametrize("uma", [["20.25", "10", "-10", "-20.25"], ["20", "10", "-30"], "20,10,-10,-20",
+                                 [True, 1, 2, 3], ["15.50", "7.50", "-7.50", "-15.50"], ["nan", "0", "0", "0"]])
+def test_uma_must_be_four_thousands_to_a_tenth(uma):
+    # "7.50" is a tenth, but majiang-core rounds 順位点 none of which ends in one decimal as whole ones
     with pytest.raises(RulesetError, match="順位点"):
         read_majiang_rule({"順位点": uma})
+
+
+def test_uma_in_tenths_is_counted_exactly_as_majiang_core_counts_it(tmp_path):
+    # the rule page lets 2nd-4th be any number, 1st their sum negated: "+7.5" keeps its decimal, so
+    # Game.jieju counts to tenths: point = (defen - 30000) / 1000 + 順位点, toFixed(1), the top the rest
+    read = read_majiang_rule({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})
+    assert read.flags["uma"] == [15, 7.5, -7.5, -15] and read.flags["points_rounding"] == "nearest-tenth-up"
+    rules = Scorer(ruleset_from_majiang({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})).rules
+    # 2nd 31,200: 1.2 + 7.5 = 8.7; 3rd 18,500: -11.5 - 7.5 = -19.0; 4th 13,000: -17 - 15 = -32; top +42.3
+    assert rules.placing.points([37300, 31200, 13000, 18500], 0) == (42.3, 8.7, -32.0, -19.0)
+    assert majiang_rule_of(Scorer(ruleset_from_majiang({"順位点": ["+15.0", "+7.5", "-7.5", "-15.0"]})).flags).rule[
+        "順位点"] == ["15.0", "7.5", "-7.5", "-15.0"]
+    # float for float as Game.jieju: 4th (-26,950 - 30,000) / 1000 - 12.8 is the float -69.75, which
+    # toFixed(1) writes -69.8 (the magnitude's half up); the top, 0 - 5.65 + 58.35 + 69.75 in floats, is
+    # the float nearest 122.45, a hair above it: 122.5. Counted from the top's own score, 12.25 + 27.6 +
+    # the oka of 82.6 is 122.44999999999999: 122.4 (a game of the random rule objects: random-15)
+    page = {"配給原点": 9350, "順位点": ["+27.6", "-1.3", "-13.5", "-12.8"]}
+    rules = Scorer(ruleset_from_majiang(page)).rules
+    assert rules.placing.points([42250, -26950, -14850, 36950], 2) == (122.5, -69.8, -58.4, 5.7)
+    # a TOML ruleset takes uma in tenths too, and refuses finer ones
+    path = tmp_path / "club.toml"
+    path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.5, -7.5, -15]\n', encoding="utf-8")
+    assert Scorer(str(path)).rules.placing.uma == (15, 7.5, -7.5, -15)
+    path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.25, -7.25, -15]\n', encoding="utf-8")
+    with pytest.raises(RulesetError, match="7.25 has more than tenths"):
+        Scorer(str(path))
+    path.write_text('extends = "mleague"\n[flags]\numa = [15, 7.5, -7.5, -14.9]\n', encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"adds up to \+0.1"):
+        Scorer(str(path))
 
 
 def test_every_key_of_majiang_core_defaults_is_known(key_lines):
@@ -195,3 +226,33 @@ def test_batch_applies_game_keys_without_a_word(hule_lines, capsys, monkeypatch)
     captured = capsys.readouterr()
     assert [json.loads(x)["points"] for x in captured.out.splitlines()] == [hule_lines[0]["out"]["defen"]] * 3
     assert captured.err == ""  # every key is applied (a game key changes nothing of one hand's score)
+
+
+@pytest.mark.parametrize("shoupai, rongpai, reds, riichi, want, dora_each", [
+    # majiang-core 1.4.1's hule() for these hands (run once, its answers written here): dora 5p (indicator
+    # 4p), and two red 5p or more in one group of the hand, which it counts as one 5p (hule.js
+    # get_post_hupai: replace(/0/, '5') reads the first red five of a group only), each red five still
+    # a red five: [(yaku, han)], fu, points; and the dora where each red five is a five
+    ("m3789p344006s345", "m3-", 3, 1, ([("立直", 1), ("ドラ", 1), ("赤ドラ", 2)], 40, 8000), 2),
+    # the winning tile is a group of its own: its red five counts as a five too
+    ("m33789p34406s345", "p0-", 4, 1, ([("立直", 1), ("平和", 1), ("ドラ", 2), ("赤ドラ", 2)], 30, 12000), 2),
+    # a meld is a group: of a pon of three red 5p, or a kan of four, one counts as a five
+    ("m234678p4s345,p000=", "p4-", 3, 0, ([("断幺九", 1), ("ドラ", 1), ("赤ドラ", 3)], 30, 8000), 3),
+    ("m234678p4s345,p0000+", "p4-", 4, 0, ([("断幺九", 1), ("ドラ", 1), ("赤ドラ", 4)], 30, 12000), 4),
+])
+def test_two_red_fives_of_a_group_count_one_dora_as_majiang_core_counts_them(shoupai, rongpai, reds, riichi, want,
+                                                                            dora_each, capsys, monkeypatch):
+    rule = {"赤牌": {"m": 1, "p": reds, "s": 0}}
+    line = {"in": {"shoupai": shoupai, "rongpai": rongpai, "param": {
+        "zhuangfeng": 0, "menfeng": 1, "baopai": ["p4"], "fubaopai": None,
+        "hupai": {"lizhi": riichi, "yifa": False, "qianggang": False, "lingshang": False, "haidi": 0, "tianhu": 0},
+        "jicun": {"changbang": 0, "lizhibang": 0}}}, "rule": rule}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(line, ensure_ascii=False) + "\n"))
+    assert main(["batch"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    yaku, fu, points = want
+    assert [(y["name_ja"], y["han"]) for y in got["yaku"]] == yaku and (got["fu"], got["points"]) == (fu, points)
+    # each red five a five for dora, as other rulesets count them
+    each = Scorer(ruleset_from_majiang(rule).with_flags(dora_red_fives="each"))
+    hand, win = parse_majiang_input(line["in"])
+    assert [y.han for y in each.score(hand, win).yaku if y.id == "dora"] == [dora_each]

@@ -120,6 +120,34 @@ def test_final_points_are_counted_from_30000_with_math_round_without_decimals():
     assert Scorer("majiang").rules.placing.points(scores, 0) == (68.0, 8.5, -25.0, -51.5)
 
 
+def test_a_start_above_30000_is_played_the_top_paying_a_negative_oka(tmp_path, capsys):
+    # Game.jieju counts from 30,000 whatever 配給原点: with 35,000 each the four scores sum to 140,000, and
+    # 2nd (40,000) gets 10 + 10 = 20, 3rd 0 - 10 = -10, 4th -10 - 20 = -30, the top the rest: +20 where
+    # its own (50,000 - 30,000) / 1000 + 20 is 40, so the top pays the oka of (35,000 - 30,000) × 4 = 20
+    rules = Scorer(load_ruleset(rule_file(tmp_path, {"配給原点": 35000}))).rules
+    assert rules.placing.points([50000, 40000, 30000, 20000], 0) == (20.0, 20.0, -10.0, -30.0)
+    assert rules.placing.notes and "the top pays 20 points" in rules.placing.notes[0]
+    assert Scorer("majiang").rules.placing.notes == ()
+    # rulesets show and diff say so, as a note: no error
+    assert main(["rulesets", "show", str(tmp_path / "house.json")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("note: return_score 30000 is below start_score 35000")
+    assert main(["rulesets", "diff", "majiang", str(tmp_path / "house.json"), "--json"]) == 0
+    diff = json.loads(capsys.readouterr().out)
+    assert diff["a"]["notes"] == [] and "the oka is negative" in diff["b"]["notes"][0]
+
+
+def test_a_batch_line_with_a_start_above_30000_is_scored(capsys, monkeypatch):
+    import io
+    line = {"in": {"shoupai": "m123p456s789z1122", "rongpai": "z2-", "param": {
+        "zhuangfeng": 0, "menfeng": 1, "baopai": ["s9"], "hupai": {"lizhi": 0, "yifa": False, "qianggang": False,
+                                                                     "lingshang": False, "haidi": 0, "tianhu": 0},
+        "jicun": {"changbang": 0, "lizhibang": 0}}}, "rule": {"配給原点": 35000}}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(line, ensure_ascii=False) + "\n"))
+    assert main(["batch"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "error" not in out and (out["han"], out["fu"], out["points"]) == (1, 40, 1300)  # seat wind South
+
+
 # -- the game's end (game.js Game.last) ---------------------------------------------------------------
 
 def settled(outcome: Outcome, repeats: bool) -> RoundSettlement:

@@ -517,3 +517,110 @@ def test_what_if_flags_a_game_that_rules_without_an_extra_wind_end_earlier(capsy
     out = capsys.readouterr().out
     assert "mleague: the game would end after S4" in out
     assert "tenhou: the game" not in out  # under the record's rules it ended where it did
+
+
+# -- converters' lines that write the discarder's riichi stick their own way ------------------------
+
+TENSOUL = DATA / "tenhou-json" / "mahjongsoul-220602-d182ba37.json"
+
+
+def test_tensouls_line_with_the_stick_of_a_riichi_that_did_not_stand_is_read_as_the_next_scores_pay_it(capsys):
+    # a real Mahjong Soul game converted by tensoul: in East 2-1 seat 0 declares riichi with 4s and seat 1
+    # wins on it, so the riichi does not stand; the line pays seat 1 13,900 (11,600, 300 honba, the stick
+    # carried from East 2, and one for seat 0's riichi), East 2-2 starts from 28,200 + 12,900 = 41,100
+    game = read_game(str(TENSOUL))
+    assert game.ruleset == "mahjongsoul" and game.rounds[3].scores[1] == 41100
+    rep = _replay(game)
+    east = next(c for c in rep.checks if c.round == "E2-1")
+    assert east.recorded.payments == (-11900, 13900, 0, 0) and east.scored.payments == (-11900, 12900, 0, 0)
+    assert east.agree and east.convention == "the stick of a riichi that did not stand counted in the line"
+    assert rep.agree == len(rep.checks) == 10 and rep.final_agree and rep.points_agree and not rep.flow_notes
+    assert main(["replay", str(TENSOUL)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{TENSOUL}, round E2-1: seat 1's win: the record's line counts the stick of the riichi seat 0 "
+                   "declared with the tile it dealt in, which did not stand, and the next round's scores leave it "
+                   "out: the way Mahjong Soul records converted to tenhou.net/6 by tensoul write a win; read so",
+                   "1 game, 10 wins, 10 agree; final scores agree in 1/1 games, final points in 1/1"]
+    # the other real tensoul game (a double ron) has no such line: nothing to read otherwise
+    rep = _replay(read_game(str(DATA / "tenhou-json" / "mahjongsoul-220419-a0cf4986.json")))
+    assert rep.agree == len(rep.checks) == 7 and rep.final_agree and rep.points_agree and rep.conventions == ()
+
+
+def test_a_line_with_the_unpaid_stick_that_the_next_scores_follow_is_a_difference(tmp_path):
+    # the same game with East 2-2 starting as the line pays (the winner +13,900): a payment against the rules
+    doc = json.loads(TENSOUL.read_text(encoding="utf-8"))
+    doc["log"][3][1][1] += 1000
+    doc["log"][3][1][0] -= 1000
+    rep = _replay(read_game(_written(tmp_path, json.dumps(doc, ensure_ascii=False))))
+    east = next(c for c in rep.checks if c.round == "E2-1")
+    assert east.differs == ("payments",) and east.convention is None and rep.conventions == ()
+
+KAN3 = DATA / "tenhou-json" / "mahjongsoul-sanma-kan3_nuki_rinshan.json"
+# East 2 of this real Mahjong Soul record: seat 2 declares riichi, its stick goes down, and it deals
+# seat 1 a dealer's mangan (12,000); the line pays seat 1 the stick too, 13,000, and the next round
+# starts from there (51,000 + 13,000 = 64,000). A converter that leaves the discarder's stick out of
+# the line writes 12,000, the scores that follow unchanged: the convention seen in the real line of
+# tests/data/tenhou-json-calls/confusing_nakis_1.json (+1,600 where the stick makes +2,600).
+LINE, LEFT_OUT = '["和了",[0,13000,-12000,0]', '["和了",[0,12000,-12000,0]'
+
+
+def _written(tmp_path, text: str, name: str = "converted.json") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_line_without_the_discarders_riichi_stick_is_read_as_the_later_scores_pay_it(tmp_path, capsys):
+    text = KAN3.read_text(encoding="utf-8")
+    assert text.count(LINE) == 1
+    path = _written(tmp_path, text.replace(LINE, LEFT_OUT))
+    rep = _replay(read_game(path))
+    assert rep.agree == len(rep.checks) == 9 and rep.final_agree and not rep.flow_notes
+    east2 = next(c for c in rep.checks if c.round == "E2")
+    assert east2.recorded.payments == (0, 12000, -12000) and east2.scored.payments == (0, 13000, -12000)
+    assert east2.convention is not None and len(rep.conventions) == 1
+    assert main(["replay", path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (f"{path}, round E2: seat 1's win: the record's line leaves out the riichi stick seat 2, who "
+                      "dealt in, put down in this round, and the next round's scores include it: a converter's way of "
+                      "writing a win; read so")
+    assert out[1] == "1 game, 9 wins, 9 agree; final scores agree in 1/1 games, final points in 1/1"
+    assert main(["replay", "--json", path]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [w["convention"] for w in lines if w.get("round") == "E2"] == ["the discarder's riichi stick left out of "
+                                                                          "the line"]
+    assert lines[-2]["conventions"] == [out[0]]
+
+
+def test_the_final_scores_decide_for_the_last_round(tmp_path):
+    # the record cut after East 2: its final scores are the next round's start, which pay the stick
+    doc = json.loads(KAN3.read_text(encoding="utf-8"))
+    east2 = next(k for k, r in enumerate(doc["log"]) if r[0] == [1, 0, 0])
+    after = doc["log"][east2 + 1][1]
+    doc["log"] = doc["log"][:east2 + 1]
+    doc["log"][east2][-1][1] = [0, 12000, -12000, 0]
+    doc["sc"] = [after[0], 0, after[1], 0, after[2], 0, 0, 0]
+    rep = _replay(read_game(_written(tmp_path, json.dumps(doc, ensure_ascii=False))))
+    assert rep.final_agree and rep.agree == len(rep.checks) and "the final scores include it" in rep.conventions[0]
+    # final scores without the stick: the line is what was paid, and the replay says it differs
+    doc["sc"][2], doc["sc"][4] = after[1] - 1000, after[2] + 1000
+    rep = _replay(read_game(_written(tmp_path, json.dumps(doc, ensure_ascii=False), "other.json")))
+    assert not rep.final_agree and rep.conventions == () and rep.agree == len(rep.checks) - 1
+
+
+def test_a_line_without_the_stick_that_the_next_scores_follow_is_a_difference(tmp_path):
+    # the next round starting without the stick too: the record paid the win so, against the rules
+    text = KAN3.read_text(encoding="utf-8").replace(LINE, LEFT_OUT)
+    doc = json.loads(text)
+    east2 = next(k for k, r in enumerate(doc["log"]) if r[0] == [1, 0, 0])
+    doc["log"][east2 + 1][1][1] -= 1000
+    doc["log"][east2 + 1][1][2] += 1000
+    rep = _replay(read_game(_written(tmp_path, json.dumps(doc, ensure_ascii=False))))
+    check = next(c for c in rep.checks if c.round == "E2")
+    assert check.differs == ("payments",) and check.convention is None and rep.conventions == ()
+    assert any("starts with scores" in n for n in rep.flow_notes)
+
+
+def test_a_single_round_record_gives_no_later_scores_so_the_difference_stays():
+    rep = _replay(read_game(str(DATA / "tenhou-json-calls" / "confusing_nakis_1.json")))
+    assert [c.differs for c in rep.checks] == [("payments",)] and rep.conventions == ()

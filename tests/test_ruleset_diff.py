@@ -35,6 +35,8 @@ TENHOU_VS_EMA2016 = {
     "extra_wind_target": ((30000, "default of plugin settlement"), (0, "ema2016.toml")),
     # Tenhou's last dealer stops after a tenpai draw in first place since June 2010 (tenhou.toml)
     "last_dealer_stop": (("win_or_tenpai", "tenhou.toml"), ("win", "default of plugin settlement")),
+    # Tenhou's West repeats the dealer first (tenhou.toml); EMA has no extra wind (target 0) at all
+    "extra_wind": (("dealer_first", "tenhou.toml"), ("sudden_death", "default of plugin settlement")),
 }
 
 
@@ -98,8 +100,8 @@ def test_cli_json(capsys, tmp_path):
     club = write(tmp_path, "club.toml", 'name = "club"\nextends = "mleague"\n[plugins]\ndisable = ["pao"]\n')
     assert main(["rulesets", "diff", "mleague", club, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["a"] == {"name": "mleague", "path": "mleague.toml", "players": 4}
-    assert data["b"] == {"name": "club", "path": club, "players": 4}
+    assert data["a"] == {"name": "mleague", "path": "mleague.toml", "players": 4, "notes": []}
+    assert data["b"] == {"name": "club", "path": club, "players": 4, "notes": []}
     first = data["differences"][0]
     assert first == {"kind": "plugin", "name": "pao", "a": {"value": True, "set_by": "default"},
                      "b": {"value": False, "set_by": club}}

@@ -168,9 +168,20 @@ LOW = [24000, 25000, 26000, 25000]  # nobody at 30,000
     ("tenhou", LOW, WIN, True, 1, 3, None),  # first below 30,000: on
     ("tenhou", LOW, WIN, False, 1, 3, None),  # nobody at 30,000 after South 4: into West
     ("tenhou", TOP_DEALER, WIN, False, 1, 3, GameEnd.LAST_HAND),
-    ("tenhou", [20000, 20000, 29000, 31000], DRAW, True, 2, 0, GameEnd.SUDDEN_DEATH),  # West 1, anybody at 30,000
+    # West (hagurin-tenhou.com on 西入; jkaljsoiw.hatenablog.com of 2023-04-21 on the manual's sudden death):
+    # a hand that leaves anybody at 30,000 ends the game, the dealer passing (noten payments too)
+    ("tenhou", [20000, 20000, 29000, 31000], DRAW, False, 2, 0, GameEnd.SUDDEN_DEATH),
+    ("tenhou", [20000, 20000, 29000, 31000], WIN, False, 2, 1, GameEnd.SUDDEN_DEATH),
+    # but a dealer in tenpai and not first repeats though another player has 30,000 (this ended before)
+    ("tenhou", [20000, 20000, 29000, 31000], DRAW, True, 2, 0, None),
+    # and so does a dealer who wins and is not first (a double ron lifting another player to 30,000)
+    ("tenhou", [20000, 20000, 29000, 31000], WIN, True, 2, 0, None),
+    # a repeating dealer first at 30,000 stops, after a win or a tenpai draw
+    ("tenhou", [31000, 20000, 29000, 20000], DRAW, True, 2, 0, GameEnd.DEALER_STOP),
+    ("tenhou", [31000, 20000, 29000, 20000], WIN, True, 2, 0, GameEnd.DEALER_STOP),
     ("tenhou", LOW, WIN, True, 2, 3, None),  # West 4, the dealer repeats, nobody there yet
     ("tenhou", LOW, WIN, False, 2, 3, GameEnd.EXTRA_WIND_OVER),  # West 4 over: the end at last
+    ("tenhou", [20000, 31000, 29000, 20000], DRAW, True, 2, 3, None),  # West 4's repeats are played (no North)
     ("tenhou", TOP_DEALER, WIN, False, 0, 3, None),  # East 4 of a hanchan
     ("tenhou", [-100, 40000, 30100, 30000], WIN, False, 0, 1, GameEnd.BUST),
     # M.League: East and South only, no bust
@@ -182,6 +193,40 @@ def test_game_end(ruleset, scores, outcome, repeats, wind, number, want):
     dealer = number  # seat 0 dealt first
     assert game_end(rules, scores, settled(outcome, repeats), wind=wind, number=number, dealer=dealer,
                     first_dealer=0) is want
+
+
+@pytest.mark.parametrize("log_id, ends", [
+    # the four games of tests/data/tenhou-mjlog that reach West, each West hand and how the game goes on
+    # (None) or ends after it, as Tenhou's records show: W1, seat 3's tsumo leaves it at 33,500 (May 2010)
+    ("2010050507gm-00a9-0000-f13f215d", [("W1", GameEnd.SUDDEN_DEATH)]),
+    # W1 and W2 leave nobody at 30,000; W3, a draw with the dealer (seat 2) in tenpai and first at 31,000
+    ("2015060814gm-0029-0000-f1ac5f4d", [("W1", None), ("W2", None), ("W3", GameEnd.DEALER_STOP)]),
+    # W1, a draw, the dealer noten: the deal passes; W3, seat 1's ron busts the dealer (-8,000)
+    ("2018120719gm-00a9-0000-f41035fe", [("W1", None), ("W2-1", None), ("W3", GameEnd.BUST)]),
+    # W4-1, the dealer's tsumo (28,200, nobody at 30,000): W4's repeat is played, no North; W4-2 ends it
+    ("2021041720gm-00a9-0000-f3b19e15", [("W1", None), ("W2", None), ("W3", None), ("W4-1", None),
+                                         ("W4-2", GameEnd.EXTRA_WIND_OVER)]),
+])
+def test_tenhou_games_that_reach_west_end_where_their_records_end_them(log_id, ends):
+    from pathlib import Path
+
+    from mjrules.records.read import read_game
+    from mjrules.records.replay import record_ruleset
+    from mjrules.game.settlement import settle_round
+    path = next((Path(__file__).parent / "data" / "tenhou-mjlog").glob(f"{log_id}*.mjlog"))
+    game = read_game(str(path))
+    ruleset = record_ruleset(game)
+    assert ruleset is not None
+    scorer = Scorer(ruleset)
+    got = []
+    for i, rnd in enumerate(game.rounds):
+        paid = settle_round(rnd, scorer)
+        after = game.rounds[i + 1].scores if i + 1 < len(game.rounds) else game.final
+        assert after is not None
+        if rnd.wind == 2:
+            got.append((rnd.label, game_end(scorer.rules, after, paid, wind=rnd.wind, number=rnd.number,
+                                            dealer=rnd.dealer, first_dealer=game.rounds[0].dealer)))
+    assert got == ends
 
 
 def test_tenpai_stop_and_tonpuu_are_flags():

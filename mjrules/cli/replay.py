@@ -377,6 +377,8 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             obj = {"log": game.source, "round": c.round, "honba": c.honba, "winner": c.winner,
                    "discarder": c.discarder, "agree": c.agree, "checked": c.checked, "differs": list(c.differs),
                    "recorded": c.recorded.to_dict(), "scored": c.scored.to_dict()}
+            if c.convention is not None:
+                obj["convention"] = c.convention
             if k in causes:
                 obj["causes"] = causes[k]
             if "yaku" in c.differs:
@@ -389,6 +391,7 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
             "recorded_points": None if game.final_points is None else list(game.final_points),
             "points_agree": rep.points_agree}, "unfinished": game.unfinished,
             "notes": [*(f"{game.source}: {n}" for n in game.notes), *rep.flow_notes], "assumed": list(assumed),
+            "conventions": list(rep.conventions),
             **({} if check is None else {"legal": check.to_dict()})}, out)
         return
     for note in (*game.notes, *assumed):
@@ -396,6 +399,8 @@ def _report_game(out: TextIO, json_out: bool, game: Game, rep: GameReplay, other
     if game.unfinished is not None:
         print(f"{game.source}: unfinished ({game.unfinished}): the {plural(len(game.rounds), 'round')} played to "
               "their end are checked", file=out)
+    for note in rep.conventions:
+        print(note, file=out)
     if check is not None and (check.refused or check.agree != check.played):
         print(f"{game.source}: legal: {check.refused} refused (first: {check.first_refused}); "
               f"{check.agree}/{check.played} rounds played at the table paid as the record", file=out)

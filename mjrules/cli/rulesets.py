@@ -81,9 +81,11 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             "flag": flag, "value": list(value) if isinstance(value, tuple) else value,
             "set_by": scorer.ruleset.origin.get(flag, f"default of plugin {plugin}"), "doc": decl.doc,
         })
+    notes = scorer.rules.placing.notes
     if args.json:
         print(json.dumps({"name": scorer.ruleset.name, "players": scorer.ruleset.players,
-                          "plugins": list(scorer.ruleset.plugins), "flags": rows}, ensure_ascii=False))
+                          "plugins": list(scorer.ruleset.plugins), "flags": rows, "notes": list(notes)},
+                         ensure_ascii=False))
         return 0
     print(f"{scorer.ruleset.name}: {scorer.ruleset.description}")
     print(f"players: {scorer.ruleset.players}")
@@ -94,6 +96,8 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     for r in rows:
         value = json.dumps(r["value"], ensure_ascii=False)
         print(f"  {r['flag']:<{width}} = {value:<24} ({r['set_by']})")
+    for note in notes:
+        print(f"note: {note}")
     return 0
 
 
@@ -110,8 +114,12 @@ def _diff(args: argparse.Namespace) -> int:
     n_flags = len(diff.differences) - n_plugins
     if diff.a.players != diff.b.players:
         print(f"{label_a} and {label_b}: players {diff.a.players} and {diff.b.players}")
+    notes = [f"note: {rs.name}: {note}" for rs, side in ((diff.a, diff.notes[0]), (diff.b, diff.notes[1]))
+             for note in side]
     if not diff.differences:
         print(f"{label_a} and {label_b}: no plugin or flag differs")
+        for note in notes:
+            print(note)
         return 0
     counts = [f"{n} {kind}{'s' * (n != 1)}" for n, kind in ((n_plugins, "plugin"), (n_flags, "flag")) if n]
     print(f"{label_a} and {label_b}: {' and '.join(counts)} differ{'s' * (len(diff.differences) == 1)}")
@@ -130,6 +138,8 @@ def _diff(args: argparse.Namespace) -> int:
     w1 = max(display_width(r[1]) for r in (*rows, head))
     for r in (head, *rows):
         print(f"  {pad(r[0], w0)}  {pad(r[1], w1)}  {r[2]}")
+    for note in notes:
+        print(note)
     return 0
 
 

@@ -219,7 +219,8 @@ def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, w
     ``last_dealer_stop`` says, and when the target is reached. Tenhou's records of 2009-2021 end
     this way: a dealer in first place after a tenpai draw plays on up to June 2010 and stops after
     (``mjrules.records.tenhou_rules``); a dealer in first place after a win below 30,000 plays on
-    into West; West ends as soon as anybody reaches 30,000. majiang-core's
+    into West; West ends as soon as a hand leaves anybody at 30,000, but for a repeating dealer, who
+    plays on unless first at 30,000 (``dealer_first``: the ``tenhou`` presets). majiang-core's
     ``Game.last`` ends its games the same way (延長戦方式 0-3 are the four ``extra_wind`` values)."""
     r = rules.round
     n = len(scores)

@@ -9,11 +9,12 @@ from typing import Any, Iterable, Sequence
 import attrs
 
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.game.record import Game, RecordedWin, Round
+from mjrules.game.record import Game, MoveKind, RecordedWin, Round
 from mjrules.game.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.placing import placing
+from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.model.hand import without_red_fives
@@ -82,6 +83,9 @@ class WinCheck:
     paid_sticks: int = 0
     """The honba and riichi sticks this win collected under the ruleset (the game paid from its
     start: honba carried from earlier rounds as the ruleset settled them)."""
+    convention: str | None = None
+    """The record's own way of writing the win's line that the replay recognised (``LEFT_OUT_STICK``,
+    ``UNPAID_STICK``), the record's later scores paying the win as the ruleset does; None for none."""
 
     @property
     def agree(self) -> bool:
@@ -111,6 +115,9 @@ class GameReplay:
     end_notes: tuple[str, ...] = ()
     """Where the game would not have ended as it did under the ruleset (a bust earlier, or none at
     the record's last round)."""
+    conventions: tuple[str, ...] = ()
+    """The wins whose line the record writes its own way (``WinCheck.convention``), each said in one
+    sentence: counted as agreeing, since the record's later scores pay them as the ruleset does."""
 
     @property
     def agree(self) -> int:
@@ -152,6 +159,43 @@ def yaku_difference(rec: Value, got: Value) -> tuple[tuple[str, ...], tuple[str,
     return tuple(sorted(recorded - scored)), tuple(sorted(scored - recorded))
 
 
+LEFT_OUT_STICK = "the discarder's riichi stick left out of the line"
+"""A win's line without the riichi stick the player who deals in put down in the same round, the
+scores that follow including it (the winner collects it): seen in the line of a real one-round
+record (``tests/data/tenhou-json-calls/confusing_nakis_1.json``)."""
+UNPAID_STICK = "the stick of a riichi that did not stand counted in the line"
+"""A win's line that pays the winner the stick of the riichi the player who deals in declared with
+the very tile won on, a riichi that did not stand and whose stick was never put down, the scores
+that follow without it: Mahjong Soul records converted to tenhou.net/6 by tensoul (its
+``convert.js`` counts a riichi when it is declared), as in a real record of 2022
+(``tests/data/tenhou-json/mahjongsoul-220602-d182ba37.json``)."""
+
+
+def _declared_on_the_win(rnd: Round, seat: int) -> bool:
+    """Whether ``seat`` declared riichi with the discard the round ended on (the riichi did not stand)."""
+    moves = rnd.moves
+    return len(moves) >= 2 and (moves[-2].kind, moves[-2].seat, moves[-1].kind, moves[-1].seat) == (
+        MoveKind.RIICHI, seat, MoveKind.DISCARD, seat)
+
+
+def _stick_convention(rnd: Round, check: WinCheck) -> tuple[str, int] | None:
+    """How the record's line of the win writes the discarder's riichi sticks otherwise than the
+    ruleset pays them, and by how many sticks the winner's line is short (below 0: over): the line
+    differs from the scored one in that alone, at the winner alone; None when it is not so."""
+    rec, got = check.recorded.payments, check.scored.payments
+    if check.differs != ("payments",) or rec is None or got is None or check.discarder is None:
+        return None
+    short = [g - r for g, r in zip(got, rec)]
+    if any(short[seat] for seat in range(len(short)) if seat != check.winner) or short[check.winner] % STICK:
+        return None
+    sticks = short[check.winner] // STICK
+    if sticks > 0 and sticks == rnd.riichi.count(check.discarder):
+        return LEFT_OUT_STICK, sticks
+    if sticks == -1 and check.discarder not in rnd.riichi and _declared_on_the_win(rnd, check.discarder):
+        return UNPAID_STICK, sticks
+    return None
+
+
 class Replayer:
     """Replays games under one ruleset (a Scorer built once)."""
 
@@ -189,8 +233,12 @@ class Replayer:
         if recorded_length is not None:  # a recorded game keeps its length under any rules: the rounds were dealt
             end_rules = attrs.evolve(end_rules, round=attrs.evolve(end_rules.round, game_length=recorded_length))
         end: GameEnd | None = None
+        pending: list[tuple[int, int, str]] = []  # (check, round, convention): the next scores decide
+        conventions: list[str] = []
         for i, rnd in enumerate(rounds):
             where = f"{game.source}, round {rnd.label}"
+            if i and pending:
+                self._decide(pending, scores == list(rnd.scores), checks, rounds, game, conventions)
             if i and not from_start and scores != list(rnd.scores):
                 notes.append(f"{where}: starts with scores {list(rnd.scores)} in the record, {scores} replayed")
                 # go on from the record's scores, so one disagreement is reported once
@@ -211,6 +259,9 @@ class Replayer:
                 got = _scored_value(paid)
                 checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
                                        _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
+                convention = None if from_start else _stick_convention(rnd, checks[-1])
+                if convention is not None:
+                    pending.append((len(checks) - 1, i, convention[0]))
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
             if rnd.wins and result.outcome is not Outcome.WIN:
@@ -231,6 +282,8 @@ class Replayer:
         placings = [placing(scores, s, first_dealer, self.placing.tie) for s in range(players)]
         final = final_scores(scores, sticks, first_dealer, self.scorer.rules)
         final_agree = None if game.final is None else final == game.final
+        if pending:  # the last round's: the final scores decide, where the record gives them
+            self._decide(pending, bool(final_agree), checks, rounds, game, conventions)
         points = self.placing.points(final, first_dealer)
         last = rounds[-1]
         if from_start and end is None and game.unfinished is None:  # a game left unfinished did not end there
@@ -241,7 +294,32 @@ class Replayer:
                 + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust")
                 if busted else "the record's game ended there, and these rules play on"))
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
-                          points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends))
+                          points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends),
+                          tuple(conventions))
+
+    @staticmethod
+    def _decide(pending: list[tuple[int, int, str]], agree: bool, checks: list[WinCheck], rounds: Sequence[Round],
+                game: Game, conventions: list[str]) -> None:
+        """The wins of ``pending``, whose line writes the discarder's riichi stick otherwise than the
+        ruleset pays it, decided by the scores that follow their round (``agree``: they pay the win as
+        the ruleset does): each then agrees, and ``conventions`` says so; else each stays a difference."""
+        for k, i, convention in pending:
+            if not agree:
+                continue
+            c = checks[k]
+            checks[k] = attrs.evolve(c, differs=(), convention=convention)
+            later = "the next round's scores" if i + 1 < len(rounds) else "the final scores"
+            where = f"{game.source}, round {c.round}: seat {c.winner}'s win: the record's line"
+            if convention == LEFT_OUT_STICK:
+                conventions.append(
+                    f"{where} leaves out the riichi stick seat {c.discarder}, who dealt in, put down in this round, "
+                    f"and {later} include it: a converter's way of writing a win; read so")
+            else:
+                conventions.append(
+                    f"{where} counts the stick of the riichi seat {c.discarder} declared with the tile it dealt in, "
+                    f"which did not stand, and {later} leave it out: the way Mahjong Soul records converted to "
+                    f"tenhou.net/6 by tensoul write a win; read so")
+        pending.clear()
 
 
 def _points_agree(got: Sequence[float], recorded: Sequence[float] | None) -> bool | None:

@@ -35,7 +35,8 @@ class Flag:
     :param doc: one line: what the flag changes.
     :param choices: allowed values of an ``int`` or ``str`` (or the items of a ``list``); None for any.
     :param minimum: smallest allowed ``int``. :param maximum: largest allowed ``int``.
-    :param item: the type of a ``list`` flag's items: ``str`` (the default) or ``int``.
+    :param item: the type of a ``list`` flag's items: ``str`` (the default), ``int``, or ``float``
+        (numbers: whole, or with tenths such as 7.5).
     """
 
     name: str
@@ -52,8 +53,8 @@ class Flag:
             raise PluginError(f"flag {self.name!r}: use lower-case letters, digits and _")
         if self.type not in (bool, int, str, list):
             raise PluginError(f"flag {self.name!r}: type must be bool, int, str or list")
-        if self.item not in (str, int):
-            raise PluginError(f"flag {self.name!r}: a list's items must be str or int")
+        if self.item not in (str, int, float):
+            raise PluginError(f"flag {self.name!r}: a list's items must be str, int or float")
         if not self.doc:
             raise PluginError(f"flag {self.name!r}: needs a one-line doc")
         self.validate(self.default, where=f"default of flag {self.name!r}")
@@ -74,9 +75,11 @@ class Flag:
             raise RulesetError(f"{where}: must be ≥ {self.minimum}, got {value}")
         if t is int and self.maximum is not None and value > self.maximum:
             raise RulesetError(f"{where}: must be ≤ {self.maximum}, got {value}")
-        for n in (value if t is list and self.item is int else [value] if t is int else []):
-            if abs(n) > 10**6:
+        for n in (value if t is list and self.item is not str else [value] if t is int else []):
+            if not abs(n) <= 10**6:  # a float's nan and inf too
                 raise RulesetError(f"{where}: {n} is out of range")
+            if isinstance(n, float) and abs(n * 10 - round(n * 10)) > 1e-6:
+                raise RulesetError(f"{where}: {n} has more than tenths")
         if self.choices is not None:
             items = value if t is list else [value]
             for v in items:
@@ -88,13 +91,16 @@ class Flag:
 
 
 _KINDS: dict[type, tuple[str, str]] = {bool: ("true or false", "true or false"),
-                                      int: ("a whole number", "whole numbers"), str: ("a string", "strings")}
+                                      int: ("a whole number", "whole numbers"), str: ("a string", "strings"),
+                                      float: ("a number", "numbers")}
 """What a flag of each type takes, in TOML's words: one, and a list's items."""
 
 
 def _is(value: Any, kind: type) -> bool:
-    """Whether ``value`` is of a flag's ``kind`` (a bool is no whole number, though an int in Python)."""
-    return isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+    """Whether ``value`` is of a flag's ``kind`` (a bool is no whole number, though an int in Python;
+    a whole number is a number)."""
+    kinds = (int, float) if kind is float else kind
+    return isinstance(value, kinds) and (kind is bool or not isinstance(value, bool))
 
 
 def _described(value: Any) -> str:
@@ -114,8 +120,8 @@ def _described(value: Any) -> str:
     return f"{type(value).__name__} {value!r:.60}"
 
 
-FlagValue = Union[bool, int, str, tuple[str, ...], tuple[int, ...]]
-"""What a flag holds once resolved: a list flag becomes a tuple (of strings or of whole numbers)."""
+FlagValue = Union[bool, int, str, tuple[str, ...], tuple[int, ...], tuple[float, ...]]
+"""What a flag holds once resolved: a list flag becomes a tuple (of strings, whole numbers or numbers)."""
 
 _T = TypeVar("_T", bool, int, str, tuple[str, ...])  # one of FlagValue's types, so a getter returns it
 
@@ -187,6 +193,14 @@ class Flags(FrozenMap[FlagValue]):
         """The list-of-int flag ``name`` (a tuple); ``default`` if no enabled plugin declares it (else PluginError)."""
         value: tuple[Any, ...] = self._typed(name, tuple, default)  # type: ignore[arg-type]
         if any(not isinstance(v, int) for v in value):
+            raise PluginError(f"flag {name!r} is not a list of whole numbers: read it with get_list or get_numbers")
+        return value
+
+    def get_numbers(self, name: str, default: tuple[float, ...] | None = None) -> tuple[float, ...]:
+        """The list-of-numbers flag ``name`` (a tuple of ints and floats); ``default`` if no enabled
+        plugin declares it (else PluginError)."""
+        value: tuple[Any, ...] = self._typed(name, tuple, default)  # type: ignore[arg-type]
+        if any(not isinstance(v, (int, float)) or isinstance(v, bool) for v in value):
             raise PluginError(f"flag {name!r} is a list of strings: read it with get_list")
         return value
 

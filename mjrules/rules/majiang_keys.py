@@ -10,9 +10,9 @@ as majiang-core's code applies it (``lib/game.js``, ``lib/hule.js``, ``lib/shan.
 - ``配給原点`` (``START_KEY``): the starting score. majiang-core counts final points from 30,000
   whatever the start (``Game.jieju``: ``(defen - 30000) / 1000``), the top taking the rest: the
   ``return_score`` of 30,000 is one of ``MAJIANG_GAME``'s values.
-- ``順位点`` (``UMA_KEY``): the uma in thousands, and how final points are rounded: written with a
-  decimal (``"20.0"``) majiang-core keeps tenths (``points_rounding = "exact"``), without one it
-  rounds each but the top's with ``Math.round`` (``"nearest-thousand-up"``).
+- ``順位点`` (``UMA_KEY``): the uma in thousands (whole, or tenths), and how final points are rounded:
+  written with a decimal (``"20.0"``) majiang-core keeps tenths (``points_rounding = "nearest-tenth-up"``),
+  without one it rounds each but the top's with ``Math.round`` (``"nearest-thousand-up"``).
 - ``最大同時和了数`` (``RONS_KEY``): head bump, double ron (three rons abort the hand), triple ron.
 - ``PLAY_KEYS``: the keys of its game loop, each value the flags of the table's rules of play and of
   the game's settlement and end (``PlayRules``, ``RoundRules``).
@@ -34,7 +34,7 @@ import attrs
 
 from mjrules.errors import RulesetError
 from mjrules.rules.flags import suggest
-from mjrules.rules.placing import EXACT, NEAREST_THOUSAND_UP
+from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP, NEAREST_THOUSAND_UP
 from mjrules.rules.plugin_manager import flags_alone
 from mjrules.rules.rules import ABORTIVE_DRAWS
 
@@ -106,6 +106,10 @@ UNMAPPED_KEYS: frozenset[str] = frozenset()
 """Keys read but not applied: none (every key of majiang-core 1.4.1 is applied)."""
 
 KNOWN_KEYS = (*SCORING_KEYS, RED_FIVES_KEY, START_KEY, UMA_KEY, RONS_KEY, *PLAY_KEYS)
+
+DORA_RED_FIVES = "one_per_group"
+"""How majiang-core's ``hule()`` counts red fives for dora (flag ``dora_red_fives``), whatever the
+rule object: the ``majiang`` preset's value, which matters only with two red fives of a suit or more."""
 
 RETURN_SCORE = 30000
 """majiang-core's ``Game.jieju`` counts final points from 30,000, and ``Game.last`` plays the extra
@@ -187,6 +191,10 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
             set_ = {"start_score": value}
         elif key == UMA_KEY:
             set_ = {"uma": _uma(value, where), "points_rounding": _rounding(value)}
+            if set_["points_rounding"] != NEAREST_TENTH_UP and any(u != int(u) for u in set_["uma"]):
+                # "7.50": no 順位点 ends in one decimal, so Game.jieju rounds each sum with Math.round
+                raise RulesetError(f"{where}: {key}: {value!r:.60} has tenths but none written with one decimal, "
+                                   "which majiang-core rounds as whole 順位点 and mjrules cannot: write 7.5, not 7.50")
         elif key == RONS_KEY:
             if isinstance(value, bool) or value not in RONS_FLAGS:
                 raise RulesetError(f"{where}: {key}: expected 1, 2 or 3, got {value!r:.60}")
@@ -208,20 +216,22 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
     return MajiangRule(flags, keys, ())
 
 
-def _uma(value: Any, where: str) -> list[int]:
-    """順位点 as whole thousands: majiang-core writes them as strings (``"20.0"``)."""
+def _uma(value: Any, where: str) -> list[float]:
+    """順位点 in thousands, whole (an int) or in tenths (``"7.5"``, which majiang-core counts exactly as
+    it counts any 順位点 written with a decimal): majiang-core writes them as strings (``"20.0"``)."""
     if not isinstance(value, (list, tuple)) or len(value) != 4:
         raise RulesetError(f"{where}: {UMA_KEY}: expected four placing points, 1st first, got {value!r:.60}")
-    uma = []
+    uma: list[float] = []
     for v in value:
         try:
             number = float(v) if isinstance(v, (str, int, float)) and not isinstance(v, bool) else float("nan")
         except ValueError:
             number = float("nan")
-        if number != number or number != int(number):
-            raise RulesetError(f"{where}: {UMA_KEY}: {v!r:.20} is not a whole number of thousands "
-                               f"(mjrules counts uma in whole thousands)")
-        uma.append(int(number))
+        if not abs(number) <= 1_000_000 or abs(number * 10 - round(number * 10)) > 1e-6:
+            raise RulesetError(f"{where}: {UMA_KEY}: {v!r:.20} is not a number of thousands in tenths at most "
+                               f"(mjrules counts uma to a tenth, as majiang-core counts 順位点 written with one decimal)")
+        tenths = round(number * 10)
+        uma.append(tenths // 10 if tenths % 10 == 0 else tenths / 10)
     return uma
 
 
@@ -231,7 +241,7 @@ _DECIMAL = re.compile(r"\.\d$")
 def _rounding(value: list[Any]) -> str:
     """How majiang-core rounds final points under these 順位点 (``Game.jieju``): to tenths when one
     of them is written with a decimal, else each but the top's with ``Math.round``."""
-    return EXACT if any(isinstance(v, str) and _DECIMAL.search(v) for v in value) else NEAREST_THOUSAND_UP
+    return NEAREST_TENTH_UP if any(isinstance(v, str) and _DECIMAL.search(v) for v in value) else NEAREST_THOUSAND_UP
 
 
 def majiang_flags(rule: Mapping[str, Any], where: str = "rule") -> dict[str, Any]:
@@ -295,10 +305,16 @@ def majiang_rule_of(flags: Mapping[str, Any], players: int = 4) -> MajiangRuleOf
     rule[START_KEY] = flags.get("start_score", RETURN_SCORE)
     uma = list(flags.get("uma", (20, 10, -10, -20)))
     rounding = flags.get("points_rounding")
-    rule[UMA_KEY] = [f"{u}.0" if rounding == EXACT else str(u) for u in uma]
-    if rounding not in (EXACT, NEAREST_THOUSAND_UP):
-        inexact.append(f"{UMA_KEY}: points_rounding = {rounding!r} (majiang-core rounds a half up)")
+    whole = all(u == int(u) for u in uma)
+    tenths = rounding in (EXACT, NEAREST_TENTH_UP) or not whole
+    rule[UMA_KEY] = [f"{u:g}.0" if tenths and u == int(u) else f"{u:g}" for u in uma]
+    if not (rounding == NEAREST_TENTH_UP or (rounding == NEAREST_THOUSAND_UP and whole)):
+        inexact.append(f"{UMA_KEY}: points_rounding = {rounding!r} (majiang-core rounds a half up, to the "
+                       f"thousand where no 順位点 has a decimal, else each but the top's to the tenth)")
     for flag, value in MAJIANG_GAME.items():
         if flag in flags and not _same(flags[flag], value):
             inexact.append(f"{flag} = {flags[flag]!r} (majiang-core: {value!r})")
+    if flags.get("dora_red_fives", DORA_RED_FIVES) != DORA_RED_FIVES and max(rule[RED_FIVES_KEY].values()) >= 2:
+        inexact.append(f"dora_red_fives = {flags['dora_red_fives']!r} (majiang-core: {DORA_RED_FIVES!r}: of two red "
+                       "fives of a suit in one group, only one counts as its five for dora)")
     return MajiangRuleOf(rule, inexact)

@@ -3,6 +3,7 @@ the rule that turns a game's final scores into final points (``PlacingRule``, ``
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Sequence
 
 import attrs
@@ -12,10 +13,12 @@ TIES: tuple[str, ...] = (SEAT_ORDER, SHARED)
 """The tie-break rules: ``seat-order`` (Tenhou's: the player earlier in the game's initial seating,
 from the first dealer, ranks higher) or ``shared`` (tied players share the higher placing)."""
 NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP = "nearest-thousand", "exact", "nearest-thousand-up"
-ROUNDINGS: tuple[str, ...] = (NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP)
+NEAREST_TENTH_UP = "nearest-tenth-up"
+ROUNDINGS: tuple[str, ...] = (NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP, NEAREST_TENTH_UP)
 """How final points are counted (flag ``points_rounding``): Tenhou's ``rounded_points``,
-``placing_points`` to one decimal, or ``rounded_points`` with a half rounded up (toward +∞), as
-majiang-core's ``Math.round`` rounds when its 順位点 are written without decimals."""
+``placing_points`` to one decimal, ``rounded_points`` with a half rounded up (toward +∞), as
+majiang-core's ``Math.round`` rounds when its 順位点 are written without decimals, or
+``tenth_points``, as majiang-core counts 順位点 written with a decimal."""
 
 
 def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT_ORDER) -> int:
@@ -34,7 +37,7 @@ def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT
 
 
 def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, returned: int,
-                   uma: Sequence[int], tie: str = SEAT_ORDER) -> tuple[float, ...]:
+                   uma: Sequence[float], tie: str = SEAT_ORDER) -> tuple[float, ...]:
     """Each seat's final points in thousands: ``(score - returned) / 1000`` plus the uma of its
     placing, and the oka (``(returned - start) × players / 1000``) to the top. Players who share a
     placing (``tie = "shared"``) share the uma and oka of the places they fill."""
@@ -53,7 +56,7 @@ def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, retu
     return tuple(points)
 
 
-def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[int],
+def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[float],
                    tie: str = SEAT_ORDER, half_up: bool = False) -> tuple[float, ...]:
     """Final points as Tenhou counts them (``points_rounding = "nearest-thousand"``): each score but
     the top's rounded to the nearest thousand, half away from zero (``half_up``: toward +∞, as
@@ -73,6 +76,28 @@ def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, u
     return tuple(out)
 
 
+def _to_tenth(x: float) -> float:
+    """``x`` to one decimal as JavaScript's ``x.toFixed(1)`` writes it: the tenth nearest the float's
+    exact value, a half away from zero (toFixed rounds the magnitude, the larger of two as near)."""
+    return float(Decimal(x).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def tenth_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[float],
+                 tie: str = SEAT_ORDER) -> tuple[float, ...]:
+    """Final points as majiang-core 1.4.1 counts them when its 順位点 have a decimal (``Game.jieju``),
+    float for float: each but the top's ``(score - returned) / 1000`` plus the uma of its placing, the
+    top ``0`` less each of those in placing order; each written to one decimal by ``_to_tenth``."""
+    n = len(scores)
+    placings = [placing(scores, s, first_dealer, tie) for s in range(n)]
+    exact = [0.0] * n
+    top = placings.index(1)
+    for seat in sorted(range(n), key=lambda s: placings[s]):
+        if seat != top:
+            exact[seat] = (scores[seat] - returned) / 1000 + uma[placings[seat] - 1]
+            exact[top] -= exact[seat]
+    return tuple(_to_tenth(p) for p in exact)
+
+
 @attrs.frozen
 class PlacingRule:
     """How a ruleset turns a game's final scores into final points (``Rules.placing``, made by the
@@ -81,13 +106,24 @@ class PlacingRule:
 
     start: int
     returned: int
-    uma: tuple[int, ...]
+    uma: tuple[float, ...]
+    """In thousands, whole or in tenths (7.5), 1st first."""
     tie: str = attrs.field(validator=attrs.validators.in_(TIES))
     rounding: str = attrs.field(validator=attrs.validators.in_(ROUNDINGS))
     uma_floating: tuple[int, ...] = ()
     """Blocks of one uma per player, for 1, 2, … floating players (flag ``uma_floating``)."""
 
-    def uma_for(self, scores: Sequence[int]) -> tuple[int, ...]:
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What is unusual in this rule, one sentence each (``rulesets show`` and ``diff`` print them):
+        a return score below the start, whose oka the top pays instead of taking it."""
+        if self.returned >= self.start:
+            return ()
+        oka = (self.start - self.returned) * len(self.uma) / 1000
+        return (f"return_score {self.returned} is below start_score {self.start}: the oka is negative, the top "
+                f"pays {oka:g} points of its final points (as majiang-core plays a 配給原点 above 30,000)",)
+
+    def uma_for(self, scores: Sequence[int]) -> tuple[float, ...]:
         """The uma these final scores are paid: by the number of players at or above the return
         score where ``uma_floating`` has a block for it, else ``uma``."""
         n = len(scores)
@@ -103,5 +139,7 @@ class PlacingRule:
             exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=uma,
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
+        if self.rounding == NEAREST_TENTH_UP:
+            return tenth_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie)
         return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie,
                               half_up=self.rounding == NEAREST_THOUSAND_UP)

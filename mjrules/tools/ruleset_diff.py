@@ -64,11 +64,13 @@ class RulesetDiff:
     a: Ruleset
     b: Ruleset
     differences: tuple[Difference, ...]
+    notes: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """What is unusual in each ruleset (``PlacingRule.notes``: a negative oka), ``a``'s then ``b``'s."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "a": {"name": self.a.name, "path": self.a.path, "players": self.a.players},
-            "b": {"name": self.b.name, "path": self.b.path, "players": self.b.players},
+            "a": {"name": self.a.name, "path": self.a.path, "players": self.a.players, "notes": list(self.notes[0])},
+            "b": {"name": self.b.name, "path": self.b.path, "players": self.b.players, "notes": list(self.notes[1])},
             "differences": [d.to_dict() for d in self.differences],
         }
 
@@ -108,4 +110,5 @@ def diff_rulesets(a: str | Ruleset, b: str | Ruleset) -> RulesetDiff:
         sa, sb = sides
         if (sa.declared, json.dumps(sa.value, sort_keys=True)) != (sb.declared, json.dumps(sb.value, sort_keys=True)):
             out.append(Difference("flag", flag, sa, sb))
-    return RulesetDiff(rulesets[0], rulesets[1], tuple(out))
+    notes = (scorers[0].rules.placing.notes, scorers[1].rules.placing.notes)
+    return RulesetDiff(rulesets[0], rulesets[1], tuple(out), notes)
