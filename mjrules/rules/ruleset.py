@@ -233,6 +233,19 @@ def ruleset_from_data(data: bytes, label: str = "uploaded ruleset") -> Ruleset:
     return _resolve(label, doc, (label,), None, paths=False)
 
 
+@attrs.define
+class _Draft:
+    """A ruleset being resolved: what its parent (or the defaults) gave, as the file changes it."""
+
+    plugins: list[str]
+    flags: dict[str, Any]
+    origin: dict[str, str]
+    owners: dict[str, str]
+    plugin_origin: dict[str, str]
+    players: int
+    inherited: tuple[str, ...]
+
+
 def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool,
              source: str | None = None) -> Ruleset:
     """The Ruleset a parsed TOML document describes (read from the file ``source``, if any), its
@@ -247,35 +260,37 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
     if not isinstance(name, str) or not isinstance(description, str):
         raise RulesetError(f"{label}: name and description must be strings")
     sources = _str_list(doc.get("sources", []), f"{label}: sources")
-
-    if "extends" in doc:
-        parent_ref = doc["extends"]
-        if not isinstance(parent_ref, str):
-            raise RulesetError(f"{label}: extends: expected a preset name or a path")
-        # not a name of a shipped file: a file of the server's folder (club, rule.json) is no preset either
-        if not paths and parent_ref not in _shipped_names():
-            raise RulesetError(f"{label}: extends: {parent_ref!r} is no preset; this ruleset can extend only a preset "
-                               f"({', '.join(preset_names())})")
-        try:
-            parent = load_ruleset(parent_ref, chain, directory)
-        except RulesetError as e:  # name the file and key that led there
-            raise RulesetError(f"{label}: extends = {parent_ref!r}: {e}") from None
-        plugins = list(parent.plugins)
-        flags = dict(parent.flags)
-        origin = dict(parent.origin)
-        owners = dict(parent.owners)
-        plugin_origin = dict(parent.plugin_origin)
-        players = parent.players
-        inherited = parent.files
-    else:
-        inherited = ()
-        plugins = list(ENABLED_BY_DEFAULT)
-        flags, origin, owners, plugin_origin = {}, {}, {}, {}
-        players = 4
+    draft = _draft(label, doc, chain, directory, paths)
     if "players" in doc:
-        players = _check_players(doc["players"], f"{label}: players")
+        draft.players = _check_players(doc["players"], f"{label}: players")
+    _plugins_table(label, doc.get("plugins", {}), draft)
+    _flags_tables(label, doc, draft)
+    return Ruleset(name=name, plugins=draft.plugins, flags=draft.flags, description=description, sources=sources,
+                   origin=draft.origin, path=label, owners=draft.owners, players=draft.players,
+                   plugin_origin=draft.plugin_origin, files=((source,) if source else ()) + draft.inherited)
 
-    ptable = doc.get("plugins", {})
+
+def _draft(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool) -> _Draft:
+    """What the document starts from: the ruleset it extends, or the plugins enabled by default."""
+    if "extends" not in doc:
+        return _Draft(list(ENABLED_BY_DEFAULT), {}, {}, {}, {}, 4, ())
+    parent_ref = doc["extends"]
+    if not isinstance(parent_ref, str):
+        raise RulesetError(f"{label}: extends: expected a preset name or a path")
+    # not a name of a shipped file: a file of the server's folder (club, rule.json) is no preset either
+    if not paths and parent_ref not in _shipped_names():
+        raise RulesetError(f"{label}: extends: {parent_ref!r} is no preset; this ruleset can extend only a preset "
+                           f"({', '.join(preset_names())})")
+    try:
+        parent = load_ruleset(parent_ref, chain, directory)
+    except RulesetError as e:  # name the file and key that led there
+        raise RulesetError(f"{label}: extends = {parent_ref!r}: {e}") from None
+    return _Draft(list(parent.plugins), dict(parent.flags), dict(parent.origin), dict(parent.owners),
+                  dict(parent.plugin_origin), parent.players, parent.files)
+
+
+def _plugins_table(label: str, ptable: Any, draft: _Draft) -> None:
+    """Apply the ``[plugins]`` table: the plugins it enables and disables."""
     if not isinstance(ptable, dict):
         raise RulesetError(f"{label}: plugins: expected a table with enable / disable")
     for k in ptable:
@@ -289,16 +304,21 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
     for pname in enable:
         if pname not in known:
             raise RulesetError(f"{label}: plugins.enable: unknown plugin {pname!r}{suggest(pname, known)}")
-        if pname not in plugins:
-            plugins.append(pname)
-        plugin_origin[pname] = label
+        if pname not in draft.plugins:
+            draft.plugins.append(pname)
+        draft.plugin_origin[pname] = label
     for pname in _str_list(ptable.get("disable", []), f"{label}: plugins.disable"):
         if pname not in known:
             raise RulesetError(f"{label}: plugins.disable: unknown plugin {pname!r}{suggest(pname, known)}")
-        if pname in plugins:
-            plugins.remove(pname)
-        plugin_origin[pname] = label
+        if pname in draft.plugins:
+            draft.plugins.remove(pname)
+        draft.plugin_origin[pname] = label
 
+
+def _flags_tables(label: str, doc: dict, draft: _Draft) -> None:
+    """Apply the flags the document sets: ``[majiang]``, ``[flags]`` and ``[plugin.NAME]``, each flag
+    in one place."""
+    flags, origin = draft.flags, draft.origin
     by_key = _majiang_table(label, doc.get("majiang"), flags, origin)
     set_here: dict[str, str] = {}  # flag -> where in this file ([flags] or [plugin.NAME]) it is set
     ftable = doc.get("flags", {})
@@ -316,18 +336,16 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
     for pname, table in per_plugin.items():
         if not isinstance(table, dict):
             raise RulesetError(f"{label}: plugin.{pname}: expected a table of that plugin's flags")
-        if pname not in plugins:
-            raise RulesetError(f"{label}: [plugin.{pname}]: plugin {pname!r} is not enabled{suggest(pname, plugins)}")
+        if pname not in draft.plugins:
+            raise RulesetError(f"{label}: [plugin.{pname}]: plugin {pname!r} is not enabled"
+                               f"{suggest(pname, draft.plugins)}")
         for k, v in table.items():
             if isinstance(v, dict):
                 raise RulesetError(f"{label}: plugin.{pname}.{k}: expected a value, got a table")
             _set_once(label, f"plugin.{pname}.{k}", k, by_key, set_here)
             flags[k] = v
             origin[k] = f"{label} [plugin.{pname}]"
-            owners[k] = pname
-    return Ruleset(name=name, plugins=plugins, flags=flags, description=description, sources=sources, origin=origin,
-                   path=label, owners=owners, players=players, plugin_origin=plugin_origin,
-                   files=((source,) if source else ()) + inherited)
+            draft.owners[k] = pname
 
 
 def _majiang_table(label: str, table: Any, flags: dict[str, Any], origin: dict[str, str]) -> dict[str, str]:
