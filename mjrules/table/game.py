@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import signal
-from typing import Any, Callable, Generator, Sequence
+from functools import partial
+from typing import Any, Callable, Generator, Sequence, TypeVar
 
 import attrs
 
@@ -30,10 +31,13 @@ from mjrules.records.mjai_write import mjai_event, mjai_lines
 from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
+from mjrules.table import native
 from mjrules.table.events import Record
 from mjrules.table.player import Player, Scoring, Seated, Watcher
 from mjrules.table.wall import seeded_wall
 from mjrules.tools.signals import held
+
+T = TypeVar("T")
 
 __all__ = ["MAX_ROUNDS", "RECORD_FORMATS", "PlayedGame", "PlayedRound", "Table", "ask"]
 RECORD_FORMATS = ("mjai", "paipu")
@@ -44,17 +48,27 @@ RECORD_FORMATS = ("mjai", "paipu")
 @attrs.frozen
 class PlayedGame:
     """A game as played: its rounds, final scores (leftover sticks paid), final points, why it
-    ended, and its mjai record (JSON lines)."""
+    ended, and its mjai record (JSON lines). A game of the native table makes its rounds when
+    first asked for (``rounds``): the record holds every event of them."""
 
     ruleset: str
     seed: str
-    rounds: tuple[PlayedRound, ...]
+    _rounds: tuple[PlayedRound, ...] | Callable[[], tuple[PlayedRound, ...]] = attrs.field(
+        alias="rounds", eq=False, repr=False)
     final: tuple[int, ...]
     points: tuple[float, ...]
     end: GameEnd
     length: str
     """The game's length: ``tonpuu`` or ``hanchan``."""
     record: str
+
+    @property
+    def rounds(self) -> tuple[PlayedRound, ...]:
+        got = self._rounds
+        if callable(got):
+            got = got()
+            object.__setattr__(self, "_rounds", got)
+        return got
 
     @property
     def busted(self) -> bool:
@@ -80,6 +94,8 @@ class Table:
             self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=GameLength(length)))
         self.length = self.rules.round.game_length
         self.ruleset_name = ruleset_name or scorer.ruleset.name
+        self.native = native.table_plan(self.rules, scorer, self.ruleset_name)
+        """The kernel's plan of this table (``mjrules.table.native``), or None: the Python path plays."""
         for p in self.players:
             if isinstance(p, Seated):  # a player that plays by the rules it is told (majiang-ai)
                 p.sit(scorer.flags, scorer.players, self.length.value)
@@ -118,11 +134,28 @@ class Table:
 
     def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
         """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
-        default the wall seeded by ``f"{seed}/{k}"``."""
+        default the wall seeded by ``f"{seed}/{k}"``. The native table plays it where the kernel has
+        a plan of this table (``native``), the Python path otherwise: the same game, byte for byte."""
         seed = str(seed)
+        if self.native is not None:
+            return self._game(seed, lambda events: self._play_native(seed, walls, events, True)[0])
         if walls is None:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
+        given = walls
+        return self._game(seed, lambda events: self._play(seed, given, events))
+
+    def play_native(self, seed: str | int, record: bool) -> tuple[PlayedGame, Any] | None:
+        """One game on the native table (None where the Python path plays it): the game, its record
+        written only when ``record`` asks for it, and the kernel's game (``NativeGame``: what a
+        simulation's figures read)."""
+        if self.native is None:
+            return None
+        seed = str(seed)
+        return self._game(seed, lambda events: self._play_native(seed, None, events, record))
+
+    def _game(self, seed: str, run: Callable[[Record], T]) -> T:
+        """``run`` a game with its record started, every bot closed if it fails or is stopped."""
         events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
         self._events = events.events  # the game so far, for a record of it if it is left (unfinished_record)
         # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
@@ -132,7 +165,7 @@ class Table:
             start["length"] = self.length.value
         try:
             events.append({**start, "wall_seed": seed})  # inside: a bot starts on it, and a signal may follow at once
-            return self._play(seed, walls, events)
+            return run(events)
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
             with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
                 for p in self.players:
@@ -140,6 +173,24 @@ class Table:
                     if callable(close):
                         close()
             raise
+
+    def _play_native(self, seed: str, walls: Callable[[int], Wall] | None, events: Record,
+                     record: bool) -> tuple[PlayedGame, Any]:
+        assert self.native is not None
+        watched = bool(events.watchers)
+        sink = (lambda line: events.append(json.loads(line))) if watched else None
+        try:
+            game = self.native.play(seed, self.players, walls, record, sink)
+        except BaseException as e:
+            if not watched:  # the events written so far, for the record of the game left (unfinished_record)
+                events.events.extend(json.loads(line) for line in getattr(e, "native_lines", "").splitlines())
+            raise
+        final = tuple(game.final_scores)
+        text = mjai_lines(events.events[:1]) + game.record if record else ""
+        rounds = partial(native.played_rounds, self.scorer, self.rules, game)
+        played = PlayedGame(self.ruleset_name, seed, rounds, final, self.rules.placing.points(final, 0),
+                            GameEnd(game.end), self.length.value, text)
+        return played, game
 
     def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
         def emit(event: Event) -> None:

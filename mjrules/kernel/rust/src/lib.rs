@@ -26,6 +26,7 @@ mod plan;
 mod readings;
 mod render;
 mod shapes;
+mod table;
 mod twins;
 
 use distance::{sets_needed, FULL};
@@ -311,5 +312,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_class::<plan::Analysis>()?;
     m.add_class::<plan::YakuTable>()?;
     m.add_class::<compare::Comparison>()?;
+    m.add_class::<table::TablePlan>()?;
+    m.add_class::<table::NativeGame>()?;
     Ok(())
 }
