@@ -87,7 +87,7 @@ class Bridge:
     def action(self, answer: object) -> tuple[int, int | None, list[int]]:
         """A seat's answer as the kernel reads it."""
         if not isinstance(answer, Action):
-            getattr(answer, "kind")  # the Python path's error for an answer without a kind (AttributeError)
+            object.__getattribute__(answer, "kind")  # the Python path's error for an answer without one
             raise TypeError(f"a player answered {answer!r}, which is not an Action")
         return (_KIND_CODE[answer.kind], None if answer.tile is None else code(answer.tile),
                 [code(t) for t in answer.consumed])
