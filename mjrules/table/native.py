@@ -208,14 +208,20 @@ def seats(players: Sequence[Player]) -> list[Any]:
     return [NATIVE_PLAYERS.get(type(p), p) for p in players]
 
 
-def seeded_walls(seed: str) -> Callable[[int], bytes]:
-    """Round ``k``'s wall as the kernel shuffles it: the key of the seed ``SEED/k``."""
-    return lambda k: seed_key(f"{seed}/{k}")
+WALLS_AT_ONCE = 16
+"""Seeded walls handed to the kernel in one call (a hanchan deals about 12)."""
 
 
-def given_walls(walls: Callable[[int], Wall]) -> Callable[[int], list[int]]:
-    """Round ``k``'s wall as given, as tile codes."""
-    return lambda k: [code(t) for t in walls(k).tiles]
+def seeded_walls(seed: str) -> Callable[[int], list[bytes]]:
+    """The walls of rounds ``k``, ``k + 1``, … as the kernel shuffles them: the keys of the seeds
+    ``SEED/k``, … (``WALLS_AT_ONCE`` a call)."""
+    return lambda k: [seed_key(f"{seed}/{j}") for j in range(k, k + WALLS_AT_ONCE)]
+
+
+def given_walls(walls: Callable[[int], Wall]) -> Callable[[int], list[list[int]]]:
+    """Round ``k``'s wall as given, as tile codes (asked for one round at a time, as the Python
+    path asks)."""
+    return lambda k: [[code(t) for t in walls(k).tiles]]
 
 
 def played_rounds(scorer: Scorer, rules: Rules, game: Any) -> tuple[PlayedRound, ...]:

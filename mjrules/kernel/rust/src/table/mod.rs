@@ -67,8 +67,9 @@ impl TablePlan {
     }
 
     /// Play one game. `seats`: a built-in player's name where it has a native twin, else the
-    /// Python player; `walls(k)`: round `k`'s wall, as the bytes of its seed's key or as tile
-    /// codes; `record`: write the mjai lines; `sink(line)`: shown each line as it is written.
+    /// Python player; `walls(k)`: the walls of rounds `k`, `k + 1`, … (one or more), each as the
+    /// bytes of its seed's key or as tile codes; `record`: write the mjai lines; `sink(line)`:
+    /// shown each line as it is written.
     fn play(&self, py: Python, seats: Vec<PyObject>, walls: PyObject, record: bool, sink: Option<PyObject>)
             -> PyResult<NativeGame> {
         let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(seats.len());
@@ -90,17 +91,31 @@ impl TablePlan {
         let mut log = Log::new(record, sink);
         let (out, log) = py.allow_threads(move || {
             let game = Game { rules, scorer: &scorer, open_yaku };
+            // the walls come a batch of rounds at a time: the GIL is taken once a batch
+            let mut given: std::collections::VecDeque<Result<Vec<u8>, Vec<u8>>> = Default::default();
             let mut walls = |k: usize| -> PyResult<wall::Wall> {
-                let mut tiles = rules.tiles.clone();
-                Python::with_gil(|py| -> PyResult<()> {
-                    let got = walls.call1(py, (k,))?;
-                    if let Ok(key) = got.as_ref(py).downcast::<PyBytes>() {
-                        wall::Twister::from_seed_bytes(key.as_bytes()).shuffle(&mut tiles);
-                    } else {
-                        tiles = got.extract(py)?;
+                if given.is_empty() {
+                    Python::with_gil(|py| -> PyResult<()> {
+                        let got = walls.call1(py, (k,))?;
+                        for one in got.as_ref(py).iter()? {
+                            let one = one?;
+                            given.push_back(match one.downcast::<PyBytes>() {
+                                Ok(key) => Ok(key.as_bytes().to_vec()),
+                                Err(_) => Err(one.extract()?),
+                            });
+                        }
+                        Ok(())
+                    })?;
+                }
+                let tiles = match given.pop_front() {
+                    Some(Ok(key)) => {
+                        let mut tiles = rules.tiles.clone();
+                        wall::Twister::from_seed_bytes(&key).shuffle(&mut tiles);
+                        tiles
                     }
-                    Ok(())
-                })?;
+                    Some(Err(codes)) => codes,
+                    None => return Err(pyo3::exceptions::PyValueError::new_err("walls(k) gave no wall")),
+                };
                 Ok(wall::Wall { tiles })
             };
             let out = game::play(&game, &mut players, &mut walls, &mut log);

@@ -216,6 +216,9 @@ impl<'g> Round<'g> {
     /// `kan`), in turn order from `source`.
     fn reactions(&self, seats: &mut [Box<dyn Player>], source: usize, t: u8, kan: bool) -> PyResult<Vec<(usize, Act)>> {
         let n = self.state.players;
+        if (1..n).all(|k| seats[(source + k) % n].passes()) {
+            return Ok(Vec::new()); // every other seat lets it go by, unasked: nothing to rule on
+        }
         let mut out = Vec::with_capacity(n - 1);
         for k in 1..n {
             let seat = (source + k) % n;

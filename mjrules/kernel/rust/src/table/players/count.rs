@@ -124,13 +124,13 @@ impl Counter {
         standard.min(Self::others(p.kinds + dk, p.pairs + dp, p.ykinds + y * dk, p.ypairs + y * dp))
     }
 
-    /// The kinds (one bit each) whose draw takes concealed counts `k` below shanten `current`,
-    /// never one `held` four times (`improving_kinds`).
-    pub fn improving(&mut self, k: &[u8; 34], held: &[u8; 34], current: i32) -> u64 {
+    /// The kinds (one bit each) among `asked` whose draw takes concealed counts `k` below shanten
+    /// `current`, never one `held` four times (`improving_kinds`, of the kinds asked about).
+    pub fn improving(&mut self, k: &[u8; 34], held: &[u8; 34], current: i32, asked: u64) -> u64 {
         let p = self.parts(k);
         let mut out = 0u64;
         for x in 0..34 {
-            if held[x] >= 4 || k[x] >= 4 {
+            if held[x] >= 4 || k[x] >= 4 || asked >> x & 1 == 0 {
                 continue;
             }
             if self.after(&p, k, x, true) < current {

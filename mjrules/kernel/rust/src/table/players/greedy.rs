@@ -83,6 +83,13 @@ fn best(view: &View, options: &[Act]) -> Act {
     let parts = counter.parts(&counts);
     let after: Vec<i32> = options.iter().map(|a| counter.after(&parts, &counts, kind(a.tile) as usize, false)).collect();
     let low = *after.iter().min().unwrap();
+    let lows = options.iter().zip(&after).filter(|(_, &s)| s == low).map(|(a, _)| kind(a.tile));
+    let first = options.iter().zip(&after).find(|(_, &s)| s == low).map(|(a, _)| *a).unwrap();
+    if lows.clone().all(|k| k == kind(first.tile)) {
+        return first; // one kind leaves the lowest shanten: ukeire and edge break no tie
+    }
+    // ukeire counts only kinds not all in sight
+    let unseen = (0..34).filter(|&i| seen[i] < 4).fold(0u64, |m, i| m | 1 << i);
     let mut chosen: Option<((i32, u8), Act)> = None;
     let mut known: Vec<(u8, i32)> = Vec::new();
     for (a, &s) in options.iter().zip(&after) {
@@ -97,7 +104,7 @@ fn best(view: &View, options: &[Act]) -> Act {
                 let mut h = held;
                 c[k as usize] -= 1;
                 h[k as usize] -= 1;
-                let better = counter.improving(&c, &h, s);
+                let better = counter.improving(&c, &h, s, unseen);
                 let u = (0..34).filter(|&i| better >> i & 1 == 1 && seen[i] < 4).map(|i| 4 - seen[i] as i32).sum();
                 known.push((k, u));
                 u
