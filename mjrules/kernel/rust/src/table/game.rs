@@ -17,6 +17,7 @@ use super::wall::Wall;
 pub struct Game<'g> {
     pub rules: &'g Rules,
     pub scorer: &'g Scorer<'g>,
+    #[allow(dead_code)] // read by the players that read it (careful)
     pub open_yaku: &'g [String],
 }
 

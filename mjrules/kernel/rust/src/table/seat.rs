@@ -101,7 +101,8 @@ pub const TENPAI: Act = Act::of(Kind::Tenpai);
 pub const NOTEN: Act = Act::of(Kind::Noten);
 pub const NINE_TERMINALS: Act = Act::of(Kind::NineTerminals);
 
-/// What `seat` sees when it is asked (`View`'s fields, read from the round).
+/// What `seat` sees when it is asked (`View`'s fields, read from the round). Not every player
+/// reads every field: some are there for the players still to be twinned (careful).
 pub struct View<'a, 'g> {
     pub round: &'a Round<'g>,
     pub seat: usize,
@@ -111,6 +112,7 @@ pub struct View<'a, 'g> {
     pub offered_by: Option<usize>,
 }
 
+#[allow(dead_code)]
 impl View<'_, '_> {
     pub fn players(&self) -> usize {
         self.round.state.players
@@ -160,7 +162,7 @@ impl View<'_, '_> {
         self.round.game.open_yaku.iter().any(|y| y == id)
     }
     /// The ruleset's Scorer (a player that values hands with it: careful).
-    pub fn scorer(&self) -> &Scorer {
+    pub fn scorer(&self) -> &Scorer<'_> {
         self.round.game.scorer
     }
     pub fn has(&self, kind: Kind) -> bool {
