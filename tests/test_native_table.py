@@ -274,6 +274,36 @@ def test_three_rons_on_one_discard_abort_or_are_paid_the_same_way(rule):
     count(a)
 
 
+KOKUSHI = ["234m567m23p55s111z", "1m9m1p9p1s9s2z3z4z5z6z7z7z", "345m678m456p11s79p", "234s678s456p22z79m"]
+"""The dealer draws its fourth East and declares a closed kan of it; seat 1 waits on East alone
+with thirteen orphans."""
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "mahjongsoul"])
+def test_kokushi_robs_a_closed_kan_where_the_ruleset_allows_it(ruleset):
+    from helpers import hand_wall  # noqa: PLC0415
+    from mjrules.table.wall import seeded_wall  # noqa: PLC0415
+
+    scorer = Scorer(ruleset)
+    wall = hand_wall(KOKUSHI, draws="1z", indicator="5z")
+
+    def walls(k: int):
+        return wall if k == 0 else seeded_wall(scorer.rules.tiles, f"kokushi/{k}")
+
+    class Kans(Greedy):
+        def act(self, view: View) -> Action:
+            kan = [a for a in view.legal if a.kind is ActionKind.ANKAN]
+            return kan[0] if kan else super().act(view)
+
+    native, python = tables(scorer, lambda: [Kans(), Greedy(), Greedy(), Greedy()], GameLength.TONPUU)
+    a, b = native.play("kokushi", walls), python.play("kokushi", walls)
+    assert a.record == b.record and repr(a.rounds) == repr(b.rounds)
+    lines = a.record.splitlines()
+    assert '"ankan"' in lines[3]
+    assert ('"hora"' in lines[4] and '"kokushi"' in lines[4]) == scorer.flags["kokushi_ankan_chankan"]
+    count(a)
+
+
 FOUND = {
     "chankan": ("tenhou", "wild", "w244"),
     "four kans": ("rule:tonpuu-noten-declaration-triple-ron", "wild", "t1670"),
