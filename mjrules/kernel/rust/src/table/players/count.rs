@@ -3,10 +3,7 @@
 //! numbers as `distance::standard` and `distance::minimum`, found from each suit's vector (the
 //! suit that changes looked up, the other three combined once) rather than from scratch.
 
-use std::collections::HashMap;
-
 use crate::distance::{self, Vector};
-use crate::fx::Fx;
 
 const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 9), (18, 9), (27, 7)];
 const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
@@ -17,12 +14,24 @@ fn group_of(x: usize) -> usize {
 
 /// The best overlap of `a` and `b` together with a pair and `m` sets.
 fn overlap(a: &Vector, b: &Vector, m: usize) -> i32 {
+    let m = m.min(4); // at most four sets: the indices below stay in the vectors, unchecked
     let mut best = 0;
     for s in 0..=m {
         best = best.max(a[s] + b[5 + m - s]).max(a[5 + s] + b[m - s]);
     }
     best as i32
 }
+
+/// Whether each kind is a terminal or an honour.
+const YAOCHU: [bool; 34] = {
+    let mut t = [false; 34];
+    let mut i = 0;
+    while i < distance::YAOCHU.len() {
+        t[distance::YAOCHU[i]] = true;
+        i += 1;
+    }
+    t
+};
 
 /// A hand's suits: each group's code and vector, and the other three groups combined.
 pub struct Parts {
@@ -39,24 +48,58 @@ pub struct Parts {
 /// and for a hand without melds seven pairs and thirteen orphans too (`distance::minimum`).
 pub struct Counter {
     caps: [u8; 34],
+    /// Each group's caps as a code, in the key of a kept vector.
+    caps_codes: [u64; 4],
     forms: bool,
     m: usize,
-    memo: [HashMap<u32, Vector, Fx>; 4],
+    kept: Option<Box<Kept>>,
 }
 
 fn code(c: &[u8]) -> u32 {
     c.iter().zip(POW5.iter()).map(|(&n, &p)| n as u32 * p).sum()
 }
 
+/// Suit vectors found lately, by (counts, caps, honours): a direct-mapped table in front of
+/// `distance::suit_vector` (whose own table, of suits with every copy left, is a hash map), kept
+/// from one turn to the next by each thread.
+pub struct Kept {
+    keys: Vec<u64>,
+    vectors: Vec<Vector>,
+}
+
+const KEPT_BITS: u32 = 16;
+const EMPTY: u64 = u64::MAX;
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Option<Box<Kept>>> = std::cell::RefCell::new(None);
+}
+
+impl Drop for Counter {
+    fn drop(&mut self) {
+        if let Some(kept) = self.kept.take() {
+            KEPT.with(|k| *k.borrow_mut() = Some(kept));
+        }
+    }
+}
+
 impl Counter {
     /// `caps`: a hand with melds (the standard form only); `m`: the sets its concealed tiles need.
     pub fn new(caps: Option<&[u8; 34]>, m: usize) -> Counter {
-        Counter { caps: caps.copied().unwrap_or([4; 34]), forms: caps.is_none() && m == 4, m, memo: Default::default() }
+        let forms = caps.is_none() && m == 4;
+        let caps = caps.copied().unwrap_or([4; 34]);
+        let caps_codes = [0, 1, 2, 3].map(|g| code(&caps[GROUPS[g].0..GROUPS[g].0 + GROUPS[g].1]) as u64);
+        let kept = KEPT.with(|k| k.borrow_mut().take()).unwrap_or_else(|| {
+            Box::new(Kept { keys: vec![EMPTY; 1 << KEPT_BITS], vectors: vec![[0; 10]; 1 << KEPT_BITS] })
+        });
+        Counter { caps, caps_codes, forms, m, kept: Some(kept) }
     }
 
     fn vector(&mut self, g: usize, code: u32) -> Vector {
-        if let Some(v) = self.memo[g].get(&code) {
-            return *v;
+        let key = code as u64 | self.caps_codes[g] << 21 | (g as u64) << 42;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEPT_BITS)) as usize;
+        let kept = self.kept.as_mut().unwrap();
+        if kept.keys[slot] == key {
+            return kept.vectors[slot];
         }
         let (start, len) = GROUPS[g];
         let mut c = [0u8; 9];
@@ -66,7 +109,8 @@ impl Counter {
             x /= 5;
         }
         let v = distance::suit_vector(&c[..len], &self.caps[start..start + len], g == 3);
-        self.memo[g].insert(code, v);
+        kept.keys[slot] = key;
+        kept.vectors[slot] = v;
         v
     }
 
@@ -95,7 +139,7 @@ impl Counter {
         for (x, &c) in k.iter().enumerate() {
             kinds += (c > 0) as i32;
             pairs += (c >= 2) as i32;
-            if distance::YAOCHU.contains(&x) {
+            if YAOCHU[x] {
                 ykinds += (c > 0) as i32;
                 ypairs += (c >= 2) as i32;
             }
@@ -126,7 +170,7 @@ impl Counter {
         }
         let c = k[x];
         let (dk, dp) = if up { ((c == 0) as i32, (c == 1) as i32) } else { (-((c == 1) as i32), -((c == 2) as i32)) };
-        let y = distance::YAOCHU.contains(&x) as i32;
+        let y = YAOCHU[x] as i32;
         standard.min(Self::others(p.kinds + dk, p.pairs + dp, p.ykinds + y * dk, p.ypairs + y * dp))
     }
 
