@@ -103,6 +103,7 @@ class Table:
                 p.use(scorer)
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
         self._events: list[dict[str, Any]] = []
+        self._watching: tuple[tuple[int, ...], list[tuple[int, Watcher]]] = ((), [])
 
     def paipu(self, game: PlayedGame) -> dict[str, Any]:
         """A game this table played as a 電脳麻将 牌譜 (four players; ``mjrules.records.majiang_paipu``)."""
@@ -154,9 +155,17 @@ class Table:
         seed = str(seed)
         return self._game(seed, lambda events: self._play_native(seed, None, events, record))
 
+    def _watchers(self) -> list[tuple[int, Watcher]]:
+        """The seats whose players follow the game event by event (looked for once per seating:
+        a check against a runtime protocol costs more than a native game's round)."""
+        key = tuple(map(id, self.players))
+        if self._watching[0] != key:
+            self._watching = (key, [(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        return self._watching[1]
+
     def _game(self, seed: str, run: Callable[[Record], T]) -> T:
         """``run`` a game with its record started, every bot closed if it fails or is stopped."""
-        events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        events = Record(self._watchers())
         self._events = events.events  # the game so far, for a record of it if it is left (unfinished_record)
         # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
         # "length" only when the table plays another length than the ruleset's (the reader applies it)

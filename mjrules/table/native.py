@@ -208,8 +208,8 @@ def seats(players: Sequence[Player]) -> list[Any]:
     return [NATIVE_PLAYERS.get(type(p), p) for p in players]
 
 
-WALLS_AT_ONCE = 16
-"""Seeded walls handed to the kernel in one call (a hanchan deals about 12)."""
+WALLS_AT_ONCE = 12
+"""Seeded walls handed to the kernel in one call (a hanchan deals 8 to 12 rounds, often 12)."""
 
 
 def seeded_walls(seed: str) -> Callable[[int], list[bytes]]:
