@@ -497,6 +497,19 @@ def test_simulate_writes_the_same_bytes_on_both_kernels_for_any_jobs(tmp_path, n
     COUNTS["simulate bytes"] += len(python[0]) + sum(len(b) for b in python[1].values())
 
 
+def test_simulate_of_native_players_only_is_the_same_for_any_jobs(tmp_path):
+    """Native seats only: chunks of many games (``NATIVE_CHUNK``) spread over the workers."""
+    from mjrules.cli.simulate import NATIVE_CHUNK  # noqa: PLC0415
+
+    args = ["--rulesets", "tenhou,mahjongsoul", "--games", str(NATIVE_CHUNK + 10), "--players",
+            "greedy,tsumogiri,greedy,tsumogiri", "--length", "tonpuu", "--json"]
+    one = simulate("native", tmp_path / "one", *args, "--jobs", "1")
+    two = simulate("native", tmp_path / "two", *args, "--jobs", "2")
+    assert one == two and len(one[1]) == 1 + 2 * (NATIVE_CHUNK + 10)
+    COUNTS["simulate runs"] += 2
+    COUNTS["simulate bytes"] += len(one[0]) + sum(len(b) for b in one[1].values())
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("ruleset", [*PRESETS, *(f"rule:{name}" for name in sorted(RULES))])
 def test_long_many_seeds_under_the_python_kernel(tmp_path, ruleset):

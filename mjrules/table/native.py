@@ -212,6 +212,11 @@ WALLS_AT_ONCE = 12
 """Seeded walls handed to the kernel in one call (a hanchan deals 8 to 12 rounds, often 12)."""
 
 
+def all_native(players: Sequence[Player]) -> bool:
+    """Whether every seat has a native twin (a game then asks Python nothing but its walls)."""
+    return all(type(p) in NATIVE_PLAYERS for p in players)
+
+
 def seeded_walls(seed: str) -> Callable[[int], list[bytes]]:
     """The walls of rounds ``k``, ``k + 1``, … as the kernel shuffles them: the keys of the seeds
     ``SEED/k``, … (``WALLS_AT_ONCE`` a call)."""

@@ -20,6 +20,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.model.melds import MeldKind
+from mjrules.table import native
 from mjrules.table.players import make_player
 from mjrules.game.settlement import Outcome
 from mjrules.game.settlement import GameEnd
@@ -182,6 +183,8 @@ class Simulator:
                                    f"{scorer.ruleset.name} is for {scorer.players} players")
             self.tables.append(table)
         self.names = [t.scorer.ruleset.name for t in self.tables]
+        self.all_native = all(t.native is not None and native.all_native(t.players) for t in self.tables)
+        """Every game is played by the native table, every seat by a native player."""
 
     def walls_alike(self, a: int, b: int) -> bool:
         """Whether rulesets ``a`` and ``b`` deal game i the same walls (the same number of tiles:
