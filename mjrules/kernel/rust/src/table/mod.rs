@@ -31,7 +31,6 @@ use record::Log;
 use score::{Scored, Scorer};
 use seat::Player;
 use settle::Outcome;
-use state::Meld;
 
 /// A table plan: a ruleset's rules of play compiled once, with its scoring plan.
 #[pyclass(module = "mjrules.kernel._native")]
@@ -146,36 +145,6 @@ pub struct NativeGame {
     winds: u8,
 }
 
-fn meld_spec(py: Python, m: &Meld) -> PyObject {
-    let open = m.kind != crate::model::ANKAN;
-    (m.kind, m.tiles().to_vec(), open.then_some(m.called), open.then_some(m.source)).into_py(py)
-}
-
-fn win_fields(py: Python, w: &crate::model::Win) -> PyObject {
-    let fields: Vec<PyObject> = vec![
-        w.tsumo.into_py(py),
-        (if w.discarder == 0 { None } else { Some(w.discarder) }).into_py(py),
-        w.round_wind.into_py(py),
-        w.seat_wind.into_py(py),
-        w.riichi.into_py(py),
-        w.ippatsu.into_py(py),
-        w.haitei.into_py(py),
-        w.houtei.into_py(py),
-        w.rinshan.into_py(py),
-        w.chankan.into_py(py),
-        w.tenhou.into_py(py),
-        w.chiihou.into_py(py),
-        w.renhou.into_py(py),
-        w.dora().to_vec().into_py(py),
-        w.ura().to_vec().into_py(py),
-        w.honba.into_py(py),
-        w.sticks.into_py(py),
-        w.extras.into_py(py),
-        w.kita.into_py(py),
-    ];
-    pyo3::types::PyTuple::new(py, fields).into()
-}
-
 #[pymethods]
 impl NativeGame {
     /// The mjai lines written (empty unless asked for).
@@ -263,13 +232,14 @@ impl NativeGame {
             .map(|r| {
                 let d = &r.deal;
                 let deal = (d.wind, d.number, d.honba, d.sticks, d.dealer, d.scores.clone(), d.dora, d.hands.clone());
-                let calls: Vec<(u8, PyObject)> = r.calls.iter().map(|(s, m)| (*s, meld_spec(py, m))).collect();
+                let calls: Vec<(u8, PyObject)> = r.calls.iter().map(|(s, m)| (*s, IntoPy::<PyObject>::into_py(score::meld_spec(m), py))).collect();
                 let wins: Vec<PyObject> = r
                     .wins
                     .iter()
                     .map(|w| {
-                        let melds: Vec<PyObject> = w.melds.iter().map(|m| meld_spec(py, m)).collect();
-                        (w.winner, w.discarder, w.concealed.clone(), w.win_tile, melds, win_fields(py, &w.win)).into_py(py)
+                        let melds: Vec<PyObject> = w.melds.iter().map(|m| IntoPy::<PyObject>::into_py(score::meld_spec(m), py)).collect();
+                        let fields: PyObject = score::win_fields(py, &w.win).into();
+                        (w.winner, w.discarder, w.concealed.clone(), w.win_tile, melds, fields).into_py(py)
                     })
                     .collect();
                 let draw = r.draw.as_ref().map(|x| {

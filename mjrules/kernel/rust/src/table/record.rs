@@ -11,6 +11,7 @@ use super::round::{Deal, Round};
 use super::score::Scored;
 use super::settle::{Outcome, Settled};
 use super::tiles::{mjai, rank};
+use crate::compare::json_str;
 
 pub struct Log {
     /// Whether lines are written at all (a simulation without records writes none).
@@ -19,27 +20,6 @@ pub struct Log {
     /// Called with each line as it is written (without its newline).
     pub sink: Option<PyObject>,
     start: usize,
-}
-
-/// A JSON string as `json.dumps(..., ensure_ascii=False)` writes it.
-pub fn json_str(out: &mut String, s: &str) {
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 impl Log {

@@ -52,7 +52,8 @@ pub struct Scorer<'p> {
     pub no_yaku: String,
 }
 
-fn meld_spec(m: &Meld) -> (u8, Vec<u8>, Option<u8>, Option<u8>) {
+/// A meld as `mjrules.table.native.Bridge.meld` reads it: kind, tiles, called, source.
+pub fn meld_spec(m: &Meld) -> (u8, Vec<u8>, Option<u8>, Option<u8>) {
     let called = if m.kind == ANKAN { None } else { Some(m.called) };
     let source = if m.kind == ANKAN { None } else { Some(m.source) };
     (m.kind, m.tiles().to_vec(), called, source)
@@ -106,6 +107,32 @@ fn kernel_hand(c: &Case) -> Hand {
     hand
 }
 
+/// A situation's fields in `Win`'s order (`extras` as bits), as `mjrules.table.native.win_of` reads them.
+pub fn win_fields<'py>(py: Python<'py>, w: &Win) -> &'py PyTuple {
+    let fields: Vec<PyObject> = vec![
+        w.tsumo.into_py(py),
+        (if w.discarder == 0 { None } else { Some(w.discarder) }).into_py(py),
+        w.round_wind.into_py(py),
+        w.seat_wind.into_py(py),
+        w.riichi.into_py(py),
+        w.ippatsu.into_py(py),
+        w.haitei.into_py(py),
+        w.houtei.into_py(py),
+        w.rinshan.into_py(py),
+        w.chankan.into_py(py),
+        w.tenhou.into_py(py),
+        w.chiihou.into_py(py),
+        w.renhou.into_py(py),
+        w.dora().to_vec().into_py(py),
+        w.ura().to_vec().into_py(py),
+        w.honba.into_py(py),
+        w.sticks.into_py(py),
+        w.extras.into_py(py),
+        w.kita.into_py(py),
+    ];
+    PyTuple::new(py, fields)
+}
+
 impl<'p> Scorer<'p> {
     /// `Scorer.score(hand, win)` of a case.
     pub fn score(&self, c: &Case) -> PyResult<Scored> {
@@ -153,28 +180,7 @@ impl<'p> Scorer<'p> {
     fn python(&self, c: &Case, w: &Win) -> PyResult<Scored> {
         Python::with_gil(|py| {
             let specs: Vec<_> = c.melds.iter().map(meld_spec).collect();
-            let fields: Vec<PyObject> = vec![
-                w.tsumo.into_py(py),
-                (if w.discarder == 0 { None } else { Some(w.discarder) }).into_py(py),
-                w.round_wind.into_py(py),
-                w.seat_wind.into_py(py),
-                w.riichi.into_py(py),
-                w.ippatsu.into_py(py),
-                w.haitei.into_py(py),
-                w.houtei.into_py(py),
-                w.rinshan.into_py(py),
-                w.chankan.into_py(py),
-                w.tenhou.into_py(py),
-                w.chiihou.into_py(py),
-                w.renhou.into_py(py),
-                w.dora().to_vec().into_py(py),
-                w.ura().to_vec().into_py(py),
-                w.honba.into_py(py),
-                w.sticks.into_py(py),
-                w.extras.into_py(py),
-                w.kita.into_py(py),
-            ];
-            let fields = PyTuple::new(py, fields);
+            let fields = win_fields(py, w);
             let got = self.bridge.call_method1(py, "score", (c.concealed.to_vec(), c.win_tile, specs, fields))?;
             let got: &PyTuple = got.as_ref(py).downcast()?;
             if got.len() == 1 {

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::table::seat::{Act, Player, View, KINDS};
-use crate::table::state::Meld;
+use crate::table::score::meld_spec;
 use crate::table::tiles::NONE;
 
 pub struct PySeat {
@@ -20,11 +20,6 @@ impl PySeat {
     pub fn new(player: PyObject, bridge: PyObject) -> PySeat {
         PySeat { player, bridge, last: None }
     }
-}
-
-fn meld(py: Python, m: &Meld) -> PyObject {
-    let open = m.kind != crate::model::ANKAN;
-    (m.kind, m.tiles().to_vec(), open.then_some(m.called), open.then_some(m.source)).into_py(py)
 }
 
 fn act_spec(py: Python, a: &Act) -> PyObject {
@@ -46,7 +41,7 @@ fn view_args<'p>(py: Python<'p>, v: &View) -> &'p PyTuple {
         v.dora().to_vec().into_py(py),
         v.concealed().to_vec().into_py(py),
         v.drawn.into_py(py),
-        st.melds.iter().map(|ms| ms.iter().map(|m| meld(py, m)).collect::<Vec<_>>()).collect::<Vec<_>>().into_py(py),
+        st.melds.iter().map(|ms| ms.iter().map(|m| IntoPy::<PyObject>::into_py(meld_spec(m), py)).collect::<Vec<_>>()).collect::<Vec<_>>().into_py(py),
         st.river.clone().into_py(py),
         (0..n).map(|s| v.riichi(s)).collect::<Vec<bool>>().into_py(py),
         v.offered.into_py(py),
