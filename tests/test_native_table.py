@@ -326,6 +326,18 @@ def test_seeds_with_rare_events_play_the_same_games(event):
         assert words in game.record
 
 
+def test_majiang_ai_seats_play_the_same_games(majiang_ai_modules):
+    """電脳麻将's AI in node processes, asked across the boundary and told each event."""
+    from mjrules.table.players import make_player  # noqa: PLC0415
+
+    scorer = Scorer("majiang")
+    seats = lambda: [make_player("majiang-ai"), Greedy(), make_player("majiang-ai"), Tsumogiri()]  # noqa: E731
+    native, python = tables(scorer, seats, GameLength.TONPUU)
+    a, b = native.play("ai"), python.play("ai")
+    assert a.record == b.record and repr(a.rounds) == repr(b.rounds)
+    count(a)
+
+
 def test_a_watching_python_seat_sees_the_same_events():
     scorer = Scorer("tenhou")
     seen = []
