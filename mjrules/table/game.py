@@ -8,6 +8,10 @@ that follow the game.
 
 The players answer through ``mjrules.table.player`` (``Player``): the built-in ones of
 ``mjrules.table.players``, an external mjai bot through ``mjrules.table.mjai_bot``.
+
+On the native kernel the game is played by the kernel's twin of ``mjrules.game`` where the table's
+rules compile into a table plan (``mjrules.table.native``): the same game, byte for byte, the
+players without a native twin asked from Python with the same views.
 """
 
 from __future__ import annotations

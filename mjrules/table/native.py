@@ -170,6 +170,7 @@ def table_spec(rules: Rules, scorer: Scorer, bridge: Bridge) -> dict[str, Any]:
         "last_dealer_stop": rnd.last_dealer_stop, "extra_wind_target": rnd.extra_wind_target,
         "extra_wind": rnd.extra_wind, "start": placing.start, "tie": placing.tie,
         "scoring": scorer.plan.runner, "bridge": bridge, "open_yaku": sorted(bridge.open_yaku),
+        "bonus_yaku": sorted(y.id for y in scorer.yaku if y.bonus),
         "no_shape": NO_SHAPE, "no_yaku": NO_YAKU,
     }
 

@@ -13,12 +13,14 @@ use super::settle::{self, Settled};
 use super::state::Meld;
 use super::wall::Wall;
 
-/// What every round of a game reads: the rules, the scorer, the yaku the ruleset counts open.
+/// What every round of a game reads: the rules, the scorer, the yaku the ruleset counts on an
+/// open hand, and its bonus items (dora, red fives: what a player valuing yaku leaves out).
+#[allow(dead_code)] // the yaku lists are read by the players that read them (careful)
 pub struct Game<'g> {
     pub rules: &'g Rules,
     pub scorer: &'g Scorer<'g>,
-    #[allow(dead_code)] // read by the players that read it (careful)
     pub open_yaku: &'g [String],
+    pub bonus_yaku: &'g [String],
 }
 
 pub const MAX_ROUNDS: usize = 1000;

@@ -40,6 +40,7 @@ pub struct TablePlan {
     /// `mjrules.table.native.Bridge`: what the kernel asks of Python.
     bridge: PyObject,
     open_yaku: Vec<String>,
+    bonus_yaku: Vec<String>,
     no_shape: String,
     no_yaku: String,
 }
@@ -60,6 +61,7 @@ impl TablePlan {
             plan: get(spec, "scoring")?,
             bridge: get(spec, "bridge")?,
             open_yaku: get(spec, "open_yaku")?,
+            bonus_yaku: get(spec, "bonus_yaku")?,
             no_shape: get(spec, "no_shape")?,
             no_yaku: get(spec, "no_yaku")?,
         })
@@ -86,10 +88,10 @@ impl TablePlan {
         let bridge = &self.bridge;
         let scorer = Scorer { plan, bridge, players: rules.players, no_shape: self.no_shape.clone(),
                               no_yaku: self.no_yaku.clone() };
-        let open_yaku = &self.open_yaku;
+        let (open_yaku, bonus_yaku) = (&self.open_yaku, &self.bonus_yaku);
         let mut log = Log::new(record, sink);
         let (out, log) = py.allow_threads(move || {
-            let game = Game { rules, scorer: &scorer, open_yaku };
+            let game = Game { rules, scorer: &scorer, open_yaku, bonus_yaku };
             // the walls come a batch of rounds at a time: the GIL is taken once a batch
             let mut given: std::collections::VecDeque<Result<Vec<u8>, Vec<u8>>> = Default::default();
             let mut walls = |k: usize| -> PyResult<wall::Wall> {

@@ -161,6 +161,11 @@ impl View<'_, '_> {
     pub fn open_yaku(&self, id: &str) -> bool {
         self.round.game.open_yaku.iter().any(|y| y == id)
     }
+    /// Whether yaku `id` is a bonus item (dora, red fives, kita: `Yaku.bonus`), for a player that
+    /// values a hand's yaku without them.
+    pub fn bonus_yaku(&self, id: &str) -> bool {
+        self.round.game.bonus_yaku.iter().any(|y| y == id)
+    }
     /// The ruleset's Scorer (a player that values hands with it: careful).
     pub fn scorer(&self) -> &Scorer<'_> {
         self.round.game.scorer
