@@ -120,6 +120,23 @@ class Table:
         """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
         default the wall seeded by ``f"{seed}/{k}"``."""
         seed = str(seed)
+        try:
+            played = ask(self.players, self.game(seed, walls))
+        except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
+            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
+                for p in self.players:
+                    close = getattr(p, "close", None)
+                    if callable(close):
+                        close()
+            raise
+        return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
+                          self.length.value, mjai_lines(self._events))
+
+    def game(self, seed: str, walls: Callable[[int], Wall] | None = None) -> Generator[View, Action, GameResult]:
+        """The game ``play`` plays, as a generator for a driver that answers its questions itself (the
+        environment for agents, ``mjrules.table.env``): it yields the asked seat's view, takes the
+        action back by ``send`` and returns the game's result; its mjai events go to the players that
+        watch, and its record so far is ``events``."""
         if walls is None:
             def walls(k: int) -> Wall:
                 return seeded_wall(self.rules.tiles, f"{seed}/{k}")
@@ -130,25 +147,17 @@ class Table:
         start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
         if self.length is not self.scorer.rules.round.game_length:
             start["length"] = self.length.value
-        try:
-            events.append({**start, "wall_seed": seed})  # inside: a bot starts on it, and a signal may follow at once
-            return self._play(seed, walls, events)
-        except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
-            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
-                for p in self.players:
-                    close = getattr(p, "close", None)
-                    if callable(close):
-                        close()
-            raise
+        events.append({**start, "wall_seed": seed})  # a bot starts on it, and a signal may follow at once
 
-    def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
         def emit(event: Event) -> None:
             events.append(mjai_event(event))
 
-        game = GamePlay(self.scorer, self.rules, walls, f"game {seed}", self.ruleset_name, emit)
-        played = ask(self.players, game.run())
-        return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
-                          self.length.value, mjai_lines(events.events))
+        return (yield from GamePlay(self.scorer, self.rules, walls, f"game {seed}", self.ruleset_name, emit).run())
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The mjai events of the game started last, so far (the whole game once it has ended)."""
+        return self._events
 
 
 def ask(players: Sequence[Player], run: Generator[View, Action, GameResult]) -> GameResult:
