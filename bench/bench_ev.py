@@ -134,7 +134,7 @@ def main() -> None:
         mark = "" if ok is None else (" ok" if ok else " MISSED")
         print(f"{name:<42} {states:>10,} {got['wall']:>8.3f} {got['cpu']:>8.3f}  {note:<26} {target}{mark}")
     print("values against mahjong-cpp's (tenpai %, win %, expected score; the model differences are in "
-          "docs/discard-ev.md):")
+          "docs/commands/discard-ev.md):")
     for (hand, discard), want in CPP_VALUES.items():
         out = (one if hand == ONE else three)["out"][0]
         d = next(x for x in out["discards"] if x["discard"] == discard)

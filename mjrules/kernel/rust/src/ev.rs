@@ -522,6 +522,9 @@ struct Search<'p> {
     s0: i32,
     extra: i32,
     closed: bool,
+    /// mahjong-cpp's riichi: a riichi state draws into riichi 14-tile states (its wins), and keeps
+    /// the moves of the hand that declared it (`discard_ev._Graph.free_riichi`).
+    free_riichi: bool,
     index13: HashMap<u128, u32, Fx>,
     hands13: Vec<u128>,
     riichi13: Vec<bool>,
@@ -532,6 +535,7 @@ struct Search<'p> {
     drawn: Vec<u64>,
     index14: HashMap<u128, u32, Fx>,
     hands14: Vec<u128>,
+    riichi14: Vec<bool>,
     /// Every (14-tile state, 13-tile state of a discard); a pair may come twice (from either end).
     options: Vec<(u32, u32)>,
     todo: VecDeque<(bool, u32)>,
@@ -588,13 +592,15 @@ impl Search<'_> {
         i
     }
 
-    fn state14(&mut self, key: u128) -> u32 {
-        if let Some(&j) = self.index14.get(&key) {
+    fn state14(&mut self, key: u128, riichi: bool) -> u32 {
+        let marked = key | (riichi as u128) << 127;
+        if let Some(&j) = self.index14.get(&marked) {
             return j;
         }
         let j = self.hands14.len() as u32;
-        self.index14.insert(key, j);
+        self.index14.insert(marked, j);
         self.hands14.push(key);
+        self.riichi14.push(riichi);
         self.todo.push_back((true, j));
         j
     }
@@ -647,11 +653,11 @@ impl Search<'_> {
             } else {
                 0
             };
-            if riichi {
+            if riichi && !self.free_riichi {
                 self.draws.push((i, Draw { copies, score, target: NONE }));
                 continue;
             }
-            let j = self.state14(key + (1u128 << (3 * f)));
+            let j = self.state14(key + (1u128 << (3 * f)), riichi);
             if self.drawn[i as usize] >> f & 1 == 0 {
                 self.drawn[i as usize] |= 1 << f;
                 self.draws.push((i, Draw { copies, score, target: j }));
@@ -663,11 +669,12 @@ impl Search<'_> {
 
     fn expand14(&mut self, py: Python, j: u32) -> PyResult<()> {
         let key = self.hands14[j as usize];
+        let declared = self.riichi14[j as usize];
         let h = unpack(key);
         let k = kinds(&h);
         let p = self.sh.parts(&k);
         let s = p.shanten;
-        let free = self.distance(&h) + s < self.s0 + self.extra;
+        let free = !declared && self.distance(&h) + s < self.s0 + self.extra;
         for f in 0..FACES {
             if h[f] == 0 {
                 continue;
@@ -678,13 +685,13 @@ impl Search<'_> {
             }
             let mut h13 = h;
             h13[f] -= 1;
-            let riichi = self.closed && s == 0 && keeps;
+            let riichi = declared || (self.closed && s == 0 && keeps);
             let i = self.state13(key - (1u128 << (3 * f)), riichi);
             self.options.push((j, i));
-            if !riichi && self.drawn[i as usize] >> f & 1 == 0 {
+            if (!riichi || self.free_riichi) && self.drawn[i as usize] >> f & 1 == 0 {
                 let score = if s < 0 {
                     let wall = self.walls(&h);
-                    self.scoring.score(py, &h, f, false, &wall)?
+                    self.scoring.score(py, &h, f, declared, &wall)?
                 } else {
                     0
                 };
@@ -698,11 +705,11 @@ impl Search<'_> {
 
     /// `_Graph.values`: each root's (expected score, win probability, tenpai probability) at turns
     /// `turn` … 18, each optimised on its own. The three are kept side by side per state, and
-    /// each is summed in the order the Python search sums it.
-    fn values(self, roots: &[u32], turn: usize, total: f64) -> Vec<Vec<(f64, f64, f64)>> {
+    /// each is summed in the order the Python search sums it. `shrinking`: mahjong-cpp's wall,
+    /// the draw after turn t divided by `total - 1 - t`.
+    fn values(self, roots: &[u32], turn: usize, total: f64, shrinking: bool) -> Vec<Vec<(f64, f64, f64)>> {
         let n13 = self.hands13.len();
         let n14 = self.hands14.len();
-        let inv = 1.0 / total;
         let tenpai = self.tenpai13;
         let scores = self.scoring.values;
         // the graph as flat arrays; what only the building needed goes first
@@ -719,7 +726,8 @@ impl Search<'_> {
         };
         let mut out: Vec<Vec<(f64, f64, f64)>> = roots.iter().map(|&r| vec![at(&v13, r)]).collect();
         let mut new = vec![[0.0f64; 3]; n13];
-        for _ in (turn..T_MAX).rev() {
+        for t in (turn..T_MAX).rev() {
+            let inv = 1.0 / (total - if shrinking { 1.0 + t as f64 } else { 0.0 });
             for i in 0..n13 {
                 let stay = v13[i];
                 let mut acc = [0.0f64; 3];
@@ -786,7 +794,8 @@ fn faces(v: &[u8]) -> PyResult<Faces> {
 /// no values when the graph grows past `limit` states.
 /// `melds` are the hand's `Meld` objects, `meld_reds` their red fives per suit; `win` is (seat,
 /// round, dora indicator codes, kita); `ura` (indicator → dora kind, kita counts on North);
-/// `fallback(tiles, win, riichi, ura)` scores where the plan declines.
+/// `fallback(tiles, win, riichi, ura)` scores where the plan declines; `mahjong_cpp`: that model
+/// (`discard_ev.MODELS`).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 pub fn ev_search(
@@ -801,6 +810,7 @@ pub fn ev_search(
     win: (u8, u8, Vec<u8>, u8),
     ura: (Vec<u8>, bool),
     extra: i32,
+    mahjong_cpp: bool,
     turn: usize,
     roots: Vec<(usize, bool)>,
     fallback: PyObject,
@@ -856,6 +866,7 @@ pub fn ev_search(
         s0,
         extra,
         closed,
+        free_riichi: mahjong_cpp,
         index13: HashMap::default(),
         hands13: Vec::new(),
         riichi13: Vec::new(),
@@ -864,10 +875,11 @@ pub fn ev_search(
         drawn: Vec::new(),
         index14: HashMap::default(),
         hands14: Vec::new(),
+        riichi14: Vec::new(),
         options: Vec::with_capacity(1024),
         todo: VecDeque::new(),
     };
-    search.state14(pack(&h0));
+    search.state14(pack(&h0), false);
     let mut ids = Vec::with_capacity(roots.len());
     for &(f, riichi) in &roots {
         let mut h = h0;
@@ -876,5 +888,5 @@ pub fn ev_search(
     }
     let done = search.build(py, limit)?;
     let states = search.hands13.len() + search.hands14.len();
-    Ok((states, if done { Some(search.values(&ids, turn, total as f64)) } else { None }))
+    Ok((states, if done { Some(search.values(&ids, turn, total as f64, mahjong_cpp)) } else { None }))
 }
