@@ -62,17 +62,111 @@ fn kinds(h: &Faces) -> [u8; 34] {
     k
 }
 
-/// A hand's 37 face counts in 3 bits each: its key, and how the graph keeps it.
+/// A hand's key: each suit's nine counts in base 5 (21 bits each), the honours' seven (17 bits),
+/// each red five's count (3 bits); above them the riichi mark, and in a `Table`'s slot the state's
+/// number. Adding a face to a hand adds its `DELTA` to the key.
+const HONOURS_AT: u32 = 63;
+const REDS_AT: u32 = 80;
+const RIICHI_AT: u32 = 89;
+const INDEX_AT: u32 = 90;
+const KEY_MASK: u128 = (1 << INDEX_AT) - 1;
+/// States a table numbers at most (38 bits above the key).
+const MOST_STATES: usize = 1 << 38;
+const SUIT_MASK: u128 = (1 << 21) - 1;
+const HONOURS_MASK: u128 = (1 << 17) - 1;
+
+const DELTA: [u128; FACES] = {
+    let mut d = [0u128; FACES];
+    let mut f = 0;
+    while f < 34 {
+        let (at, pos) = if f < 27 { (21 * (f / 9) as u32, f % 9) } else { (HONOURS_AT, f - 27) };
+        d[f] = (POW5[pos] as u128) << at;
+        f += 1;
+    }
+    while f < FACES {
+        d[f] = 1u128 << (REDS_AT + 3 * (f - 34) as u32);
+        f += 1;
+    }
+    d
+};
+
 fn pack(h: &Faces) -> u128 {
-    h.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | (c as u128) << (3 * i))
+    h.iter().zip(DELTA.iter()).map(|(&c, &d)| c as u128 * d).sum()
 }
 
 fn unpack(key: u128) -> Faces {
     let mut h = [0u8; FACES];
-    for (i, slot) in h.iter_mut().enumerate() {
-        *slot = (key >> (3 * i) & 7) as u8;
+    for (g, &(start, len)) in GROUPS.iter().enumerate() {
+        let mut x = if g < 3 { key >> (21 * g) & SUIT_MASK } else { key >> HONOURS_AT & HONOURS_MASK } as u32;
+        for slot in h[start..start + len].iter_mut() {
+            *slot = (x % 5) as u8;
+            x /= 5;
+        }
+    }
+    for r in 0..3 {
+        h[34 + r] = (key >> (REDS_AT as usize + 3 * r) & 7) as u8;
     }
     h
+}
+
+/// The states of a search by key (with its riichi mark), open-addressed: each slot holds a key and
+/// the state's number above it (0: empty; no hand's key is 0). Half full at most.
+struct Table {
+    slots: Vec<u128>,
+    shift: u32,
+    len: usize,
+}
+
+impl Table {
+    fn new() -> Self {
+        Table { slots: vec![0; 1 << 12], shift: 64 - 12, len: 0 }
+    }
+
+    fn home(&self, key: u128) -> usize {
+        let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((x ^ x >> 29).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> self.shift) as usize
+    }
+
+    /// Read the first slot of `key`, so that the look-ups of a state's neighbours wait for memory
+    /// together rather than one after another.
+    fn touch(&self, key: u128) {
+        std::hint::black_box(self.slots[self.home(key)]);
+    }
+
+    /// The number of the state of `key`, or `Err(next)` once it is made state `next`.
+    fn get_or_insert(&mut self, key: u128, next: u32) -> Result<u32, u32> {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut pos = self.home(key);
+        loop {
+            let slot = self.slots[pos];
+            if slot == 0 {
+                self.slots[pos] = key | (next as u128) << INDEX_AT;
+                self.len += 1;
+                return Err(next);
+            }
+            if slot & KEY_MASK == key {
+                return Ok((slot >> INDEX_AT) as u32);
+            }
+            pos = (pos + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        self.shift -= 1;
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let mut pos = self.home(slot & KEY_MASK);
+            while self.slots[pos] != 0 {
+                pos = (pos + 1) & mask;
+            }
+            self.slots[pos] = slot;
+        }
+    }
 }
 
 // -- shanten ----------------------------------------------------------------------------------------
@@ -99,11 +193,13 @@ struct Entry {
     have: u32,
 }
 
-/// A hand's parts: each group's entry, the other three groups combined, and the counts seven
-/// pairs and thirteen orphans read.
+/// A hand's parts: each group's entry, the groups combined two by two (m with p, s with the
+/// honours), the other three groups combined for each group (found when first asked for: a state
+/// that draws every tile needs none), and the counts seven pairs and thirteen orphans read.
 struct Parts {
     entries: [u32; 4],
-    rest: [Vector; 4],
+    halves: [Vector; 2],
+    rest: [Option<Vector>; 4],
     kinds: i32,
     pairs: i32,
     ykinds: i32,
@@ -209,14 +305,7 @@ impl Shanten {
             entries[g] = self.entry(g, &k[start..start + len]);
         }
         let v = |g: usize| &self.entries[entries[g] as usize].v;
-        let p01 = distance::combine(v(0), v(1));
-        let p23 = distance::combine(v(2), v(3));
-        let rest = [
-            distance::combine(v(1), &p23),
-            distance::combine(v(0), &p23),
-            distance::combine(&p01, v(3)),
-            distance::combine(&p01, v(2)),
-        ];
+        let halves = [distance::combine(v(0), v(1)), distance::combine(v(2), v(3))];
         let (mut kinds, mut pairs, mut ykinds, mut ypairs) = (0, 0, 0, 0);
         for (x, &c) in k.iter().enumerate() {
             kinds += (c > 0) as i32;
@@ -227,12 +316,29 @@ impl Shanten {
             }
         }
         let m = self.m as i32;
-        let standard = 3 * m + 1 - self.overlap(&rest[0], v(0));
+        // the four groups combined: the two halves' overlap (max-plus combining is associative)
+        let standard = 3 * m + 1 - self.overlap(&halves[0], &halves[1]);
         let mut shanten = standard;
         if self.forms && shanten >= 0 {
             shanten = shanten.min(self.others(kinds, pairs, ykinds, ypairs));
         }
-        Parts { entries, rest, kinds, pairs, ykinds, ypairs, standard, shanten }
+        Parts { entries, halves, rest: [None; 4], kinds, pairs, ykinds, ypairs, standard, shanten }
+    }
+
+    /// The groups other than `g` combined.
+    fn rest(&self, p: &mut Parts, g: usize) -> Vector {
+        if let Some(v) = p.rest[g] {
+            return v;
+        }
+        let v = |g: usize| &self.entries[p.entries[g] as usize].v;
+        let r = match g {
+            0 => distance::combine(v(1), &p.halves[1]),
+            1 => distance::combine(v(0), &p.halves[1]),
+            2 => distance::combine(&p.halves[0], v(3)),
+            _ => distance::combine(&p.halves[0], v(2)),
+        };
+        p.rest[g] = Some(r);
+        r
     }
 
     /// The kinds (bits 0-33) whose draw lowers the shanten of a 13-tile hand, as `after` finds
@@ -243,7 +349,7 @@ impl Shanten {
     /// melds hold copies, are tried one by one). Seven pairs and thirteen orphans, where they are
     /// at the hand's shanten: a single, a new kind while fewer than seven are held; a missing
     /// terminal or honour, or a held one while none is paired.
-    fn improving(&mut self, p: &Parts, k: &[u8; 34]) -> u64 {
+    fn improving(&mut self, p: &mut Parts, k: &[u8; 34]) -> u64 {
         let s = p.shanten;
         let mut out = 0u64;
         if p.standard == s {
@@ -296,17 +402,19 @@ impl Shanten {
     }
 
     /// The standard form's shanten with one more of kind `x`.
-    fn standard_after(&mut self, p: &Parts, x: usize) -> i32 {
+    fn standard_after(&mut self, p: &mut Parts, x: usize) -> i32 {
         let g = group_of(x);
         let v = self.neighbour(g, p.entries[g], x - GROUPS[g].0, true);
-        3 * self.m as i32 + 1 - self.overlap(&p.rest[g], &v)
+        let rest = self.rest(p, g);
+        3 * self.m as i32 + 1 - self.overlap(&rest, &v)
     }
 
     /// The shanten with one more (`up`) or one fewer of kind `x`.
-    fn after(&mut self, p: &Parts, k: &[u8; 34], x: usize, up: bool) -> i32 {
+    fn after(&mut self, p: &mut Parts, k: &[u8; 34], x: usize, up: bool) -> i32 {
         let g = group_of(x);
         let v = self.neighbour(g, p.entries[g], x - GROUPS[g].0, up);
-        let standard = 3 * self.m as i32 + 1 - self.overlap(&p.rest[g], &v);
+        let rest = self.rest(p, g);
+        let standard = 3 * self.m as i32 + 1 - self.overlap(&rest, &v);
         if !self.forms || standard < 0 {
             return standard;
         }
@@ -391,12 +499,27 @@ fn ura_distribution(wall: &[u8; 34], gain: &[u32; 34], indicators: usize) -> Vec
 
 // -- the search -------------------------------------------------------------------------------------
 
+/// A draw of a 13-tile state: its 14-tile state (`NONE`: the drawn tile is discarded at once), and
+/// in one word the copies of the tile in the wall (3 bits) and where a win's points are in
+/// `Scoring::values` (0: no win).
 #[derive(Clone, Copy, Default)]
 struct Draw {
     target: u32,
-    /// The win's points in `Scoring::values` (0: none).
-    score: u32,
-    copies: u8,
+    win_copies: u32,
+}
+
+impl Draw {
+    fn new(target: u32, copies: u8, score: u32) -> Self {
+        Draw { target, win_copies: score << 3 | copies as u32 }
+    }
+
+    fn copies(&self) -> f64 {
+        (self.win_copies & 7) as f64
+    }
+
+    fn score(&self) -> usize {
+        (self.win_copies >> 3) as usize
+    }
 }
 
 /// What a search scores its wins with: the plan, the hand's melds, the situation, the dora.
@@ -525,7 +648,7 @@ struct Search<'p> {
     /// mahjong-cpp's riichi: a riichi state draws into riichi 14-tile states (its wins), and keeps
     /// the moves of the hand that declared it (`discard_ev._Graph.free_riichi`).
     free_riichi: bool,
-    index13: HashMap<u128, u32, Fx>,
+    index13: Table,
     hands13: Vec<u128>,
     riichi13: Vec<bool>,
     tenpai13: Vec<bool>,
@@ -533,11 +656,13 @@ struct Search<'p> {
     draws: Vec<(u32, Draw)>,
     /// Per 13-tile state, the faces it has a draw of.
     drawn: Vec<u64>,
-    index14: HashMap<u128, u32, Fx>,
+    index14: Table,
     hands14: Vec<u128>,
     riichi14: Vec<bool>,
-    /// Every (14-tile state, 13-tile state of a discard); a pair may come twice (from either end).
-    options: Vec<(u32, u32)>,
+    /// The (14-tile state, riichi state) of each riichi declared where the riichi state has no
+    /// draw back to the hand that declared it (the published model): with the draws, a 14-tile
+    /// state's discards (`discards`).
+    declared: Vec<(u32, u32)>,
     todo: VecDeque<(bool, u32)>,
 }
 
@@ -578,12 +703,10 @@ impl Search<'_> {
 
     /// The 13-tile state of `h` (`key`: its `pack`), made and queued if new.
     fn state13(&mut self, key: u128, riichi: bool) -> u32 {
-        let marked = key | (riichi as u128) << 127;
-        if let Some(&i) = self.index13.get(&marked) {
-            return i;
-        }
-        let i = self.hands13.len() as u32;
-        self.index13.insert(marked, i);
+        let i = match self.index13.get_or_insert(key | (riichi as u128) << RIICHI_AT, self.hands13.len() as u32) {
+            Ok(i) => return i,
+            Err(i) => i,
+        };
         self.hands13.push(key);
         self.riichi13.push(riichi);
         self.tenpai13.push(false); // known when it is expanded
@@ -593,12 +716,10 @@ impl Search<'_> {
     }
 
     fn state14(&mut self, key: u128, riichi: bool) -> u32 {
-        let marked = key | (riichi as u128) << 127;
-        if let Some(&j) = self.index14.get(&marked) {
-            return j;
-        }
-        let j = self.hands14.len() as u32;
-        self.index14.insert(marked, j);
+        let j = match self.index14.get_or_insert(key | (riichi as u128) << RIICHI_AT, self.hands14.len() as u32) {
+            Ok(j) => return j,
+            Err(j) => j,
+        };
         self.hands14.push(key);
         self.riichi14.push(riichi);
         self.todo.push_back((true, j));
@@ -608,6 +729,7 @@ impl Search<'_> {
     /// Expand every state queued, breadth first; false when the graph grows past `limit` states.
     fn build(&mut self, py: Python, limit: usize) -> PyResult<bool> {
         let mut done = 0u32;
+        let limit = limit.min(MOST_STATES - FACES);
         while let Some((fourteen, i)) = self.todo.pop_front() {
             if self.hands13.len() + self.hands14.len() > limit {
                 return Ok(false);
@@ -630,39 +752,48 @@ impl Search<'_> {
         let h = unpack(key);
         let riichi = self.riichi13[i as usize];
         let k = kinds(&h);
-        let p = self.sh.parts(&k);
+        let mut p = self.sh.parts(&k);
         let s = p.shanten;
         self.tenpai13[i as usize] = s == 0;
         let free = !riichi && self.distance(&h) + s < self.s0 + self.extra;
-        let improving = if free && s > 0 { 0 } else { self.sh.improving(&p, &k) };
+        let improving = if free && s > 0 { 0 } else { self.sh.improving(&mut p, &k) };
+        // the draws: a free state draws every tile; the others their improving tiles (at tenpai: winning)
+        let mut faces = [0u8; FACES];
+        let mut n = 0;
         for f in 0..FACES {
+            if self.wall(&h, f) != 0 && (free || improving >> kind_of(f) & 1 == 1) {
+                faces[n] = f as u8;
+                n += 1;
+            }
+        }
+        let states = !riichi || self.free_riichi; // a riichi state of the published model draws to no state
+        let mark = (riichi as u128) << RIICHI_AT;
+        if states {
+            for &f in &faces[..n] {
+                self.index14.touch((key + DELTA[f as usize]) | mark);
+            }
+        }
+        for &f in &faces[..n] {
+            let f = f as usize;
             let copies = self.wall(&h, f);
-            if copies == 0 {
-                continue;
-            }
-            // a free state draws every tile; the others their improving tiles (at tenpai: winning)
             let better = improving >> kind_of(f) & 1 == 1;
-            if !better && !free {
-                continue;
-            }
-            let mut h14 = h;
-            h14[f] += 1;
             let score = if better && s == 0 {
+                let mut h14 = h;
+                h14[f] += 1;
                 let wall = self.walls(&h14);
                 self.scoring.score(py, &h14, f, riichi, &wall)?
             } else {
                 0
             };
-            if riichi && !self.free_riichi {
-                self.draws.push((i, Draw { copies, score, target: NONE }));
+            if !states {
+                self.draws.push((i, Draw::new(NONE, copies, score)));
                 continue;
             }
-            let j = self.state14(key + (1u128 << (3 * f)), riichi);
+            let j = self.state14(key + DELTA[f], riichi);
             if self.drawn[i as usize] >> f & 1 == 0 {
                 self.drawn[i as usize] |= 1 << f;
-                self.draws.push((i, Draw { copies, score, target: j }));
+                self.draws.push((i, Draw::new(j, copies, score)));
             }
-            self.options.push((j, i));
         }
         Ok(())
     }
@@ -672,23 +803,35 @@ impl Search<'_> {
         let declared = self.riichi14[j as usize];
         let h = unpack(key);
         let k = kinds(&h);
-        let p = self.sh.parts(&k);
+        let mut p = self.sh.parts(&k);
         let s = p.shanten;
         let free = !declared && self.distance(&h) + s < self.s0 + self.extra;
+        // the discards: those that keep the shanten (riichi where they leave a closed hand tenpai),
+        // and in a free state any
+        let mut faces = [(0u8, false); FACES];
+        let mut n = 0;
         for f in 0..FACES {
             if h[f] == 0 {
                 continue;
             }
-            let keeps = self.sh.after(&p, &k, kind_of(f), false) == s;
-            if !(keeps || free) {
-                continue;
+            let keeps = self.sh.after(&mut p, &k, kind_of(f), false) == s;
+            if keeps || free {
+                let riichi = declared || (self.closed && s == 0 && keeps);
+                self.index13.touch((key - DELTA[f]) | ((riichi as u128) << RIICHI_AT));
+                faces[n] = (f as u8, riichi);
+                n += 1;
             }
-            let mut h13 = h;
-            h13[f] -= 1;
-            let riichi = declared || (self.closed && s == 0 && keeps);
-            let i = self.state13(key - (1u128 << (3 * f)), riichi);
-            self.options.push((j, i));
-            if (!riichi || self.free_riichi) && self.drawn[i as usize] >> f & 1 == 0 {
+        }
+        let mut targets = [0u32; FACES];
+        for (&(f, riichi), slot) in faces[..n].iter().zip(targets.iter_mut()) {
+            *slot = self.state13(key - DELTA[f as usize], riichi);
+            std::hint::black_box(self.drawn[*slot as usize]);
+        }
+        for (&(f, riichi), &i) in faces[..n].iter().zip(targets.iter()) {
+            let f = f as usize;
+            if riichi && !self.free_riichi {
+                self.declared.push((j, i));
+            } else if self.drawn[i as usize] >> f & 1 == 0 {
                 let score = if s < 0 {
                     let wall = self.walls(&h);
                     self.scoring.score(py, &h, f, declared, &wall)?
@@ -696,8 +839,10 @@ impl Search<'_> {
                     0
                 };
                 self.drawn[i as usize] |= 1 << f;
+                let mut h13 = h;
+                h13[f] -= 1;
                 let copies = self.wall(&h13, f);
-                self.draws.push((i, Draw { copies, score, target: j }));
+                self.draws.push((i, Draw::new(j, copies, score)));
             }
         }
         Ok(())
@@ -716,7 +861,7 @@ impl Search<'_> {
         drop((self.index13, self.index14, self.hands13, self.hands14));
         self.sh.keep();
         let (start, edges) = grouped(n13, self.draws);
-        let (ostart, opts) = grouped(n14, self.options);
+        let (ostart, opts) = discards(n14, &start, &edges, self.declared);
         let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
         let mut v14 = vec![[0.0f64; 3]; n14];
         best(&ostart, &opts, &v13, &mut v14);
@@ -732,15 +877,15 @@ impl Search<'_> {
                 let stay = v13[i];
                 let mut acc = [0.0f64; 3];
                 for d in &edges[start[i] as usize..start[i + 1] as usize] {
-                    let copies = d.copies as f64;
+                    let copies = d.copies();
                     let mut x = if d.target == NONE {
                         stay
                     } else {
                         let m = &v14[d.target as usize];
                         [m[0].max(stay[0]), m[1].max(stay[1]), m[2].max(stay[2])]
                     };
-                    if d.score != 0 {
-                        let score = scores[d.score as usize];
+                    if d.score() != 0 {
+                        let score = scores[d.score()];
                         if score > 0.0 {
                             x = [x[0].max(score), x[1].max(1.0), x[2].max(1.0)];
                         }
@@ -766,6 +911,38 @@ impl Search<'_> {
         }
         out
     }
+}
+
+/// Each 14-tile state's discards, grouped by state: (start of each group, 13-tile states). They
+/// are the 13-tile states that draw to it (each may discard what it drew) and those it declared
+/// riichi without a draw back (`Search::declared`); every other discard is a draw from its
+/// 13-tile end (`expand14`), so this is `_Graph.options` without keeping a list while building.
+fn discards(n14: usize, start: &[u32], edges: &[Draw], declared: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    let mut ostart = vec![0u32; n14 + 1];
+    for d in edges.iter().filter(|d| d.target != NONE) {
+        ostart[d.target as usize + 1] += 1;
+    }
+    for &(j, _) in &declared {
+        ostart[j as usize + 1] += 1;
+    }
+    for j in 0..n14 {
+        ostart[j + 1] += ostart[j];
+    }
+    let mut fill = ostart.clone();
+    let mut opts = vec![0u32; ostart[n14] as usize];
+    for i in 0..start.len() - 1 {
+        for d in &edges[start[i] as usize..start[i + 1] as usize] {
+            if d.target != NONE {
+                opts[fill[d.target as usize] as usize] = i as u32;
+                fill[d.target as usize] += 1;
+            }
+        }
+    }
+    for (j, i) in declared {
+        opts[fill[j as usize] as usize] = i;
+        fill[j as usize] += 1;
+    }
+    (ostart, opts)
 }
 
 /// Each 14-tile state's value, into `v14`: its best discard's, per objective (0 without a discard).
@@ -867,16 +1044,16 @@ pub fn ev_search(
         extra,
         closed,
         free_riichi: mahjong_cpp,
-        index13: HashMap::default(),
+        index13: Table::new(),
         hands13: Vec::new(),
         riichi13: Vec::new(),
         tenpai13: Vec::new(),
         draws: Vec::with_capacity(1024),
         drawn: Vec::new(),
-        index14: HashMap::default(),
+        index14: Table::new(),
         hands14: Vec::new(),
         riichi14: Vec::new(),
-        options: Vec::with_capacity(1024),
+        declared: Vec::new(),
         todo: VecDeque::new(),
     };
     search.state14(pack(&h0), false);
