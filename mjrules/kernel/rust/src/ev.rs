@@ -851,7 +851,8 @@ impl Search<'_> {
     /// `_Graph.values`: each root's (expected score, win probability, tenpai probability) at turns
     /// `turn` … 18, each optimised on its own. The three are kept side by side per state, and
     /// each is summed in the order the Python search sums it. `shrinking`: mahjong-cpp's wall,
-    /// the draw after turn t divided by `total - 1 - t`.
+    /// the draw after turn t divided by `total - 1 - t`. A root's values at a turn t depend only
+    /// on the states it reaches in t - `turn` draws: at each turn only those are computed.
     fn values(self, roots: &[u32], turn: usize, total: f64, shrinking: bool) -> Vec<Vec<(f64, f64, f64)>> {
         let n13 = self.hands13.len();
         let n14 = self.hands14.len();
@@ -862,9 +863,10 @@ impl Search<'_> {
         self.sh.keep();
         let (start, edges) = grouped(n13, self.draws);
         let (ostart, opts) = discards(n14, &start, &edges, self.declared);
+        let (order13, order14) = by_draws(roots, (&start, &edges), (&ostart, &opts));
         let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
         let mut v14 = vec![[0.0f64; 3]; n14];
-        best(&ostart, &opts, &v13, &mut v14);
+        best(&ostart, &opts, &v13, &mut v14, order14.within(T_MAX - turn));
         let at = |v: &[[f64; 3]], r: u32| {
             let x = v[r as usize];
             (x[0], x[1], x[2])
@@ -873,7 +875,8 @@ impl Search<'_> {
         let mut new = vec![[0.0f64; 3]; n13];
         for t in (turn..T_MAX).rev() {
             let inv = 1.0 / (total - if shrinking { 1.0 + t as f64 } else { 0.0 });
-            for i in 0..n13 {
+            for &i in order13.within(t - turn) {
+                let i = i as usize;
                 let stay = v13[i];
                 let mut acc = [0.0f64; 3];
                 for d in &edges[start[i] as usize..start[i + 1] as usize] {
@@ -882,12 +885,12 @@ impl Search<'_> {
                         stay
                     } else {
                         let m = &v14[d.target as usize];
-                        [m[0].max(stay[0]), m[1].max(stay[1]), m[2].max(stay[2])]
+                        [most(m[0], stay[0]), most(m[1], stay[1]), most(m[2], stay[2])]
                     };
                     if d.score() != 0 {
                         let score = scores[d.score()];
                         if score > 0.0 {
-                            x = [x[0].max(score), x[1].max(1.0), x[2].max(1.0)];
+                            x = [most(x[0], score), most(x[1], 1.0), most(x[2], 1.0)];
                         }
                     }
                     for o in 0..3 {
@@ -901,7 +904,7 @@ impl Search<'_> {
                 ];
             }
             std::mem::swap(&mut v13, &mut new);
-            best(&ostart, &opts, &v13, &mut v14);
+            best(&ostart, &opts, &v13, &mut v14, order14.within(t - turn));
             for (row, &r) in out.iter_mut().zip(roots) {
                 row.push(at(&v13, r));
             }
@@ -945,9 +948,80 @@ fn discards(n14: usize, start: &[u32], edges: &[Draw], declared: Vec<(u32, u32)>
     (ostart, opts)
 }
 
-/// Each 14-tile state's value, into `v14`: its best discard's, per objective (0 without a discard).
-fn best(start: &[u32], opts: &[u32], v13: &[[f64; 3]], v14: &mut [[f64; 3]]) {
-    for (j, slot) in v14.iter_mut().enumerate() {
+/// The greater of two values (none is NaN: one instruction, where `f64::max` takes several to
+/// order NaNs).
+#[inline(always)]
+fn most(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// States by the draws a root needs to reach them: `states` in that order (those no root reaches
+/// left out), and for each number of draws d, `within[d]` of them reached in d draws or fewer.
+struct Order {
+    states: Vec<u32>,
+    within: Vec<usize>,
+}
+
+impl Order {
+    /// The states reached in `d` draws or fewer.
+    fn within(&self, d: usize) -> &[u32] {
+        &self.states[..self.within[d.min(self.within.len() - 1)]]
+    }
+}
+
+/// The 13- and 14-tile states in the order of the draws that reach them from the roots (breadth
+/// first: a draw leads to a 14-tile state, a discard to a 13-tile state at the same count).
+fn by_draws(roots: &[u32], draws: (&[u32], &[Draw]), discards: (&[u32], &[u32])) -> (Order, Order) {
+    let n13 = draws.0.len() - 1;
+    let n14 = discards.0.len() - 1;
+    let (mut seen13, mut seen14) = (vec![false; n13], vec![false; n14]);
+    let mut o13 = Order { states: Vec::with_capacity(n13), within: Vec::new() };
+    let mut o14 = Order { states: Vec::with_capacity(n14), within: vec![0] };
+    for &r in roots {
+        if !std::mem::replace(&mut seen13[r as usize], true) {
+            o13.states.push(r);
+        }
+    }
+    let mut from = 0;
+    loop {
+        o13.within.push(o13.states.len());
+        let level = o13.states.len();
+        for k in from..level {
+            let i = o13.states[k] as usize;
+            for d in &draws.1[draws.0[i] as usize..draws.0[i + 1] as usize] {
+                if d.target != NONE && !std::mem::replace(&mut seen14[d.target as usize], true) {
+                    o14.states.push(d.target);
+                }
+            }
+        }
+        let first14 = *o14.within.last().unwrap_or(&0);
+        o14.within.push(o14.states.len());
+        if o14.states.len() == first14 {
+            break;
+        }
+        for k in first14..o14.states.len() {
+            let j = o14.states[k] as usize;
+            for &i in &discards.1[discards.0[j] as usize..discards.0[j + 1] as usize] {
+                if !std::mem::replace(&mut seen13[i as usize], true) {
+                    o13.states.push(i);
+                }
+            }
+        }
+        from = level;
+    }
+    (o13, o14)
+}
+
+/// Each 14-tile state's value, into `v14`: its best discard's, per objective (0 without a
+/// discard); for the states `which`.
+fn best(start: &[u32], opts: &[u32], v13: &[[f64; 3]], v14: &mut [[f64; 3]], which: &[u32]) {
+    for &j in which {
+        let j = j as usize;
+        let slot = &mut v14[j];
         let mine = &opts[start[j] as usize..start[j + 1] as usize];
         if mine.is_empty() {
             *slot = [0.0; 3];
@@ -956,7 +1030,7 @@ fn best(start: &[u32], opts: &[u32], v13: &[[f64; 3]], v14: &mut [[f64; 3]]) {
         let mut b = [f64::MIN; 3];
         for &i in mine {
             let v = &v13[i as usize];
-            b = [b[0].max(v[0]), b[1].max(v[1]), b[2].max(v[2])];
+            b = [most(b[0], v[0]), most(b[1], v[1]), most(b[2], v[2])];
         }
         *slot = b;
     }
