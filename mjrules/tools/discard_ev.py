@@ -450,7 +450,9 @@ class _Graph:
         self.riichi13: list[bool] = []
         self.tenpai13: list[bool] = []
         self.draws: list[dict[int, tuple[int, float, int]]] = []
-        """Per 13-tile state: face drawn → (copies in the wall, win score or 0, 14-tile state or -1)."""
+        """Per 13-tile state: face drawn → (copies in the wall, win score or 0, 14-tile state or -1):
+        first its own (found when it is expanded, by face), then those found from their 14-tile
+        end, in the order found (the order the values sum them; the kernel's too)."""
         self.index14: dict[tuple[tuple[int, ...], bool], int] = {}
         self.hands14: list[tuple[int, ...]] = []
         self.riichi14: list[bool] = []
@@ -526,11 +528,12 @@ class _Graph:
         kinds = _kinds(h)
         s = self.shanten(kinds)
         free = not riichi and self.distance(h) + s < self.s0 + self.start.setup.extra
-        draws = self.draws[i]
+        back = self.draws[i]  # the draws found from their 14-tile end so far
+        draws: dict[int, tuple[int, float, int]] = {}
         hl, kl = list(h), list(kinds)
         for f in range(FACES):
             w = self.wall(h, f)
-            if not w:
+            if not w or f in back:
                 continue
             k = KIND_OF[f]
             kl[k] += 1
@@ -549,6 +552,7 @@ class _Graph:
             draws[f] = (w, score, j)
             if i not in self.options[j]:  # the same edge, seen from its 14-tile end: discard f back
                 self.options[j].append(i)
+        self.draws[i] = {**draws, **back}
 
     def _expand14(self, j: int) -> None:
         h, declared = self.hands14[j], self.riichi14[j]

@@ -2,13 +2,21 @@
 //! discards, and each state's tenpai probability, win probability and expected score by turn,
 //! every win scored by a Scorer's plan (`plan::Plan::points`). The definition is Python's
 //! (`mjrules.tools.discard_ev`, its module text); this is the same search step for step, in the
-//! same order, so that both give the same numbers (`tests/test_discard_ev.py`).
+//! same order, so that both give the same numbers (`tests/test_discard_ev_native.py`).
 //!
-//! Speed comes from three things. Each state is made once (a hash of its 37 face counts). Each
-//! state's shanten and its neighbours' come from per-suit vectors (`distance`), kept per count
-//! code: a neighbour's shanten is one lookup and one max-plus entry against the other three suits,
-//! combined once per state. Each winning hand is scored once per winning tile and riichi mark.
-
+//! Where the time goes, and what keeps it short (a four-shanten hand: 1.1 million states, 4
+//! million draws; `bench/README.md`):
+//!
+//! * Finding a state: each state is made once, in a `Table` whose slot holds the state's compact
+//!   key and number (one cache line a look-up); the look-ups of a state's neighbours are started
+//!   together (`Table::touch`), so that they wait for memory at once rather than in turn.
+//! * Shanten: each group's counts have a vector (`distance`), kept per count code with its
+//!   neighbours' (one more, one fewer of a kind); a hand's groups are combined two by two, and
+//!   the other three groups of each group when first needed, each combination kept in a small
+//!   cache (`Shanten::combined`) that the states of a search share.
+//! * Scoring: each winning hand is scored once per winning tile and riichi mark.
+//! * Values: the graph as flat arrays; a turn computes only the states the roots reach in the
+//!   draws before it (`by_draws`), the three objectives side by side.
 use std::collections::{HashMap, VecDeque};
 
 use pyo3::prelude::*;
@@ -94,14 +102,29 @@ fn pack(h: &Faces) -> u128 {
     h.iter().zip(DELTA.iter()).map(|(&c, &d)| c as u128 * d).sum()
 }
 
+/// The base-5 digits of 0 … 3124: five counts of a key's suit at a time.
+const DIGITS: [[u8; 5]; 3125] = {
+    let mut d = [[0u8; 5]; 3125];
+    let mut x = 0;
+    while x < 3125 {
+        let mut y = x;
+        let mut k = 0;
+        while k < 5 {
+            d[x][k] = (y % 5) as u8;
+            y /= 5;
+            k += 1;
+        }
+        x += 1;
+    }
+    d
+};
+
 fn unpack(key: u128) -> Faces {
     let mut h = [0u8; FACES];
     for (g, &(start, len)) in GROUPS.iter().enumerate() {
-        let mut x = if g < 3 { key >> (21 * g) & SUIT_MASK } else { key >> HONOURS_AT & HONOURS_MASK } as u32;
-        for slot in h[start..start + len].iter_mut() {
-            *slot = (x % 5) as u8;
-            x /= 5;
-        }
+        let x = if g < 3 { key >> (21 * g) & SUIT_MASK } else { key >> HONOURS_AT & HONOURS_MASK } as usize;
+        h[start..start + 5].copy_from_slice(&DIGITS[x % 3125]);
+        h[start + 5..start + len].copy_from_slice(&DIGITS[x / 3125][..len - 5]);
     }
     for r in 0..3 {
         h[34 + r] = (key >> (REDS_AT as usize + 3 * r) & 7) as u8;
@@ -110,7 +133,7 @@ fn unpack(key: u128) -> Faces {
 }
 
 /// The states of a search by key (with its riichi mark), open-addressed: each slot holds a key and
-/// the state's number above it (0: empty; no hand's key is 0). Half full at most.
+/// the state's number above it (0: empty; no hand's key is 0). Three quarters full at most.
 struct Table {
     slots: Vec<u128>,
     shift: u32,
@@ -119,7 +142,7 @@ struct Table {
 
 impl Table {
     fn new() -> Self {
-        Table { slots: vec![0; 1 << 12], shift: 64 - 12, len: 0 }
+        Table { slots: vec![0; 1 << 9], shift: 64 - 9, len: 0 }
     }
 
     fn home(&self, key: u128) -> usize {
@@ -135,7 +158,7 @@ impl Table {
 
     /// The number of the state of `key`, or `Err(next)` once it is made state `next`.
     fn get_or_insert(&mut self, key: u128, next: u32) -> Result<u32, u32> {
-        if 2 * (self.len + 1) > self.slots.len() {
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
@@ -180,7 +203,15 @@ struct Shanten {
     /// Per group, count code → its entry in `entries`.
     index: [HashMap<u32, u32, Fx>; 4],
     entries: Vec<Entry>,
+    /// Groups' vectors combined (`Parts`), by what they combine: a direct-mapped cache of
+    /// `COMBINED` slots (the states of a search share most of their groups with others).
+    combined: Vec<(u64, Vector)>,
 }
+
+/// Slots of `Shanten::combined` (24 bytes each: it stays in a core's cache).
+const COMBINED: usize = 1 << 14;
+/// Entries a key of `Shanten::combined` can name (20 bits each).
+const COMBINED_ENTRIES: u32 = 1 << 20;
 
 /// One group's counts: their vector, and the vectors with one more and one fewer of each kind,
 /// each found when first asked for, so that a hand's neighbours cost no further look-up.
@@ -220,7 +251,7 @@ const KEEP_ENTRIES: usize = 100_000;
 
 impl Shanten {
     fn new(caps: [u8; 34], forms: bool, m: usize) -> Self {
-        Shanten { caps, forms, m, index: Default::default(), entries: Vec::new() }
+        Shanten { caps, forms, m, index: Default::default(), entries: Vec::new(), combined: vec![(u64::MAX, [0; 10]); COMBINED] }
     }
 
     /// The shanten of a search: for a hand without melds, the entries kept from the last search.
@@ -304,8 +335,7 @@ impl Shanten {
         for (g, &(start, len)) in GROUPS.iter().enumerate() {
             entries[g] = self.entry(g, &k[start..start + len]);
         }
-        let v = |g: usize| &self.entries[entries[g] as usize].v;
-        let halves = [distance::combine(v(0), v(1)), distance::combine(v(2), v(3))];
+        let halves = [self.combine(0, [entries[0], entries[1]]), self.combine(1, [entries[2], entries[3]])];
         let (mut kinds, mut pairs, mut ykinds, mut ypairs) = (0, 0, 0, 0);
         for (x, &c) in k.iter().enumerate() {
             kinds += (c > 0) as i32;
@@ -325,20 +355,45 @@ impl Shanten {
         Parts { entries, halves, rest: [None; 4], kinds, pairs, ykinds, ypairs, standard, shanten }
     }
 
+    /// Two groups' entries combined (`half` 0: m and p, 1: s and the honours).
+    fn combine(&mut self, half: u64, e: [u32; 2]) -> Vector {
+        let make = |sh: &Self| distance::combine(&sh.entries[e[0] as usize].v, &sh.entries[e[1] as usize].v);
+        self.cached(half, [e[0], e[1], 0], make)
+    }
+
     /// The groups other than `g` combined.
-    fn rest(&self, p: &mut Parts, g: usize) -> Vector {
+    fn rest(&mut self, p: &mut Parts, g: usize) -> Vector {
         if let Some(v) = p.rest[g] {
             return v;
         }
-        let v = |g: usize| &self.entries[p.entries[g] as usize].v;
-        let r = match g {
-            0 => distance::combine(v(1), &p.halves[1]),
-            1 => distance::combine(v(0), &p.halves[1]),
-            2 => distance::combine(&p.halves[0], v(3)),
-            _ => distance::combine(&p.halves[0], v(2)),
+        let e = p.entries;
+        let (one, half) = match g {
+            0 => (e[1], 1),
+            1 => (e[0], 1),
+            2 => (e[3], 0),
+            _ => (e[2], 0),
         };
+        let others = if half == 1 { [one, e[2], e[3]] } else { [one, e[0], e[1]] };
+        let halves = p.halves;
+        let r = self.cached(2 + g as u64, others, |sh| distance::combine(&sh.entries[one as usize].v, &halves[half]));
         p.rest[g] = Some(r);
         r
+    }
+
+    /// The vector `what` (0-1: a half, 2-5: the groups but one) of the entries `e`, from the cache
+    /// or made by `make`.
+    fn cached(&mut self, what: u64, e: [u32; 3], make: impl Fn(&Self) -> Vector) -> Vector {
+        if e.iter().any(|&x| x >= COMBINED_ENTRIES) {
+            return make(self);
+        }
+        let key = what << 60 | (e[0] as u64) << 40 | (e[1] as u64) << 20 | e[2] as u64;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - COMBINED.trailing_zeros())) as usize;
+        if self.combined[slot].0 == key {
+            return self.combined[slot].1;
+        }
+        let v = make(self);
+        self.combined[slot] = (key, v);
+        v
     }
 
     /// The kinds (bits 0-33) whose draw lowers the shanten of a 13-tile hand, as `after` finds
@@ -652,8 +707,13 @@ struct Search<'p> {
     hands13: Vec<u128>,
     riichi13: Vec<bool>,
     tenpai13: Vec<bool>,
-    /// Every draw, as (13-tile state, draw), in the order found: a state's draws keep that order.
-    draws: Vec<(u32, Draw)>,
+    /// The draws of each 13-tile state found when it is expanded, by face: `own_at[i]` of them
+    /// from `own_start[i]` (`_Graph.draws`, their first part).
+    own: Vec<Draw>,
+    own_start: Vec<u32>,
+    own_at: Vec<u8>,
+    /// The draws found from their 14-tile end, as (13-tile state, draw), in the order found.
+    back: Vec<(u32, Draw)>,
     /// Per 13-tile state, the faces it has a draw of.
     drawn: Vec<u64>,
     index14: Table,
@@ -711,6 +771,8 @@ impl Search<'_> {
         self.riichi13.push(riichi);
         self.tenpai13.push(false); // known when it is expanded
         self.drawn.push(0);
+        self.own_start.push(0);
+        self.own_at.push(0);
         self.todo.push_back((false, i));
         i
     }
@@ -760,8 +822,9 @@ impl Search<'_> {
         // the draws: a free state draws every tile; the others their improving tiles (at tenpai: winning)
         let mut faces = [0u8; FACES];
         let mut n = 0;
+        let drawn = self.drawn[i as usize]; // found from their 14-tile ends already
         for f in 0..FACES {
-            if self.wall(&h, f) != 0 && (free || improving >> kind_of(f) & 1 == 1) {
+            if self.wall(&h, f) != 0 && (free || improving >> kind_of(f) & 1 == 1) && drawn >> f & 1 == 0 {
                 faces[n] = f as u8;
                 n += 1;
             }
@@ -773,6 +836,8 @@ impl Search<'_> {
                 self.index14.touch((key + DELTA[f as usize]) | mark);
             }
         }
+        self.own_start[i as usize] = self.own.len() as u32;
+        self.own_at[i as usize] = n as u8;
         for &f in &faces[..n] {
             let f = f as usize;
             let copies = self.wall(&h, f);
@@ -785,15 +850,9 @@ impl Search<'_> {
             } else {
                 0
             };
-            if !states {
-                self.draws.push((i, Draw::new(NONE, copies, score)));
-                continue;
-            }
-            let j = self.state14(key + DELTA[f], riichi);
-            if self.drawn[i as usize] >> f & 1 == 0 {
-                self.drawn[i as usize] |= 1 << f;
-                self.draws.push((i, Draw::new(j, copies, score)));
-            }
+            let j = if states { self.state14(key + DELTA[f], riichi) } else { NONE };
+            self.drawn[i as usize] |= 1 << f;
+            self.own.push(Draw::new(j, copies, score));
         }
         Ok(())
     }
@@ -842,7 +901,7 @@ impl Search<'_> {
                 let mut h13 = h;
                 h13[f] -= 1;
                 let copies = self.wall(&h13, f);
-                self.draws.push((i, Draw::new(j, copies, score)));
+                self.back.push((i, Draw::new(j, copies, score)));
             }
         }
         Ok(())
@@ -861,9 +920,10 @@ impl Search<'_> {
         // the graph as flat arrays; what only the building needed goes first
         drop((self.index13, self.index14, self.hands13, self.hands14));
         self.sh.keep();
-        let (start, edges) = grouped(n13, self.draws);
-        let (ostart, opts) = discards(n14, &start, &edges, self.declared);
-        let (order13, order14) = by_draws(roots, (&start, &edges), (&ostart, &opts));
+        let (back_start, back) = grouped(n13, self.back);
+        let draws = Draws { own: self.own, own_start: self.own_start, own_at: self.own_at, back_start, back };
+        let (ostart, opts) = discards(n14, &draws, self.declared);
+        let (order13, order14) = by_draws(roots, &draws, (&ostart, &opts));
         let mut v13: Vec<[f64; 3]> = tenpai.iter().map(|&t| [0.0, 0.0, if t { 1.0 } else { 0.0 }]).collect();
         let mut v14 = vec![[0.0f64; 3]; n14];
         best(&ostart, &opts, &v13, &mut v14, order14.within(T_MAX - turn));
@@ -879,7 +939,8 @@ impl Search<'_> {
                 let i = i as usize;
                 let stay = v13[i];
                 let mut acc = [0.0f64; 3];
-                for d in &edges[start[i] as usize..start[i + 1] as usize] {
+                let (own, back) = draws.of(i);
+                for d in own.iter().chain(back) {
                     let copies = d.copies();
                     let mut x = if d.target == NONE {
                         stay
@@ -916,13 +977,30 @@ impl Search<'_> {
     }
 }
 
+/// Each 13-tile state's draws: its own (`Search::own`), then those found from their 14-tile end,
+/// grouped by state.
+struct Draws {
+    own: Vec<Draw>,
+    own_start: Vec<u32>,
+    own_at: Vec<u8>,
+    back_start: Vec<u32>,
+    back: Vec<Draw>,
+}
+
+impl Draws {
+    fn of(&self, i: usize) -> (&[Draw], &[Draw]) {
+        let own = self.own_start[i] as usize;
+        (&self.own[own..own + self.own_at[i] as usize], &self.back[self.back_start[i] as usize..self.back_start[i + 1] as usize])
+    }
+}
+
 /// Each 14-tile state's discards, grouped by state: (start of each group, 13-tile states). They
 /// are the 13-tile states that draw to it (each may discard what it drew) and those it declared
 /// riichi without a draw back (`Search::declared`); every other discard is a draw from its
 /// 13-tile end (`expand14`), so this is `_Graph.options` without keeping a list while building.
-fn discards(n14: usize, start: &[u32], edges: &[Draw], declared: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+fn discards(n14: usize, draws: &Draws, declared: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
     let mut ostart = vec![0u32; n14 + 1];
-    for d in edges.iter().filter(|d| d.target != NONE) {
+    for d in draws.own.iter().chain(&draws.back).filter(|d| d.target != NONE) {
         ostart[d.target as usize + 1] += 1;
     }
     for &(j, _) in &declared {
@@ -933,8 +1011,9 @@ fn discards(n14: usize, start: &[u32], edges: &[Draw], declared: Vec<(u32, u32)>
     }
     let mut fill = ostart.clone();
     let mut opts = vec![0u32; ostart[n14] as usize];
-    for i in 0..start.len() - 1 {
-        for d in &edges[start[i] as usize..start[i + 1] as usize] {
+    for i in 0..draws.own_start.len() {
+        let (own, back) = draws.of(i);
+        for d in own.iter().chain(back) {
             if d.target != NONE {
                 opts[fill[d.target as usize] as usize] = i as u32;
                 fill[d.target as usize] += 1;
@@ -975,8 +1054,8 @@ impl Order {
 
 /// The 13- and 14-tile states in the order of the draws that reach them from the roots (breadth
 /// first: a draw leads to a 14-tile state, a discard to a 13-tile state at the same count).
-fn by_draws(roots: &[u32], draws: (&[u32], &[Draw]), discards: (&[u32], &[u32])) -> (Order, Order) {
-    let n13 = draws.0.len() - 1;
+fn by_draws(roots: &[u32], draws: &Draws, discards: (&[u32], &[u32])) -> (Order, Order) {
+    let n13 = draws.own_start.len();
     let n14 = discards.0.len() - 1;
     let (mut seen13, mut seen14) = (vec![false; n13], vec![false; n14]);
     let mut o13 = Order { states: Vec::with_capacity(n13), within: Vec::new() };
@@ -992,7 +1071,8 @@ fn by_draws(roots: &[u32], draws: (&[u32], &[Draw]), discards: (&[u32], &[u32]))
         let level = o13.states.len();
         for k in from..level {
             let i = o13.states[k] as usize;
-            for d in &draws.1[draws.0[i] as usize..draws.0[i + 1] as usize] {
+            let (own, back) = draws.of(i);
+            for d in own.iter().chain(back) {
                 if d.target != NONE && !std::mem::replace(&mut seen14[d.target as usize], true) {
                     o14.states.push(d.target);
                 }
@@ -1122,7 +1202,10 @@ pub fn ev_search(
         hands13: Vec::new(),
         riichi13: Vec::new(),
         tenpai13: Vec::new(),
-        draws: Vec::with_capacity(1024),
+        own: Vec::with_capacity(1024),
+        own_start: Vec::new(),
+        own_at: Vec::new(),
+        back: Vec::new(),
         drawn: Vec::new(),
         index14: Table::new(),
         hands14: Vec::new(),
