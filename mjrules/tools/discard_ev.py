@@ -53,7 +53,8 @@ chances of the draws add up to more than 1; and its riichi states also follow th
 14-tile states that declared them, so that a riichi hand changes its wait (its document says a
 riichi hand makes no such move). Both raise its values: for the discard 5z of
 ``123m067p2357s1156z`` (dora indicator 1m, dealer, turn 1) it gives 91.7 %, 40.3 % and 5,198, this
-model 89.5 %, 34.0 % and 4,418 (``docs/commands/discard-ev.md`` has more).
+model 89.5 %, 34.0 % and 4,418. ``model="mahjong-cpp"`` makes both moves as its code does
+(``_Graph.shrinking``, ``_Graph.free_riichi``) and gives its numbers (``docs/commands/discard-ev.md``).
 """
 
 from __future__ import annotations
