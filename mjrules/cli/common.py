@@ -185,6 +185,7 @@ indicators = option_type(query.read_indicators)
 kita = option_type(query.read_kita)
 turn = option_type(query.read_turn)
 reach = option_type(query.read_extra)
+ev_model = option_type(query.read_model)
 
 
 def ruleset_arg(text: str) -> str:

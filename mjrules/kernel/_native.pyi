@@ -17,6 +17,6 @@ def placed(shapes: Sequence[SetShape], waits: Sequence[Wait], counts: Sequence[i
            w: int) -> list[tuple[int, tuple[SetShape, ...], tuple[int, ...], tuple[int, ...], tuple[Wait, ...]]]: ...
 def ev_search(plan: Any, h0: Sequence[int], w0: Sequence[int], total: int, caps: Sequence[int] | None,
               melds: Sequence[Any], meld_reds: tuple[int, int, int], win: tuple[int, int, Sequence[int], int],
-              ura: tuple[Sequence[int], bool], extra: int, turn: int, roots: Sequence[tuple[int, bool]],
+              ura: tuple[Sequence[int], bool], extra: int, mahjong_cpp: bool, turn: int, roots: Sequence[tuple[int, bool]],
               fallback: Callable[[list[int], int, bool, list[int]], float], limit: int
               ) -> tuple[int, list[list[tuple[float, float, float]]] | None]: ...

@@ -53,7 +53,8 @@ chances of the draws add up to more than 1; and its riichi states also follow th
 14-tile states that declared them, so that a riichi hand changes its wait (its document says a
 riichi hand makes no such move). Both raise its values: for the discard 5z of
 ``123m067p2357s1156z`` (dora indicator 1m, dealer, turn 1) it gives 91.7 %, 40.3 % and 5,198, this
-model 89.5 %, 34.0 % and 4,418 (``docs/discard-ev.md`` has more).
+model 89.5 %, 34.0 % and 4,418. ``model="mahjong-cpp"`` makes both moves as its code does
+(``_Graph.shrinking``, ``_Graph.free_riichi``) and gives its numbers (``docs/commands/discard-ev.md``).
 """
 
 from __future__ import annotations
@@ -75,8 +76,8 @@ from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.shanten import PartialHand, _as_hand
 
-__all__ = ["DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "T_MAX", "evaluate_discards", "render_comparison",
-           "render_values", "evaluate_rulesets", "ura_distribution"]
+__all__ = ["DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "MODELS", "T_MAX", "evaluate_discards",
+           "render_comparison", "render_values", "evaluate_rulesets", "fourteen", "ura_distribution"]
 
 T_MAX = 18
 """The last turn: the search ends with the 18th draw."""
@@ -90,6 +91,14 @@ OBJECTIVES = ("exp_score", "win_prob", "tenpai_prob")
 """The three values, in the order the search keeps them."""
 MAX_STATES = 2_500_000
 """The search stops past this many states (about 600 MB; a 4-shanten hand reaches about 1.1 million)."""
+MODELS = ("mjrules", "mahjong-cpp")
+"""``mjrules``: the model as published (the module text); ``mahjong-cpp``: the same search as
+mahjong-cpp's calculator runs it (``MODEL_DIFFERENCES``), to check one against the other."""
+MODEL_DIFFERENCES = (
+    "the wall shrinks: the draw after turn t has the chance (copies) / (S - 1 - t)",
+    "a riichi hand may change its wait: it follows the graph's moves from the hand that declared it",
+)
+"""What ``model="mahjong-cpp"`` changes (each where its code departs from its own documents)."""
 
 
 def face_tile(f: int) -> Tile:
@@ -120,6 +129,8 @@ class EvSetup:
     kita: int = 0
     """Norths the player has set aside (three players): seen, and dora as the ruleset counts them."""
     extra: int = DEFAULT_EXTRA
+    model: str = "mjrules"
+    """One of ``MODELS``."""
 
 
 @attrs.frozen
@@ -173,7 +184,7 @@ class ExpectedDiscards:
     def to_dict(self, by_turn: bool = False) -> dict[str, Any]:
         """The JSON of ``discard --ev``; ``by_turn``: each discard's values at every later turn too."""
         s = self.setup
-        return {"hand": self.hand.mpsz(), "ruleset": self.ruleset, "turn": s.turn,
+        return {"hand": self.hand.mpsz(), "ruleset": self.ruleset, "model": s.model, "turn": s.turn,
                 "dora": [t.mpsz() for t in s.dora], "seat": SEAT_NAMES[s.seat_wind], "round": SEAT_NAMES[s.round_wind],
                 "states": self.states, "wall": self.wall, **({"notes": list(self.notes)} if self.notes else {}),
                 "discards": [d.to_dict(s.turn, by_turn) for d in self.discards]}
@@ -225,13 +236,20 @@ def _situation(r: ExpectedDiscards) -> str:
     dora = (f"dora indicator{'s' * (len(s.dora) != 1)} {' '.join(t.mpsz() for t in s.dora)}" if s.dora
             else "no dora indicator (no ura dora)")
     kita = f", {s.kita} kita" if s.kita else ""
+    model = f"; model {s.model}" if s.model != "mjrules" else ""
     left = T_MAX - s.turn
     return (f"turn {s.turn} ({left} draw{'s' * (left != 1)} left); {SEAT_NAMES[s.seat_wind]} seat, "
-            f"{SEAT_NAMES[s.round_wind]} round; {dora}{kita}")
+            f"{SEAT_NAMES[s.round_wind]} round; {dora}{kita}{model}")
 
 
 FOOT = ("Each value is the best the player can reach by the last turn: one player, tsumo only, riichi on "
-        "tenpai with a closed hand (docs/discard-ev.md).")
+        "tenpai with a closed hand (docs/commands/discard-ev.md).")
+
+
+def _wall(r: ExpectedDiscards) -> str:
+    if r.setup.model == "mahjong-cpp":
+        return f"{r.wall - 1 - r.setup.turn} tiles in the wall at the next draw, one fewer each turn (mahjong-cpp)"
+    return f"{r.wall} tiles in the wall"
 
 
 def render_values(r: ExpectedDiscards) -> str:
@@ -241,7 +259,7 @@ def render_values(r: ExpectedDiscards) -> str:
     for d in r.discards:
         lines.append(f"{d.tile.mpsz():<8} {_shanten_word(d):<14} {d.tenpai_prob:>7.1%} {d.win_prob:>7.1%} "
                      f"{d.exp_score:>12,.0f}")
-    lines.append(f"{r.states:,} states searched, {r.wall} tiles in the wall. {FOOT}")
+    lines.append(f"{r.states:,} states searched, {_wall(r)}. {FOOT}")
     lines += [f"Note: {n}." for n in r.notes]
     return "\n".join(lines)
 
@@ -433,11 +451,20 @@ class _Graph:
         self.riichi13: list[bool] = []
         self.tenpai13: list[bool] = []
         self.draws: list[dict[int, tuple[int, float, int]]] = []
-        """Per 13-tile state: face drawn → (copies in the wall, win score or 0, 14-tile state or -1)."""
-        self.index14: dict[tuple[int, ...], int] = {}
+        """Per 13-tile state: face drawn → (copies in the wall, win score or 0, 14-tile state or -1):
+        first its own (found when it is expanded, by face), then those found from their 14-tile
+        end, in the order found (the order the values sum them; the kernel's too)."""
+        self.index14: dict[tuple[tuple[int, ...], bool], int] = {}
         self.hands14: list[tuple[int, ...]] = []
+        self.riichi14: list[bool] = []
         self.options: list[list[int]] = []
         """Per 14-tile state: the 13-tile states of its discards."""
+        cpp = start.setup.model == "mahjong-cpp"
+        self.free_riichi = cpp
+        """mahjong-cpp: a riichi state draws into riichi 14-tile states (its wins), which discard to
+        the riichi states that reach them, and follows the moves from the hand that declared it."""
+        self.shrinking = cpp
+        """mahjong-cpp: the draw after turn t divides by ``S - 1 - t``."""
         self._todo: deque[tuple[bool, int]] = deque()
         self.s0 = self.shanten(_kinds(start.h0))
 
@@ -473,11 +500,12 @@ class _Graph:
             self._todo.append((False, i))
         return i
 
-    def state14(self, h: tuple[int, ...]) -> int:
-        j = self.index14.get(h)
+    def state14(self, h: tuple[int, ...], riichi: bool = False) -> int:
+        j = self.index14.get((h, riichi))
         if j is None:
-            j = self.index14[h] = len(self.hands14)
+            j = self.index14[h, riichi] = len(self.hands14)
             self.hands14.append(h)
+            self.riichi14.append(riichi)
             self.options.append([])
             self._todo.append((True, j))
         return j
@@ -501,11 +529,12 @@ class _Graph:
         kinds = _kinds(h)
         s = self.shanten(kinds)
         free = not riichi and self.distance(h) + s < self.s0 + self.start.setup.extra
-        draws = self.draws[i]
+        back = self.draws[i]  # the draws found from their 14-tile end so far
+        draws: dict[int, tuple[int, float, int]] = {}
         hl, kl = list(h), list(kinds)
         for f in range(FACES):
             w = self.wall(h, f)
-            if not w:
+            if not w or f in back:
                 continue
             k = KIND_OF[f]
             kl[k] += 1
@@ -517,19 +546,20 @@ class _Graph:
             h14 = tuple(hl)
             hl[f] -= 1
             score = self.score(h14, f, riichi) if after < 0 else 0.0
-            if riichi:
+            if riichi and not self.free_riichi:
                 draws[f] = (w, score, -1)
                 continue
-            j = self.state14(h14)
+            j = self.state14(h14, riichi)
             draws[f] = (w, score, j)
             if i not in self.options[j]:  # the same edge, seen from its 14-tile end: discard f back
                 self.options[j].append(i)
+        self.draws[i] = {**draws, **back}
 
     def _expand14(self, j: int) -> None:
-        h = self.hands14[j]
+        h, declared = self.hands14[j], self.riichi14[j]
         kinds = _kinds(h)
         s = self.shanten(kinds)
-        free = self.distance(h) + s < self.s0 + self.start.setup.extra
+        free = not declared and self.distance(h) + s < self.s0 + self.start.setup.extra
         hl, kl = list(h), list(kinds)
         for f in range(FACES):
             if not h[f]:
@@ -543,12 +573,12 @@ class _Graph:
             hl[f] -= 1
             h13 = tuple(hl)
             hl[f] += 1
-            riichi = self.start.closed and s == 0 and keeps
+            riichi = declared or (self.start.closed and s == 0 and keeps)
             i = self.state13(h13, riichi)
             if i not in self.options[j]:
                 self.options[j].append(i)
-            if not riichi and f not in self.draws[i]:  # the same edge, seen from its 14-tile end
-                self.draws[i][f] = (self.wall(h13, f), self.score(h, f, False) if s < 0 else 0.0, j)
+            if (not riichi or self.free_riichi) and f not in self.draws[i]:  # the same edge, from its 14-tile end
+                self.draws[i][f] = (self.wall(h13, f), self.score(h, f, declared) if s < 0 else 0.0, j)
 
     # -- values ---------------------------------------------------------------------------------
     def values(self, roots: Sequence[int], turn: int, keep: bool = False
@@ -558,15 +588,15 @@ class _Graph:
         ``tables`` (turn → (13-tile values, 14-tile values), each per objective), the play they
         call for (a Monte Carlo run of the model follows it)."""
         n13 = len(self.hands13)
-        inv = 1.0 / self.start.total
         tenpai = self.tenpai13
         v13 = [[0.0] * n13, [0.0] * n13, [1.0 if tenpai[i] else 0.0 for i in range(n13)]]
-        v14 = [self._best(v) for v in v13]
+        v14 = self._best14(v13)
         out = {r: [(v13[0][r], v13[1][r], v13[2][r])] for r in roots}
         self.tables: dict[int, tuple[list[list[float]], list[list[float]]]] = {}
         if keep:
             self.tables[T_MAX] = (v13, v14)
         for t in range(T_MAX - 1, turn - 1, -1):
+            inv = 1.0 / (self.start.total - (1 + t if self.shrinking else 0))
             new = [[0.0] * n13 for _ in OBJECTIVES]
             for i in range(n13):
                 for o in range(3):
@@ -583,7 +613,7 @@ class _Graph:
                         acc += w * (x - stay)
                     new[o][i] = stay + acc * inv
             v13 = new
-            v14 = [self._best(v) for v in v13]
+            v14 = self._best14(v13)
             if keep:
                 self.tables[t] = (v13, v14)
             for r in roots:
@@ -592,8 +622,9 @@ class _Graph:
             out[r].reverse()
         return out
 
-    def _best(self, v13: list[float]) -> list[float]:
-        return [max((v13[i] for i in opts), default=0.0) for opts in self.options]
+    def _best14(self, v13: list[list[float]]) -> list[list[float]]:
+        """Each 14-tile state's values, per objective: its best discard's (0 without a discard)."""
+        return [[max((v[i] for i in opts), default=0.0) for opts in self.options] for v in v13]
 
 
 def evaluate_rulesets(hand: PartialHand | str, scorers: Sequence[Scorer], **options: Any
@@ -614,7 +645,8 @@ def _native_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
     states, values = ev_search(
         runner, list(start.h0), list(start.w0), start.total, None if start.caps is None else list(start.caps),
         list(start.melds), start.meld_reds, (s.seat_wind, s.round_wind, [start.face(t) for t in start.dora], s.kita),
-        (list(start.dora_of), start.kita_north), s.extra, turn, list(roots), start.score_tiles, MAX_STATES)
+        (list(start.dora_of), start.kita_north), s.extra, s.model == "mahjong-cpp", turn, list(roots), start.score_tiles,
+        MAX_STATES)
     if values is None:
         raise _too_far(start)
     return values, states
@@ -644,22 +676,29 @@ def _python_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
     return [values[i] for i in ids], len(graph.hands13) + len(graph.hands14)
 
 
+def fourteen(hand: PartialHand) -> PartialHand:
+    """The hand, which must hold 14 tiles (a meld counted as 3): the discard values are of a hand after its draw."""
+    if hand.size != 14:
+        raise HandError(f"discard values are for a 14-tile hand (after the draw); this one has {hand.size}")
+    return hand
+
+
 def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, ruleset: str | None = None,
                       turn: int = 1, dora: Iterable[Tile] = (), visible: Iterable[Tile] = (), seat_wind: int = 0,
-                      round_wind: int = 0, kita: int = 0, extra: int = DEFAULT_EXTRA,
+                      round_wind: int = 0, kita: int = 0, extra: int = DEFAULT_EXTRA, model: str = "mjrules",
                       kernel: str | None = None) -> ExpectedDiscards:
     """Every discard of a 14-tile hand with its tenpai probability, win probability and expected
     score by the one-player model (see the module text), best first. ``kernel``: ``"python"`` runs
     the reference search even where the native one is built (tests hold the two equal)."""
-    hand = _as_hand(hand)
-    if hand.size != 14:
-        raise HandError(f"discard values are for a 14-tile hand (after the draw); this one has {hand.size}")
+    hand = fourteen(_as_hand(hand))
     if scorer is None:
         scorer = Scorer(ruleset or "tenhou")
     if type(turn) is not int or not 1 <= turn <= T_MAX:
         raise MjrulesError(f"turn {turn!r}: the hand has made 1 to {T_MAX} draws")
     if type(extra) is not int or not 0 <= extra <= 3:
         raise MjrulesError(f"extra {extra!r}: 0 to 3 (more searches far too many states)")
+    if model not in MODELS:
+        raise MjrulesError(f"model {model!r}: {' or '.join(MODELS)}")
     players = scorer.players
     for name, w in (("seat", seat_wind), ("round", round_wind)):
         if type(w) is not int or not 0 <= w < players:
@@ -670,7 +709,7 @@ def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, 
     dora = tuple(dora)
     if len(dora) > 5:
         raise MjrulesError(f"{len(dora)} dora indicators: a table shows at most 5 (the first and four kan dora)")
-    setup = EvSetup(turn, dora, tuple(visible), seat_wind, round_wind, kita, extra)
+    setup = EvSetup(turn, dora, tuple(visible), seat_wind, round_wind, kita, extra, model)
     start = _Start(hand, scorer, setup)
     kinds0 = _kinds(start.h0)
     shanten = min_shanten if start.caps is None else (lambda c: standard_shanten(c, start.caps))

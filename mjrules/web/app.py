@@ -97,8 +97,8 @@ def api_compare(p: P.Params) -> dict[str, Any]:
     return query.compare_data(Comparer(P.ruleset_list(p, None)), hand, win)
 
 
-DISCARD_PARAMS = ("hand", "turn", "dora", "visible", "seat", "round", "kita", "extra", "ruleset", "rulesets",
-                  "by-turn", P.UPLOAD)
+DISCARD_PARAMS = ("hand", "turn", "dora", "visible", "seat", "round", "kita", "extra", "model", "ruleset",
+                  "rulesets", "by-turn", P.UPLOAD)
 EV_IGNORED = ("win", "ron", "ura", "honba", "sticks", *query.SITUATION_FLAGS, "extra")
 """The calculator form's fields the discard values do not use (``extra`` there is a situation tag)."""
 EV_MAX_RULESETS = 2
@@ -116,7 +116,8 @@ def _discard_values(p: P.Params, rulesets: Sequence[str | Ruleset], reach: str |
         turn=p.read("turn", query.read_turn, 1), dora=p.read("dora", query.read_indicators, no_tiles),
         visible=p.read("visible", query.read_indicators, no_tiles), seat_wind=p.read("seat", query.read_wind, 0),
         round_wind=p.read("round", query.read_wind, 0), kita=p.read("kita", query.read_kita, 0),
-        extra=p.read(reach, query.read_extra, DEFAULT_EXTRA) if reach else DEFAULT_EXTRA)
+        extra=p.read(reach, query.read_extra, DEFAULT_EXTRA) if reach else DEFAULT_EXTRA,
+        model=p.read("model", query.read_model, "mjrules"))
     hand = parse_hand(text)
     return evaluate_rulesets(hand, [Scorer(r) for r in rulesets], **options)
 
