@@ -18,7 +18,7 @@ from mjrules.model.tiles import tile
 from mjrules.model.win import Win
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.result import Result
-from mjrules.tools import discard_ev
+from mjrules.tools import discard_ev, ev_model
 from mjrules.tools.discard_ev import T_MAX, evaluate_discards, ura_distribution
 from mjrules.tools.shanten import parse_hand
 
@@ -237,7 +237,7 @@ def test_bad_input_is_named(kwargs, message):
 
 @KERNELS
 def test_a_search_too_large_stops_with_a_message(kernel, monkeypatch):
-    monkeypatch.setattr(discard_ev, "MAX_STATES", 100)
+    monkeypatch.setattr(ev_model, "MAX_STATES", 100)
     with pytest.raises(MjrulesError, match="passed 100 states.*too far from tenpai.*--extra 0"):
         evaluate_discards("123m067p2357s1156z", ruleset="tenhou", kernel=kernel)
 
@@ -337,9 +337,9 @@ def test_monte_carlo_agrees_with_the_exact_values():
     """A 1-shanten hand with a dora indicator, at turn 10: 3,000 plays of each objective's play
     land within 99.9 % of the exact value (a fixed seed: the same plays every run)."""
     scorer = Scorer("tenhou")
-    setup = discard_ev.EvSetup(turn=10, dora=tuple(parse_tiles("1m")), seat_wind=1)
-    start = discard_ev._Start(parse_hand("123m067p2357s1156z"), scorer, setup)
-    graph = discard_ev._Graph(start)
+    setup = ev_model.EvSetup(turn=10, dora=tuple(parse_tiles("1m")), seat_wind=1)
+    start = ev_model.Start(parse_hand("123m067p2357s1156z"), scorer, setup)
+    graph = ev_model.Graph(start)
     graph.state14(start.h0)
     h = list(start.h0)
     h[31] -= 1   # discard 5z: 1-shanten

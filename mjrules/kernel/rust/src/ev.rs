@@ -701,7 +701,7 @@ struct Search<'p> {
     extra: i32,
     closed: bool,
     /// mahjong-cpp's riichi: a riichi state draws into riichi 14-tile states (its wins), and keeps
-    /// the moves of the hand that declared it (`discard_ev._Graph.free_riichi`).
+    /// the moves of the hand that declared it (`ev_model.Graph.free_riichi`).
     free_riichi: bool,
     index13: Table,
     hands13: Vec<u128>,
@@ -1120,7 +1120,7 @@ fn faces(v: &[u8]) -> PyResult<Faces> {
     v.try_into().map_err(|_| pyo3::exceptions::PyValueError::new_err("expected 37 face counts"))
 }
 
-/// The search from a 14-tile hand (`discard_ev._native_search` passes what `_Start` read): the
+/// The search from a 14-tile hand (`discard_ev._native_search` passes what `ev_model.Start` read): the
 /// number of states, and for each root (the face discarded, riichi) its values at turns `turn` … 18;
 /// no values when the graph grows past `limit` states.
 /// `melds` are the hand's `Meld` objects, `meld_reds` their red fives per suit; `win` is (seat,
