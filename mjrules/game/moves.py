@@ -27,6 +27,7 @@ from mjrules.model.tiles import NORTH, Tile, tile, tile_counts
 from mjrules.notation.mpsz import format_tiles
 from mjrules.game.draws import refuse_nine_terminals
 from mjrules.game.state import RoundState
+from mjrules.rules.choices import AnkanAfterRiichi, Kuikae
 from mjrules.rules.rules import Rules
 from mjrules.scoring.result import NoWin, Result
 from mjrules.game.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
@@ -170,7 +171,7 @@ def _refuse_kan(pos: Position, seat: int, action: Action, drawn: Tile | None) ->
 
 def _refuse_ankan_in_riichi(pos: Position, seat: int, kind: int, drawn: Tile) -> str | None:
     rule = pos.rules.play.ankan_after_riichi
-    if rule == "never":
+    if rule is AnkanAfterRiichi.NEVER:
         return "this ruleset allows no closed kan after riichi"
     if drawn.index != kind:
         return "in riichi an ankan uses the tile just drawn"
@@ -179,7 +180,7 @@ def _refuse_ankan_in_riichi(pos: Position, seat: int, kind: int, drawn: Tile) ->
     waits = waits_of(before)
     if waits_of([t for t in pos.state.hands[seat] if t.index != kind]) != waits:
         return "in riichi an ankan may not change the waits"
-    if rule == "same_shape" and not _keeps_triplet(before, kind, waits):
+    if rule is AnkanAfterRiichi.SAME_SHAPE and not _keeps_triplet(before, kind, waits):
         return "in riichi an ankan may not change the hand's shape: a reading uses these tiles otherwise"
     return None
 
@@ -258,10 +259,10 @@ def kuikae_after(rules: Rules, action: Action) -> frozenset[int]:
     t = action.tile
     assert t is not None
     rule = rules.play.kuikae
-    if rule == "allowed":
+    if rule is Kuikae.ALLOWED:
         return frozenset()
     banned = {t.index}
-    if action.kind is ActionKind.CHI and rule == "forbidden":
+    if action.kind is ActionKind.CHI and rule is Kuikae.FORBIDDEN:
         kinds = sorted(x.index for x in action.consumed)
         if t.index < kinds[0] and kinds[1] % 9 < 8:  # called the low end: the kind above the sequence too
             banned.add(kinds[1] + 1)
