@@ -29,6 +29,7 @@ from mjrules.game.draws import refuse_nine_terminals
 from mjrules.game.state import RoundState
 from mjrules.rules.choices import AnkanAfterRiichi, Kuikae
 from mjrules.rules.rules import Rules
+from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.game.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
 
@@ -118,8 +119,11 @@ def _refuse_riichi(pos: Position, seat: int, action: Action, drawn: Tile | None)
         return "it is in riichi already"
     if any(m.is_open for m in pos.state.melds[seat]):
         return "riichi needs a closed hand, and this one has called"
-    if play.riichi_min_points and pos.state.scores[seat] < play.riichi_min_points:  # 0: none, a score below 0 too
-        return f"riichi needs {play.riichi_min_points} points for the stick, and it has {pos.state.scores[seat]}"
+    score = pos.state.scores[seat]
+    if play.riichi_min_points and score < play.riichi_min_points:  # 0: none, a score below 0 too
+        return f"riichi needs {play.riichi_min_points} points for the stick, and it has {score}"
+    if play.riichi_min_points and pos.rules.round.busts(score - STICK):  # bust_at_zero: the stick may not leave 0
+        return f"riichi's stick would leave {score - STICK} points, and that ends the game (bust_at_zero)"
     if pos.state.live_left < play.riichi_min_draws:
         return f"riichi needs {play.riichi_min_draws} live draws left, and {pos.state.live_left} are"
     t = action.tile

@@ -194,7 +194,7 @@ class GameEnd(str, enum.Enum):
     """Why a game ends after a round (a str, so JSON and text keep the words)."""
 
     BUST = "bust"
-    """A player is below 0 (``bust_ends_game``)."""
+    """A player is below 0, or at 0 under ``bust_at_zero`` (``bust_ends_game``)."""
     LAST_HAND = "last hand"
     """The last hand passed, with somebody at the extra wind's target or with no extra wind."""
     DEALER_STOP = "dealer stop"
@@ -225,7 +225,7 @@ def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, w
     ``Game.last`` ends its games the same way (延長戦方式 0-3 are the four ``extra_wind`` values)."""
     r = rules.round
     n = len(scores)
-    if r.bust_ends_game and min(scores) < 0:
+    if any(r.busts(score) for score in scores):
         return GameEnd.BUST
     target = r.extra_wind_target
     reached = target == 0 or max(scores) >= target

@@ -142,6 +142,7 @@ MAJIANG_GAME: Mapping[str, Any] = MappingProxyType({
     "kan_limit": 4,  # Game.get_gang_mianzi: no kan once four stand
     "honba_value": 300,
     "renhou": "none",  # hule.js has no renhou
+    "bust_at_zero": False,  # Game.last: with トビ終了あり the game ends when a score is below 0 (defen[id] < 0)
 })
 """The flags majiang-core's game fixes whatever its rule object says (the ``majiang`` preset's)."""
 

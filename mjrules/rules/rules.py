@@ -227,6 +227,9 @@ class RoundRules:
         choices=LeftoverSticks)
     bust_ends_game: bool = rule(True, "the game ends when a player's score falls below 0 (tobi; what-if replays "
                                       "flag a game that would have ended elsewhere)")
+    bust_at_zero: bool = rule(False, "with bust_ends_game, a score of exactly 0 ends the game too (0点でトビ, as "
+                                     "many Japanese parlours play), and a riichi whose stick would leave 0 is "
+                                     "refused; false: only a score below 0 (Tenhou, Mahjong Soul, 電脳麻将)")
     game_length: GameLength = rule(
         GameLength.HANCHAN,
         "rounds a game lasts: one wind ('tonpuu'), two ('hanchan'), all four ('iichan'), or one hand ('ikkyoku': "
@@ -250,6 +253,11 @@ class RoundRules:
     def winds(self) -> int:
         """The winds of rounds a game lasts before any extra wind."""
         return self.game_length.winds
+
+    def busts(self, score: int) -> bool:
+        """Whether a player left with ``score`` ends the game (tobi): below 0, or at 0 under
+        ``bust_at_zero``; never without ``bust_ends_game``."""
+        return self.bust_ends_game and (score < 0 or (score == 0 and self.bust_at_zero))
 
 
 @attrs.frozen
