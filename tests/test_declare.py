@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from mjrules import PluginError, RulesetError, Scorer, load_ruleset
+from mjrules import PluginError, RulesetError, Scorer, Win, load_ruleset, parse_mpsz
 from mjrules.plugin_api import (
     Choice,
     DoraRules,
@@ -23,11 +23,15 @@ from mjrules.plugin_api import (
     Kuikae,
     NagashiRule,
     PlacingRule,
+    SOU1,
+    STANDARD,
+    TANKI,
     PlayRules,
     RoundRules,
     SanmaRules,
     TsumoLoss,
     WinRules,
+    Yaku,
     declared,
     flag_of,
     flags_of,
@@ -277,3 +281,48 @@ def test_the_choices_rulesets_md_lists_are_the_declared_ones():
     assert checked == {"abortive_draws", "kuikae", "multi_ron_honba", "dealer_repeat", "game_length",
                        "last_dealer_stop", "extra_wind", "leftover_sticks", "points_rounding", "nagashi_mangan",
                        "ankan_after_riichi", "kazoe", "renhou"}  # every list the page gives
+
+
+# -- a third party declares its own values so (plugins/README.md, "Declaring a rule value once") -------
+
+class KinkeiValue(Choice):
+    YAKUMAN = "yakuman"
+    MANGAN_YAKU = "mangan-yaku"
+
+
+@attrs.frozen(field_transformer=declared)
+class KinkeiRule:
+    value: KinkeiValue = rule(KinkeiValue.YAKUMAN, "kinkei dokuritsu: 'yakuman' or 'mangan-yaku' (5 han)",
+                              flag="kinkei_value", choices=KinkeiValue)
+
+
+class Kinkei:
+    """The guide's plugin: kinkei dokuritsu (four called melds, a single wait on 1s), its value declared once."""
+
+    @hookimpl
+    def mjrules_register_flags(self, register):
+        for flag in flags_of(KinkeiRule):
+            register(flag)
+
+    @hookimpl
+    def mjrules_register_yaku(self, register, flags):
+        yakuman = from_flags(KinkeiRule, flags).value is KinkeiValue.YAKUMAN
+        register(Yaku("kinkei", "Golden rooster", "金鶏独立", _kinkei, forms=(STANDARD,),
+                      **({"yakuman": 1} if yakuman else {"han": 5, "han_open": 5})))
+
+
+def _kinkei(reading, flags):
+    return len(reading.hand.melds) == 4 and reading.pair == SOU1 and reading.wait == TANKI
+
+
+def test_a_third_partys_value_declared_once():
+    hand = parse_mpsz("11s 1-23m 4-56p 777=z 222+z")  # four called melds, the 1s pair its single wait
+    yakuman = Scorer("tenhou", extra_plugins={"kinkei": Kinkei()})
+    assert yakuman.flags["kinkei_value"] == "yakuman" and type(yakuman.flags["kinkei_value"]) is str
+    assert yakuman.score(hand, Win()).points == 48000  # a dealer's yakuman tsumo: 16,000 all
+    # 5 han of kinkei + 1 of the chun triplet (South is no value wind for East in East) = 6 han, haneman:
+    # a dealer's tsumo 6,000 all
+    five = Scorer(load_ruleset("tenhou").with_flags(kinkei_value="mangan-yaku"), extra_plugins={"kinkei": Kinkei()})
+    assert five.score(hand, Win()).points == 18000
+    with pytest.raises(RulesetError, match="kinkei_value: 'mangan' is not one of 'yakuman', 'mangan-yaku'"):
+        Scorer(load_ruleset("tenhou").with_flags(kinkei_value="mangan"), extra_plugins={"kinkei": Kinkei()})
