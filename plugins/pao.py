@@ -5,14 +5,14 @@ from typing import Callable, Sequence
 
 from mjrules.plugin_api import (
     DRAGONS,
-    HONBA_LIABLE,
-    HONBA_NORMAL,
     WINDS,
+    Choice,
     Flag,
     Flags,
     Liability,
     Meld,
     MeldKind,
+    PaoHonba,
     Reading,
     hookimpl,
     native_twin,
@@ -21,18 +21,25 @@ from mjrules.plugin_api import (
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
 
+class PaoCovers(Choice):
+    """What the liable player covers (flag ``pao_covers``): the pao yakuman only, or the whole hand."""
+
+    YAKUMAN = "yakuman"
+    HAND = "hand"
+
+
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("pao", bool, True, "liability payments for the yakuman listed in pao_yakuman"))
     register(Flag("pao_yakuman", list, ("daisangen", "daisuushii"),
                   "yakuman with liability; suukantsu only when the fourth kan was called (daiminkan)",
                   choices=PAO_YAKUMAN))
-    register(Flag("pao_covers", str, "yakuman",
+    register(Flag("pao_covers", str, PaoCovers.YAKUMAN,
                   "'yakuman': the liable player covers the pao yakuman only; 'hand': the whole hand",
-                  choices=("yakuman", "hand")))
-    register(Flag("pao_honba", str, HONBA_NORMAL,
+                  choices=PaoCovers))
+    register(Flag("pao_honba", str, PaoHonba.NORMAL,
                   "'normal': honba as without pao (discarder on ron); 'liable': the liable player pays all honba",
-                  choices=(HONBA_NORMAL, HONBA_LIABLE)))
+                  choices=PaoHonba))
     register(Flag("rinshan_pao", bool, False,
                   "大明槓責任払い: a rinshan kaihou tsumo right after a daiminkan (the last kan of the hand) is paid "
                   "by the player who discarded the kan tile, as if by ron"))
@@ -56,8 +63,8 @@ def _suukantsu(melds: Sequence[Meld]) -> int | None:
 def _twin(flags: Flags) -> tuple[int, int, int, int]:
     """What the kernel's twin reads: pao on, covering the hand, the liable player paying all honba,
     and the pao yakuman as bits of ``PAO_YAKUMAN``."""
-    return (int(flags.get_bool("pao")), int(flags.get_str("pao_covers") == "hand"),
-            int(flags.get_str("pao_honba") == HONBA_LIABLE),
+    return (int(flags.get_bool("pao")), int(flags.get_str("pao_covers") == PaoCovers.HAND),
+            int(flags.get_str("pao_honba") == PaoHonba.LIABLE),
             sum(1 << PAO_YAKUMAN.index(y) for y in flags.get_list("pao_yakuman") if y in PAO_YAKUMAN))
 
 
@@ -85,7 +92,7 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
         return None
     sources = list(dict.fromkeys(source for source, _, _ in liable))  # in the order found
     if len(sources) == 1:
-        covers = total if flags.get_str("pao_covers") == "hand" else min(total, sum(m for _, m, _ in liable))
+        covers = total if flags.get_str("pao_covers") == PaoCovers.HAND else min(total, sum(m for _, m, _ in liable))
         # the flag's choices are Liability's honba modes
         return Liability(sources[0], covers, flags.get_str("pao_honba"), "+".join(y for _, _, y in liable))
     # Two players liable (the third dragon set fed by one, the fourth kan by another): each covers

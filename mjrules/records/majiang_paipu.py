@@ -44,7 +44,7 @@ from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.mjai import mjai_tile
 from mjrules.records.tenhou_yaku import TENHOU_YAKU, yaku_id
-from mjrules.rules.rules import GAME_LENGTHS
+from mjrules.rules.choices import GameLength
 
 FORMAT = "majiang"
 DEFAULT_RULESET = "majiang"
@@ -316,7 +316,7 @@ def read_paipu(source: str, doc: Any) -> Game:
             raise RecordError(f"{source}: point {points!r:.60} are not four numbers") from None
     ruleset = doc.get("ruleset") if isinstance(doc.get("ruleset"), str) and doc.get("ruleset") else None
     # the table's, when it played another length than the ruleset's
-    rules = (("game_length", doc["length"]),) if doc.get("length") in GAME_LENGTHS else ()
+    rules = (("game_length", doc["length"]),) if doc.get("length") in GameLength.values() else ()
     # majiang-core's own 牌譜 hold no rule object: read under its defaults unless another is given
     assumed = () if ruleset else (f"the 牌譜 does not say its rules: read under {DEFAULT_RULESET}, majiang-core's "
                                   "default rule object",)

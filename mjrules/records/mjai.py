@@ -37,7 +37,7 @@ from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
-from mjrules.rules.rules import GAME_LENGTHS
+from mjrules.rules.choices import GameLength
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
@@ -180,7 +180,7 @@ class _Reader:
                 self.ruleset = ruleset
             if isinstance(ev.get("uri"), str):  # a Tenhou converter's link to the game (its log id)
                 self.uri = ev["uri"]
-            if ev.get("length") in GAME_LENGTHS:  # the table's, when not the ruleset's game_length
+            if ev.get("length") in GameLength.values():  # the table's, when not the ruleset's game_length
                 self.rules = (("game_length", ev["length"]),)
         elif kind == "start_kyoku":
             self.start(ev)

@@ -24,7 +24,7 @@ from mjrules.model.melds import TRIPLET, SetShape
 from mjrules.model.win import SITUATION_BIT
 from mjrules.readings.fu import Fu, FuItem
 from mjrules.readings.reading import CHIITOITSU, KOKUSHI, STANDARD, Reading, Wait, _features, analyse
-from mjrules.rules.rules import NO_TSUMO_LOSS, NORTH_BISECTION, TSUMO_LOSS
+from mjrules.rules.choices import TsumoLoss
 from mjrules.rules.yaku import FORMS, Yaku, twin_of
 from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.yaku_index import YakuIndex
@@ -44,7 +44,7 @@ KNOWN_EXTRAS = ("robbed_ankan", "robbed_kita", "tsubame_gaeshi", "kanburi", "ope
                 "paarenchan")
 """The ``Win.extras`` tags the kernel reads, in the order of its bits."""
 
-_ABSENT_SHARE = {TSUMO_LOSS: 0, NORTH_BISECTION: 1, NO_TSUMO_LOSS: 2}
+_ABSENT_SHARE = {TsumoLoss.LOSS: 0, TsumoLoss.NORTH_BISECTION: 1, TsumoLoss.NONE: 2}
 _YAOCHU_MASK = {None: 0b1111, "none": 0b0001, "outside": 0b1100, "all": 0b1000}
 _PAO_BITS = {"daisangen": 1, "daisuushii": 2, "suukantsu": 4}
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode

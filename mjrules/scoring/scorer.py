@@ -18,6 +18,7 @@ from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationErr
 from mjrules.model.hand import Hand
 from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, Win
 from mjrules.rules.flags import Flags, FlagValue
+from mjrules.rules.choices import NagashiMode, PaoHonba
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.resolve import flag_origin, resolve_flags
 from mjrules.rules.rules import Rules
@@ -220,7 +221,7 @@ class Scorer:
         # (8,000 each under the usual limits; proportional under aotenjou).
         return tuple(LiableShare(self.seating.seat(reading.win, one.offset),
                                  limit.base * min(one.multiple, limit.multiple) // limit.multiple,
-                                 one.honba == "liable")
+                                 one.honba is PaoHonba.LIABLE)
                      for one in liabilities)
 
     def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int) -> tuple[LiableShare, ...]:
@@ -235,10 +236,10 @@ class Scorer:
         if honba < 0 or riichi_sticks < 0:
             raise SituationError(f"honba {honba} and riichi sticks {riichi_sticks} must not be negative")
         mode = self.rules.nagashi.mode
-        if mode == "none":
+        if mode is NagashiMode.NONE:
             return NoWin(NoWinCode.NOT_PAID, "this ruleset does not pay nagashi mangan (flag nagashi_mangan = none)")
         absent = self.rules.sanma.tsumo_loss
-        if mode == "draw":  # no honba, and the sticks stay on the table
+        if mode is NagashiMode.DRAW:  # no honba, and the sticks stay on the table
             honba = riichi_sticks = 0
         paid = settle(MANGAN, seat_wind, None, honba, riichi_sticks, self.rules.honba.value, players=self.players,
                       absent=absent)

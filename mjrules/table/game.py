@@ -27,7 +27,7 @@ from mjrules.game.view import View
 from mjrules.game.wall import Wall
 from mjrules.records.majiang_paipu import paipu_of_events
 from mjrules.records.mjai_write import mjai_event, mjai_lines
-from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP
+from mjrules.rules.choices import Rounding
 from mjrules.rules.rules import GameLength
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.events import Record
@@ -99,7 +99,7 @@ class Table:
             raise MjrulesError("a 牌譜 holds a four-player game, and this table seats three")
         return paipu_of_events(events, title=f"mjrules {self.ruleset_name} {seed}", names=self.names,
                                ruleset=self.ruleset_name, final=final, points=points,
-                               exact=self.rules.placing.rounding in (EXACT, NEAREST_TENTH_UP),
+                               exact=self.rules.placing.rounding in (Rounding.EXACT, Rounding.NEAREST_TENTH_UP),
                                length=None if self.length is self.scorer.rules.round.game_length else self.length.value,
                                unfinished=unfinished)
 

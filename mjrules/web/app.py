@@ -30,12 +30,13 @@ from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES
 from mjrules.pictures.card import CARD_CSS, card_element
 from mjrules.pictures.svg import face_name, tile_name
+from mjrules.rules.choices import Tie
 from mjrules.rules.ruleset import Ruleset, preset_names
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools import query
 from mjrules.tools.compare import Comparer
 from mjrules.tools.discard_ev import DEFAULT_EXTRA, EvComparison, ExpectedDiscards, evaluate_rulesets
-from mjrules.tools.needs import TIES, Needs, needs
+from mjrules.tools.needs import Needs, needs
 from mjrules.tools.shanten import parse_hand
 from mjrules.tools.point_table import point_table
 from mjrules.web import params as P
@@ -148,8 +149,8 @@ def _needs(p: P.Params) -> Needs:
         if not p.get(name):
             raise MjrulesError(f"the following arguments are required: --{name}")
     tie = p.get("tie") or None
-    if tie is not None and tie not in TIES:
-        raise MjrulesError(f"argument --tie: invalid choice: {query.shown(tie)} (choose from {', '.join(TIES)})")
+    if tie is not None and tie not in Tie.values():
+        raise MjrulesError(f"argument --tie: invalid choice: {query.shown(tie)} (choose from {', '.join(Tie.values())})")
     return needs(
         p.read("scores", query.read_scores, [0]), p.read("me", query.read_seat, 0),
         p.read("dealer", query.read_seat, 0), target=p.read("target", query.read_target, 1),
