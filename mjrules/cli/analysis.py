@@ -33,7 +33,7 @@ from mjrules.cli.common import (
     wind,
 )
 from mjrules.errors import NotationError
-from mjrules.model.tiles import tile
+from mjrules.model.tiles import Tile, tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.discard import advise_discard, render_advice
@@ -47,13 +47,13 @@ if TYPE_CHECKING:
 __all__ = ["add_command"]
 
 
-def _tiles(text: str) -> tuple:
+def _tiles(text: str) -> tuple[Tile, ...]:
     """A tile list for --visible / --discards: MPSZ (``19m7z``); empty is allowed."""
     text = text.replace(",", "").replace(" ", "")
     return tuple(parse_tiles(text)) if text else ()
 
 
-def _tiles_arg(text: str) -> tuple:
+def _tiles_arg(text: str) -> tuple[Tile, ...]:
     """Tiles of an option (argparse's type: its error is the option's)."""
     try:
         return _tiles(text)

@@ -199,7 +199,8 @@ def _play(play: RoundPlay, script: _Script) -> RoundSettlement:
         while True:
             view = run.send(script.act(view.seat, view))
     except StopIteration as stop:
-        return stop.value
+        settlement: RoundSettlement = stop.value  # a generator's return value is untyped on StopIteration
+        return settlement
 
 
 def check_legal(game: Game, scorer: Scorer) -> LegalCheck:

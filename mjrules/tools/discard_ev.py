@@ -33,8 +33,8 @@ from mjrules.tools.ev_model import (
 )
 from mjrules.tools.shanten import PartialHand, _as_hand
 
-__all__ = ["DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "MODELS", "T_MAX", "evaluate_discards",
-           "render_comparison", "render_values", "evaluate_rulesets", "fourteen", "ura_distribution"]
+__all__ = ["DEFAULT_EXTRA", "DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "MODELS", "T_MAX",
+           "evaluate_discards", "render_comparison", "render_values", "evaluate_rulesets", "fourteen", "ura_distribution"]
 
 MODEL_DIFFERENCES = (
     "the wall shrinks: the draw after turn t has the chance (copies) / (S - 1 - t)",

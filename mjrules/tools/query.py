@@ -17,9 +17,9 @@ import attrs
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile
-from mjrules.model.win import MAX_COUNTER, MAX_KITA, ROBBED_ANKAN, Win
+from mjrules.model.win import MAX_COUNTER, MAX_KITA, ROBBED_ANKAN, WIND_WORDS, Win
 from mjrules.notation import format_mpsz, parse_majiang, parse_mpsz, parse_tiles
-from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
+from mjrules.notation.json_hand import RON_WORDS
 from mjrules.notation.mpsz import parse_tile
 from mjrules.rules.plugin_manager import known_plugins, yaku_alone
 from mjrules.rules.rules import Rules
