@@ -96,7 +96,6 @@ from mjrules.rules.rules import (
     TSUMO_LOSS_CHOICES,
     DoraRules,
     FuCount,
-    GameLength,
     HonbaRule,
     NagashiRule,
     PlayRules,
@@ -106,17 +105,14 @@ from mjrules.rules.rules import (
     TileSet,
     WinRules,
 )
+from mjrules.rules.choices import GameLength
 from mjrules.rules.yaku import FORMS, Yaku, native_twin
 from mjrules.readings.fu import Fu, FuItem
+from mjrules.kernel.shapes import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, Wait
 from mjrules.readings.reading import (
     CHIITOITSU,
-    KANCHAN,
     KOKUSHI,
-    PENCHAN,
-    RYANMEN,
-    SHANPON,
     STANDARD,
-    TANKI,
     TERMINALS_ALL,
     TERMINALS_NONE,
     TERMINALS_OUTSIDE,
@@ -124,7 +120,6 @@ from mjrules.readings.reading import (
     Features,
     Form,
     Reading,
-    Wait,
 )
 
 Check = Callable[[Reading, Flags], bool]

@@ -93,7 +93,7 @@ def _converter(enum: type[Choice] | None, container: type | None) -> Callable[[A
     return member if enum is not None else None
 
 
-def _validate(part: Any, field: attrs.Attribute, value: Any) -> None:
+def _validate(part: Any, field: attrs.Attribute[Any], value: Any) -> None:
     """Refuse a value the field's flag would refuse, with the flag's message (a ValueError)."""
     flag = declaration(field).flag
     assert flag is not None  # a computed field takes its own validator
@@ -127,7 +127,7 @@ def rule(default: Any, doc: str, *, flag: str | None = None, choices: type[Choic
                        metadata={KEY: _Unnamed(make)})
 
 
-def computed(flag: Flag | None = None, *, validator: Callable[[Any, attrs.Attribute, Any], None] | None = None) -> Any:
+def computed(flag: Flag | None = None, *, validator: Callable[[Any, attrs.Attribute[Any], Any], None] | None = None) -> Any:
     """A rules part's field that its hook computes (``from_flags(Part, flags, name=value)``), from
     ``flag`` where the value has a flag of its own (``PlayRules.riichi_min_draws`` from
     ``riichi_without_draw`` and the players), else from other plugins' flags or parts; keyword-only,
@@ -135,7 +135,7 @@ def computed(flag: Flag | None = None, *, validator: Callable[[Any, attrs.Attrib
     return attrs.field(kw_only=True, validator=validator, metadata={KEY: Declared(flag, computed=True)})
 
 
-def declared(cls: type, fields: list[attrs.Attribute]) -> list[attrs.Attribute]:
+def declared(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
     """The field transformer of a rules part (``@attrs.frozen(field_transformer=declared)``): makes
     the flag of each ``rule`` field, named after the field unless the declaration names it."""
     out = []
@@ -147,7 +147,7 @@ def declared(cls: type, fields: list[attrs.Attribute]) -> list[attrs.Attribute]:
     return out
 
 
-def declaration(field: attrs.Attribute) -> Declared:
+def declaration(field: attrs.Attribute[Any]) -> Declared:
     """The declaration of a part's field; a TypeError for a field declared without one."""
     found = field.metadata.get(KEY)
     if isinstance(found, _Unnamed):
@@ -157,7 +157,7 @@ def declaration(field: attrs.Attribute) -> Declared:
     return found
 
 
-def _declarations(part: type) -> list[tuple[attrs.Attribute, Declared]]:
+def _declarations(part: type) -> list[tuple[attrs.Attribute[Any], Declared]]:
     return [(field, declaration(field)) for field in attrs.fields(part) if KEY in field.metadata]
 
 

@@ -284,7 +284,7 @@ def _same(a: Any, b: Any) -> bool:
     """Flag values compared as rulesets hold them (a list is a tuple; the order of a list of names is not a value)."""
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return sorted(map(str, a)) == sorted(map(str, b))
-    return a == b
+    return bool(a == b)
 
 
 def _closest(choices: Mapping[Any, Mapping[str, Any]], flags: Mapping[str, Any]) -> tuple[Any, bool]:

@@ -23,7 +23,8 @@ from mjrules.model.hand import without_red_fives
 from mjrules.model.melds import TRIPLET, SetShape
 from mjrules.model.win import SITUATION_BIT
 from mjrules.readings.fu import Fu, FuItem
-from mjrules.readings.reading import CHIITOITSU, KOKUSHI, STANDARD, Reading, Wait, _features, analyse
+from mjrules.kernel.shapes import Wait
+from mjrules.readings.reading import CHIITOITSU, KOKUSHI, STANDARD, Reading, _features, analyse
 from mjrules.rules.choices import TsumoLoss
 from mjrules.rules.yaku import FORMS, Yaku, twin_of
 from mjrules.scoring.result import NoWin, Result

@@ -22,7 +22,8 @@ from mjrules.rules.choices import NagashiMode, PaoHonba
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.resolve import flag_origin, resolve_flags
 from mjrules.rules.rules import Rules
-from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
+from mjrules.rules.flags import suggest
+from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.yaku import Yaku
 from mjrules.readings.fu import Fu
 from mjrules.scoring.limits import LIMIT_NAMES, MANGAN, Limit, LimitPolicy, yakuman_name
