@@ -304,7 +304,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bound::bind_scoring, m)?)?;
     m.add_function(wrap_pyfunction!(bound::bind_notation, m)?)?;
     m.add_function(wrap_pyfunction!(model::read_majiang_input, m)?)?;
-    m.add_function(wrap_pyfunction!(plan::twin_names, m)?)?;
+    m.add_function(wrap_pyfunction!(twins::twin_names, m)?)?;
     m.add_function(wrap_pyfunction!(ev::ev_search, m)?)?;
     m.add_class::<plan::Plan>()?;
     m.add_class::<plan::Deferred>()?;

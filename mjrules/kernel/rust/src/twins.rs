@@ -400,3 +400,9 @@ pub fn check(t: &Twin, r: &Reading, hand: &Hand, win: &Win, info: &Info) -> i64 
 fn shiiaru(r: &Reading, hand: &Hand) -> bool {
     hand.nmelds == 4 && r.wait == TANKI && hand.melds().iter().all(|m| m.kind != ANKAN)
 }
+
+/// The twin names the kernel knows.
+#[pyo3::pyfunction]
+pub fn twin_names() -> Vec<&'static str> {
+    NAMES.iter().map(|(n, _)| *n).collect()
+}
