@@ -17,9 +17,9 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 MODES = ("yakuman", "sanbaiman", "multiple")
 
 
-def _twin(flags: Flags) -> tuple[int, int]:
-    """What the kernel's twin reads: the mode's place in ``MODES``, and the multiple's cap."""
-    return MODES.index(flags.get_str("kazoe")), flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0
+def _twin(flags: Flags) -> dict[str, object]:
+    """What the kernel's twin reads, by name: the mode (one of ``MODES``), and the multiple's cap."""
+    return {"mode": flags.get_str("kazoe"), "cap": flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0}
 
 
 @hookimpl

@@ -4,7 +4,7 @@ use super::*;
 
 /// Set a slot or instance attribute of an object the kernel made, as attrs' own `__init__` does
 /// (``object.__setattr__``): the values were checked as the model's validators check them.
-pub(crate) fn set(obj: &PyAny, name: &Py<PyString>, value: PyObject) -> PyResult<()> {
+pub fn set(obj: &PyAny, name: &Py<PyString>, value: PyObject) -> PyResult<()> {
     // SAFETY: obj, name and value are live; GenericSetAttr takes its own reference to value.
     let rc = unsafe { ffi::PyObject_GenericSetAttr(obj.as_ptr(), name.as_ptr(), value.as_ptr()) };
     if rc == 0 {
@@ -23,13 +23,6 @@ pub fn alloc<'p>(py: Python<'p>, tp: &PyAny) -> PyResult<&'p PyAny> {
     }
 }
 
-pub fn set_fields(obj: &PyAny, names: &[Py<PyString>], values: Vec<PyObject>) -> PyResult<()> {
-    for (name, value) in names.iter().zip(values) {
-        set(obj, name, value)?;
-    }
-    Ok(())
-}
-
 /// The model's `Hand` of a parsed hand.
 pub fn make_hand(py: Python, model: &Model, hand: &Hand, meld_texts: &[&str]) -> PyResult<PyObject> {
     let meld_objs = CACHE
@@ -44,7 +37,7 @@ pub fn make_hand(py: Python, model: &Model, hand: &Hand, meld_texts: &[&str]) ->
 /// The model's `Hand` of a hand whose melds are given as the model's `Meld` objects.
 pub fn make_hand_with(py: Python, model: &Model, hand: &Hand, meld_objs: &[PyObject]) -> PyResult<PyObject> {
     let obj = alloc(py, model.hand_type.as_ref(py))?;
-    let n = &model.names;
+    let n = &model.names.hand;
     let tiles: Vec<PyObject> = hand.tiles[..hand.ntiles].iter().map(|&c| model.tiles[c as usize].clone_ref(py)).collect();
     set(obj, &n.concealed, PyTuple::new(py, tiles).into())?;
     set(obj, &n.win_tile, model.tiles[hand.win_code as usize].clone_ref(py))?;
@@ -55,42 +48,42 @@ pub fn make_hand_with(py: Python, model: &Model, hand: &Hand, meld_objs: &[PyObj
     Ok(obj.into())
 }
 
-/// The model's `Win` of a parsed win.
-pub fn make_win(py: Python, model: &Model, w: &Win) -> PyResult<PyObject> {
+/// The model's `Win` of a parsed win, its extras bits named by `tags` (a plan's table).
+pub fn make_win(py: Python, model: &Model, w: &Win, tags: &[String]) -> PyResult<PyObject> {
     let obj = alloc(py, model.win_type.as_ref(py))?;
+    let f = &model.names.win;
     let tiles = |codes: &[u8]| -> PyObject {
         PyTuple::new(py, codes.iter().map(|&c| model.tiles[c as usize].clone_ref(py))).into()
     };
     let b = |v: bool| -> PyObject { v.into_py(py) };
+    let int = |v: i64| -> PyObject { v.into_py(py) };
     let extras = if w.extras == 0 {
         model.empty_frozenset.clone_ref(py)
     } else {
-        let tags: Vec<&str> = (0..EXTRAS.len()).filter(|i| w.extras >> i & 1 == 1).map(|i| EXTRAS[i]).collect();
-        PyFrozenSet::new(py, &tags)?.into()
+        let named: Vec<&str> = tags.iter().enumerate().filter(|(i, _)| w.extras >> i & 1 == 1).map(|(_, t)| t.as_str()).collect();
+        PyFrozenSet::new(py, &named)?.into()
     };
-    let values = vec![
-        b(w.tsumo),
-        if w.discarder == 0 { py.None() } else { (w.discarder as i64).into_py(py) },
-        (w.round_wind as i64).into_py(py),
-        (w.seat_wind as i64).into_py(py),
-        model.riichi[w.riichi as usize].clone_ref(py),
-        b(w.ippatsu),
-        b(w.haitei),
-        b(w.houtei),
-        b(w.rinshan),
-        b(w.chankan),
-        b(w.tenhou),
-        b(w.chiihou),
-        b(w.renhou),
-        tiles(w.dora()),
-        tiles(w.ura()),
-        w.honba.into_py(py),
-        w.sticks.into_py(py),
-        extras,
-        (w.kita as i64).into_py(py),
-        (w.situation as i64).into_py(py),
-    ];
-    set_fields(obj, &model.names.win_fields, values)?;
+    // in the order attrs sets them: the instance dict keeps it
+    set(obj, &f.tsumo, b(w.tsumo))?;
+    set(obj, &f.discarder, if w.discarder == 0 { py.None() } else { int(w.discarder as i64) })?;
+    set(obj, &f.round_wind, int(w.round_wind as i64))?;
+    set(obj, &f.seat_wind, int(w.seat_wind as i64))?;
+    set(obj, &f.riichi, model.riichi[w.riichi as usize].clone_ref(py))?;
+    set(obj, &f.ippatsu, b(w.ippatsu))?;
+    set(obj, &f.haitei, b(w.haitei))?;
+    set(obj, &f.houtei, b(w.houtei))?;
+    set(obj, &f.rinshan, b(w.rinshan))?;
+    set(obj, &f.chankan, b(w.chankan))?;
+    set(obj, &f.tenhou, b(w.tenhou))?;
+    set(obj, &f.chiihou, b(w.chiihou))?;
+    set(obj, &f.renhou, b(w.renhou))?;
+    set(obj, &f.dora, tiles(w.dora()))?;
+    set(obj, &f.ura, tiles(w.ura()))?;
+    set(obj, &f.honba, int(w.honba))?;
+    set(obj, &f.riichi_sticks, int(w.sticks))?;
+    set(obj, &f.extras, extras)?;
+    set(obj, &f.kita, int(w.kita as i64))?;
+    set(obj, &f.situation, int(w.situation as i64))?;
     Ok(obj.into())
 }
 
@@ -103,7 +96,7 @@ pub fn read_majiang_input(py: Python, data: &PyAny) -> PyResult<PyObject> {
     match parsed {
         Some(p) => {
             let hand = make_hand(py, model, &p.hand, &p.meld_texts)?;
-            let win = make_win(py, model, &p.win)?;
+            let win = make_win(py, model, &p.win, &[])?; // majiang has no extras
             LAST_MADE.with(|last| {
                 *last.borrow_mut() = Some(Made { hand: hand.clone_ref(py), win: win.clone_ref(py), h: p.hand.clone(), w: p.win.clone() })
             });

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFrozenSet, PyList, PyString, PyTuple};
 use pyo3::AsPyPointer;
 
-use crate::bound::{Model, MELD_READER, MODEL};
+use crate::bound::{Model, MELD_READER, MODEL, SET_SHAPE_ITEMS};
 use crate::json::Value;
 
 mod majiang;
@@ -18,7 +18,7 @@ mod make;
 mod read;
 
 pub use majiang::{majiang_in, parse_majiang, MeldCache};
-pub use make::{alloc, made_copies, make_hand, make_hand_with, make_win, read_majiang_input, set_fields, CACHE};
+pub use make::{alloc, made_copies, make_hand, make_hand_with, make_win, read_majiang_input, set, CACHE};
 pub use read::{read_hand, read_meld, read_win, value_of};
 
 pub const CHI: u8 = 0;
@@ -29,11 +29,36 @@ pub const ANKAN: u8 = 4;
 
 pub const NORTH: u8 = 30;
 
-/// `Win.extras` tags the kernel knows, one bit each.
-pub const EXTRAS: [&str; 7] =
-    ["robbed_ankan", "robbed_kita", "tsubame_gaeshi", "kanburi", "open_riichi", "discarder_not_riichi", "paarenchan"];
-pub const ROBBED_ANKAN: u32 = 1;
-pub const ROBBED_KITA: u32 = 2;
+/// The model's own `Win.extras` tags (`ROBBED_ANKAN`, `ROBBED_KITA` in `mjrules.model.win`), which
+/// the kernel's checks read; a plan's table of tags (`Extras`) starts with them.
+pub const MODEL_TAGS: &[&str] = &["robbed_ankan", "robbed_kita"];
+
+/// The `Win.extras` tags a plan reads, each as a bit (its place in `tags`): the model's own, then
+/// those the yaku of its ruleset declare (`Yaku.extras`), as `mjrules.scoring.plan` lists them. A
+/// win with a tag the table lacks is left to the Python path.
+#[derive(PartialEq, Eq, Default)]
+pub struct Extras {
+    pub tags: Vec<String>,
+    /// The bits of `MODEL_TAGS` (0 where the table lacks one).
+    pub robbed_ankan: u32,
+    pub robbed_kita: u32,
+}
+
+impl Extras {
+    /// The table of `tags`, the first 32 of them (the others are left to Python).
+    pub fn new(mut tags: Vec<String>) -> Self {
+        tags.truncate(32);
+        let mut extras = Extras { tags, robbed_ankan: 0, robbed_kita: 0 };
+        extras.robbed_ankan = extras.bit(MODEL_TAGS[0]).unwrap_or(0);
+        extras.robbed_kita = extras.bit(MODEL_TAGS[1]).unwrap_or(0);
+        extras
+    }
+
+    /// The bit of `tag`, None where the table lacks it.
+    pub fn bit(&self, tag: &str) -> Option<u32> {
+        self.tags.iter().position(|t| t == tag).map(|i| 1 << i)
+    }
+}
 
 /// `SITUATIONS` bits (`mjrules.model.win`).
 pub mod bits {

@@ -38,7 +38,7 @@ pub fn read_hand(py: Python, model: &Model, obj: &PyAny) -> Option<Hand> {
     if obj.get_type().as_ptr() != model.hand_type.as_ptr() {
         return None;
     }
-    let n = &model.names;
+    let n = &model.names.hand;
     let counts_t = tuple_items(obj.getattr(n.counts.as_ref(py)).ok()?)?;
     if counts_t.len() != 34 {
         return None;
@@ -92,11 +92,12 @@ pub fn read_hand(py: Python, model: &Model, obj: &PyAny) -> Option<Hand> {
 
 /// A `Meld`'s kind, shape and source.
 pub fn read_meld(py: Python, model: &Model, m: &PyAny) -> Option<Meld> {
-    let n = &model.names;
+    let n = &model.names.meld;
     let kind_obj = m.getattr(n.kind.as_ref(py)).ok()?;
     let kind = model.meld_kinds.iter().position(|k| k.as_ptr() == kind_obj.as_ptr())? as u8;
+    // `SetShape`'s items by position (bound::SET_SHAPE_ITEMS): kind, first, concealed, kan
     let shape = tuple_items(m.getattr(n.shape.as_ref(py)).ok()?)?;
-    if shape.len() != 4 {
+    if shape.len() != SET_SHAPE_ITEMS.len() {
         return None;
     }
     let seq = int_like(shape.get_item(0).ok()?)? == 0;
@@ -124,55 +125,57 @@ pub(crate) fn read_bool(v: &PyAny) -> Option<bool> {
     }
 }
 
-/// Read a `Win` (exactly that type) into the kernel's copy; None for extras tags it does not know.
-pub fn read_win(py: Python, model: &Model, obj: &PyAny) -> Option<Win> {
+/// Read a `Win` (exactly that type) into the kernel's copy, its extras tags as their bits in
+/// `extras` (a plan's table); None for a tag the table does not have.
+pub fn read_win(py: Python, model: &Model, obj: &PyAny, extras: &Extras) -> Option<Win> {
     if obj.get_type().as_ptr() != model.win_type.as_ptr() {
         return None;
     }
     let dict: &PyDict = obj.getattr(model.names.dict.as_ref(py)).ok()?.downcast().ok()?;
-    let f = &model.names.win_fields;
-    let get = |i: usize| dict.get_item(f[i].as_ref(py));
+    let f = &model.names.win;
+    let get = |name: &Py<PyString>| dict.get_item(name.as_ref(py));
+    let byte = |name: &Py<PyString>| -> Option<u8> { u8::try_from(int_like(get(name)?)?).ok() };
+    let flag = |name: &Py<PyString>| -> Option<bool> { read_bool(get(name)?) };
+    let d = get(&f.discarder)?;
     let mut w = Win {
-        tsumo: read_bool(get(0)?)?,
+        tsumo: flag(&f.tsumo)?,
+        discarder: if d.is_none() { 0 } else { u8::try_from(int_like(d)?).ok()? },
+        round_wind: byte(&f.round_wind)?,
+        seat_wind: byte(&f.seat_wind)?,
+        riichi: byte(&f.riichi)?,
+        ippatsu: flag(&f.ippatsu)?,
+        haitei: flag(&f.haitei)?,
+        houtei: flag(&f.houtei)?,
+        rinshan: flag(&f.rinshan)?,
+        chankan: flag(&f.chankan)?,
+        tenhou: flag(&f.tenhou)?,
+        chiihou: flag(&f.chiihou)?,
+        renhou: flag(&f.renhou)?,
+        honba: int_like(get(&f.honba)?)?,
+        sticks: int_like(get(&f.riichi_sticks)?)?,
+        kita: byte(&f.kita)?,
+        situation: u32::try_from(int_like(get(&f.situation)?)?).ok()?,
         ..Win::default()
     };
-    let d = get(1)?;
-    w.discarder = if d.is_none() { 0 } else { u8::try_from(int_like(d)?).ok()? };
-    w.round_wind = u8::try_from(int_like(get(2)?)?).ok()?;
-    w.seat_wind = u8::try_from(int_like(get(3)?)?).ok()?;
-    w.riichi = u8::try_from(int_like(get(4)?)?).ok()?;
-    w.ippatsu = read_bool(get(5)?)?;
-    w.haitei = read_bool(get(6)?)?;
-    w.houtei = read_bool(get(7)?)?;
-    w.rinshan = read_bool(get(8)?)?;
-    w.chankan = read_bool(get(9)?)?;
-    w.tenhou = read_bool(get(10)?)?;
-    w.chiihou = read_bool(get(11)?)?;
-    w.renhou = read_bool(get(12)?)?;
-    for (slot, field, n) in [(&mut w.dora, 13usize, 0usize), (&mut w.ura, 14, 1)] {
-        let t = tuple_items(get(field)?)?;
-        if t.len() > 5 {
-            return None;
-        }
-        for (i, item) in t.iter().enumerate() {
-            slot[i] = tile_code(model, item.as_ptr())?;
-        }
-        if n == 0 {
-            w.ndora = t.len();
-        } else {
-            w.nura = t.len();
-        }
+    w.ndora = indicators(model, get(&f.dora)?, &mut w.dora)?;
+    w.nura = indicators(model, get(&f.ura)?, &mut w.ura)?;
+    let tags: &PyFrozenSet = get(&f.extras)?.downcast().ok()?;
+    for tag in tags.iter() {
+        w.extras |= extras.bit(tag.downcast::<PyString>().ok()?.to_str().ok()?)?;
     }
-    w.honba = int_like(get(15)?)?;
-    w.sticks = int_like(get(16)?)?;
-    let extras: &PyFrozenSet = get(17)?.downcast().ok()?;
-    for tag in extras.iter() {
-        let tag: &str = tag.downcast::<PyString>().ok()?.to_str().ok()?;
-        w.extras |= 1 << EXTRAS.iter().position(|t| *t == tag)?;
-    }
-    w.kita = u8::try_from(int_like(get(18)?)?).ok()?;
-    w.situation = u32::try_from(int_like(get(19)?)?).ok()?;
     Some(w)
+}
+
+/// Dora or ura indicators (a tuple of at most 5 tiles) into `slot`: how many.
+fn indicators(model: &Model, obj: &PyAny, slot: &mut [u8; 5]) -> Option<usize> {
+    let t = tuple_items(obj)?;
+    if t.len() > 5 {
+        return None;
+    }
+    for (i, item) in t.iter().enumerate() {
+        slot[i] = tile_code(model, item.as_ptr())?;
+    }
+    Some(t.len())
 }
 
 /// A Python dict, list, str, int, bool or None as a JSON value (anything else is `Other`).

@@ -47,10 +47,11 @@ impl Plan {
         if players == 3 && !self.passes_three(hand, win) {
             return false;
         }
-        if win.extras & ROBBED_ANKAN != 0 && !win.chankan {
+        let robbed_ankan = self.table.extras.robbed_ankan;
+        if win.extras & robbed_ankan != 0 && !win.chankan {
             return false;
         }
-        if win.extras & !(self.extras_allowed | ROBBED_ANKAN) != 0 {
+        if win.extras & !(self.extras_allowed | robbed_ankan) != 0 {
             return false;
         }
         hand.red_fives == 0 || self.allows(hand)
@@ -82,7 +83,7 @@ impl Plan {
                 return false;
             }
         }
-        if win.extras & ROBBED_KITA != 0 && (win.tsumo || hand.win != NORTH || win.chankan) {
+        if win.extras & self.table.extras.robbed_kita != 0 && (win.tsumo || hand.win != NORTH || win.chankan) {
             return false;
         }
         true

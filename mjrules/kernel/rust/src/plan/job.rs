@@ -96,6 +96,8 @@ pub struct State<'t> {
     pub(crate) meld_objs: Vec<PyObject>,
     pub(crate) py_readings: Vec<Option<PyObject>>,
     pub(crate) hits: HashMap<(usize, usize), Option<Arc<Hits>>, Fx>,
+    /// The table of `Win.extras` tags the win's extras bits are of (None: no extras).
+    pub(crate) tags: Option<Arc<Extras>>,
 }
 
 impl<'t> State<'t> {
@@ -104,7 +106,20 @@ impl<'t> State<'t> {
         let readings = readings::readings(&hand, &win, &info);
         let n = readings.len();
         State { hand, win, info, readings, py_objs, plain_of: None, win_obj: None, meld_texts, meld_objs: Vec::new(),
-                py_readings: vec![None; n], hits: HashMap::default() }
+                py_readings: vec![None; n], hits: HashMap::default(), tags: None }
+    }
+
+    /// The state of a win whose extras were read as bits of `extras` (`model::read_win`).
+    pub fn tagged_by(mut self, extras: &Arc<Extras>) -> Self {
+        if self.win.extras != 0 {
+            self.tags = Some(extras.clone());
+        }
+        self
+    }
+
+    /// Whether the win's extras bits mean the same tags in `extras` (a plan's table).
+    fn tags_fit(&self, extras: &Arc<Extras>) -> bool {
+        self.win.extras == 0 || self.tags.as_ref().map_or(false, |t| Arc::ptr_eq(t, extras) || **t == **extras)
     }
 
     /// A hand made by the kernel (`ev`), its melds given as the model's objects for Python parts.
@@ -135,7 +150,7 @@ impl<'t> State<'t> {
         State { hand, win: self.win.clone(), info: self.info, readings: self.readings.clone(), py_objs: None,
                 plain_of: None, win_obj: None, meld_texts: self.meld_texts, meld_objs: self.meld_objs.clone(),
                 py_readings: vec![None; self.readings.len()],
-                hits: HashMap::default() }
+                hits: HashMap::default(), tags: self.tags.clone() }
     }
 }
 
@@ -153,13 +168,16 @@ impl<'a, 't> Job<'a, 't> {
     /// `Scorer.score` (with `check`) or `score_readings(analyse(…))`.
     pub fn run(&mut self, check: bool) -> Step<Outcome> {
         let plan = self.plan;
+        if !self.st.tags_fit(&plan.table.extras) {
+            return Err(Stop::Decline); // extras read by another table (`compare`'s rulesets): the Python path's
+        }
         if check && !plan.passes(&self.st.hand, &self.st.win, &self.st.info) {
             return Err(Stop::Decline);
         }
         if self.st.readings.is_empty() {
             return Ok(Outcome::NoShape);
         }
-        if self.st.win.extras & ROBBED_ANKAN != 0 {
+        if self.st.win.extras & plan.table.extras.robbed_ankan != 0 {
             return Err(Stop::Decline); // kokushi robbing a closed kan: the Python path's
         }
         let need = if plan.ryanshiba != 0 && self.st.win.honba >= plan.ryanshiba { plan.min_han.max(2) } else { plan.min_han };

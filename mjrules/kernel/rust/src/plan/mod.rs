@@ -11,15 +11,15 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyString, PyTuple};
 use pyo3::AsPyPointer;
 
 use crate::bound::{Scoring, MODEL, SCORING};
-use crate::fu::{self, StandardFu};
+use crate::fu;
 use crate::fx::Fx;
 use crate::json;
-use crate::model::{self, bits, Hand, Win, CHI, DAIMINKAN, NORTH, ROBBED_ANKAN, ROBBED_KITA};
-use crate::pay::{self, Liable, Payment};
+use crate::model::{self, bits, Extras, Hand, Win, CHI, DAIMINKAN, NORTH};
+use crate::pay::{self, Liable, Payment, TsumoLoss};
 use crate::readings::{self, Features, Info, Reading, KOKUSHI, STANDARD};
 use crate::render;
 use crate::twins::{self, Twin};
@@ -28,10 +28,12 @@ mod checks;
 mod job;
 mod price;
 mod python;
+pub mod spec;
 mod table;
 
 pub use job::{Cand, FuOf, Hits, Job, Score, State};
-pub use python::Deferred;
+pub use python::{Deferred, ReadingItems};
+use spec::{PaoKind, PlanSpec, Policies, Way};
 pub use table::{Table, YakuTable};
 use table::Fits;
 
@@ -48,23 +50,6 @@ fn called(r: PyResult<PyObject>) -> Step<PyObject> {
     r.map_err(|e| Python::with_gil(|py| if e.is_instance_of::<PyException>(py) { Stop::Decline } else { Stop::Raise(e) }))
 }
 
-/// How a policy is answered: by no plugin (its default), by the built-in plugin's twin, or in Python.
-#[derive(Clone, Copy, PartialEq)]
-enum Way {
-    Absent,
-    Native,
-    Python,
-}
-
-fn way(code: i64) -> PyResult<Way> {
-    Ok(match code {
-        0 => Way::Absent,
-        1 => Way::Native,
-        2 => Way::Python,
-        _ => return Err(pyo3::exceptions::PyValueError::new_err("plan: a part's way is 0, 1 or 2")),
-    })
-}
-
 pub enum Outcome {
     Win(Cand),
     NoShape,
@@ -76,23 +61,19 @@ pub struct Plan {
     pub table: Arc<Table>,
     players: usize,
     honba_value: i64,
-    absent: u8,
+    tsumo_loss: TsumoLoss,
     min_han: i64,
     ryanshiba: i64,
     red_fives: [u8; 3],
+    /// The bits of the `Win.extras` tags some yaku of the ruleset reads.
     extras_allowed: u32,
-    robbed_ankan_ok: bool,
     tiles108: bool,
     kita: bool,
     kita_rinshan: bool,
     kita_chankan: bool,
-    kazoe: (Way, i64, i64),
-    kiriage: (Way, bool),
-    stacking: (Way, bool, i64),
-    base_points: (Way, i64, i64),
-    fu: Option<StandardFu>,
-    pao: (Way, bool, bool, bool, u8),
-    rinshan_pao: (Way, bool),
+    policies: Policies,
+    /// What feeds each yaku of the table under the pao twin (None: not a pao yakuman here).
+    pao_kinds: Vec<Option<PaoKind>>,
     flags: PyObject,
     limits_ordinary: PyObject,
     limits_yakuman: PyObject,
@@ -109,87 +90,52 @@ pub struct Plan {
     ordinary_limits: Mutex<HashMap<(i64, i64), (i64, i128), Fx>>,
 }
 
-fn get<'p, T: FromPyObject<'p>>(d: &'p PyDict, key: &str) -> PyResult<T> {
-    match d.get_item(key) {
-        Some(v) => v.extract(),
-        None => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
-    }
-}
-
-fn opt(obj: &PyAny) -> Option<PyObject> {
-    if obj.is_none() {
-        None
-    } else {
-        Some(obj.into())
-    }
-}
-
 #[pymethods]
 impl Plan {
-    /// A plan from its spec (a dict made by `mjrules.scoring.plan`).
+    /// A plan from its spec (`mjrules.scoring.plan.PlanSpec`), read by field name.
     #[new]
-    fn new(spec: &PyDict) -> PyResult<Self> {
-        let table: PyRef<YakuTable> = get(spec, "yaku")?;
-        let table = table.inner.clone();
-        let k: (i64, i64, i64) = get(spec, "kazoe")?;
-        let ki: (i64, bool) = get(spec, "kiriage")?;
-        let st: (i64, bool, i64) = get(spec, "stacking")?;
-        let bp: (i64, i64, i64) = get(spec, "base_points")?;
-        let f: (i64, bool, bool, bool, i64, i64, bool) = get(spec, "fu")?;
-        let pa: (i64, bool, bool, bool, u8) = get(spec, "pao")?;
-        let rp: (i64, bool) = get(spec, "rinshan_pao")?;
-        let fu_way = way(f.0)?;
-        let plan = Plan {
+    fn new(py: Python, spec: PlanSpec) -> PyResult<Self> {
+        let table = spec.yaku.borrow(py).inner.clone();
+        let mut extras_allowed = 0;
+        for tag in &spec.extras_allowed {
+            extras_allowed |= table.extras.bit(tag).unwrap_or(0);
+        }
+        let pao_kinds = match &spec.policies.pao {
+            Way::Native(pao) => table.yaku.iter().map(|y| pao.yakuman.get(&y.id).copied()).collect(),
+            _ => Vec::new(),
+        };
+        let python_parts = table.python_checks
+            || spec.policies.any_python()
+            || !matches!(spec.policies.standard_fu, Way::Native(_));
+        Ok(Plan {
             table,
-            players: get(spec, "players")?,
-            honba_value: get(spec, "honba_value")?,
-            absent: get(spec, "absent")?,
-            min_han: get(spec, "min_han")?,
-            ryanshiba: get(spec, "ryanshiba")?,
-            red_fives: get(spec, "red_fives")?,
-            extras_allowed: get(spec, "extras_allowed")?,
-            robbed_ankan_ok: get(spec, "robbed_ankan_ok")?,
-            tiles108: get(spec, "tiles108")?,
-            kita: get(spec, "kita")?,
-            kita_rinshan: get(spec, "kita_rinshan")?,
-            kita_chankan: get(spec, "kita_chankan")?,
-            kazoe: (way(k.0)?, k.1, k.2),
-            kiriage: (way(ki.0)?, ki.1),
-            stacking: (way(st.0)?, st.1, st.2),
-            base_points: (way(bp.0)?, bp.1, bp.2),
-            fu: if fu_way == Way::Native {
-                Some(StandardFu {
-                    rinshan_tsumo: f.1,
-                    pinfu_tsumo: f.2,
-                    open_pinfu: f.3,
-                    double_wind_pair: f.4,
-                    seven_pairs: f.5,
-                    north_is_value: f.6,
-                })
-            } else {
-                None
-            },
-            pao: (way(pa.0)?, pa.1, pa.2, pa.3, pa.4),
-            rinshan_pao: (way(rp.0)?, rp.1),
-            flags: get(spec, "flags")?,
-            limits_ordinary: get(spec, "limits_ordinary")?,
-            limits_yakuman: get(spec, "limits_yakuman")?,
-            pao_fn: get(spec, "pao_fn")?,
-            rinshan_fn: get(spec, "rinshan_fn")?,
-            bonus_score: get(spec, "bonus_score")?,
-            fu_rule: get(spec, "fu_rule")?,
-            fu_json: get(spec, "fu_json")?,
-            no_shape: get(spec, "no_shape")?,
-            no_yaku: get(spec, "no_yaku")?,
-            python_parts: false,
+            players: spec.players,
+            honba_value: spec.honba_value,
+            tsumo_loss: spec.tsumo_loss,
+            min_han: spec.min_han,
+            ryanshiba: spec.ryanshiba,
+            red_fives: spec.red_fives,
+            extras_allowed,
+            tiles108: spec.tiles108,
+            kita: spec.kita,
+            kita_rinshan: spec.kita_rinshan,
+            kita_chankan: spec.kita_chankan,
+            policies: spec.policies,
+            pao_kinds,
+            flags: spec.flags,
+            limits_ordinary: spec.limits_ordinary,
+            limits_yakuman: spec.limits_yakuman,
+            pao_fn: spec.pao_fn,
+            rinshan_fn: spec.rinshan_fn,
+            bonus_score: spec.bonus_score,
+            fu_rule: spec.fu_rule,
+            fu_json: spec.fu_json,
+            no_shape: spec.no_shape,
+            no_yaku: spec.no_yaku,
+            python_parts,
             bonus_scores: Mutex::new(HashMap::default()),
             ordinary_limits: Mutex::new(HashMap::default()),
-        };
-        let python_parts = plan.table.python_checks
-            || plan.fu.is_none()
-            || [plan.kazoe.0, plan.kiriage.0, plan.stacking.0, plan.base_points.0, plan.pao.0, plan.rinshan_pao.0]
-                .contains(&Way::Python);
-        Ok(Plan { python_parts, ..plan })
+        })
     }
 
     /// Whether some part runs in Python (a yaku check, the fu count, a limit, pao).
@@ -202,11 +148,12 @@ impl Plan {
     /// or `NoWin`, or None where the Python path is to answer.
     fn score(&self, py: Python, hand: &PyAny, win: &PyAny, check: bool) -> PyResult<PyObject> {
         let (Some(model), Some(_)) = (MODEL.get(py), SCORING.get(py)) else { return Ok(py.None()) };
-        let read = || Some((model::read_hand(py, model, hand)?, model::read_win(py, model, win)?));
+        let extras = &self.table.extras;
+        let read = || Some((model::read_hand(py, model, hand)?, model::read_win(py, model, win, extras)?));
         let Some((h, w)) = model::made_copies(hand, win).or_else(read) else {
             return Ok(py.None());
         };
-        let mut st = State::new(h, w, Some((hand.into(), win.into())), &[]);
+        let mut st = State::new(h, w, Some((hand.into(), win.into())), &[]).tagged_by(extras);
         self.answer(py, &mut st, check)
     }
 
@@ -216,18 +163,19 @@ impl Plan {
     #[args(keep = "None")]
     fn analyse(&self, py: Python, hand: &PyAny, win: &PyAny, keep: Option<&PyAny>) -> PyResult<Option<Analysis>> {
         let Some(model) = MODEL.get(py) else { return Ok(None) };
-        let (Some(mut h), Some(w)) = (model::read_hand(py, model, hand), model::read_win(py, model, win)) else {
+        let extras = &self.table.extras;
+        let (Some(mut h), Some(w)) = (model::read_hand(py, model, hand), model::read_win(py, model, win, extras)) else {
             return Ok(None);
         };
         let Some(keep) = keep.filter(|k| !k.is_none()) else {
-            return Ok(Some(Analysis { st: State::new(h, w, Some((hand.into(), win.into())), &[]) }));
+            return Ok(Some(Analysis { st: State::new(h, w, Some((hand.into(), win.into())), &[]).tagged_by(extras) }));
         };
         let (m, p, s): (u8, u8, u8) = keep.extract()?;
         for (suit, n) in [m, p, s].into_iter().enumerate() {
             h.reds[suit] = h.reds[suit].min(n);
         }
         h.red_fives = h.reds.iter().sum();
-        let mut st = State::new(h, w, None, &[]);
+        let mut st = State::new(h, w, None, &[]).tagged_by(extras);
         st.plain_of = Some((hand.into(), keep.into()));
         st.win_obj = Some(win.into());
         Ok(Some(Analysis { st }))
@@ -341,14 +289,11 @@ impl Plan {
         !self.python_parts
             && !other.python_parts
             && Arc::ptr_eq(&self.table, &other.table)
-            && (self.players, self.honba_value, self.absent, self.min_han, self.ryanshiba, self.red_fives)
-                == (other.players, other.honba_value, other.absent, other.min_han, other.ryanshiba, other.red_fives)
-            && (self.extras_allowed, self.robbed_ankan_ok, self.tiles108, self.kita, self.kita_rinshan, self.kita_chankan)
-                == (other.extras_allowed, other.robbed_ankan_ok, other.tiles108, other.kita, other.kita_rinshan,
-                    other.kita_chankan)
-            && (self.kazoe, self.kiriage, self.stacking, self.base_points, self.pao, self.rinshan_pao)
-                == (other.kazoe, other.kiriage, other.stacking, other.base_points, other.pao, other.rinshan_pao)
-            && self.fu == other.fu
+            && (self.players, self.honba_value, self.tsumo_loss, self.min_han, self.ryanshiba, self.red_fives)
+                == (other.players, other.honba_value, other.tsumo_loss, other.min_han, other.ryanshiba, other.red_fives)
+            && (self.extras_allowed, self.tiles108, self.kita, self.kita_rinshan, self.kita_chankan)
+                == (other.extras_allowed, other.tiles108, other.kita, other.kita_rinshan, other.kita_chankan)
+            && self.policies == other.policies
     }
 
     /// The red fives of each suit in the plan's tile set.

@@ -1,6 +1,7 @@
 //! Pricing a reading: its fu, the limits (`LimitPolicy`), the payments, and pao.
 
 use super::*;
+use super::spec::{Aotenjou, Honba, Kazoe, KazoeMode, Kiriage, Liability, RinshanPao, YakumanStacking};
 
 impl Plan {
     pub(crate) fn seat(&self, win: &Win, offset: i64) -> usize {
@@ -11,7 +12,7 @@ impl Plan {
     pub(crate) fn pay(&self, base: i128, win: &Win, liable: &[Liable]) -> Step<Payment> {
         let discarder = if win.discarder == 0 { None } else { Some(self.seat(win, win.discarder as i64)) };
         pay::settle(base, win.seat_wind as usize, discarder, win.honba as i128, win.sticks as i128,
-                    self.honba_value as i128, liable, self.players, self.absent)
+                    self.honba_value as i128, liable, self.players, self.tsumo_loss)
             .ok_or(Stop::Decline)
     }
 
@@ -20,16 +21,17 @@ impl Plan {
         if let Some(hit) = self.ordinary_limits.lock().unwrap().get(&(fu, han)) {
             return Ok(*hit);
         }
-        let limit = if [self.kazoe.0, self.kiriage.0, self.base_points.0].contains(&Way::Python) {
+        let p = &self.policies;
+        let limit = if p.kazoe.is_python() || p.kiriage.is_python() || p.aotenjou.is_python() {
             let got = called(Python::with_gil(|py| self.limits_ordinary.call1(py, (fu, han))))?;
             Python::with_gil(|py| got.extract::<(i64, i64)>(py)).map_err(|_| Stop::Decline)?
-        } else if self.base_points.0 == Way::Native {
+        } else if let Way::Native(_) = p.aotenjou {
             return pay::shifted(fu, han).map(|b| (0, b)).ok_or(Stop::Decline);
         } else if han >= 13 {
-            let total = match self.kazoe {
-                (Way::Native, 0, _) => 1,
-                (Way::Native, 1, _) => 0,
-                (Way::Native, _, cap) => {
+            let total = match p.kazoe {
+                Way::Native(Kazoe { mode: KazoeMode::Yakuman, .. }) => 1,
+                Way::Native(Kazoe { mode: KazoeMode::Sanbaiman, .. }) => 0,
+                Way::Native(Kazoe { mode: KazoeMode::Multiple, cap }) => {
                     if cap != 0 {
                         (han / 13).min(cap)
                     } else {
@@ -42,7 +44,7 @@ impl Plan {
         } else {
             let raw = if han < 5 { pay::shifted(fu, han).ok_or(Stop::Decline)? } else { pay::MANGAN };
             let mut base = pay::limit_base(han, raw);
-            if raw == 1920 && self.kiriage == (Way::Native, true) {
+            if raw == 1920 && p.kiriage == Way::Native(Kiriage { on: true }) {
                 base = pay::MANGAN;
             }
             (0, base as i64)
@@ -54,15 +56,16 @@ impl Plan {
 
     /// `LimitPolicy.yakuman`.
     pub(crate) fn yakuman_limit(&self, multiples: &[i64]) -> Step<(i64, i128)> {
-        if self.stacking.0 == Way::Python || self.base_points.0 == Way::Python {
+        let p = &self.policies;
+        if p.yakuman_stacking.is_python() || p.aotenjou.is_python() {
             let got = called(Python::with_gil(|py| self.limits_yakuman.call1(py, (multiples.to_vec(),))))?;
             let (m, b) = Python::with_gil(|py| got.extract::<(i64, i64)>(py)).map_err(|_| Stop::Decline)?;
             return Ok((m, b as i128));
         }
         let sum: i64 = multiples.iter().sum();
-        let total = match self.stacking {
-            (Way::Native, stack, cap) => {
-                let t = if stack { sum } else { 1 };
+        let total = match p.yakuman_stacking {
+            Way::Native(YakumanStacking { stacking, cap }) => {
+                let t = if stacking { sum } else { 1 };
                 if cap != 0 {
                     t.min(cap)
                 } else {
@@ -74,9 +77,8 @@ impl Plan {
         if total <= 0 {
             return Err(Stop::Decline);
         }
-        let base = if self.base_points.0 == Way::Native {
-            pay::shifted(self.base_points.1, total.checked_mul(self.base_points.2).ok_or(Stop::Decline)?)
-                .ok_or(Stop::Decline)?
+        let base = if let Way::Native(Aotenjou { yakuman_fu, yakuman_han }) = p.aotenjou {
+            pay::shifted(yakuman_fu, total.checked_mul(yakuman_han).ok_or(Stop::Decline)?).ok_or(Stop::Decline)?
         } else {
             pay::YAKUMAN * total as i128
         };
@@ -89,16 +91,15 @@ impl<'a, 't> Job<'a, 't> {
 
     pub(crate) fn count_fu(&mut self, i: usize) -> Step<FuOf> {
         let plan = self.plan;
-        match &plan.fu {
-            Some(standard) => standard
+        match &plan.policies.standard_fu {
+            Way::Native(standard) => standard
                 .count(&self.st.readings[i], &self.st.info, self.st.win.tsumo, self.st.win.rinshan)
                 .map(FuOf::Native)
                 .ok_or(Stop::Decline),
-            None => {
+            _ => {
                 let reading = self.py_reading(i)?;
                 let fu = called(Python::with_gil(|py| plan.fu_rule.call_method1(py, "count", (reading,))))?;
-                let total = Python::with_gil(|py| fu.getattr(py, "total").and_then(|t| t.extract::<i64>(py)))
-                    .map_err(|_| Stop::Decline)?;
+                let total = Python::with_gil(|py| fu.extract::<crate::fu::FuTotal>(py)).map_err(|_| Stop::Decline)?.total;
                 Ok(FuOf::Python { total, obj: fu })
             }
         }
@@ -147,22 +148,20 @@ impl<'a, 't> Job<'a, 't> {
     /// `Scorer._liable`: who pays for a yakuman hand, by the pao policy.
     pub(crate) fn liable(&mut self, i: usize, hits: &Hits, total: i64, base: i128) -> Step<Vec<Liable>> {
         let plan = self.plan;
-        let found: Vec<(i64, i64, bool)> = match plan.pao {
-            (Way::Absent, ..) => return Ok(Vec::new()),
-            (Way::Native, enabled, covers_hand, honba_liable, mask) => {
-                if !enabled {
+        let found: Vec<(i64, i64, bool)> = match &plan.policies.pao {
+            Way::Absent => return Ok(Vec::new()),
+            Way::Native(pao) => {
+                if !pao.on {
                     return Ok(Vec::new());
                 }
+                let (covers_hand, honba_liable) = (pao.covers_hand, pao.honba_liable);
                 let mut liable: Vec<(i64, i64)> = Vec::new();
                 for s in &hits.yaku {
-                    let kind = plan.table.yaku[s.yaku].pao_kind;
-                    if kind == 0 || mask >> (kind - 1) & 1 == 0 {
-                        continue;
-                    }
+                    let Some(kind) = plan.pao_kinds[s.yaku] else { continue };
                     let source = match kind {
-                        1 => self.last_of(31, 34, 3),
-                        2 => self.last_of(27, 31, 4),
-                        _ => self.suukantsu(),
+                        PaoKind::Dragons => self.last_of(31, 34, 3),
+                        PaoKind::Winds => self.last_of(27, 31, 4),
+                        PaoKind::Kans => self.suukantsu(),
                     };
                     if let Some(src) = source {
                         liable.push((src, s.value));
@@ -188,7 +187,7 @@ impl<'a, 't> Job<'a, 't> {
                         .collect()
                 }
             }
-            (Way::Python, ..) => {
+            Way::Python => {
                 let reading = self.py_reading(i)?;
                 let yakuman: Vec<(String, i64)> = hits.yaku.iter().map(|s| (plan.table.yaku[s.yaku].id.clone(), s.value)).collect();
                 let got = called(Python::with_gil(|py| {
@@ -197,9 +196,8 @@ impl<'a, 't> Job<'a, 't> {
                 Python::with_gil(|py| -> PyResult<Vec<(i64, i64, bool)>> {
                     let mut out = Vec::new();
                     for one in got.as_ref(py).iter()? {
-                        let one = one?;
-                        let honba: String = one.getattr("honba")?.extract()?;
-                        out.push((one.getattr("offset")?.extract()?, one.getattr("multiple")?.extract()?, honba == "liable"));
+                        let one: Liability = one?.extract()?;
+                        out.push((one.offset, one.multiple, one.honba == Honba::Liable));
                     }
                     Ok(out)
                 })
@@ -246,9 +244,9 @@ impl<'a, 't> Job<'a, 't> {
     /// `Plugins.rinshan_pao` on the first reading.
     pub(crate) fn rinshan_pao(&mut self) -> Step<Option<i64>> {
         let plan = self.plan;
-        match plan.rinshan_pao {
-            (Way::Absent, _) => Ok(None),
-            (Way::Native, on) => {
+        match plan.policies.rinshan_pao {
+            Way::Absent => Ok(None),
+            Way::Native(RinshanPao { on }) => {
                 if !on || !self.st.win.tsumo {
                     return Ok(None);
                 }
@@ -258,7 +256,7 @@ impl<'a, 't> Job<'a, 't> {
                     _ => None,
                 })
             }
-            (Way::Python, _) => {
+            Way::Python => {
                 let reading = self.py_reading(0)?;
                 let got = called(Python::with_gil(|py| plan.rinshan_fn.call1(py, (reading, plan.flags.clone_ref(py)))))?;
                 Python::with_gil(|py| got.extract::<Option<i64>>(py)).map_err(|_| Stop::Decline)

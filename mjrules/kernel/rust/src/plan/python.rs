@@ -3,6 +3,15 @@
 
 use super::*;
 
+tuple_items! {
+    /// A `Reading`'s items (`mjrules.readings.reading`, a named tuple), in its order.
+    pub struct ReadingItems {
+        hand, win, form, counts, closed, tsumo, pair, sets, sequences, triplets, concealed_triplets, kans, wait,
+        win_tile, seat_wind_kind, round_wind_kind, red_fives, size, yaochu_count, honours, suit_mask, pinfu_shape,
+        features,
+    }
+}
+
 impl<'a, 't> Job<'a, 't> {
     // -- Python parts ---------------------------------------------------------------------------------
 
@@ -21,7 +30,7 @@ impl<'a, 't> Job<'a, 't> {
             };
             let win = match &self.st.win_obj {
                 Some(w) => w.clone_ref(py),
-                None => model::make_win(py, model, &self.st.win)?,
+                None => model::make_win(py, model, &self.st.win, &self.plan.table.extras.tags)?,
             };
             self.st.py_objs = Some((hand, win));
         }
@@ -46,11 +55,11 @@ impl<'a, 't> Job<'a, 't> {
         let (hand_obj, win_obj) = self.py_objs(py)?;
         let r = self.st.readings[i];
         let info = self.st.info;
-        let melds: &PyTuple = hand_obj.as_ref(py).getattr(model.names.melds.as_ref(py))?.downcast()?;
+        let melds: &PyTuple = hand_obj.as_ref(py).getattr(model.names.hand.melds.as_ref(py))?.downcast()?;
         let mut sets = Vec::with_capacity(4);
         for (k, s) in r.sets().iter().enumerate() {
             let obj: PyObject = if k >= r.nconcealed {
-                melds.get_item(k - r.nconcealed)?.getattr(model.names.shape.as_ref(py))?.into()
+                melds.get_item(k - r.nconcealed)?.getattr(model.names.meld.shape.as_ref(py))?.into()
             } else if k == r.ron_triplet {
                 scoring.open_triplets[s.first as usize].clone_ref(py)
             } else {
@@ -64,33 +73,34 @@ impl<'a, 't> Job<'a, 't> {
             (form.clone_ref(py), r.nseq, self.st.win.situation, info.closed, info.suit_count, info.level,
              info.honours > 0, info.honour_triplets),
         )?;
-        let counts = hand_obj.as_ref(py).getattr(model.names.counts.as_ref(py))?;
-        let items: Vec<PyObject> = vec![
-            hand_obj.clone_ref(py),
-            win_obj,
+        let counts = hand_obj.as_ref(py).getattr(model.names.hand.counts.as_ref(py))?;
+        let int = |v: i64| -> PyObject { v.into_py(py) };
+        let items = ReadingItems {
+            hand: hand_obj.clone_ref(py),
+            win: win_obj,
             form,
-            counts.into(),
-            info.closed.into_py(py),
-            self.st.win.tsumo.into_py(py),
-            (r.pair as i64).into_py(py),
-            PyTuple::new(py, sets).into(),
-            PyTuple::new(py, r.seqs().iter().map(|&x| x as i64)).into(),
-            PyTuple::new(py, r.trips().iter().map(|&x| x as i64)).into(),
-            (r.concealed_triplets as i64).into_py(py),
-            (info.kans as i64).into_py(py),
-            scoring.waits[r.wait as usize].clone_ref(py),
-            (self.st.hand.win as i64).into_py(py),
-            (info.seat_kind as i64).into_py(py),
-            (info.round_kind as i64).into_py(py),
-            (self.st.hand.red_fives as i64).into_py(py),
-            (info.size as i64).into_py(py),
-            (info.yaochu as i64).into_py(py),
-            (info.honours as i64).into_py(py),
-            (info.suit_mask as i64).into_py(py),
-            r.pinfu_shape.into_py(py),
+            counts: counts.into(),
+            closed: info.closed.into_py(py),
+            tsumo: self.st.win.tsumo.into_py(py),
+            pair: int(r.pair as i64),
+            sets: PyTuple::new(py, sets).into(),
+            sequences: PyTuple::new(py, r.seqs().iter().map(|&x| x as i64)).into(),
+            triplets: PyTuple::new(py, r.trips().iter().map(|&x| x as i64)).into(),
+            concealed_triplets: int(r.concealed_triplets as i64),
+            kans: int(info.kans as i64),
+            wait: scoring.waits[r.wait as usize].clone_ref(py),
+            win_tile: int(self.st.hand.win as i64),
+            seat_wind_kind: int(info.seat_kind as i64),
+            round_wind_kind: int(info.round_kind as i64),
+            red_fives: int(self.st.hand.red_fives as i64),
+            size: int(info.size as i64),
+            yaochu_count: int(info.yaochu as i64),
+            honours: int(info.honours as i64),
+            suit_mask: int(info.suit_mask as i64),
+            pinfu_shape: r.pinfu_shape.into_py(py),
             features,
-        ];
-        scoring.tuple_new.call1(py, (scoring.reading_type.clone_ref(py), PyTuple::new(py, items)))
+        };
+        scoring.tuple_new.call1(py, (scoring.reading_type.clone_ref(py), items.into_tuple(py)))
     }
 
     // -- what a result holds ---------------------------------------------------------------------------
@@ -153,23 +163,22 @@ impl<'a, 't> Job<'a, 't> {
         })?
         .into_py(py);
         let players = self.plan.players;
-        let values: Vec<PyObject> = vec![
-            PyTuple::new(py, yaku).into(),
-            cand.han.into_py(py),
-            cand.fu.as_ref().map(|f| f.total()).into_py(py),
-            (if natural { cand.multiple } else { 0 }).into_py(py),
-            name.into_py(py),
-            i64::try_from(cand.base).map_err(|_| PyException::new_err("base"))?.into_py(py),
-            cand.paid.value.into_py(py),
-            PyTuple::new(py, &cand.paid.pay[..players]).into(),
-            seats.first().copied().into_py(py),
-            deferred.clone_ref(py),
-            deferred,
-            PyTuple::new(py, seats).into(),
-            true.into_py(py),
-        ];
         let obj = model::alloc(py, scoring.result_type.as_ref(py))?;
-        model::set_fields(obj, &scoring.result_fields, values)?;
+        let f = &scoring.result_names;
+        let set = |field: &Py<PyString>, value: PyObject| model::set(obj, field, value);
+        set(&f.yaku, PyTuple::new(py, yaku).into())?;
+        set(&f.han, cand.han.into_py(py))?;
+        set(&f.fu, cand.fu.as_ref().map(|f| f.total()).into_py(py))?;
+        set(&f.yakuman, (if natural { cand.multiple } else { 0 }).into_py(py))?;
+        set(&f.limit, name.into_py(py))?;
+        set(&f.base, i64::try_from(cand.base).map_err(|_| PyException::new_err("base"))?.into_py(py))?;
+        set(&f.points, cand.paid.value.into_py(py))?;
+        set(&f.payments, PyTuple::new(py, &cand.paid.pay[..players]).into())?;
+        set(&f.liable, seats.first().copied().into_py(py))?;
+        set(&f._paid, deferred.clone_ref(py))?;
+        set(&f._fu_items, deferred)?;
+        set(&f.liable_seats, PyTuple::new(py, seats).into())?;
+        set(&f.is_win, true.into_py(py))?;
         Ok(obj.into())
     }
 

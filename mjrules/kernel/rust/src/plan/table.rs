@@ -2,6 +2,8 @@
 //! (`Table`, `YakuTable` for Python) with its bit sets of the yaku each hint value lets fit.
 
 use super::*;
+use super::spec::YakuRow;
+use crate::model::Extras;
 
 pub struct Yaku {
     pub id: String,
@@ -29,11 +31,41 @@ pub struct Yaku {
     pub(crate) score_yakuman: Option<PyObject>,
     /// `{"id": …, "name": …, "name_ja": …, ` as the batch renderer writes a yaku score.
     pub json: String,
-    /// 1 daisangen, 2 daisuushii, 3 suukantsu (what the pao twin reads of the id), else 0.
-    pub(crate) pao_kind: u8,
 }
 
 impl Yaku {
+    /// The yaku of its row, its twin's tags read in `extras` (the table's).
+    fn of(row: YakuRow, extras: &Extras) -> Self {
+        let twin = row.twin.as_deref().and_then(|name| twins::twin(name, &row.twin_args, extras));
+        let unset = |v: Option<bool>| v.map_or(-1, |v| v as i8);
+        Yaku {
+            id: row.id,
+            twin,
+            check: row.check,
+            obj: row.yaku,
+            han: row.han,
+            han_open: row.han_open,
+            yakuman: row.yakuman,
+            bonus: row.bonus,
+            replaces: row.replaces,
+            alone: row.alone,
+            needs_yaku: row.needs_yaku,
+            forms: row.forms,
+            honours: unset(row.honours),
+            closed: unset(row.closed),
+            when: row.when,
+            min_seq: row.min_sequences,
+            min_trip: row.min_triplets,
+            max_suits: row.max_suits.map_or(-1, |m| m.min(3) as i8),
+            yaochu: row.yaochu,
+            triplet_of: row.triplet_of,
+            score_closed: row.score_closed,
+            score_open: row.score_open,
+            score_yakuman: row.score_yakuman,
+            json: row.json,
+        }
+    }
+
     pub(crate) fn fits(&self, f: &Features) -> bool {
         let trips = if f.form == STANDARD { 4 - f.sequences as i32 } else { 0 };
         if (f.sequences as i32) < self.min_seq as i32 || trips < self.min_trip as i32 {
@@ -113,6 +145,8 @@ impl Iterator for FitIter<'_> {
 /// every plan of that index.
 pub struct Table {
     pub yaku: Vec<Yaku>,
+    /// The `Win.extras` tags the yaku read, as bits.
+    pub extras: Arc<Extras>,
     /// The hints as bit sets of yaku (up to 128), so a reading's fitting yaku are a few ANDs.
     pub(crate) fit: Option<Box<FitTables>>,
     /// Plans with the same key have the same yaku and native checks only: they share what each
@@ -130,54 +164,23 @@ pub struct YakuTable {
 
 #[pymethods]
 impl YakuTable {
-    /// The yaku rows (`mjrules.scoring.plan._yaku_spec`) of ``index``.
+    /// The table of ``index``'s yaku: their rows (`mjrules.scoring.plan.YakuRow`, read by field
+    /// name) and the `Win.extras` tags they read, each tag's bit its place in ``extras``.
     #[new]
-    pub(crate) fn new(rows: &PyList, index: PyObject) -> PyResult<Self> {
-        let mut yaku = Vec::with_capacity(rows.len());
-        for item in rows.iter() {
-            let t: &PyTuple = item.downcast()?;
-            let twin_name: Option<String> = t.get_item(1)?.extract()?;
-            let args: Vec<i64> = t.get_item(2)?.extract()?;
-            let twin = twin_name.and_then(|n| twins::twin(&n, &args));
-            let id: String = t.get_item(0)?.extract()?;
-            let pao_kind = match id.as_str() {
-                "daisangen" => 1,
-                "daisuushii" => 2,
-                "suukantsu" => 3,
-                _ => 0,
-            };
-            yaku.push(Yaku {
-                id,
-                twin,
-                check: t.get_item(3)?.into(),
-                obj: t.get_item(4)?.into(),
-                han: t.get_item(5)?.extract()?,
-                han_open: t.get_item(6)?.extract()?,
-                yakuman: t.get_item(7)?.extract()?,
-                bonus: t.get_item(8)?.extract()?,
-                replaces: t.get_item(9)?.extract()?,
-                alone: t.get_item(10)?.extract()?,
-                needs_yaku: t.get_item(11)?.extract()?,
-                forms: t.get_item(12)?.extract()?,
-                honours: t.get_item(13)?.extract()?,
-                closed: t.get_item(24)?.extract()?,
-                when: t.get_item(14)?.extract()?,
-                min_seq: t.get_item(15)?.extract()?,
-                min_trip: t.get_item(16)?.extract()?,
-                max_suits: t.get_item(17)?.extract()?,
-                yaochu: t.get_item(18)?.extract()?,
-                triplet_of: t.get_item(19)?.extract()?,
-                score_closed: opt(t.get_item(20)?),
-                score_open: opt(t.get_item(21)?),
-                score_yakuman: opt(t.get_item(22)?),
-                json: t.get_item(23)?.extract()?,
-                pao_kind,
-            });
-        }
+    fn new(rows: Vec<YakuRow>, extras: Vec<String>, index: PyObject) -> Self {
+        let extras = Extras::new(extras);
+        let yaku: Vec<Yaku> = rows.into_iter().map(|row| Yaku::of(row, &extras)).collect();
         let python_checks = yaku.iter().any(|y| y.twin.is_none());
         let fit = FitTables::new(&yaku);
         let key = if python_checks { 0 } else { index.as_ptr() as usize };
-        Ok(YakuTable { inner: Arc::new(Table { yaku, fit, key, python_checks, _index: index }) })
+        YakuTable { inner: Arc::new(Table { yaku, extras: Arc::new(extras), fit, key, python_checks, _index: index }) }
+    }
+
+    /// Whether each yaku's check runs natively (its mark names a twin the kernel has, with
+    /// arguments that fit it).
+    #[getter]
+    fn natives(&self) -> Vec<bool> {
+        self.inner.yaku.iter().map(|y| y.twin.is_some()).collect()
     }
 }
 
