@@ -1,7 +1,7 @@
 """The boundary between Python and the native kernel, in named form.
 
 The kernel reads and writes the model's objects (``Hand``, ``Meld``, ``Win``), makes ``Result`` and
-``Reading`` objects, and reads a compiled plan (``YakuRow``, ``Policy``, ``PlanSpec``) by field name;
+``Reading`` objects, and reads a compiled plan (``YakuRow``, ``Policy``, ``PlanSpec``) by key;
 ``mjrules.kernel.boundary()`` lists every name it uses. Each list is compared here with the Python
 class it mirrors, so that renaming a field on one side alone fails. The twins are named once, in the
 kernel's one table (``twin_names``), which the built-in plugins' marks are held to; the ``Win.extras``
@@ -59,7 +59,7 @@ MADE = {"Hand": Hand, "Win": Win, "Result": Result}
 READ = {"Meld": Meld, "Fu": Fu, "Liability": Liability}
 """Classes the kernel reads some fields of: each name it reads is a field."""
 COMPILED = {"YakuRow": plan.YakuRow, "Policy": plan.Policy, "PlanSpec": plan.PlanSpec}
-"""What a plan crosses as: the kernel reads every field by name, and Python gives no other."""
+"""What a plan crosses as (typed dicts): the kernel reads every key, and Python gives no other."""
 POSITIONAL = {"SetShape": SetShape, "Reading": Reading}
 """Named tuples the kernel reads or makes by position: the same names in the same order."""
 
@@ -67,7 +67,12 @@ POSITIONAL = {"SetShape": SetShape, "Reading": Reading}
 def _mismatch(kernel: list[str], cls, every: bool) -> list[str]:
     """What is wrong between the kernel's list and ``cls``'s fields: names the class lacks, and
     (``every``) fields the kernel does not know."""
-    fields = list(cls._fields) if hasattr(cls, "_fields") else _attrs_names(cls)
+    if hasattr(cls, "_fields"):  # a named tuple
+        fields = list(cls._fields)
+    elif hasattr(cls, "__required_keys__"):  # a typed dict
+        fields = list(cls.__annotations__)
+    else:
+        fields = _attrs_names(cls)
     wrong = [f"kernel reads {n!r}, {cls.__name__} has no such field" for n in kernel if n not in fields]
     if every:
         wrong += [f"{cls.__name__}.{n} unknown to the kernel" for n in fields if n not in kernel]

@@ -11,7 +11,8 @@ every part in Python, the reference the native path is held equal to (``tests/te
 
 The plan crosses into the kernel in named form, read by field name once when it is compiled: a
 ``YakuRow`` per yaku, a ``Policy`` per policy (its twin's params by name, as the plugin that
-declares the flags gives them), a ``PlanSpec`` holding them, and the table of the ``Win.extras``
+declares the flags gives them), a ``PlanSpec`` holding them (typed dicts the kernel reads by
+key), and the table of the ``Win.extras``
 tags the ruleset's yaku read, each tag's bit its place there. ``tests/test_boundary.py`` holds
 these names equal to the kernel's (``mjrules.kernel.boundary``).
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from typing import TYPE_CHECKING, Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypedDict
 
 import attrs
 
@@ -86,27 +87,23 @@ class Plan:
         return sum(p.native for p in self.parts)
 
 
-@attrs.frozen
-class YakuRow:
-    """One yaku as the kernel's table reads it, by field name: its twin, its values, and its hints
-    (the forms, the situation, the terminal levels and the honour triplets as bit sets)."""
+class YakuRow(TypedDict):
+    """One yaku as the kernel's table reads it, by key: its twin, its values, and its hints (the
+    forms, the situation, the terminal levels and the honour triplets as bit sets). A typed dict, as
+    the two records below: defining the three as frozen attrs classes cost the import about 19 M
+    instructions, as typed dicts 1 M (callgrind), and the kernel reads a dict's keys as fast."""
 
     id: str
-    json: str
-    """``{"id": …, "name": …, "name_ja": …, `` as the batch renderer writes a yaku score."""
-    twin: str | None
-    """The native twin its check's mark names (``native_twin``), None for none."""
-    twin_args: tuple[int | str, ...]
-    """The mark's fixed arguments: tile kinds, or ``Win.extras`` tags by name."""
+    json: str  # '{"id": …, "name": …, "name_ja": …, ' as the batch renderer writes a yaku score
+    twin: str | None  # the native twin its check's mark names (``native_twin``), None for none
+    twin_args: tuple[int | str, ...]  # the mark's fixed arguments: tile kinds, or Win.extras tags by name
     check: Check
     yaku: Yaku
     han: int
     han_open: int
-    yakuman: int
-    """Its yakuman multiple in this index (0: not a yakuman)."""
+    yakuman: int  # its yakuman multiple in this index (0: not a yakuman)
     bonus: bool
-    replaces: tuple[int, ...]
-    """The yaku it replaces, by their place in the index."""
+    replaces: tuple[int, ...]  # the yaku it replaces, by their place in the index
     alone: bool
     needs_yaku: bool
     forms: int
@@ -123,35 +120,30 @@ class YakuRow:
     score_yakuman: YakuScore | None
 
 
-@attrs.frozen
-class Policy:
+class Policy(TypedDict):
     """A policy as the kernel reads it: ``way`` (``ABSENT``, ``NATIVE`` or ``PYTHON``) and, where
     native, its twin's ``params`` by name (a dict the plugin gives, or the fu rule object itself)."""
 
     way: str
-    params: Any = None
+    params: Any
 
 
-@attrs.frozen
-class PlanSpec:
-    """A plan as the kernel reads it, by field name (``mjrules.kernel.NativePlan``)."""
+class PlanSpec(TypedDict):
+    """A plan as the kernel reads it, by key (``mjrules.kernel.NativePlan``)."""
 
-    yaku: Any
-    """The kernel's table of the index's yaku (``YakuTable``)."""
+    yaku: Any  # the kernel's table of the index's yaku (YakuTable)
     players: int
     honba_value: int
     tsumo_loss: str
     min_han: int
     ryanshiba: int
     red_fives: tuple[int, int, int]
-    extras_allowed: tuple[str, ...]
-    """The ``Win.extras`` tags some yaku of the ruleset reads (a win with another is refused)."""
+    extras_allowed: tuple[str, ...]  # the Win.extras tags some yaku of the ruleset reads (others are refused)
     tiles108: bool
     kita: bool
     kita_rinshan: bool
     kita_chankan: bool
-    policies: Mapping[str, Policy]
-    """Each policy by its twin's name (``_POLICIES``, ``_FU``)."""
+    policies: dict[str, Policy]  # each policy by its twin's name (_POLICIES, _FU)
     flags: Flags
     limits_ordinary: Any
     limits_yakuman: Any
@@ -221,13 +213,13 @@ def _answered(scorer: Compiling, hook: str, twin: str) -> tuple[Policy, str]:
     says the twin reads of the flags (by name)."""
     impls = getattr(scorer.plugins.pm.hook, hook).get_hookimpls()
     if not impls:
-        return Policy(ABSENT), "-"
+        return {"way": ABSENT, "params": None}, "-"
     by = ", ".join(impl.plugin_name for impl in impls)
     mark = twin_of(impls[0].function) if len(impls) == 1 else None
     if NativePlan is None or mark is None or mark.name != twin or mark.params is None:
-        return Policy(PYTHON), by
+        return {"way": PYTHON, "params": None}, by
     params = mark.params(scorer.flags)
-    return (Policy(NATIVE, params), by) if isinstance(params, Mapping) else (Policy(PYTHON), by)
+    return {"way": NATIVE if isinstance(params, Mapping) else PYTHON, "params": params}, by
 
 
 _TABLES: weakref.WeakKeyDictionary[YakuIndex, tuple[Any, tuple[bool, ...]]] = weakref.WeakKeyDictionary()
@@ -262,19 +254,20 @@ def _yaku_row(index: YakuIndex, y: Yaku, ids: list[str]) -> YakuRow:
     """The kernel's row of one yaku."""
     mark = twin_of(y.check)
     multiple = index.multiple(y.id) if y.yakuman else 0
-    return YakuRow(
-        id=y.id, json=_ENCODE({"id": y.id, "name": y.name, "name_ja": y.name_ja})[:-1] + ", ",
-        twin=None if mark is None else mark.name, twin_args=() if mark is None else mark.args,
-        check=y.check, yaku=y, han=y.han, han_open=y.han_open or 0, yakuman=multiple, bonus=y.bonus,
-        replaces=tuple(ids.index(r) for r in y.replaces if r in ids), alone=y.alone, needs_yaku=y.needs_yaku,
-        forms=sum(1 << FORMS.index(f) for f in y.forms), honours=y.honours, closed=y.closed,
-        when=SITUATION_BIT[y.when] if y.when is not None else 0, min_sequences=y.min_sequences,
-        min_triplets=y.min_triplets, max_suits=y.max_suits, yaochu=_YAOCHU_MASK[y.yaochu],
-        triplet_of=sum(1 << (k - 27) for k in set(y.triplet_of)),
-        score_closed=index.score(y, y.han) if y.han and not y.bonus else None,
-        score_open=index.score(y, y.han_open) if y.han_open and not y.bonus else None,
-        score_yakuman=index.score(y, multiple, True) if y.yakuman else None,
-    )
+    row: YakuRow = {  # a dict display: calling the TypedDict builds its keyword dict twice
+        "id": y.id, "json": _ENCODE({"id": y.id, "name": y.name, "name_ja": y.name_ja})[:-1] + ", ",
+        "twin": None if mark is None else mark.name, "twin_args": () if mark is None else mark.args,
+        "check": y.check, "yaku": y, "han": y.han, "han_open": y.han_open or 0, "yakuman": multiple,
+        "bonus": y.bonus, "replaces": tuple(ids.index(r) for r in y.replaces if r in ids), "alone": y.alone,
+        "needs_yaku": y.needs_yaku, "forms": sum(1 << FORMS.index(f) for f in y.forms), "honours": y.honours,
+        "closed": y.closed, "when": SITUATION_BIT[y.when] if y.when is not None else 0,
+        "min_sequences": y.min_sequences, "min_triplets": y.min_triplets, "max_suits": y.max_suits,
+        "yaochu": _YAOCHU_MASK[y.yaochu], "triplet_of": sum(1 << (k - 27) for k in set(y.triplet_of)),
+        "score_closed": index.score(y, y.han) if y.han and not y.bonus else None,
+        "score_open": index.score(y, y.han_open) if y.han_open and not y.bonus else None,
+        "score_yakuman": index.score(y, multiple, True) if y.yakuman else None,
+    }
+    return row
 
 
 def compile_plan(scorer: Compiling, no_shape: NoWin, no_yaku: NoWin) -> Plan:
@@ -286,27 +279,33 @@ def compile_plan(scorer: Compiling, no_shape: NoWin, no_yaku: NoWin) -> Plan:
     policies: dict[str, Policy] = {}
     for name, hook, twin in _POLICIES:
         policies[twin], by = _answered(scorer, hook, twin)
-        parts.append(Part(name, by, policies[twin].way != PYTHON))
+        parts.append(Part(name, by, policies[twin]["way"] != PYTHON))
     impls = scorer.plugins.pm.hook.mjrules_double_yakuman.get_hookimpls()
     parts.append(Part("double yakuman (asked once per yakuman when built)",
                       ", ".join(i.plugin_name for i in impls) or "-", True))
     name, hook, twin = _FU
     fu_mark = twin_of(type(rules.fu))
     fu_native = fu_mark is not None and fu_mark.name == twin and NativePlan is not None
-    policies[twin] = Policy(NATIVE, rules.fu) if fu_native else Policy(PYTHON)  # the twin reads the rule's fields
+    policies[twin] = {"way": NATIVE if fu_native else PYTHON, "params": rules.fu}  # the twin reads the rule's fields
     fu_by = ", ".join(i.plugin_name for i in getattr(scorer.plugins.pm.hook, hook).get_hookimpls()) or "-"
     parts.append(Part(name, fu_by, fu_native))
     parts.append(Part("limits, payments, checks", "core", True))
-    kita = rules.sanma
-    spec = PlanSpec(
-        yaku=table, players=rules.players, honba_value=rules.honba.value, tsumo_loss=kita.tsumo_loss,
-        min_han=rules.win.min_han, ryanshiba=rules.win.ryanshiba_honba, red_fives=rules.tiles.red_fives,
-        extras_allowed=tuple(sorted(scorer.extras)), tiles108=rules.tiles.without_2m_8m, kita=kita.kita,
-        kita_rinshan=kita.kita_rinshan, kita_chankan=kita.kita_chankan, policies=policies, flags=scorer.flags,
-        limits_ordinary=scorer.limits.ordinary, limits_yakuman=scorer.limits.yakuman, pao_fn=scorer.plugins.pao,
-        rinshan_fn=scorer.plugins.rinshan_pao, bonus_score=scorer.index.score, fu_rule=rules.fu, fu_json=_fu_json,
-        no_shape=no_shape, no_yaku=no_yaku,
-    )
     # A Yaku subclass may hint otherwise than its fields say: its ruleset runs in Python.
-    runner = None if NativePlan is None or any(type(y) is not Yaku for y in scorer.yaku) else NativePlan(spec)
+    native = NativePlan is not None and all(type(y) is Yaku for y in scorer.yaku)
+    runner = NativePlan(_spec(scorer, table, policies, no_shape, no_yaku)) if native else None
     return Plan(tuple(scorer.yaku_owners), natives, tuple(parts), runner)
+
+
+def _spec(scorer: Compiling, table: Any, policies: dict[str, Policy], no_shape: NoWin, no_yaku: NoWin) -> PlanSpec:
+    """The plan as the kernel reads it."""
+    rules, kita = scorer.rules, scorer.rules.sanma
+    spec: PlanSpec = {
+        "yaku": table, "players": rules.players, "honba_value": rules.honba.value, "tsumo_loss": kita.tsumo_loss,
+        "min_han": rules.win.min_han, "ryanshiba": rules.win.ryanshiba_honba, "red_fives": rules.tiles.red_fives,
+        "extras_allowed": tuple(sorted(scorer.extras)), "tiles108": rules.tiles.without_2m_8m, "kita": kita.kita,
+        "kita_rinshan": kita.kita_rinshan, "kita_chankan": kita.kita_chankan, "policies": policies,
+        "flags": scorer.flags, "limits_ordinary": scorer.limits.ordinary, "limits_yakuman": scorer.limits.yakuman,
+        "pao_fn": scorer.plugins.pao, "rinshan_fn": scorer.plugins.rinshan_pao, "bonus_score": scorer.index.score,
+        "fu_rule": rules.fu, "fu_json": _fu_json, "no_shape": no_shape, "no_yaku": no_yaku,
+    }
+    return spec

@@ -10,19 +10,26 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
-/// One field of an object crossing at compile time: a dict's key, or an attribute (an attrs
-/// instance), its error naming the struct and the field.
-pub fn field<'p, T: FromPyObject<'p>>(obj: &'p PyAny, owner: &str, name: &str) -> PyResult<T> {
+/// One field of an object crossing at compile time: a dict's key, or an attribute (a named tuple,
+/// an attrs instance), its error naming the struct and the field. `name` is interned (`intern!`).
+pub fn field<'p, T: FromPyObject<'p>>(obj: &'p PyAny, owner: &str, name: &PyString) -> PyResult<T> {
     let value = match obj.downcast::<PyDict>() {
-        Ok(d) => d.get_item(name).ok_or_else(|| PyValueError::new_err(format!("kernel {owner}: no field {name:?}")))?,
-        Err(_) => obj.getattr(name).map_err(|e| PyValueError::new_err(format!("kernel {owner}: no field {name:?} ({e})")))?,
+        Ok(d) => d.get_item(name).ok_or_else(|| PyValueError::new_err(format!("kernel {owner}: no field {name}")))?,
+        Err(_) => obj.getattr(name).map_err(|e| PyValueError::new_err(format!("kernel {owner}: no field {name} ({e})")))?,
     };
     value.extract().map_err(|e| PyTypeError::new_err(format!("kernel {owner}.{name}: {e}")))
 }
 
-/// A struct read by field name from a Python object (an attrs instance or a dict), when a plan is
+/// `field` of a name given as text (interned where it is written: `intern!`).
+macro_rules! field {
+    ($obj:expr, $owner:expr, $name:expr) => {
+        $crate::fields::field($obj, $owner, pyo3::intern!($obj.py(), $name))
+    };
+}
+
+/// A struct read by field name from a Python object (a named tuple, an attrs instance or a dict), when a plan is
 /// compiled; `FIELDS` names them in order.
 macro_rules! read_by_name {
     ($(#[$m:meta])* pub struct $name:ident { $($(#[$fm:meta])* pub $field:ident : $ty:ty,)* }) => {
@@ -35,7 +42,7 @@ macro_rules! read_by_name {
 
         impl<'s> pyo3::FromPyObject<'s> for $name {
             fn extract(obj: &'s pyo3::PyAny) -> pyo3::PyResult<Self> {
-                Ok($name { $($field: $crate::fields::field(obj, stringify!($name), stringify!($field))?,)* })
+                Ok($name { $($field: field!(obj, stringify!($name), stringify!($field))?,)* })
             }
         }
     };

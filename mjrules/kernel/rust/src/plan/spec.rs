@@ -90,19 +90,21 @@ pub enum Way<P> {
     Python,
 }
 
-/// `mjrules.scoring.plan.Policy`'s fields: `way`, and the twin's `params` where it is native.
-pub struct Policy;
-
-impl Policy {
-    pub const FIELDS: &'static [&'static str] = &["way", "params"];
+read_by_name! {
+    /// A policy as the plan gives it (`mjrules.scoring.plan.Policy`): its way, and where native the
+    /// twin's params (read by the twin's own struct).
+    pub struct Policy {
+        pub way: WayName,
+        pub params: PyObject,
+    }
 }
 
 impl<'s, P: FromPyObject<'s>> FromPyObject<'s> for Way<P> {
     fn extract(obj: &'s PyAny) -> PyResult<Self> {
-        let way: WayName = crate::fields::field(obj, "Policy", Policy::FIELDS[0])?;
-        Ok(match way {
+        let policy: Policy = obj.extract()?;
+        Ok(match policy.way {
             WayName::Absent => Way::Absent,
-            WayName::Native => Way::Native(crate::fields::field(obj, "Policy", Policy::FIELDS[1])?),
+            WayName::Native => Way::Native(policy.params.into_ref(obj.py()).extract()?),
             WayName::Python => Way::Python,
         })
     }
@@ -214,7 +216,7 @@ macro_rules! policy_twins {
 
         impl<'s> FromPyObject<'s> for Policies {
             fn extract(obj: &'s PyAny) -> PyResult<Self> {
-                Ok(Policies { $($twin: crate::fields::field(obj, "Policies", stringify!($twin))?,)* })
+                Ok(Policies { $($twin: field!(obj, "Policies", stringify!($twin))?,)* })
             }
         }
 
