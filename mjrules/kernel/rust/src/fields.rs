@@ -1,11 +1,11 @@
 //! The boundary's named form. What crosses between Python and the kernel is read and written by
 //! field name, and each field list is declared once, here or beside the struct it fills, with the
 //! macros below: the kernel reads (or sets) exactly the names it declares, and exports every list
-//! (`boundary()`), which `tests/test_boundary.py` compares with the attrs class, named tuple or
+//! (`boundary()`), which `tests/test_boundary.py` compares with the attrs class, named tuple, typed dict or
 //! choices it mirrors, so a field renamed on one side alone fails there.
 //!
-//! Two speeds. A plan crosses once, when it is compiled (`read_by_name!`: an attrs object or a
-//! dict read by key into a Rust struct); a hand crosses per call (`attr_names!`: the names
+//! Two speeds. A plan crosses once, when it is compiled (`read_by_name!`: a dict or an object read
+//! by key into a Rust struct); a hand crosses per call (`attr_names!`: the names
 //! interned once, then each attribute read or set through them).
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -29,7 +29,7 @@ macro_rules! field {
     };
 }
 
-/// A struct read by field name from a Python object (a named tuple, an attrs instance or a dict), when a plan is
+/// A struct read by field name from a Python dict or object (an attrs instance), when a plan is
 /// compiled; `FIELDS` names them in order.
 macro_rules! read_by_name {
     ($(#[$m:meta])* pub struct $name:ident { $($(#[$fm:meta])* pub $field:ident : $ty:ty,)* }) => {

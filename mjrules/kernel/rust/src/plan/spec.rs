@@ -1,4 +1,4 @@
-//! A plan as `mjrules.scoring.plan` gives it: attrs objects and dicts read by field name, once,
+//! A plan as `mjrules.scoring.plan` gives it: typed dicts (and the fu rule's object) read by name, once,
 //! when the plan is compiled, into the structs the run reads. Each policy twin is named once, in
 //! `policy_twins!` below, with the params it reads (its struct's fields, which the built-in plugin
 //! that declares the flags gives by name).
