@@ -32,8 +32,9 @@ by the plugin that declares the flags."""
 
 @attrs.frozen
 class Twin:
-    """A native twin named by ``native_twin``: its ``name``, fixed ``args`` (a yakuhai's kind),
-    and for a policy hook the ``params`` it reads of a ruleset's flags."""
+    """A native twin named by ``native_twin``: its ``name``, fixed ``args`` (a yakuhai's kind, a
+    ``Win.extras`` tag by name), and for a policy hook the ``params`` it reads of a ruleset's flags,
+    by name."""
 
     name: str
     args: tuple[int | str, ...] = ()
