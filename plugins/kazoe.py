@@ -24,9 +24,14 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     ))
 
 
-def _twin(flags: Flags) -> tuple[int, int]:
-    """What the kernel's twin reads: the mode's place in ``Kazoe``, and the multiple's cap."""
-    return list(Kazoe).index(Kazoe(flags.get_str("kazoe"))), flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0
+MODES = tuple(mode.value for mode in Kazoe)
+"""The modes by name, as the kernel's twin knows them."""
+
+
+def _twin(flags: Flags) -> dict[str, object]:
+    """What the kernel's twin reads, by name: the mode (one of ``MODES``), and the multiple's cap."""
+    return {"mode": Kazoe(flags.get_str("kazoe")).value,
+            "cap": flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0}
 
 
 @hookimpl

@@ -18,7 +18,10 @@ from mjrules.plugin_api import (
     native_twin,
 )
 
-PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+PAO_FED_BY = {"daisangen": "dragons", "daisuushii": "winds", "suukantsu": "kans"}
+"""Each yakuman pao can apply to, and what makes a player liable: feeding the third dragon set, the
+fourth wind set, or the fourth kan (a daiminkan)."""
+PAO_YAKUMAN = tuple(PAO_FED_BY)
 
 
 class PaoCovers(Choice):
@@ -60,12 +63,12 @@ def _suukantsu(melds: Sequence[Meld]) -> int | None:
     return None
 
 
-def _twin(flags: Flags) -> tuple[int, int, int, int]:
-    """What the kernel's twin reads: pao on, covering the hand, the liable player paying all honba,
-    and the pao yakuman as bits of ``PAO_YAKUMAN``."""
-    return (int(flags.get_bool("pao")), int(flags.get_str("pao_covers") == PaoCovers.HAND),
-            int(flags.get_str("pao_honba") == PaoHonba.LIABLE),
-            sum(1 << PAO_YAKUMAN.index(y) for y in flags.get_list("pao_yakuman") if y in PAO_YAKUMAN))
+def _twin(flags: Flags) -> dict[str, object]:
+    """What the kernel's twin reads, by name: pao on, covering the hand, the liable player paying
+    all honba, and the pao yakuman with what feeds each (``PAO_FED_BY``)."""
+    return {"on": flags.get_bool("pao"), "covers_hand": flags.get_str("pao_covers") == PaoCovers.HAND,
+            "honba_liable": flags.get_str("pao_honba") == PaoHonba.LIABLE,
+            "yakuman": {y: PAO_FED_BY[y] for y in flags.get_list("pao_yakuman") if y in PAO_FED_BY}}
 
 
 @hookimpl
@@ -80,9 +83,10 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
     for yid, multiple in yakuman:
         if yid not in enabled:
             continue
-        if yid == "daisangen":
+        fed_by = PAO_FED_BY.get(yid)
+        if fed_by == "dragons":
             source = _last_of(melds, DRAGONS, 3)
-        elif yid == "daisuushii":
+        elif fed_by == "winds":
             source = _last_of(melds, WINDS, 4)
         else:
             source = _suukantsu(melds)
@@ -107,7 +111,7 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
 
 
 @hookimpl
-@native_twin("rinshan_pao", params=lambda flags: (int(flags.get_bool("rinshan_pao")),))
+@native_twin("rinshan_pao", params=lambda flags: {"on": flags.get_bool("rinshan_pao")})
 def mjrules_rinshan_pao(reading: Reading, flags: Flags) -> int | None:
     if not flags.get_bool("rinshan_pao") or not reading.win.tsumo:
         return None
