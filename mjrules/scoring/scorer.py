@@ -114,7 +114,7 @@ class Scorer:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
         native = self._native
         if native is not None:
-            done = native.score(hand, win, True)
+            done: Result | NoWin | None = native.score(hand, win, True)
             if done is not None:
                 return done
         self.check(hand, win)
@@ -126,7 +126,7 @@ class Scorer:
         counterfactuals do)."""
         native = self._native
         if native is not None:
-            done = native.score(hand, win, False)
+            done: Result | NoWin | None = native.score(hand, win, False)
             if done is not None:
                 return done
         return self.score_readings(analyse(hand, win))
