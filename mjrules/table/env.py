@@ -50,7 +50,8 @@ from mjrules.game.play import GameResult
 from mjrules.game.state import LIVE_DRAWS, LIVE_DRAWS_SANMA
 from mjrules.game.view import View
 from mjrules.records.mjai_write import mjai_lines
-from mjrules.rules.rules import GAME_LENGTHS, GameLength
+from mjrules.rules.choices import GameLength
+from mjrules.rules.rules import GAME_LENGTHS
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.console import Console
@@ -108,7 +109,8 @@ def _ruleset_name(ruleset: str | os.PathLike[str]) -> str:
     return os.path.abspath(spec) if os.path.exists(spec) else spec
 
 
-class raw_env(AECEnv):
+# PettingZoo ships no type information: its base class is Any to mypy.
+class raw_env(AECEnv):  # type: ignore[misc]
     """A game of riichi mahjong under ``ruleset`` (a preset name or a TOML or rule-object file),
     stepped one decision at a time. ``players``: 3 or 4, checked against the ruleset's (None: the
     ruleset's); ``seed``: where the games' seeds start (the module text); ``length``: ``tonpuu``,

@@ -28,7 +28,7 @@ from mjrules.game.wall import Wall
 from mjrules.records.majiang_paipu import paipu_of_events
 from mjrules.records.mjai_write import mjai_event, mjai_lines
 from mjrules.rules.choices import Rounding
-from mjrules.rules.rules import GameLength
+from mjrules.rules.choices import GameLength
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.events import Record
 from mjrules.table.player import Player, Scoring, Seated, Watcher
@@ -167,4 +167,5 @@ def ask(players: Sequence[Player], run: Generator[View, Action, GameResult]) -> 
         while True:
             view = run.send(players[view.seat].act(view))
     except StopIteration as stop:
-        return stop.value
+        result: GameResult = stop.value
+        return result
