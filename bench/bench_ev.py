@@ -14,6 +14,7 @@ its output to a pipe buffered. The files:
 * the issue's three-shanten hand, once;
 * a spread of one-, two- and three-shanten hands (``--spread`` of each, default 10), dealt at
   random from a fixed seed, dora indicator 1m;
+* the issue's two hands under ``--model mahjong-cpp`` (its values beside the issue's);
 * four-shanten hands, one process each: within 2 s, under 1 GiB.
 
 The machine is shared: the load average is printed with the figures. Run on demand (not part of
@@ -77,8 +78,8 @@ def run(lines: list[str], jobs: int) -> dict:
     return {"wall": wall, "cpu": cpu, "rss": after.ru_maxrss * 1024, "out": out}
 
 
-def line(hand: str) -> str:
-    return json.dumps({"hand": hand, "dora": "1m"})
+def line(hand: str, model: str = "mjrules") -> str:
+    return json.dumps({"hand": hand, "dora": "1m", **({"model": model} if model != "mjrules" else {})})
 
 
 def spread(n: int, seed: int) -> dict[int, list[str]]:
@@ -125,6 +126,9 @@ def main() -> None:
         states = sum(x["states"] for x in got["out"])
         rows.append((f"{len(hands)} hands of {s}-shanten", states, got,
                      f"{(got['cpu'] - base['cpu']) / len(hands) * 1000:.1f} ms a hand (cpu)", "-", None))
+    cpp_model = run([line(ONE, "mahjong-cpp"), line(THREE, "mahjong-cpp")], 1)
+    rows.append((f"{ONE}, {THREE} (--model mahjong-cpp)", sum(x["states"] for x in cpp_model["out"]), cpp_model,
+                 "", "-", None))
     for hand in FOUR:
         got = run([line(hand)], 1)
         rows.append((f"{hand} (4-shanten)", got["out"][0]["states"], got, f"{got['rss'] / 2**20:.0f} MB peak",
@@ -134,12 +138,14 @@ def main() -> None:
         mark = "" if ok is None else (" ok" if ok else " MISSED")
         print(f"{name:<42} {states:>10,} {got['wall']:>8.3f} {got['cpu']:>8.3f}  {note:<26} {target}{mark}")
     print("values against mahjong-cpp's (tenpai %, win %, expected score; the model differences are in "
-          "docs/discard-ev.md):")
+          "docs/commands/discard-ev.md):")
     for (hand, discard), want in CPP_VALUES.items():
-        out = (one if hand == ONE else three)["out"][0]
-        d = next(x for x in out["discards"] if x["discard"] == discard)
-        print(f"  {hand} discard {discard}: mjrules {d['tenpai_prob'] * 100:.1f} % {d['win_prob'] * 100:.1f} % "
-              f"{d['exp_score']:,.0f}; mahjong-cpp {want[0]} % {want[1]} % {want[2]:,}")
+        got = []
+        for out in ((one if hand == ONE else three)["out"][0], cpp_model["out"][0 if hand == ONE else 1]):
+            d = next(x for x in out["discards"] if x["discard"] == discard)
+            got.append(f"{d['tenpai_prob'] * 100:.1f} % {d['win_prob'] * 100:.1f} % {d['exp_score']:,.0f}")
+        print(f"  {hand} discard {discard}: mjrules {got[0]}; --model mahjong-cpp {got[1]}; "
+              f"mahjong-cpp (issue 44) {want[0]} % {want[1]} % {want[2]:,}")
     print(load())
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from mjrules import _checkout, _moved
 
@@ -71,9 +71,11 @@ def show_pictures() -> bool:
     return True
 
 
-def _drawn_by(name: str) -> Any:
+def _drawn_by(name: str) -> Callable[[Any], str]:
     def draw(obj: Any) -> str:
-        return getattr(importlib.import_module("mjrules.pictures"), name)(obj)  # loaded on the first picture
+        # mjrules.pictures is loaded on the first picture
+        picture: Callable[[Any], str] = getattr(importlib.import_module("mjrules.pictures"), name)
+        return picture(obj)
 
     return draw
 

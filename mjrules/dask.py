@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
 
 import attrs
 
@@ -54,6 +54,16 @@ class Cluster:
     """The worker threads of the cluster: ``ordered_map`` keeps twice as many chunks in flight."""
 
 
+class _Client(Protocol):
+    """What is used here of ``distributed.Client``, whose methods distributed does not annotate."""
+
+    def get_executor(self) -> Executor: ...
+
+    def nthreads(self) -> dict[str, int]: ...
+
+    def close(self) -> None: ...
+
+
 @contextmanager
 def cluster(address: str) -> Iterator[Cluster]:
     """A Cluster on the Dask scheduler at ``address`` (``tcp://HOST:PORT``), closed on leaving."""
@@ -62,8 +72,9 @@ def cluster(address: str) -> Iterator[Cluster]:
     _require()
     from distributed import Client
 
+    connect: Callable[..., _Client] = Client  # checked against _Client: its calls below are typed
     try:
-        client = Client(address, timeout="5s", set_as_default=False)
+        client = connect(address, timeout="5s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
         raise MjrulesError(f"--scheduler {address}: cannot reach the Dask scheduler: {e}") from None
     try:

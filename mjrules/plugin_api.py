@@ -56,6 +56,25 @@ from mjrules.model.tiles import (
     tile,
 )
 from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, SITUATIONS, Riichi, Win
+from mjrules.rules.choices import (
+    AbortiveDraw,
+    AnkanAfterRiichi,
+    Choice,
+    DealerRepeat,
+    ExtraWind,
+    KanDoraTiming,
+    Kuikae,
+    LastDealerStop,
+    LeftoverSticks,
+    MultiRonHonba,
+    NagashiMode,
+    PaoHonba,
+    Rounding,
+    Tie,
+    TileSetSize,
+    TsumoLoss,
+)
+from mjrules.rules.declare import computed, declared, flag_of, flags_of, from_flags, rule
 from mjrules.rules.flags import Flag, Flags, FlagValue, FlagValueError
 from mjrules.rules.hookspecs import hookimpl
 from mjrules.rules.liability import HONBA_LIABLE, HONBA_NORMAL, Liability
@@ -77,7 +96,6 @@ from mjrules.rules.rules import (
     TSUMO_LOSS_CHOICES,
     DoraRules,
     FuCount,
-    GameLength,
     HonbaRule,
     NagashiRule,
     PlayRules,
@@ -87,17 +105,14 @@ from mjrules.rules.rules import (
     TileSet,
     WinRules,
 )
+from mjrules.rules.choices import GameLength
 from mjrules.rules.yaku import FORMS, Yaku, native_twin
 from mjrules.readings.fu import Fu, FuItem
+from mjrules.kernel.shapes import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, Wait
 from mjrules.readings.reading import (
     CHIITOITSU,
-    KANCHAN,
     KOKUSHI,
-    PENCHAN,
-    RYANMEN,
-    SHANPON,
     STANDARD,
-    TANKI,
     TERMINALS_ALL,
     TERMINALS_NONE,
     TERMINALS_OUTSIDE,
@@ -105,7 +120,6 @@ from mjrules.readings.reading import (
     Features,
     Form,
     Reading,
-    Wait,
 )
 
 Check = Callable[[Reading, Flags], bool]
@@ -121,7 +135,12 @@ __all__ = [
     # the rules object, its parts (one hook each) and what they hold
     "Rules", "WinRules", "TileSet", "DoraRules", "FuCount", "Fu", "FuItem", "HonbaRule", "NagashiRule", "PlacingRule",
     "RoundRules", "PlayRules", "SanmaRules", "GameLength", "FlagValueError",
-    # the closed sets of choices the parts' values take
+    # a rule value declared once, on its part's field (mjrules.rules.declare)
+    "rule", "computed", "declared", "flags_of", "flag_of", "from_flags",
+    # the closed sets of choices the parts' values take: enums whose members are the flags' strings
+    "Choice", "TileSetSize", "KanDoraTiming", "TsumoLoss", "NagashiMode", "AbortiveDraw", "Kuikae", "AnkanAfterRiichi",
+    "MultiRonHonba", "DealerRepeat", "LeftoverSticks", "LastDealerStop", "ExtraWind", "Tie", "Rounding", "PaoHonba",
+    # and as tuples of their strings (0.3)
     "TILE_SET_SIZES", "TILE_SETS", "KAN_DORA_TIMINGS", "TSUMO_LOSS_CHOICES", "NAGASHI_MODES", "ABORTIVE_DRAWS", "KUIKAE_LEVELS",
     "ANKAN_AFTER_RIICHI", "MULTI_RON_HONBA", "DEALER_REPEATS", "LEFTOVER_STICKS", "GAME_LENGTHS", "LAST_DEALER_STOPS",
     "EXTRA_WINDS",

@@ -29,7 +29,8 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 @hookimpl
 @native_twin("aotenjou",
-             params=lambda flags: (flags.get_int("aotenjou_yakuman_fu"), flags.get_int("aotenjou_yakuman_han")))
+             params=lambda flags: {"yakuman_fu": flags.get_int("aotenjou_yakuman_fu"),
+                                   "yakuman_han": flags.get_int("aotenjou_yakuman_han")})
 def mjrules_base_points(fu: int | None, han: int, yakuman: int, flags: Flags) -> int:
     if fu is None:  # a natural yakuman hand, of multiple ``yakuman``
         fu = flags.get_int("aotenjou_yakuman_fu")

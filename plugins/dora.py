@@ -5,10 +5,9 @@ from typing import Callable, Sequence
 from mjrules.plugin_api import (
     DORA_OF,
     DORA_OF_SANMA,
-    KAN_DORA_TIMINGS,
+    Choice,
     Hand,
     NORTH,
-    TILE_SETS,
     DoraRules,
     Flag,
     Flags,
@@ -17,7 +16,11 @@ from mjrules.plugin_api import (
     Rules,
     Tile,
     TileSet,
+    TileSetSize,
     Yaku,
+    flag_of,
+    flags_of,
+    from_flags,
     hookimpl,
     native_twin,
 )
@@ -85,8 +88,12 @@ def ura_first(r: Reading, flags: Flags) -> int:
     return _count(r, r.win.ura[:1])
 
 
-DORA_RED_FIVES = ("each", "one_per_group")
-"""How red fives count when their five is dora or ura: each of them, or one a group (majiang-core)."""
+class RedFivesAsDora(Choice):
+    """How red fives count when their five is dora or ura (flag ``dora_red_fives``): each of them, or
+    one a group (majiang-core)."""
+
+    EACH = "each"
+    ONE_PER_GROUP = "one_per_group"
 
 
 def _red_surplus(hand: Hand, suit: int) -> int:
@@ -121,40 +128,47 @@ def _checks_of(count: Callable[[Reading, Sequence[Tile]], int]) -> dict[str, Cal
     }
 
 
+RED_FIVES = tuple(Flag(f"red_fives_{suit}", int, 1, f"red fives of {name} in the set (a hand holding more is refused)",
+                       choices=(0, 1, 2, 3, 4)) for suit, name in (("m", "characters"), ("p", "circles"), ("s", "bamboo")))
+TILE_SET = Flag("tile_set", str, TileSetSize.ALL,
+                "the tiles in play: '136' (all), or '108' for three players (2m-8m removed; a hand, meld or "
+                "indicator with one is refused; indicator 1m makes 9m dora)", choices=TileSetSize)
+"""The flags of the tile set (``TileSet``: its fields are made of four flags and the players, so
+``mjrules_tile_set`` makes it explicitly)."""
+
+FLAGS = (
+    *RED_FIVES,
+    Flag("red_dora", bool, True, "each red five counts one dora"),
+    Flag("dora_red_fives", str, RedFivesAsDora.EACH,
+         "a red five whose five is dora (or ura) counts as that five too: 'each', or 'one_per_group' (as "
+         "majiang-core 1.4.1 counts: of the red fives of one suit among the concealed tiles, and of those "
+         "in one meld, only one; the winning tile is a group of its own)", choices=RedFivesAsDora),
+    *flags_of(DoraRules, "ura_dora", "kan_dora", "kan_ura"),
+    TILE_SET,
+    flag_of(DoraRules, "kan_dora_timing"),
+)
+"""The dora plugin's flags, in the order rulesets list them: the tile set's, the two this plugin
+reads itself (red_dora, dora_red_fives), and ``DoraRules``' (declared on its fields)."""
+
+
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
-    for suit, name in (("m", "characters"), ("p", "circles"), ("s", "bamboo")):
-        register(Flag(f"red_fives_{suit}", int, 1, f"red fives of {name} in the set (a hand holding more is refused)",
-                      choices=(0, 1, 2, 3, 4)))
-    register(Flag("red_dora", bool, True, "each red five counts one dora"))
-    register(Flag("dora_red_fives", str, DORA_RED_FIVES[0],
-                  "a red five whose five is dora (or ura) counts as that five too: 'each', or 'one_per_group' (as "
-                  "majiang-core 1.4.1 counts: of the red fives of one suit among the concealed tiles, and of those "
-                  "in one meld, only one; the winning tile is a group of its own)", choices=DORA_RED_FIVES))
-    register(Flag("ura_dora", bool, True, "ura dora count for a riichi hand"))
-    register(Flag("kan_dora", bool, True, "indicators after the first (kan dora) count; false: only the first"))
-    register(Flag("kan_ura", bool, True, "ura indicators after the first (kan ura) count; false: only the first"))
-    register(Flag("tile_set", str, TILE_SETS[0],
-                  "the tiles in play: '136' (all), or '108' for three players (2m-8m removed; a hand, meld or "
-                  "indicator with one is refused; indicator 1m makes 9m dora)", choices=TILE_SETS))
-    register(Flag("kan_dora_timing", str, KAN_DORA_TIMINGS[0],
-                  "when an open kan's indicator is turned: 'immediate', or 'after_discard' (a rinshan win after a "
-                  "daiminkan or kakan does not see it); for callers passing the indicators on the table",
-                  choices=KAN_DORA_TIMINGS))
+    for flag in FLAGS:
+        register(flag)
 
 
 @hookimpl
 def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags, rules: Rules) -> None:
     three = rules.tiles.without_2m_8m or rules.sanma.kita  # three players: the 1m/9m wrap, kita
     # with at most one red five of each suit no group holds two, and both counts agree: natively
-    if flags["dora_red_fives"] == "one_per_group" and max(rules.tiles.red_fives) >= 2:
+    if flags["dora_red_fives"] == RedFivesAsDora.ONE_PER_GROUP and max(rules.tiles.red_fives) >= 2:
         checks = _checks_of(_one_red_a_group(_count3 if three else _count))
     elif three:
         checks = _SANMA
     else:
         checks = {"dora": dora, "dora_first": dora_first, "ura": ura, "ura_first": ura_first}
     register(Yaku("dora", "Dora", "ドラ", checks["dora"] if flags["kan_dora"] else checks["dora_first"], bonus=True))
-    if flags["red_dora"] and any(flags[f"red_fives_{suit}"] for suit in "mps"):  # a set without red fives has none
+    if flags["red_dora"] and any(flags[flag.name] for flag in RED_FIVES):  # a set without red fives has none
         register(Yaku("aka", "Red five", "赤ドラ", aka, bonus=True))
     if flags["ura_dora"]:
         register(Yaku("ura", "Ura dora", "裏ドラ", checks["ura"] if flags["kan_ura"] else checks["ura_first"],
@@ -163,14 +177,13 @@ def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags, rules:
 
 @hookimpl
 def mjrules_tile_set(flags: Flags, players: int) -> TileSet:
-    tiles = int(flags.get_str("tile_set"))
-    if tiles == 108 and players != 3:
+    size = TileSetSize(flags.get_str(TILE_SET.name))
+    if size is TileSetSize.THREE_PLAYER and players != 3:
         raise FlagValueError("tile_set", f"108 tiles is the three-player set, and this ruleset has players = {players}")
-    return TileSet(tiles=tiles,
-                   red_fives=(flags.get_int("red_fives_m"), flags.get_int("red_fives_p"), flags.get_int("red_fives_s")))
+    reds = tuple(flags.get_int(flag.name) for flag in RED_FIVES)
+    return TileSet(tiles=size.tiles, red_fives=(reds[0], reds[1], reds[2]))
 
 
 @hookimpl
 def mjrules_dora_rules(flags: Flags) -> DoraRules:
-    return DoraRules(kan_dora=flags.get_bool("kan_dora"), kan_dora_timing=flags.get_str("kan_dora_timing"),
-                     ura_dora=flags.get_bool("ura_dora"), kan_ura=flags.get_bool("kan_ura"))
+    return from_flags(DoraRules, flags)

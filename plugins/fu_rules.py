@@ -20,23 +20,19 @@ from mjrules.plugin_api import (
     Fu,
     FuItem,
     Reading,
+    computed,
+    declared,
+    flags_of,
+    from_flags,
     hookimpl,
     native_twin,
+    rule,
     tile,
 )
 
-from .yaku.seven_pairs import CHIITOITSU_VALUE
+from .yaku.seven_pairs import CHIITOITSU_VALUE, SevenPairsValue
 
 _YAOCHU = frozenset(YAOCHU)
-
-FLAGS = (
-    Flag("rinshan_tsumo_fu", bool, True, "a rinshan kaihou win earns the 2 tsumo fu"),
-    Flag("pinfu_tsumo_fu", bool, False,
-         "a pinfu tsumo earns the 2 tsumo fu (30 fu); false: no tsumo fu, 20 fu (the usual count)"),
-    Flag("open_pinfu_fu", bool, True,
-         "an open hand that counts 20 fu on a ron is paid as 30 fu; false: it stays at 20 fu"),
-    Flag("double_wind_pair_fu", int, 4, "fu for a pair of the wind that is both seat and round wind", choices=(2, 4)),
-)
 
 # Every item a count can hold, made once: a hand's items are looked up, not built.
 _SET_ITEM = {
@@ -52,28 +48,28 @@ _ROUNDING = tuple(FuItem("rounding", n) for n in range(10))
 _BASE, _MENZEN_RON, _TSUMO, _OPEN_PINFU = (FuItem("base", 20), FuItem("menzen ron", 10), FuItem("tsumo", 2),
                                            FuItem("open pinfu", 10))
 _CHIITOITSU = {
-    "25fu2han": Fu(25, (FuItem("chiitoitsu", 25),)),
-    "50fu1han": Fu(50, (FuItem("chiitoitsu", 50),)),  # the older count: 50 fu and 1 han
+    SevenPairsValue.FU25_HAN2: Fu(25, (FuItem("chiitoitsu", 25),)),
+    SevenPairsValue.FU50_HAN1: Fu(50, (FuItem("chiitoitsu", 50),)),  # the older count: 50 fu and 1 han
 }
 
 
 @native_twin("standard_fu")
-@attrs.frozen
+@attrs.frozen(field_transformer=declared)
 class StandardFu:
-    """The usual fu count, with the ruleset's choices (the flags above, the seven-pairs plugin's
-    ``chiitoitsu_value`` and the sanma plugin's ``north_yakuhai``)."""
+    """The usual fu count, with the ruleset's choices: this plugin's flags, declared on the fields,
+    and two values computed from other plugins' flags (the seven-pairs plugin's
+    ``chiitoitsu_value``, the sanma plugin's ``north_yakuhai``)."""
 
-    rinshan_tsumo: bool
-    """A rinshan kaihou earns the tsumo fu."""
-    pinfu_tsumo: bool
-    """A pinfu tsumo earns the tsumo fu."""
-    open_pinfu: bool
-    """An open 20-fu ron is paid as 30."""
-    double_wind_pair: int
-    """Fu of a pair of the seat and round wind at once."""
-    seven_pairs: Fu
+    rinshan_tsumo: bool = rule(True, "a rinshan kaihou win earns the 2 tsumo fu", flag="rinshan_tsumo_fu")
+    pinfu_tsumo: bool = rule(False, "a pinfu tsumo earns the 2 tsumo fu (30 fu); false: no tsumo fu, 20 fu (the "
+                                    "usual count)", flag="pinfu_tsumo_fu")
+    open_pinfu: bool = rule(True, "an open hand that counts 20 fu on a ron is paid as 30 fu; false: it stays at 20 "
+                                  "fu", flag="open_pinfu_fu")
+    double_wind_pair: int = rule(4, "fu for a pair of the wind that is both seat and round wind",
+                                 flag="double_wind_pair_fu", choices=(2, 4))
+    seven_pairs: Fu = computed()
     """The fu of a seven-pairs reading."""
-    north_is_value: bool
+    north_is_value: bool = computed()
     """A North pair earns 2 fu for every player (three-player rule)."""
 
     def pair(self, r: Reading) -> int:
@@ -132,19 +128,16 @@ class StandardFu:
 
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
-    for flag in FLAGS:
+    for flag in flags_of(StandardFu):
         register(flag)
 
 
 @hookimpl
 def mjrules_fu_rules(flags: Flags) -> StandardFu:
-    return StandardFu(
-        rinshan_tsumo=flags.get_bool("rinshan_tsumo_fu"),
-        pinfu_tsumo=flags.get_bool("pinfu_tsumo_fu"),
-        open_pinfu=flags.get_bool("open_pinfu_fu"),
-        double_wind_pair=flags.get_int("double_wind_pair_fu"),
+    return from_flags(
+        StandardFu, flags,
         # another plugin's flags: the seven-pairs count keeps its declared default where that plugin
         # is off, and North is no value tile without the sanma plugin
-        seven_pairs=_CHIITOITSU[flags.get_str(CHIITOITSU_VALUE.name, CHIITOITSU_VALUE.default)],
+        seven_pairs=_CHIITOITSU[SevenPairsValue(flags.get_str(CHIITOITSU_VALUE.name, CHIITOITSU_VALUE.default))],
         north_is_value=flags.get_bool("north_yakuhai", False),
     )

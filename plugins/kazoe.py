@@ -2,33 +2,45 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, hookimpl, native_twin
+from mjrules.plugin_api import Choice, Flag, Flags, hookimpl, native_twin
+
+
+class Kazoe(Choice):
+    """13 han or more without a natural yakuman (flag ``kazoe``): one yakuman, sanbaiman (no kazoe),
+    or one yakuman per 13 han. The order is the kernel twin's numbering."""
+
+    YAKUMAN = "yakuman"
+    SANBAIMAN = "sanbaiman"
+    MULTIPLE = "multiple"
+
 
 
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag(
-        "kazoe", str, "yakuman",
+        "kazoe", str, Kazoe.YAKUMAN,
         "13+ han without a yakuman: 'yakuman' (one), 'sanbaiman' (no kazoe), 'multiple' (one per 13 han)",
-        choices=MODES,
+        choices=Kazoe,
     ))
 
 
-MODES = ("yakuman", "sanbaiman", "multiple")
+MODES = tuple(mode.value for mode in Kazoe)
+"""The modes by name, as the kernel's twin knows them."""
 
 
-def _twin(flags: Flags) -> tuple[int, int]:
-    """What the kernel's twin reads: the mode's place in ``MODES``, and the multiple's cap."""
-    return MODES.index(flags.get_str("kazoe")), flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0
+def _twin(flags: Flags) -> dict[str, object]:
+    """What the kernel's twin reads, by name: the mode (one of ``MODES``), and the multiple's cap."""
+    return {"mode": Kazoe(flags.get_str("kazoe")).value,
+            "cap": flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0}
 
 
 @hookimpl
 @native_twin("kazoe", params=_twin)
 def mjrules_kazoe_yakuman(han: int, flags: Flags) -> int:
-    mode = flags.get_str("kazoe")
-    if mode == "sanbaiman":
+    mode = Kazoe(flags.get_str("kazoe"))
+    if mode is Kazoe.SANBAIMAN:
         return 0
-    if mode == "multiple":
+    if mode is Kazoe.MULTIPLE:
         # yakuman_cap is declared by the yakuman-stacking plugin, which may be disabled
         cap = flags.get_int("yakuman_cap") if "yakuman_cap" in flags else 0
         return min(han // 13, cap) if cap else han // 13

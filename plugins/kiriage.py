@@ -11,6 +11,6 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 
 @hookimpl
-@native_twin("kiriage", params=lambda flags: (int(flags.get_bool("kiriage")),))
+@native_twin("kiriage", params=lambda flags: {"on": flags.get_bool("kiriage")})
 def mjrules_kiriage_mangan(fu: int, han: int, flags: Flags) -> bool:
     return flags.get_bool("kiriage")

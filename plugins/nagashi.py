@@ -5,19 +5,15 @@ no honba, the riichi sticks stay on the table), as a mangan tsumo win (older EMA
 
 from typing import Callable
 
-from mjrules.plugin_api import NAGASHI_MODES, Flag, Flags, NagashiRule, hookimpl
-
-MODES = NAGASHI_MODES
+from mjrules.plugin_api import Flag, Flags, NagashiRule, flags_of, from_flags, hookimpl
 
 
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
-    register(Flag("nagashi_mangan", str, "draw",
-                  "'draw': paid at the draw as a mangan tsumo, without honba, the riichi sticks left on the table; "
-                  "'win': paid as a mangan tsumo win, honba and riichi sticks included; 'none': not paid",
-                  choices=MODES))
+    for flag in flags_of(NagashiRule):  # nagashi_mangan
+        register(flag)
 
 
 @hookimpl
 def mjrules_nagashi_rule(flags: Flags) -> NagashiRule:
-    return NagashiRule(flags.get_str("nagashi_mangan"))
+    return from_flags(NagashiRule, flags)

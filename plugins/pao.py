@@ -5,20 +5,30 @@ from typing import Callable, Sequence
 
 from mjrules.plugin_api import (
     DRAGONS,
-    HONBA_LIABLE,
-    HONBA_NORMAL,
     WINDS,
+    Choice,
     Flag,
     Flags,
     Liability,
     Meld,
     MeldKind,
+    PaoHonba,
     Reading,
     hookimpl,
     native_twin,
 )
 
-PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+PAO_FED_BY = {"daisangen": "dragons", "daisuushii": "winds", "suukantsu": "kans"}
+"""Each yakuman pao can apply to, and what makes a player liable: feeding the third dragon set, the
+fourth wind set, or the fourth kan (a daiminkan)."""
+PAO_YAKUMAN = tuple(PAO_FED_BY)
+
+
+class PaoCovers(Choice):
+    """What the liable player covers (flag ``pao_covers``): the pao yakuman only, or the whole hand."""
+
+    YAKUMAN = "yakuman"
+    HAND = "hand"
 
 
 @hookimpl
@@ -27,12 +37,12 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("pao_yakuman", list, ("daisangen", "daisuushii"),
                   "yakuman with liability; suukantsu only when the fourth kan was called (daiminkan)",
                   choices=PAO_YAKUMAN))
-    register(Flag("pao_covers", str, "yakuman",
+    register(Flag("pao_covers", str, PaoCovers.YAKUMAN,
                   "'yakuman': the liable player covers the pao yakuman only; 'hand': the whole hand",
-                  choices=("yakuman", "hand")))
-    register(Flag("pao_honba", str, HONBA_NORMAL,
+                  choices=PaoCovers))
+    register(Flag("pao_honba", str, PaoHonba.NORMAL,
                   "'normal': honba as without pao (discarder on ron); 'liable': the liable player pays all honba",
-                  choices=(HONBA_NORMAL, HONBA_LIABLE)))
+                  choices=PaoHonba))
     register(Flag("rinshan_pao", bool, False,
                   "大明槓責任払い: a rinshan kaihou tsumo right after a daiminkan (the last kan of the hand) is paid "
                   "by the player who discarded the kan tile, as if by ron"))
@@ -53,12 +63,12 @@ def _suukantsu(melds: Sequence[Meld]) -> int | None:
     return None
 
 
-def _twin(flags: Flags) -> tuple[int, int, int, int]:
-    """What the kernel's twin reads: pao on, covering the hand, the liable player paying all honba,
-    and the pao yakuman as bits of ``PAO_YAKUMAN``."""
-    return (int(flags.get_bool("pao")), int(flags.get_str("pao_covers") == "hand"),
-            int(flags.get_str("pao_honba") == HONBA_LIABLE),
-            sum(1 << PAO_YAKUMAN.index(y) for y in flags.get_list("pao_yakuman") if y in PAO_YAKUMAN))
+def _twin(flags: Flags) -> dict[str, object]:
+    """What the kernel's twin reads, by name: pao on, covering the hand, the liable player paying
+    all honba, and the pao yakuman with what feeds each (``PAO_FED_BY``)."""
+    return {"on": flags.get_bool("pao"), "covers_hand": flags.get_str("pao_covers") == PaoCovers.HAND,
+            "honba_liable": flags.get_str("pao_honba") == PaoHonba.LIABLE,
+            "yakuman": {y: PAO_FED_BY[y] for y in flags.get_list("pao_yakuman") if y in PAO_FED_BY}}
 
 
 @hookimpl
@@ -73,9 +83,10 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
     for yid, multiple in yakuman:
         if yid not in enabled:
             continue
-        if yid == "daisangen":
+        fed_by = PAO_FED_BY.get(yid)
+        if fed_by == "dragons":
             source = _last_of(melds, DRAGONS, 3)
-        elif yid == "daisuushii":
+        elif fed_by == "winds":
             source = _last_of(melds, WINDS, 4)
         else:
             source = _suukantsu(melds)
@@ -85,7 +96,7 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
         return None
     sources = list(dict.fromkeys(source for source, _, _ in liable))  # in the order found
     if len(sources) == 1:
-        covers = total if flags.get_str("pao_covers") == "hand" else min(total, sum(m for _, m, _ in liable))
+        covers = total if flags.get_str("pao_covers") == PaoCovers.HAND else min(total, sum(m for _, m, _ in liable))
         # the flag's choices are Liability's honba modes
         return Liability(sources[0], covers, flags.get_str("pao_honba"), "+".join(y for _, _, y in liable))
     # Two players liable (the third dragon set fed by one, the fourth kan by another): each covers
@@ -100,7 +111,7 @@ def mjrules_pao(reading: Reading, yakuman: Sequence[tuple[str, int]], total: int
 
 
 @hookimpl
-@native_twin("rinshan_pao", params=lambda flags: (int(flags.get_bool("rinshan_pao")),))
+@native_twin("rinshan_pao", params=lambda flags: {"on": flags.get_bool("rinshan_pao")})
 def mjrules_rinshan_pao(reading: Reading, flags: Flags) -> int | None:
     if not flags.get_bool("rinshan_pao") or not reading.win.tsumo:
         return None

@@ -11,19 +11,17 @@ from mjrules.plugin_api import (
     NORTH,
     ROBBED_KITA,
     STANDARD,
-    TSUMO_LOSS_CHOICES,
     Flag,
     Flags,
     FlagValueError,
     Reading,
     SanmaRules,
     Yaku,
+    flags_of,
+    from_flags,
     hookimpl,
     native_twin,
 )
-
-TSUMO_LOSS = TSUMO_LOSS_CHOICES
-"""How a three-player tsumo pays the absent seat's share (``mjrules.scoring.payments``)."""
 
 
 @native_twin("kita")
@@ -44,16 +42,8 @@ def north_triplet(r: Reading, flags: Flags) -> bool:
 
 @hookimpl
 def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
-    register(Flag("kita", bool, True,
-                  "North may be set aside (北抜き, nukidora): each one is a dora, plus one per indicator that makes "
-                  "North dora (ura indicators too); false: North is an ordinary honour tile and kita are refused"))
-    register(Flag("kita_rinshan", bool, True,
-                  "a win on the replacement draw after a kita is rinshan kaihou (false: a kita with --rinshan is refused)"))
-    register(Flag("kita_chankan", bool, False,
-                  f"a ron on a declared kita (situation tag {ROBBED_KITA}) counts as chankan; false: an ordinary ron"))
-    register(Flag("tsumo_loss", str, TSUMO_LOSS[0],
-                  "the absent seat's share of a tsumo: 'loss' (not paid, ツモ損), 'north-bisection' (split between the "
-                  "two payers, 北家折半) or 'none' (the payers pay the ron value, ツモ損なし)", choices=TSUMO_LOSS))
+    for flag in flags_of(SanmaRules):  # kita, kita_rinshan, kita_chankan, tsumo_loss
+        register(flag)
     register(Flag("north_yakuhai", bool, False,
                   "a triplet of North is a value tile (1 han) for every player, and a North pair earns 2 fu"))
 
@@ -74,5 +64,4 @@ def mjrules_register_yaku(register: Callable[[Yaku], None], flags: Flags) -> Non
 def mjrules_sanma_rules(flags: Flags, players: int) -> SanmaRules:
     if players != 3:
         raise FlagValueError(None, f"'sanma' is for three players, and this ruleset has players = {players}")
-    return SanmaRules(kita=flags.get_bool("kita"), kita_rinshan=flags.get_bool("kita_rinshan"),
-                      kita_chankan=flags.get_bool("kita_chankan"), tsumo_loss=flags.get_str("tsumo_loss"))
+    return from_flags(SanmaRules, flags)

@@ -16,7 +16,7 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
 
 @hookimpl
 @native_twin("yakuman_stacking",
-             params=lambda flags: (int(flags.get_bool("yakuman_stacking")), flags.get_int("yakuman_cap")))
+             params=lambda flags: {"stacking": flags.get_bool("yakuman_stacking"), "cap": flags.get_int("yakuman_cap")})
 def mjrules_yakuman_stacking(multiples: Sequence[int], flags: Flags) -> int:
     total = sum(multiples) if flags.get_bool("yakuman_stacking") else 1
     cap = flags.get_int("yakuman_cap")

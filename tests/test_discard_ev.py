@@ -18,7 +18,7 @@ from mjrules.model.tiles import tile
 from mjrules.model.win import Win
 from mjrules.notation.mpsz import parse_tiles
 from mjrules.scoring.result import Result
-from mjrules.tools import discard_ev
+from mjrules.tools import discard_ev, ev_model
 from mjrules.tools.discard_ev import T_MAX, evaluate_discards, ura_distribution
 from mjrules.tools.shanten import parse_hand
 
@@ -95,6 +95,59 @@ def test_the_wall_leaves_out_the_tiles_in_sight(kernel):
                           visible=parse_tiles("44s"))
     assert r.wall == 120
     assert value(r, "7z").win_prob == pytest.approx(5 / 120, abs=1e-12)
+
+
+# -- mahjong-cpp's calculator (model="mahjong-cpp") ------------------------------------------------
+
+# Issue 44 quotes mahjong-cpp's calculator on two hands under Tenhou's rules (red fives, ura dora,
+# open tanyao), turn 1, the dealer in the East round, dora indicator 1m: each discard's tenpai %,
+# win % and expected score, and 856 states searched for the first hand. They are its outputs, a
+# second source for the model that follows its code (figures are facts; no code of mahjong-cpp,
+# GPL-3.0, is copied). The published model gives other values, on purpose
+# (docs/commands/discard-ev.md).
+CPP_FIGURES = {
+    ("123m067p2357s1156z", "5z"): (91.7, 40.3, 5198), ("123m067p2357s1156z", "1m"): (69.3, 21.8, 2663),
+    ("026m1358p1345579s", "1s"): (81.5, 24.9, 3138), ("026m1358p1345579s", "2m"): (81.7, 24.9, 2763),
+}
+
+
+def _cpp_figures(hand: str, kernel: str | None):
+    r = evaluate_discards(hand, kernel=kernel, ruleset="tenhou", dora=parse_tiles("1m"), model="mahjong-cpp")
+    for (h, discard), (tenpai, win, score) in CPP_FIGURES.items():
+        if h == hand:
+            d = value(r, discard)
+            assert (round(100 * d.tenpai_prob, 1), round(100 * d.win_prob, 1), round(d.exp_score)) == (tenpai, win, score)
+    return r
+
+
+@KERNELS
+def test_the_mahjong_cpp_model_gives_its_figures_one_shanten(kernel):
+    r = _cpp_figures("123m067p2357s1156z", kernel)
+    assert r.states == 856 and r.setup.model == "mahjong-cpp"
+    published = evaluate_discards("123m067p2357s1156z", kernel=kernel, ruleset="tenhou", dora=parse_tiles("1m"))
+    assert published.states == 792  # the same search less its 64 riichi winning states
+    assert value(published, "5z").exp_score < value(r, "5z").exp_score
+
+
+def test_the_mahjong_cpp_model_gives_its_figures_three_shanten():
+    """200,617 states: the kernel in use (the Python search takes half a minute)."""
+    assert _cpp_figures("026m1358p1345579s", None).states > 200_000
+
+
+@KERNELS
+@pytest.mark.parametrize("turn", [1, 9, 17])
+def test_the_mahjong_cpp_wall_shrinks(turn, kernel):
+    """mahjong-cpp's calculator divides the draw after turn t by S - 1 - t (122 - t here: the wall of
+    the 14-tile hand, less a tile a turn), its copies unchanged: the riichi hand wins with
+    1 - prod (1 - 8 / (122 - t)). Its other riichi moves (to a tanki, or back to the hand before
+    riichi) win less, so the win probability is the closed form's."""
+    d = value(evaluate_discards(RIICHI_HAND, kernel=kernel, ruleset="tenhou", turn=turn, seat_wind=1,
+                                model="mahjong-cpp"), "7z")
+    miss = 1.0
+    for t in range(turn, T_MAX):
+        miss *= 1 - 8 / (122 - t)
+    assert d.win_prob == pytest.approx(1 - miss, abs=1e-12)
+    assert d.exp_score == pytest.approx(2700 * (1 - miss), abs=1e-9)
 
 
 # -- the ruleset scores the wins -----------------------------------------------------------------
@@ -184,7 +237,7 @@ def test_bad_input_is_named(kwargs, message):
 
 @KERNELS
 def test_a_search_too_large_stops_with_a_message(kernel, monkeypatch):
-    monkeypatch.setattr(discard_ev, "MAX_STATES", 100)
+    monkeypatch.setattr(ev_model, "MAX_STATES", 100)
     with pytest.raises(MjrulesError, match="passed 100 states.*too far from tenpai.*--extra 0"):
         evaluate_discards("123m067p2357s1156z", ruleset="tenhou", kernel=kernel)
 
@@ -284,9 +337,9 @@ def test_monte_carlo_agrees_with_the_exact_values():
     """A 1-shanten hand with a dora indicator, at turn 10: 3,000 plays of each objective's play
     land within 99.9 % of the exact value (a fixed seed: the same plays every run)."""
     scorer = Scorer("tenhou")
-    setup = discard_ev.EvSetup(turn=10, dora=tuple(parse_tiles("1m")), seat_wind=1)
-    start = discard_ev._Start(parse_hand("123m067p2357s1156z"), scorer, setup)
-    graph = discard_ev._Graph(start)
+    setup = ev_model.EvSetup(turn=10, dora=tuple(parse_tiles("1m")), seat_wind=1)
+    start = ev_model.Start(parse_hand("123m067p2357s1156z"), scorer, setup)
+    graph = ev_model.Graph(start)
     graph.state14(start.h0)
     h = list(start.h0)
     h[31] -= 1   # discard 5z: 1-shanten
@@ -388,8 +441,52 @@ def test_command_input_lines(capsys, tmp_path):
     assert code == 1 and again == out
 
 
+def test_command_input_reads_json_hands(capsys, tmp_path):
+    """A line is an mjrules JSON hand (docs/formats/json-hands.md) with the command's options: its
+    keys read as batch and compare --input read them (winds as words, null as the default, a
+    near miss named), a win's keys refused unless they hold their defaults."""
+    lines = [
+        {"hand": RIICHI_HAND, "win": "7z", "ron": None, "seat": "south", "round": "E", "riichi": 0, "ippatsu": False,
+         "haitei": False, "dora": "1m", "ura": "", "honba": 0, "sticks": 0, "extras": [], "nukidora": 0, "turn": 17},
+        {"hand": RIICHI_HAND, "seat": "S", "turn": 17, "dora": None, "extra": None, "model": "mahjong-cpp"},
+        {"hand": "99m456p789p123s45s4z", "ruleset": "tenhou-sanma", "nukidora": 1, "dora": "3z", "seat": "S"},
+        {"hand": RIICHI_HAND, "riichi": 1},
+        {"hand": RIICHI_HAND, "ron": "opposite"},
+        {"hand": RIICHI_HAND, "sead": "S"},
+        {"hand": RIICHI_HAND, "honba": "2"},
+        {"shoupai": "m123p456s789p99s23z7", "rongpai": None, "param": {}},
+        {"hand": RIICHI_HAND, "nukidora": 1, "kita": 1},
+    ]
+    src = tmp_path / "hands.jsonl"
+    src.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    code, out, err = cli(capsys, "discard", "--ev", "--input", str(src))
+    got = [json.loads(x) for x in out.splitlines()]
+    assert code == 1 and [g["line"] for g in got] == list(range(1, len(lines) + 1))
+    same = evaluate_discards(RIICHI_HAND, ruleset="tenhou", turn=17, seat_wind=1, dora=parse_tiles("1m")).to_dict()
+    assert {k: v for k, v in got[0].items() if k != "line"} == same
+    assert got[1]["model"] == "mahjong-cpp" and got[1]["dora"] == [] and got[1]["seat"] == "South"
+    assert got[2]["wall"] == 108 - 13 - 1 - 1  # the North set aside leaves the wall
+    assert got[3]["error"].startswith("line 4: riichi: give the hand before riichi")
+    assert got[4]["error"].startswith("line 5: ron: the model counts tsumo wins only")
+    assert got[5]["error"] == "line 6: unknown key 'sead' (did you mean 'seat'?)"
+    assert got[6]["error"] == "line 7: honba: expected int, got '2'"  # the JSON hand's own message
+    assert "majiang-core 'in' object" in got[7]["error"]
+    assert "not both" in got[8]["error"]
+    assert [line.split(":")[1].strip() for line in err.splitlines()] == [f"line {n}" for n in range(4, 10)]
+
+
+def test_command_model(capsys):
+    code, out, _ = cli(capsys, "discard", "123m067p2357s1156z", "--ev", "--dora", "1m", "--model", "mahjong-cpp")
+    five = next(line.split() for line in out.splitlines() if line.startswith("5z"))
+    assert code == 0 and five[-3:] == ["91.7%", "40.3%", "5,198"] and "model mahjong-cpp" in out.splitlines()[0]
+    code, out, _ = cli(capsys, "discard", "123m067p2357s1156z", "--ev", "--json")
+    assert code == 0 and json.loads(out)["model"] == "mjrules"
+
+
 @pytest.mark.parametrize("argv, says", [
     (("discard", RIICHI_HAND, "--turn", "3"), "--turn is for --ev"),
+    (("discard", RIICHI_HAND, "--model", "mahjong-cpp"), "--model is for --ev"),
+    (("discard", RIICHI_HAND, "--ev", "--model", "cpp"), "'cpp' is not a model: mjrules or mahjong-cpp"),
     (("discard", RIICHI_HAND, "--ev", "--turn", "19"), "not a turn 1-18"),
     (("discard", RIICHI_HAND, "--ev", "--ron-from", "next"), "tsumo wins only"),
     (("discard", RIICHI_HAND, "--ev", "--input", "x.jsonl"), "a HAND or --input, not both"),

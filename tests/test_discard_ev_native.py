@@ -2,7 +2,7 @@
 definition (``mjrules.tools.discard_ev``): the same states and the same values at every turn, on
 small hands under rulesets, situations and hands that reach every part of the model (red fives,
 ura dora, kiriage, melds, three players with kita, seven pairs and thirteen orphans, a third
-party's yaku on the Python path, tiles in sight, the search's reach). Without a native build there
+party's yaku on the Python path, tiles in sight, the search's reach), under both models. Without a native build there
 is nothing to compare, and the module says so as a skip; CI sets ``MJRULES_KERNEL=native``, where
 a missing build is an error.
 """
@@ -38,6 +38,17 @@ CASES = {
     "thirteen orphans": ("19m19p19s1234567z5m", "tenhou", {"dora": "5z"}),
     "extra 0": ("123m067p2357s1156z", "tenhou", {"dora": "1m", "extra": 0}),
     "extra 2, turn 14": ("123m067p2357s1156z", "tenhou", {"dora": "1m", "extra": 2, "turn": 14}),
+    # mahjong-cpp's model: its wall, its riichi moves (riichi wins as states, the hand before riichi)
+    "mahjong-cpp, issue hand": ("123m067p2357s1156z", "tenhou", {"dora": "1m", "model": "mahjong-cpp"}),
+    "mahjong-cpp, riichi at once, turn 6": ("123m456p789s99p23s7z", "tenhou",
+                                           {"dora": "9p", "turn": 6, "model": "mahjong-cpp"}),
+    "mahjong-cpp, 2-shanten, tiles seen, kiriage": ("24m068p134577s226z", "mleague",
+                                                    {"dora": "4p", "visible": "3m5s7z", "turn": 9, "model": "mahjong-cpp"}),
+    "mahjong-cpp, open hand": ("234m567p4466s9s 3-45s", "tenhou", {"turn": 3, "seat_wind": 2, "model": "mahjong-cpp"}),
+    "mahjong-cpp, three players": ("99m456p789p123s45s4z", "tenhou-sanma",
+                                   {"dora": "3z", "kita": 1, "seat_wind": 1, "model": "mahjong-cpp"}),
+    "mahjong-cpp, seven pairs, extra 2": ("11m99m11p99p11s9s12z5m", "tenhou",
+                                         {"dora": "8m", "extra": 2, "turn": 12, "model": "mahjong-cpp"}),
 }
 
 
@@ -59,3 +70,6 @@ def test_native_search_equals_the_python_search(label):
         for a, b in zip(n.by_turn, p.by_turn):
             assert a == pytest.approx(b, rel=1e-9, abs=1e-12), (n.tile, a, b)
     assert any(d.win_prob > 0 for d in python.discards) or label == "no open tanyao"
+    if kw.get("model") == "mahjong-cpp":  # the model's own path, not the published one's
+        published = evaluate_discards(hand, scorer=scorer, kernel="native", **{**kw, "model": "mjrules"})
+        assert [d.by_turn for d in published.discards] != [d.by_turn for d in native.discards]

@@ -49,8 +49,14 @@ LASTS = 3 * DELAY
 PROBE = 0.5
 """A measuring run's input is doubled (or more) until its work takes at least this many seconds."""
 
-LINES, RECORDS, GAMES = "lines", "records", "games"
-"""What a command's input is counted in: JSON lines on stdin, record files in its folder, games."""
+LINES, HANDS, RECORDS, GAMES = "lines", "hands", "records", "games"
+"""What a command's input is counted in: JSON lines of wins on stdin, JSON lines of hands before a
+discard on stdin (``discard --ev``), record files in its folder, games."""
+EV_HANDS = ('{"hand": "123m067p2357s1156z", "dora": "1m"}', '{"hand": "13m123345777p4s11z", "dora": "1p", "turn": 8}',
+            '{"hand": "567m30778899p123s", "seat": "S", "dora": "3p", "ruleset": "mleague"}',
+            '{"hand": "11122333440m2p22s", "dora": "4m", "turn": 8, "model": "mahjong-cpp"}')
+"""``discard --ev``'s lines: one-shanten and tenpai hands, a millisecond or so each natively (a
+tenth of a second on the Python kernel), so that the input is sized in many lines."""
 
 
 @attrs.frozen
@@ -101,6 +107,8 @@ def _commands(bot: Path) -> list[Command]:
                 outputs=("stdout.jsonl",)),
         Command("replay --rulesets", ("replay", "--jobs", "2", "--rulesets", "tenhou,mleague", "--json", "{logs}"),
                 6, RECORDS, 16, None, outputs=("stdout.jsonl",)),
+        Command("discard --ev", ("discard", "--ev", "--jobs", "2", "--input", "-"), 6, HANDS, 40, None,
+                outputs=("stdout.jsonl",)),
         Command("simulate", ("simulate", "--jobs", "2", "--rulesets", "tenhou", "--games", "{n}", "--json",
                              "--output", "{d}/games.jsonl", "--records", "{d}/records"), 8, GAMES, 2, "games.jsonl",
                 outputs=("games.jsonl", "stdout.jsonl"), records="records"),
@@ -118,6 +126,7 @@ class Inputs:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.lines = (DATA / "majiang-hule-public.jsonl").read_bytes().splitlines(keepends=True)
+        self.hands = [f"{line}\n".encode() for line in EV_HANDS]
         self.logs = sorted((DATA / "tenhou-mjlog").glob("*.mjlog"))
         self.made: dict[int, Path] = {}
         self.lock = threading.Lock()
@@ -134,15 +143,17 @@ class Inputs:
                 self.made[n] = folder
             return self.made[n]
 
-    def feed(self, stdin: IO[bytes], n: int) -> None:
-        """Write ``n`` lines of hands to ``stdin`` and close it; stop when the reader has gone."""
-        whole, part = divmod(n, len(self.lines))
-        block = b"".join(self.lines)
+    def feed(self, stdin: IO[bytes], n: int, unit: str = LINES) -> None:
+        """Write ``n`` lines (of wins, or of ``HANDS``) to ``stdin`` and close it; stop when the
+        reader has gone."""
+        lines = self.hands if unit == HANDS else self.lines
+        whole, part = divmod(n, len(lines))
+        block = b"".join(lines)
         try:
             with stdin:
                 for _ in range(whole):
                     stdin.write(block)
-                stdin.write(b"".join(self.lines[:part]))
+                stdin.write(b"".join(lines[:part]))
         except OSError:  # the command ended (its Ctrl-C) before reading them all
             pass
 
@@ -250,11 +261,11 @@ def _run(command: Command, inputs: Inputs, folder: Path, size: int, delay: float
     argv = [a.replace("{d}", str(folder)).replace("{n}", str(size)).replace("{logs}", logs) for a in command.argv]
     with open(folder / "stdout.jsonl", "wb") as stdout, open(folder / "stderr.txt", "wb") as stderr:
         proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "mjrules", *argv], stdout=stdout,
-                                stderr=stderr, stdin=subprocess.PIPE if command.unit == LINES else subprocess.DEVNULL,
+                                stderr=stderr, stdin=subprocess.PIPE if command.unit in (LINES, HANDS) else subprocess.DEVNULL,
                                 start_new_session=True)
     feeder = None
     if proc.stdin is not None:
-        feeder = threading.Thread(target=inputs.feed, args=(proc.stdin, size), daemon=True)
+        feeder = threading.Thread(target=inputs.feed, args=(proc.stdin, size, command.unit), daemon=True)
         feeder.start()
     begun = _begun(proc, None if command.opens is None else folder / command.opens)
     start = time.monotonic()

@@ -205,6 +205,13 @@ def test_every_key_of_majiang_core_defaults_is_known(key_lines):
     assert dict(back.rule) == defaults and back.inexact == ()
 
 
+def test_a_ruleset_busting_at_zero_is_no_majiang_core_rule_object():
+    # majiang-core's Game.last ends a game on "defen[id] < 0" under トビ終了あり: 0 plays on, whatever the object
+    rule = majiang_rule_of(Scorer("majiang").with_flags(bust_at_zero=True).flags)
+    assert rule.rule["トビ終了あり"] is True
+    assert rule.inexact == ("bust_at_zero = True (majiang-core: False)",)
+
+
 @pytest.mark.parametrize("rule, message", [
     ({"一発": True}, "unknown majiang-core rule key '一発' (did you mean '一発あり'?)"),
     ({"裏ドラあり": 1}, "裏ドラあり: expected true or false, got 1"),

@@ -49,6 +49,24 @@ def test_riichi_below_zero_where_busting_does_not_end_the_game():
         "riichi needs 1000 points for the stick, and it has -2300")
 
 
+@pytest.mark.parametrize("bust_at_zero, score, refused", [
+    # "持ち点0点でトビ終了になります。したがって持ち点1000点ちょうどではリーチがかけられません" (a parlour
+    # that ends the game at 0: mahjong-cafe.com's rules of 四季): the stick may not leave 0
+    (True, 1000, "riichi's stick would leave 0 points, and that ends the game (bust_at_zero)"),
+    (True, 1100, None),
+    # where only a score below 0 busts (majiang-core's Game.allow_lizhi refuses defen < 1000 alone), 1000 declares
+    (False, 1000, None),
+    (False, 900, "riichi needs 1000 points for the stick, and it has 900"),
+])
+def test_riichi_where_a_score_of_zero_ends_the_game(bust_at_zero, score, refused):
+    scorer = Scorer("tenhou").with_flags(bust_at_zero=bust_at_zero)
+    play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s", scores=(25000, score, 25000, 50000 - score))
+    play.discard(0, Action(ActionKind.DISCARD, play.draw(0, False)))
+    drawn = play.draw(1, False)
+    assert refuse_own(play, 1, Action(ActionKind.RIICHI, drawn), drawn) == refused
+    assert (Action(ActionKind.RIICHI, drawn) in legal_own(play, 1, drawn)) is (refused is None)
+
+
 def _near_the_end(scorer: Scorer, left: int):
     """Seat 1 tenpai after its draw with ``left`` live draws left (the wall's counter moved on)."""
     play = round_play(scorer, [DEALER, PINFU, SEAT2, SEAT3], draws="1s1s")

@@ -195,6 +195,23 @@ def test_game_end(ruleset, scores, outcome, repeats, wind, number, want):
                     first_dealer=0) is want
 
 
+@pytest.mark.parametrize("flags, scores, want", [
+    # Tenhou, Mahjong Soul and 電脳麻将 end a game below 0 only: a player at exactly 0 plays on
+    # (majiang-core's Game.last: "defen[id] < 0 && this._rule['トビ終了あり']")
+    ({}, [0, 40000, 30000, 30000], None),
+    ({}, [-100, 40100, 30000, 30000], GameEnd.BUST),
+    # a parlour's 0点でトビ ("持ち点0点でトビ終了になります", mahjong-cafe.com's rules of 四季): 0 ends it too
+    ({"bust_at_zero": True}, [0, 40000, 30000, 30000], GameEnd.BUST),
+    ({"bust_at_zero": True}, [-100, 40100, 30000, 30000], GameEnd.BUST),
+    ({"bust_at_zero": True}, [100, 39900, 30000, 30000], None),
+    ({"bust_at_zero": True, "bust_ends_game": False}, [0, 40000, 30000, 30000], None),  # no bust at all
+])
+def test_a_score_of_zero_ends_the_game_where_the_ruleset_says(flags, scores, want):
+    rules = Scorer("tenhou").with_flags(**flags).rules
+    # East 2: nothing but a bust ends the game here
+    assert game_end(rules, scores, settled(WIN, False), wind=0, number=1, dealer=1, first_dealer=0) is want
+
+
 @pytest.mark.parametrize("log_id, ends", [
     # the four games of tests/data/tenhou-mjlog that reach West, each West hand and how the game goes on
     # (None) or ends after it, as Tenhou's records show: W1, seat 3's tsumo leaves it at 33,500 (May 2010)

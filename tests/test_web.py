@@ -188,6 +188,10 @@ def test_api_discard_returns_what_discard_ev_json_prints(client, capsys):
     assert r.json()["best_differs"]
     bad = client.get("/api/discard?hand=13m123345777p4s11z&turn=19")
     assert bad.status_code == 400 and "argument --turn: '19' is not a turn 1-18" in bad.json()["error"]
+    r = client.get(f"/api/discard?{EV_LINK}&model=mahjong-cpp")
+    assert r.json() == cli_json(capsys, [*EV_CLI, "--model", "mahjong-cpp"]) and r.json()["model"] == "mahjong-cpp"
+    bad = client.get(f"/api/discard?{EV_LINK}&model=cpp")
+    assert bad.status_code == 400 and "argument --model: 'cpp' is not a model" in bad.json()["error"]
 
 
 def test_the_page_shows_the_discard_values_and_their_chart(client, capsys):

@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import traceback
+from typing import Callable
 
 from mjrules import __version__
 from mjrules.cli.commands import COMMANDS, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN
@@ -156,7 +157,8 @@ def _main(argv: list[str]) -> int:
         return EXIT_BAD_INPUT
     try:
         check_files(args)
-        code = args.func(args)
+        command: Callable[[argparse.Namespace], int] = args.func  # its cmd_*, the subparser's default
+        code = command(args)
         sys.stdout.flush()  # here, so a full disk is reported, not found by the flush at exit
         return code
     except MjrulesError as e:

@@ -22,6 +22,7 @@ from mjrules.cli.common import (
     add_hand,
     add_jobs,
     add_ruleset,
+    ev_model,
     file_arg,
     kita,
     reach,
@@ -32,7 +33,7 @@ from mjrules.cli.common import (
     wind,
 )
 from mjrules.errors import NotationError
-from mjrules.model.tiles import tile
+from mjrules.model.tiles import Tile, tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.discard import advise_discard, render_advice
@@ -46,13 +47,13 @@ if TYPE_CHECKING:
 __all__ = ["add_command"]
 
 
-def _tiles(text: str) -> tuple:
+def _tiles(text: str) -> tuple[Tile, ...]:
     """A tile list for --visible / --discards: MPSZ (``19m7z``); empty is allowed."""
     text = text.replace(",", "").replace(" ", "")
     return tuple(parse_tiles(text)) if text else ()
 
 
-def _tiles_arg(text: str) -> tuple:
+def _tiles_arg(text: str) -> tuple[Tile, ...]:
     """Tiles of an option (argparse's type: its error is the option's)."""
     try:
         return _tiles(text)
@@ -84,7 +85,8 @@ def _add_discard(sub: Subparsers) -> None:
         "Every discard of a 14-tile HAND, ranked by the shanten it leaves, then by ukeire (unseen copies of the "
         "tiles that lower it, counting --visible, --discards and --dora as seen), then by the points its waits "
         "offer when tenpai; with the value of each wait. With --ev: each discard's tenpai probability, win "
-        "probability and expected score by the last turn (the one-player model of docs/discard-ev.md: tsumo only, "
+        "probability and expected score by the last turn (the one-player model of docs/commands/discard-ev.md: "
+        "tsumo only, "
         "riichi on tenpai, every win scored by the ruleset), best first; under several --rulesets side by side, "
         "marking where the best discard differs; for one HAND or every JSON line of --input (each line's output "
         "in order, with --jobs worker processes)."
@@ -97,6 +99,9 @@ def _add_discard(sub: Subparsers) -> None:
     d.add_argument("--extra", type=reach, default=None, metavar="N",
                    help="with --ev: search tile changes at the same shanten and shanten back while they keep the "
                         "hand within N exchanges of its start (0-3, default 1)")
+    d.add_argument("--model", type=ev_model, default=None, metavar="M",
+                   help="with --ev: mjrules (default: the published model) or mahjong-cpp (its calculator's "
+                        "numbers: a wall that shrinks each turn, riichi hands that change their wait)")
     d.add_argument("--rulesets", metavar="A,B,…", help="with --ev: these rulesets side by side")
     d.add_argument("--input", type=file_arg, default=None, metavar="FILE|-",
                    help="with --ev: JSON lines, a 'hand' and the options by name; one JSON line out for each")
@@ -258,7 +263,8 @@ def cmd_discard(args: argparse.Namespace) -> int:
         from mjrules.cli.discard_ev import cmd_discard_ev  # loaded only with --ev
 
         return cmd_discard_ev(args)
-    for option, value in (("--turn", args.turn), ("--extra", args.extra), ("--rulesets", args.rulesets),
+    for option, value in (("--turn", args.turn), ("--extra", args.extra), ("--model", args.model),
+                          ("--rulesets", args.rulesets),
                           ("--input", args.input), ("--by-turn", args.by_turn or None), ("--jobs", args.jobs != 1 or None)):
         if value is not None:
             raise NotationError(f"{option} is for --ev (the discards' tenpai and win probability and expected score)")

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, No
 from mjrules.cli.commands import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO_WIN, EXIT_WIN
 from mjrules.errors import NotationError, as_typed, not_utf8
 from mjrules.model.hand import Hand
-from mjrules.model.win import MAX_COUNTER, Win
-from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
+from mjrules.model.win import MAX_COUNTER, WIND_WORDS, Win
+from mjrules.notation.json_hand import RON_WORDS
 from mjrules.tools import query
 from mjrules.tools.query import MAX_DIGITS, plain_fives, shown, whole_number
 
@@ -185,6 +185,7 @@ indicators = option_type(query.read_indicators)
 kita = option_type(query.read_kita)
 turn = option_type(query.read_turn)
 reach = option_type(query.read_extra)
+ev_model = option_type(query.read_model)
 
 
 def ruleset_arg(text: str) -> str:

@@ -11,7 +11,8 @@ from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
 from mjrules.cli.common import DEFAULT_RULESET, count, option_type, ruleset_arg
 from mjrules.tools import query
-from mjrules.tools.needs import TIES, needs
+from mjrules.rules.choices import Tie
+from mjrules.tools.needs import needs
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers
@@ -38,7 +39,7 @@ def add_command(subparsers: Subparsers) -> None:
     p.add_argument("--honba", type=count, default=0, metavar="N")
     p.add_argument("--sticks", type=count, default=0, metavar="N", help="riichi sticks on the table")
     p.add_argument("--riichi", action="store_true", help="you declare riichi: -1000 and one more stick")
-    p.add_argument("--tie", choices=TIES, default=None,
+    p.add_argument("--tie", choices=Tie.values(), default=None,
                    help="equal points: seat-order (earlier in the initial seating wins; default) or shared")
     p.add_argument("--first-dealer", type=_seat, default=None, metavar="SEAT",
                    help="who dealt the game's first hand (default: the seat after --dealer, as in the last hand)")

@@ -16,7 +16,7 @@ from mjrules.errors import MjrulesError
 from mjrules.table.console import Console
 from mjrules.table.player import Player
 from mjrules.table.players import MJAI, PLAYERS, make_player
-from mjrules.rules.rules import GameLength
+from mjrules.rules.choices import GameLength
 from mjrules.table.game import RECORD_FORMATS, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer

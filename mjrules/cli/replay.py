@@ -19,7 +19,6 @@ import attrs
 from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
 from mjrules.cli.common import EXIT_BAD_INPUT, More, add_jobs, names_files, plural, ruleset_arg
-from mjrules.cli.compare import ruleset_names
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.records.check import LegalCheck, check_legal
 from mjrules.records.read import STDIN, read_file_games, read_stdin, record_paths
@@ -37,7 +36,7 @@ from mjrules.records.replay import (
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
-from mjrules.tools.query import brief
+from mjrules.tools.query import brief, ruleset_names
 
 if TYPE_CHECKING:
     from mjrules.cli.common import Subparsers

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import json
 
@@ -65,9 +65,10 @@ def _write_pictures(args: argparse.Namespace, hand: Hand, win: Win, result: Resu
         return
     from mjrules.pictures import result_html, result_svg  # only when asked: scoring never loads it
 
-    for path, text in ((args.svg, lambda: result_svg(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang)),
-                       (args.html, lambda: result_html(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang,
-                                                       document=True))):
+    cards: tuple[tuple[str | None, Callable[[], str]], ...] = (
+        (args.svg, lambda: result_svg(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang)),
+        (args.html, lambda: result_html(result, hand=hand, win=win, ruleset=ruleset, lang=args.lang, document=True)))
+    for path, text in cards:
         if path:
             # An OSError (a full disk) names the file; main() makes it one line, status 1.
             with open(path, "w", encoding="utf-8") as f:

@@ -21,7 +21,7 @@ from mjrules.table.simulation import (
     BASE_WORDS, FIGURES, GAME_FIELDS, GAME_TYPES, Figures, Simulator, difference, play_chunk, record_name,
     render_difference, shown_difference,
 )
-from mjrules.rules.rules import GameLength
+from mjrules.rules.choices import GameLength
 from mjrules.tools.columns import CsvRecords, ParquetRecords
 from mjrules.tools.query import ruleset_names, shown, whole_number
 

@@ -12,7 +12,7 @@ something else.
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from typing import Any, Iterable
 
 import attrs
 
@@ -69,7 +69,7 @@ def _sorted_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=lambda t: t.rank))
 
 
-def _check_action(instance: Action, attribute: attrs.Attribute, value: object) -> None:
+def _check_action(instance: Action, attribute: attrs.Attribute[Any], value: object) -> None:
     kind = instance.kind
     if (instance.tile is None) == (kind in NEEDS_TILE):
         raise MjrulesError(f"a {kind.value} action {'names' if kind in NEEDS_TILE else 'names no'} tile")

@@ -14,6 +14,7 @@ from typing import Sequence
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw
 from mjrules.game.state import RoundState
 from mjrules.model.tiles import EAST, Tile
+from mjrules.rules.choices import AbortiveDraw, NagashiMode
 from mjrules.rules.rules import RoundRules, Rules
 
 EXHAUSTIVE_DRAW = "fanpai"
@@ -27,7 +28,7 @@ THREE_RONS = "sanchaho"
 
 def refuse_nine_terminals(rules: Rules, state: RoundState, seat: int, drawn: Tile | None) -> str | None:
     """Why ``seat`` may not abort the hand on nine terminals now (``drawn``: its tile just drawn), or None."""
-    if "nine_terminals" not in rules.play.abortive_draws:
+    if AbortiveDraw.NINE_TERMINALS not in rules.play.abortive_draws:
         return "this ruleset has no abortive draw on nine terminals"
     if drawn is None or state.discarded[seat] or state.any_call:
         return "nine terminals are declared on one's first draw, before any call"
@@ -42,12 +43,12 @@ def after_discard(rules: Rules, state: RoundState) -> str | None:
     allowed = rules.play.abortive_draws
     if state.players == 4:
         firsts = [r[0].index for r in state.river if len(r) == 1]
-        if ("four_winds" in allowed and not state.any_call and len(firsts) == 4 and len(set(firsts)) == 1
+        if (AbortiveDraw.FOUR_WINDS in allowed and not state.any_call and len(firsts) == 4 and len(set(firsts)) == 1
                 and EAST <= firsts[0] <= EAST + 3 and sum(len(r) for r in state.river) == 4):
             return FOUR_WINDS
-        if "four_riichi" in allowed and len(state.declared) == 4:
+        if AbortiveDraw.FOUR_RIICHI in allowed and len(state.declared) == 4:
             return FOUR_RIICHI
-    if "four_kans" in allowed and state.kans == 4 and sum(any(m.is_kan for m in ms) for ms in state.melds) > 1:
+    if AbortiveDraw.FOUR_KANS in allowed and state.kans == 4 and sum(any(m.is_kan for m in ms) for ms in state.melds) > 1:
         return FOUR_KANS
     return None
 
@@ -64,6 +65,6 @@ def abortive(reason: str, players: int, declared_by: int | None = None) -> Draw:
 
 def exhaustive(rules: Rules, state: RoundState, tenpai: Sequence[int]) -> Draw:
     """The exhaustive draw with ``tenpai`` shown in tenpai, a nagashi mangan where the ruleset pays one."""
-    nagashi = state.nagashi() if rules.nagashi.mode != "none" else ()
+    nagashi = state.nagashi() if rules.nagashi.mode is not NagashiMode.NONE else ()
     return Draw(NAGASHI if nagashi else EXHAUSTIVE, NAGASHI_MANGAN if nagashi else EXHAUSTIVE_DRAW,
                 tuple(sorted(tenpai)), nagashi, (0,) * state.players)

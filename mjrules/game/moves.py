@@ -27,7 +27,9 @@ from mjrules.model.tiles import NORTH, Tile, tile, tile_counts
 from mjrules.notation.mpsz import format_tiles
 from mjrules.game.draws import refuse_nine_terminals
 from mjrules.game.state import RoundState
+from mjrules.rules.choices import AnkanAfterRiichi, Kuikae
 from mjrules.rules.rules import Rules
+from mjrules.scoring.payments import STICK
 from mjrules.scoring.result import NoWin, Result
 from mjrules.game.actions import NINE_TERMINALS, NOTEN, PASS, RON, TENPAI, TSUMO, Action, ActionKind
 
@@ -117,8 +119,11 @@ def _refuse_riichi(pos: Position, seat: int, action: Action, drawn: Tile | None)
         return "it is in riichi already"
     if any(m.is_open for m in pos.state.melds[seat]):
         return "riichi needs a closed hand, and this one has called"
-    if play.riichi_min_points and pos.state.scores[seat] < play.riichi_min_points:  # 0: none, a score below 0 too
-        return f"riichi needs {play.riichi_min_points} points for the stick, and it has {pos.state.scores[seat]}"
+    score = pos.state.scores[seat]
+    if play.riichi_min_points and score < play.riichi_min_points:  # 0: none, a score below 0 too
+        return f"riichi needs {play.riichi_min_points} points for the stick, and it has {score}"
+    if play.riichi_min_points and pos.rules.round.busts(score - STICK):  # bust_at_zero: the stick may not leave 0
+        return f"riichi's stick would leave {score - STICK} points, and that ends the game (bust_at_zero)"
     if pos.state.live_left < play.riichi_min_draws:
         return f"riichi needs {play.riichi_min_draws} live draws left, and {pos.state.live_left} are"
     t = action.tile
@@ -170,7 +175,7 @@ def _refuse_kan(pos: Position, seat: int, action: Action, drawn: Tile | None) ->
 
 def _refuse_ankan_in_riichi(pos: Position, seat: int, kind: int, drawn: Tile) -> str | None:
     rule = pos.rules.play.ankan_after_riichi
-    if rule == "never":
+    if rule is AnkanAfterRiichi.NEVER:
         return "this ruleset allows no closed kan after riichi"
     if drawn.index != kind:
         return "in riichi an ankan uses the tile just drawn"
@@ -179,7 +184,7 @@ def _refuse_ankan_in_riichi(pos: Position, seat: int, kind: int, drawn: Tile) ->
     waits = waits_of(before)
     if waits_of([t for t in pos.state.hands[seat] if t.index != kind]) != waits:
         return "in riichi an ankan may not change the waits"
-    if rule == "same_shape" and not _keeps_triplet(before, kind, waits):
+    if rule is AnkanAfterRiichi.SAME_SHAPE and not _keeps_triplet(before, kind, waits):
         return "in riichi an ankan may not change the hand's shape: a reading uses these tiles otherwise"
     return None
 
@@ -258,10 +263,10 @@ def kuikae_after(rules: Rules, action: Action) -> frozenset[int]:
     t = action.tile
     assert t is not None
     rule = rules.play.kuikae
-    if rule == "allowed":
+    if rule is Kuikae.ALLOWED:
         return frozenset()
     banned = {t.index}
-    if action.kind is ActionKind.CHI and rule == "forbidden":
+    if action.kind is ActionKind.CHI and rule is Kuikae.FORBIDDEN:
         kinds = sorted(x.index for x in action.consumed)
         if t.index < kinds[0] and kinds[1] % 9 < 8:  # called the low end: the kind above the sequence too
             banned.add(kinds[1] + 1)

@@ -22,12 +22,12 @@ from mjrules.model.win import Win
 WIND_LETTERS = "ESWN"
 
 
-def _seat(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or not 0 <= value <= 3:
         raise ValueError(f"{attribute.name} must be a seat 0 … 3, not {value!r}")
 
 
-def _maybe_seat(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _maybe_seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None:
         _seat(instance, attribute, value)
 

@@ -17,6 +17,7 @@ import attrs
 from mjrules.game.draws import three_rons_abort
 from mjrules.game.record import ABORTIVE, NAGASHI, RecordedWin, Round
 from mjrules.model.win import Win
+from mjrules.rules.choices import DealerRepeat, ExtraWind, LastDealerStop, LeftoverSticks, MultiRonHonba, NagashiMode
 from mjrules.rules.rules import RoundRules, Rules
 from mjrules.scoring.payments import STICK
 from mjrules.rules.placing import placing
@@ -125,13 +126,13 @@ def draw_repeats(rules: RoundRules, dealer: int, tenpai: Sequence[int]) -> bool:
     ``rules.dealer_repeat`` says; in a one-hand game always (the hand is played again)."""
     if rules.game_length.one_hand:
         return True
-    return rules.dealer_repeat == "any_draw" or (rules.dealer_repeat == "tenpai" and dealer in tenpai)
+    return rules.dealer_repeat is DealerRepeat.ANY_DRAW or (rules.dealer_repeat is DealerRepeat.TENPAI and dealer in tenpai)
 
 
 def win_repeats(rules: RoundRules, dealer_won: bool) -> bool:
     """Whether the dealer deals again after a win (``dealer_won``: the dealer is among the winners);
     never in a one-hand game (the first win ends it) or where ``rules.dealer_repeat`` is ``none``."""
-    return dealer_won and rules.dealer_repeat != "none" and not rules.game_length.one_hand
+    return dealer_won and rules.dealer_repeat is not DealerRepeat.NONE and not rules.game_length.one_hand
 
 
 def _nagashi(rnd: Round, scorer: Scorer, rules: RoundRules, honba: int, table: int,
@@ -149,7 +150,7 @@ def _nagashi(rnd: Round, scorer: Scorer, rules: RoundRules, honba: int, table: i
         if isinstance(paid, NoWin):
             return None
         pay = _add(pay, _absolute(paid.payments, dealer))
-        won = paid.mode == "win"
+        won = paid.mode == NagashiMode.WIN
     if won:
         repeats = win_repeats(rules, dealer in draw.nagashi)
         return RoundSettlement((), tuple(pay), honba + 1 if repeats else 0, 0, repeats, Outcome.WIN)
@@ -172,7 +173,7 @@ def _settle_wins(rnd: Round, rules: RoundRules, score: Score, honba: int, table:
         if w not in counted:
             out.append(PaidWin(w, w.win, None, none))
             continue
-        h = honba if first or rules.multi_ron_honba == "each" else 0
+        h = honba if first or rules.multi_ron_honba is MultiRonHonba.EACH else 0
         win = attrs.evolve(w.win, honba=h, riichi_sticks=table if first else 0)
         result = score(w, win)
         if isinstance(result, Result):
@@ -193,7 +194,7 @@ class GameEnd(str, enum.Enum):
     """Why a game ends after a round (a str, so JSON and text keep the words)."""
 
     BUST = "bust"
-    """A player is below 0 (``bust_ends_game``)."""
+    """A player is below 0, or at 0 under ``bust_at_zero`` (``bust_ends_game``)."""
     LAST_HAND = "last hand"
     """The last hand passed, with somebody at the extra wind's target or with no extra wind."""
     DEALER_STOP = "dealer stop"
@@ -224,28 +225,28 @@ def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, w
     ``Game.last`` ends its games the same way (延長戦方式 0-3 are the four ``extra_wind`` values)."""
     r = rules.round
     n = len(scores)
-    if r.bust_ends_game and min(scores) < 0:
+    if any(r.busts(score) for score in scores):
         return GameEnd.BUST
     target = r.extra_wind_target
     reached = target == 0 or max(scores) >= target
     length = r.game_length
     last_wind, last_number = (0, 0) if length.one_hand else (r.winds - 1, n - 1)
-    extra = r.extra_wind if target and not length.one_hand and r.winds < 4 else "none"
+    extra = r.extra_wind if target and not length.one_hand and r.winds < 4 else ExtraWind.NONE
 
     def dealer_stop() -> GameEnd | None:
-        stops = ((settled.outcome is Outcome.WIN and r.last_dealer_stop != "none")
+        stops = ((settled.outcome is Outcome.WIN and r.last_dealer_stop is not LastDealerStop.NONE)
                  or (settled.outcome in (Outcome.EXHAUSTIVE, Outcome.NAGASHI)
-                     and r.last_dealer_stop == "win_or_tenpai"))
+                     and r.last_dealer_stop is LastDealerStop.WIN_OR_TENPAI))
         if stops and reached and placing(scores, dealer, first_dealer, rules.placing.tie) == 1:
             return GameEnd.DEALER_STOP
         return None
 
     if wind > last_wind:  # the extra wind
-        if extra == "whole_wind":
+        if extra is ExtraWind.WHOLE_WIND:
             if number < n - 1:
                 return None
             return dealer_stop() if settled.dealer_repeats else GameEnd.EXTRA_WIND_OVER
-        if extra == "dealer_first" and settled.dealer_repeats:
+        if extra is ExtraWind.DEALER_FIRST and settled.dealer_repeats:
             return dealer_stop()
         if target and max(scores) >= target:
             return GameEnd.SUDDEN_DEATH
@@ -253,7 +254,7 @@ def game_end(rules: Rules, scores: Sequence[int], settled: RoundSettlement, *, w
     if wind < last_wind or number < last_number:
         return None
     if not settled.dealer_repeats:
-        return GameEnd.LAST_HAND if reached or extra == "none" else None
+        return GameEnd.LAST_HAND if reached or extra is ExtraWind.NONE else None
     return dealer_stop()
 
 
@@ -261,7 +262,7 @@ def final_scores(scores: Sequence[int], sticks: int, first_dealer: int, rules: R
     """The scores a game ends with: the riichi sticks still on the table go to the top player or
     are lost (``rules.round.leftover_sticks``); ties for the top are broken by ``rules.placing.tie``."""
     out = list(scores)
-    if sticks and rules.round.leftover_sticks == "top":
+    if sticks and rules.round.leftover_sticks is LeftoverSticks.TOP:
         top = next(s for s in range(len(out)) if placing(out, s, first_dealer, rules.placing.tie) == 1)
         out[top] += sticks * STICK
     return tuple(out)

@@ -26,7 +26,7 @@ def _names(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
-def _per_seat(instance: View, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
+def _per_seat(instance: View, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
     if len(value) != instance.players:
         raise MjrulesError(f"a view's {attribute.name} has one entry a seat: {instance.players}, not {len(value)}")
 

@@ -13,7 +13,7 @@ record shows (``mjrules.records.check.record_wall``).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 import attrs
 
@@ -32,7 +32,7 @@ def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(value)
 
 
-def _check_tiles(instance: Wall, attribute: attrs.Attribute, value: tuple[Tile, ...]) -> None:
+def _check_tiles(instance: Wall, attribute: attrs.Attribute[Any], value: tuple[Tile, ...]) -> None:
     if len(value) not in TILE_SET_SIZES or not all(isinstance(t, Tile) for t in value):
         raise MjrulesError(f"a wall holds 136 tiles (108 for three players), not {len(value)}")
     counts = [0] * 34

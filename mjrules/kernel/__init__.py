@@ -1,6 +1,12 @@
-"""The kernel: the rule-free computations on tile counts — shanten, whether counts are complete,
-the kinds that complete or improve a hand — and the reading of tile text. It knows no yaku, flag
-or ruleset.
+"""The kernel: the computations on tile counts — shanten, whether counts are complete, the kinds
+that complete or improve a hand, a hand's readings — and the reading of tile text. These know no
+yaku, flag or ruleset.
+
+The native kernel also runs a Scorer's plan (``NativePlan``): the built-in plugins' yaku checks,
+fu count, limits, payments and pao as native twins of their Python definitions, the ruleset's
+values coming compiled from ``mjrules.scoring.plan`` in named form (``boundary`` lists the names
+it reads), and the search of ``discard --ev`` (``ev_search``). The rules stay in the plugins: the
+kernel's twins are tested equal to them, and a part without a twin runs in Python.
 
 Two kernels compute the same answers: the native one (Rust, ``mjrules/kernel/rust/``, built by ``pip install``
 where a Rust toolchain exists) and the Python one (:mod:`mjrules.kernel.python`), the reference
@@ -28,7 +34,7 @@ from mjrules.model.tiles import FIVES, Tile, tile
 from mjrules.model.win import Riichi, Win
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "NativeComparison", "NativePlan", "NativeTablePlan", "ev_search", "TILE_TABLE", "YakuTable", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
+    "KERNEL", "KERNEL_ERROR", "NativeComparison", "NativePlan", "NativeTablePlan", "ev_search", "TILE_TABLE", "YakuTable", "boundary", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
     "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
@@ -159,9 +165,16 @@ def _unbound(*args: object) -> None:
     return None
 
 
-def twin_names() -> frozenset[str]:
-    """The native twins the kernel has (``mjrules.rules.yaku.native_twin``); none on the Python kernel."""
-    return frozenset(_IMPLEMENTATION.twin_names()) if KERNEL == "native" else frozenset()
+def twin_names() -> tuple[str, ...]:
+    """The yaku checks' native twins the kernel has (``mjrules.rules.yaku.native_twin``), as its one
+    table of them names them; none on the Python kernel."""
+    return tuple(_IMPLEMENTATION.twin_names()) if KERNEL == "native" else ()
+
+
+def boundary() -> dict[str, Any] | None:
+    """Every name the native kernel reads or writes across the boundary (None on the Python kernel):
+    ``{"fields": {class: [field, …]}, "choices": {choice: [name, …]}, "policies": {twin: [param, …]}}``."""
+    return _IMPLEMENTATION.boundary() if KERNEL == "native" else None
 
 
 bind_scoring: Callable[[dict[str, Any]], None] = _IMPLEMENTATION.bind_scoring if KERNEL == "native" else _unbound

@@ -274,7 +274,7 @@ def kokushi_shanten(counts: Sequence[int]) -> int | None:
     if _sets_needed(c) != 4:
         return None
     y = _yaochu(c)
-    kinds = 13 - y.count(0)
+    kinds: int = 13 - y.count(0)
     return 13 - kinds - (1 if y.count(1) < kinds else 0)
 
 

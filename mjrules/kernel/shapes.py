@@ -9,7 +9,7 @@ per-hand backtracking.
 from __future__ import annotations
 
 from itertools import product
-from typing import Sequence
+from typing import Any, Sequence
 
 from mjrules.model.melds import SEQ, TRIPLET, SetShape
 from mjrules.model.names import TextEnum
@@ -45,7 +45,7 @@ _TABLES: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {}, {}, {})
 sight of each count vector."""
 
 
-def _split(c: list[int], i: int, with_pair: bool, sets: list, pair: int, out: list, runs: bool) -> None:
+def _split(c: list[int], i: int, with_pair: bool, sets: list[Any], pair: int, out: list[Any], runs: bool) -> None:
     end = len(c)
     while i < end and c[i] == 0:
         i += 1

@@ -14,7 +14,7 @@ number of Norths the winner set aside (three-player kita).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
@@ -26,9 +26,10 @@ _RON = {"next": 1, "opposite": 2, "previous": 3}
 _FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 KEYS = ("hand", "win", "ron", "seat", "round", "riichi", *_FLAGS, "dora", "ura", "honba", "sticks", "extras",
         "nukidora")
+_T = TypeVar("_T")
 
 
-def _get(obj: dict, key: str, kind: type, default: Any) -> Any:
+def _get(obj: dict[str, Any], key: str, kind: type[_T], default: _T) -> _T:
     value = obj.get(key, default)
     if value is None:
         return default
@@ -75,7 +76,7 @@ def parse_json_hand(obj: Any) -> tuple[Hand, Win]:
     return hand, win
 
 
-def json_hand(hand: Hand, win: Win) -> dict:
+def json_hand(hand: Hand, win: Win) -> dict[str, Any]:
     """The JSON form of a Hand and Win (only the situations that hold)."""
     seats = "ESWN"
     out: dict[str, Any] = {"hand": format_mpsz(hand), "seat": seats[win.seat_wind], "round": seats[win.round_wind]}

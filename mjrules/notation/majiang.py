@@ -151,7 +151,7 @@ def _indicators(value: Any, where: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def _table(obj: Any, keys: frozenset, where: str) -> dict:
+def _table(obj: Any, keys: frozenset[str], where: str) -> dict[str, Any]:
     if obj is None:
         return {}
     if not isinstance(obj, dict):
@@ -167,7 +167,7 @@ _BY_NAME = {t.majiang(): t for table in BY_SUIT.values() for t in table.values()
 """``"m1"`` → Tile, for indicator lists."""
 
 
-def _top_fields(data: dict) -> tuple[Any, Any]:
+def _top_fields(data: dict[str, Any]) -> tuple[Any, Any]:
     """``shoupai`` and ``rongpai`` of an ``in`` object not in majiang's complete form, or the
     error naming an unknown or missing key."""
     if not data.keys() <= _IN_KEYS:
@@ -178,7 +178,7 @@ def _top_fields(data: dict) -> tuple[Any, Any]:
     return data["shoupai"], data.get("rongpai")
 
 
-def _param_fields(data: dict) -> tuple:
+def _param_fields(data: dict[str, Any]) -> tuple[Any, ...]:
     """hupai, zhuangfeng, menfeng, baopai, fubaopai, changbang and lizhibang of an ``in`` object
     not in majiang's complete form, with majiang's defaults for what is left out of ``param``."""
     if "param" not in data:
@@ -193,7 +193,7 @@ def _param_fields(data: dict) -> tuple:
             jicun.get("changbang", 0), jicun.get("lizhibang", 0))
 
 
-def _complete_form(data: dict) -> tuple[Any, ...] | None:
+def _complete_form(data: dict[str, Any]) -> tuple[Any, ...] | None:
     """The fields of majiang-core's complete form (shoupai, rongpai, hupai, the winds, the
     indicators, honba and sticks), or None when ``data`` is not in it. majiang-core writes every
     key: once all are read, the sizes of the objects show that no other key is there, so none
@@ -212,7 +212,7 @@ def _complete_form(data: dict) -> tuple[Any, ...] | None:
     return None
 
 
-def parse_majiang_input(data: dict, players: int = 4) -> tuple[Hand, Win]:
+def parse_majiang_input(data: dict[str, Any], players: int = 4) -> tuple[Hand, Win]:
     """Read the ``in`` object of majiang-core's ``hule()`` test data into a Hand and a Win, for a
     table of ``players``: a ``param.players`` that says otherwise is an error, and
     ``param.nukidora`` becomes ``Win.kita``. The native kernel reads majiang-core's complete form
@@ -291,7 +291,7 @@ def defaulted_winds(data: Any) -> list[str]:
             if key not in param]
 
 
-def _three_player(param: dict, win: Win, players: int) -> Win:
+def _three_player(param: dict[str, Any], win: Win, players: int) -> Win:
     """``win`` with the kita of ``param.nukidora``, once ``param.players`` is checked against ``players``."""
     said = param.get("players")
     if said is not None and said != players:
@@ -305,7 +305,7 @@ def _three_player(param: dict, win: Win, players: int) -> Win:
 bind_notation(meld_from_digits)
 
 
-def majiang_input(hand: Hand, win: Win, players: int = 4) -> dict:
+def majiang_input(hand: Hand, win: Win, players: int = 4) -> dict[str, Any]:
     """The ``in`` object for a Hand and Win (inverse of ``parse_majiang_input``); at a
     three-player table it says ``players`` and, with kita, ``nukidora``."""
     shoupai, rongpai = format_majiang(hand, None if win.tsumo else win.discarder)

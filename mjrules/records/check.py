@@ -45,7 +45,8 @@ from mjrules.game.play import RoundPlay
 from mjrules.game.wall import DEAD_WALL, INDICATORS, REPLACEMENTS, Wall
 from mjrules.model.melds import MeldKind
 from mjrules.model.tiles import SANMA_REMOVED, Tile, tile
-from mjrules.rules.rules import GameLength, Rules
+from mjrules.rules.choices import GameLength
+from mjrules.rules.rules import Rules
 from mjrules.scoring.scorer import Scorer
 
 NINE_TERMINALS_REASONS = frozenset({"nine terminals", "kyushukyuhai", "kyuushukyuuhai", "kyushu_kyuhai", "yao9", "九種九牌"})
@@ -199,7 +200,8 @@ def _play(play: RoundPlay, script: _Script) -> RoundSettlement:
         while True:
             view = run.send(script.act(view.seat, view))
     except StopIteration as stop:
-        return stop.value
+        settlement: RoundSettlement = stop.value  # a generator's return value is untyped on StopIteration
+        return settlement
 
 
 def check_legal(game: Game, scorer: Scorer) -> LegalCheck:

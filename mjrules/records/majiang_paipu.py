@@ -31,7 +31,7 @@ a person left before its end is written with the rounds played to their end, no 
 from __future__ import annotations
 
 import re
-from typing import Any, NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence, TypeVar
 
 from mjrules.errors import MjrulesError, RecordError, json_document
 from mjrules.model.melds import Meld, MeldKind
@@ -44,7 +44,7 @@ from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.mjai import mjai_tile
 from mjrules.records.tenhou_yaku import TENHOU_YAKU, yaku_id
-from mjrules.rules.rules import GAME_LENGTHS
+from mjrules.rules.choices import GameLength
 
 FORMAT = "majiang"
 DEFAULT_RULESET = "majiang"
@@ -59,6 +59,7 @@ DRAW_OF_REASON = {"fanpai": "荒牌平局", "nagashimangan": "流し満貫", "ky
 
 _TILE = re.compile(r"^([mpsz])([0-9])")
 WINDS = "東南西北"
+_T = TypeVar("_T")
 
 
 def _tile(text: Any, where: str) -> Tile:
@@ -116,13 +117,13 @@ class _Round:
     def fail(self, message: str) -> NoReturn:
         raise RecordError(f"{self.where()}: {message}")
 
-    def field(self, obj: dict, key: str, kind: type) -> Any:
+    def field(self, obj: dict[str, Any], key: str, kind: type[_T]) -> _T:
         value = obj.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             self.fail(f"{key} is missing or not a {kind.__name__}")
         return value
 
-    def number(self, obj: dict, key: str, most: int = 1_000_000) -> int:
+    def number(self, obj: dict[str, Any], key: str, most: int = 1_000_000) -> int:
         value = self.field(obj, key, int)
         if not 0 <= value <= most:
             self.fail(f"{key} {value} is out of range 0 … {most}")
@@ -132,7 +133,7 @@ class _Round:
         """The player id of the seat ``rel`` places from the dealer."""
         return (self.dealer + rel) % 4
 
-    def actor(self, obj: dict) -> int:
+    def actor(self, obj: dict[str, Any]) -> int:
         return self.seat(self.number(obj, "l", 3))
 
     def per_seat(self, values: Any, what: str) -> tuple[int, ...]:
@@ -166,7 +167,7 @@ class _Round:
                 self.fail(f"{kind}: {e}")
         return self.flow.finish()
 
-    def event(self, kind: str, ev: dict) -> None:
+    def event(self, kind: str, ev: dict[str, Any]) -> None:
         flow = self.flow
         if kind in ("zimo", "gangzimo"):
             self.accept_riichi()
@@ -205,7 +206,7 @@ class _Round:
             own = [t for i, t in enumerate(meld.tiles) if i != meld.called]
             self.flow.call(seat, meld, own, called)
 
-    def hule(self, ev: dict) -> None:
+    def hule(self, ev: dict[str, Any]) -> None:
         flow = self.flow
         seat = self.actor(ev)
         ura = tuple(_tile(t, self.where()) for t in ev.get("fubaopai") or ())
@@ -258,7 +259,7 @@ class _Round:
                             None if yakuman or type(fu) is not int else fu, yakuman, defen, tuple(names), fenpei)
         flow.won(RecordedWin(seat, discarder, pao, hand, win, recorded))
 
-    def pingju(self, ev: dict) -> None:
+    def pingju(self, ev: dict[str, Any]) -> None:
         name = ev.get("name")
         if name not in DRAW_NAMES:
             self.fail(f"pingju: unknown draw {name!r:.40} (majiang-core's: {', '.join(DRAW_NAMES)})")
@@ -316,7 +317,7 @@ def read_paipu(source: str, doc: Any) -> Game:
             raise RecordError(f"{source}: point {points!r:.60} are not four numbers") from None
     ruleset = doc.get("ruleset") if isinstance(doc.get("ruleset"), str) and doc.get("ruleset") else None
     # the table's, when it played another length than the ruleset's
-    rules = (("game_length", doc["length"]),) if doc.get("length") in GAME_LENGTHS else ()
+    rules = (("game_length", doc["length"]),) if doc.get("length") in GameLength.values() else ()
     # majiang-core's own 牌譜 hold no rule object: read under its defaults unless another is given
     assumed = () if ruleset else (f"the 牌譜 does not say its rules: read under {DEFAULT_RULESET}, majiang-core's "
                                   "default rule object",)
@@ -392,7 +393,7 @@ class PaipuLog:
         """The log entry an event makes (appended to its round's), or None for one majiang-core's
         log has no entry for (the game's start and end, a riichi declaration or its stick)."""
         kind = ev["type"]
-        entry = getattr(self, "_" + kind, None)
+        entry: Callable[[dict[str, Any]], dict[str, Any] | None] | None = getattr(self, "_" + kind, None)
         if entry is None:
             return None
         out = entry(ev)

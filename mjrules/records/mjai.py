@@ -28,7 +28,7 @@ the reader goes by the fields each event has, never by where the record came fro
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn, TypeVar
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.game.record import Deal
@@ -37,7 +37,7 @@ from mjrules.game.wins import ron, tsumo
 from mjrules.game.record import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Game, Recorded, RecordedWin, Round
 from mjrules.records.tenhou_rules import log_id_of, played_on, rules_on
 from mjrules.records.tenhou_yaku import ROUND_WIND, SEAT_WIND, WIND_IDS, yaku_id
-from mjrules.rules.rules import GAME_LENGTHS
+from mjrules.rules.choices import GameLength
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
@@ -110,6 +110,8 @@ def mjai_name(t: Tile) -> str:
 PASSED_OVER = frozenset({"none", "error", "hello", "join"})
 """mjai's events that carry nothing the scores depend on (a pass, the server's and bots' own)."""
 
+_T = TypeVar("_T")
+
 
 class _Reader:
     def __init__(self, source: str) -> None:
@@ -142,32 +144,31 @@ class _Reader:
     def where(self) -> str:
         return f"{self.source}, round {self.label} (line {self.line})"
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise RecordError(f"{self.where()}: {message}")
 
-    def get(self, ev: dict, key: str, kind: type | tuple = int) -> Any:
+    def get(self, ev: dict[str, Any], key: str, kind: type[_T]) -> _T:
         value = ev.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             self.fail(f"{ev.get('type')}: {key} is missing or not a {getattr(kind, '__name__', 'value')}")
         return value
 
-    def seat(self, ev: dict, key: str) -> int:
-        value = self.get(ev, key)
+    def seat(self, ev: dict[str, Any], key: str) -> int:
+        value = self.get(ev, key, int)
         if not 0 <= value < self.players:
             self.fail(f"{ev.get('type')}: {key} {value} is not a seat 0 … {self.players - 1}")
         return value
 
-    def tiles(self, ev: dict, key: str) -> list[Tile]:
+    def tiles(self, ev: dict[str, Any], key: str) -> list[Tile]:
         value = self.get(ev, key, list)
         return [mjai_tile(x, self.where()) for x in value]
 
     def need(self) -> RoundState:
         if self.flow is None:
             self.fail("an event outside a round")
-            raise AssertionError
         return self.flow
 
-    def event(self, ev: dict) -> None:
+    def event(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "start_game":
             names = ev.get("names")
@@ -180,7 +181,7 @@ class _Reader:
                 self.ruleset = ruleset
             if isinstance(ev.get("uri"), str):  # a Tenhou converter's link to the game (its log id)
                 self.uri = ev["uri"]
-            if ev.get("length") in GAME_LENGTHS:  # the table's, when not the ruleset's game_length
+            if ev.get("length") in GameLength.values():  # the table's, when not the ruleset's game_length
                 self.rules = (("game_length", ev["length"]),)
         elif kind == "start_kyoku":
             self.start(ev)
@@ -219,7 +220,7 @@ class _Reader:
         elif kind not in PASSED_OVER and kind not in self.unknown:  # said once, at its first line
             self.unknown[kind] = self.line
 
-    def start(self, ev: dict) -> None:
+    def start(self, ev: dict[str, Any]) -> None:
         if self.flow is not None:
             self.close()
         raw_scores, raw_hands = ev.get("scores"), ev.get("tehais")
@@ -229,10 +230,9 @@ class _Reader:
         bakaze = ev.get("bakaze")
         if not isinstance(bakaze, str) or bakaze not in WINDS:
             self.fail(f"start_kyoku: bakaze {bakaze!r} is not E, S, W or N")
-            raise AssertionError
-        kyoku = self.get(ev, "kyoku")
-        honba = self.get(ev, "honba")
-        sticks = self.get(ev, "kyotaku")
+        kyoku = self.get(ev, "kyoku", int)
+        honba = self.get(ev, "honba", int)
+        sticks = self.get(ev, "kyotaku", int)
         dealer = self.seat(ev, "oya")
         if not 1 <= kyoku <= 4 or honba < 0 or sticks < 0:
             self.fail(f"start_kyoku: kyoku {kyoku}, honba {honba}, kyotaku {sticks} out of range")
@@ -245,7 +245,6 @@ class _Reader:
             scores = list(self.current)
         else:
             self.fail("start_kyoku: no scores, and the last round's score changes are not all stated")
-            raise AssertionError
         n = self.players
         if len(scores) == 4 and n == 3 and scores[3] == 0:
             scores = scores[:3]
@@ -264,7 +263,7 @@ class _Reader:
         self.flow = RoundState(self.where(), deal)
         self.current = list(scores)
 
-    def call(self, kind: str, ev: dict) -> None:
+    def call(self, kind: str, ev: dict[str, Any]) -> None:
         flow = self.need()
         actor = self.seat(ev, "actor")
         consumed = self.tiles(ev, "consumed")
@@ -278,7 +277,6 @@ class _Reader:
                            None)
                 if pon is None:
                     self.fail(f"kakan: seat {actor} has no pon of {pai}")
-                    raise AssertionError
                 flow.call(actor, Meld(MeldKind.KAKAN, [*pon.tiles, pai], pon.called, pon.source), [pai], pai)
                 return
             target = self.seat(ev, "target")
@@ -290,7 +288,7 @@ class _Reader:
                 raise
             self.fail(f"{kind} by seat {actor}: {e}")
 
-    def hora(self, ev: dict) -> None:
+    def hora(self, ev: dict[str, Any]) -> None:
         flow = self.need()
         actor = self.seat(ev, "actor")
         target = self.seat(ev, "target")
@@ -323,7 +321,7 @@ class _Reader:
                             None if yakuman or type(fu) is not int else fu, yakuman, points, names, deltas)
         flow.won(RecordedWin(actor, discarder, None, hand, win, recorded))
 
-    def _changes(self, ev: dict, what: str) -> tuple[int, ...] | None:
+    def _changes(self, ev: dict[str, Any], what: str) -> tuple[int, ...] | None:
         """Each seat's score change an event states: its ``deltas``, or its ``scores`` (after it) less
         the scores before; None when it states neither. Keeps the running scores."""
         deltas: Any = ev.get("deltas")
@@ -352,7 +350,7 @@ class _Reader:
             self.fail(f"{what}: {name} {values!r} are not {n} whole numbers")
         return values
 
-    def _yaku_ids(self, yakus: list, hand: Hand, win: Win) -> tuple[str, ...]:
+    def _yaku_ids(self, yakus: list[Any], hand: Hand, win: Win) -> tuple[str, ...]:
         """The ``yakus`` of a hora as mjrules yaku ids (a name not known is kept as the record writes it);
         dora, ura and red fives as many times as the record counts them."""
         out: list[str] = []
@@ -373,7 +371,7 @@ class _Reader:
                 out += [yid] * max(count, 0) if yid in ("dora", "ura", "aka", "kita") else [yid]
         return tuple(out)
 
-    def ryukyoku(self, ev: dict) -> None:
+    def ryukyoku(self, ev: dict[str, Any]) -> None:
         flow = self.need()
         if "deltas" in ev or "scores" in ev:
             stated = self._changes(ev, "ryukyoku")
@@ -391,7 +389,6 @@ class _Reader:
             kind, nagashi = ABORTIVE, ()
         else:
             self.fail(f"ryukyoku: unknown reason {reason!r}")
-            raise AssertionError
         tenpais = ev.get("tenpais")
         if isinstance(tenpais, list) and len(tenpais) in (self.players, 4):
             tenpai = tuple(s for s in range(self.players) if tenpais[s] is True)

@@ -10,7 +10,7 @@ import attrs
 
 from mjrules.errors import MjrulesError, RecordError
 from mjrules.game.record import Game, MoveKind, RecordedWin, Round
-from mjrules.game.settlement import GameEnd, Outcome, PaidWin, final_scores, game_end, settle_round
+from mjrules.game.settlement import GameEnd, Outcome, PaidWin, RoundSettlement, final_scores, game_end, settle_round
 from mjrules.model.win import Win
 from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.placing import placing
@@ -213,6 +213,16 @@ class Replayer:
         except MjrulesError as e:
             raise RecordError(f"{where}: seat {rec.winner}'s win: {e}") from None
 
+    def _not_ended(self, game: Game) -> str:
+        """Why the record's game ends after its last round where these rules play on."""
+        last = game.rounds[-1]
+        # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
+        busted = game.final is not None and min(game.final) < 0 and last.number < len(last.scores) - 1
+        return f"would not end after {last.label}: " + (
+            "the record's game ended on a bust, and "
+            + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust")
+            if busted else "the record's game ended there, and these rules play on")
+
     def replay(self, game: Game, *, from_start: bool = False) -> GameReplay:
         """Replay ``game``. The running scores start from the record's first round, or from the
         ruleset's ``start_score`` when ``from_start``."""
@@ -252,16 +262,7 @@ class Replayer:
                 use_honba, use_sticks = rnd.honba, rnd.sticks
             result = settle_round(rnd, self.scorer, use_honba, use_sticks,
                                   lambda rec, win: self.score(where, rec, win))
-            for paid in result.wins:
-                recorded = paid.record.recorded
-                rec = Value(recorded.han, recorded.fu, recorded.yakuman, recorded.points, recorded.payments,
-                            recorded.yaku)
-                got = _scored_value(paid)
-                checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
-                                       _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
-                convention = None if from_start else _stick_convention(rnd, checks[-1])
-                if convention is not None:
-                    pending.append((len(checks) - 1, i, convention[0]))
+            _check_wins(rnd, i, result, from_start, checks, pending)
             scores = [s + p for s, p in zip(scores, result.payments)]
             honba, sticks = result.honba, result.sticks
             if rnd.wins and result.outcome is not Outcome.WIN:
@@ -285,14 +286,8 @@ class Replayer:
         if pending:  # the last round's: the final scores decide, where the record gives them
             self._decide(pending, bool(final_agree), checks, rounds, game, conventions)
         points = self.placing.points(final, first_dealer)
-        last = rounds[-1]
         if from_start and end is None and game.unfinished is None:  # a game left unfinished did not end there
-            # the record ended on a bust when a player is below 0 and its last round was not the last of a wind
-            busted = game.final is not None and min(game.final) < 0 and last.number < players - 1
-            ends.append(f"would not end after {last.label}: " + (
-                "the record's game ended on a bust, and "
-                + ("nobody is below 0 here" if self.bust else "these rules end no game on a bust")
-                if busted else "the record's game ended there, and these rules play on"))
+            ends.append(self._not_ended(game))
         return GameReplay(game, self.scorer.ruleset.name, tuple(checks), tuple(notes), final, tuple(placings),
                           points, final_agree, _points_agree(points, game.final_points), tuple(changes), tuple(ends),
                           tuple(conventions))
@@ -320,6 +315,21 @@ class Replayer:
                     f"which did not stand, and {later} leave it out: the way Mahjong Soul records converted to "
                     f"tenhou.net/6 by tensoul write a win; read so")
         pending.clear()
+
+
+def _check_wins(rnd: Round, i: int, result: RoundSettlement, from_start: bool, checks: list[WinCheck],
+                pending: list[tuple[int, int, str]]) -> None:
+    """Each win of round ``i`` checked against what the record paid (``checks``), and a win whose
+    line writes a riichi stick by a converter's convention put aside for the next scores (``pending``)."""
+    for paid in result.wins:
+        recorded = paid.record.recorded
+        rec = Value(recorded.han, recorded.fu, recorded.yakuman, recorded.points, recorded.payments, recorded.yaku)
+        got = _scored_value(paid)
+        checks.append(WinCheck(rnd.label, rnd.honba, paid.record.winner, paid.record.discarder, rec, got,
+                               _differs(rec, got), recorded.stated, paid.win.honba, paid.win.riichi_sticks))
+        convention = None if from_start else _stick_convention(rnd, checks[-1])
+        if convention is not None:
+            pending.append((len(checks) - 1, i, convention[0]))
 
 
 def _points_agree(got: Sequence[float], recorded: Sequence[float] | None) -> bool | None:

@@ -64,7 +64,7 @@ _POINTS = re.compile(r"(\d+)(?:-(\d+))?\s*(?:点|pts?\.?|points?)\s*(∀|all)?\s
 of the value line (``30符4飜3900点∀``: 3,900 from each; ``満貫2000-4000点``)."""
 
 
-def _recorded_value(info: list, deltas: list, where: str, players: int = 4, round_wind: int = 0,
+def _recorded_value(info: list[Any], deltas: list[Any], where: str, players: int = 4, round_wind: int = 0,
                     seat_wind: int = 0) -> tuple[Recorded, set[str]]:
     yaku: list[str] = []
     han = 0
@@ -158,7 +158,7 @@ def _round(source: str, index: int, raw: Any, red: bool, players: int = 4) -> Ro
                  deal.hands, moves, dora)
 
 
-def _dealt(where: str, raw: list, seat: int, red: bool) -> tuple[Tile, ...]:
+def _dealt(where: str, raw: list[Any], seat: int, red: bool) -> tuple[Tile, ...]:
     deal, takes, drops = raw[4 + 3 * seat: 7 + 3 * seat]
     if not all(isinstance(x, list) for x in (deal, takes, drops)):
         raise RecordError(f"{where}: seat {seat}'s deal, draws and discards must be lists")
@@ -196,7 +196,8 @@ def _played(where: str, deal: Deal, moves: tuple[Move, ...]) -> tuple[RoundState
     return state, pending
 
 
-def _wins(where: str, state: RoundState, result: list, dora: tuple[Tile, ...], ura: tuple[Tile, ...]) -> list[RecordedWin]:
+def _wins(where: str, state: RoundState, result: list[Any], dora: tuple[Tile, ...],
+          ura: tuple[Tile, ...]) -> list[RecordedWin]:
     if len(result) < 3 or len(result) % 2 != 1:
         raise RecordError(f"{where}: a win lists score changes and [who, from, pao, value, yaku…] in pairs")
     players, deal = state.players, state.deal
@@ -213,7 +214,7 @@ def _wins(where: str, state: RoundState, result: list, dora: tuple[Tile, ...], u
     return wins
 
 
-def _draw(where: str, state: RoundState, kind: str, result: list) -> Draw:
+def _draw(where: str, state: RoundState, kind: str, result: list[Any]) -> Draw:
     players = state.players
     deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
     if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(d) is int for d in deltas)):
@@ -318,7 +319,7 @@ def read_tenhou_json(source: str, data: bytes) -> Game:
                 played, rules, length_stated=lobby is not None, assumed=assumed)
 
 
-def _players(doc: dict, disp: str) -> int:
+def _players(doc: dict[str, Any], disp: str) -> int:
     """Three when the record says so (its lobby's 三, three names, or an empty fourth seat), else four."""
     names = doc.get("name")
     if isinstance(names, list) and (len(names) == 3 or (len(names) == 4 and names[3] == "")):

@@ -210,7 +210,7 @@ class _Merge:
         raise RecordError(f"{self.where}: seat {turn} discards {drop!r}")
 
 
-def merged_moves(where: str, raw: list, dealer: int, players: int, red: bool) -> tuple[Move, ...]:
+def merged_moves(where: str, raw: list[Any], dealer: int, players: int, red: bool) -> tuple[Move, ...]:
     """The round's moves in the order of play. The log lists each seat's draws and discards apart;
     they are merged as the table plays them: the dealer draws first; after a discard the next seat
     draws, unless a seat whose next listed draw is a pon, open kan or chi of that tile from that

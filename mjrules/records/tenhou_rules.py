@@ -40,6 +40,7 @@ from typing import Any, Sequence
 
 from mjrules.cache import BoundedCache
 from mjrules.game.record import ABORTIVE, Round
+from mjrules.rules.choices import GameLength, LastDealerStop, Rounding
 from mjrules.rules.placing import placing
 from mjrules.rules.rules import Rules
 from mjrules.rules.ruleset import load_ruleset
@@ -66,15 +67,15 @@ def played_on(log_id: str) -> str | None:
 def rules_on(played: str | None, *, players: int, east_only: bool) -> tuple[tuple[str, Any], ...]:
     """The flags in which Tenhou's lobby rules on ``played`` differ from today's preset (an
     east-only lobby's games last one wind on any day)."""
-    out: list[tuple[str, Any]] = [("game_length", "tonpuu")] if east_only else []
+    out: list[tuple[str, Any]] = [("game_length", GameLength.TONPUU.value)] if east_only else []
     if played is None:
         return tuple(out)
     if played < EAST_UMA_20_FROM and east_only and players == 4:
         out.append(("uma", OLD_EAST_UMA))
     if played < TENPAI_STOP_FROM:
-        out.append(("last_dealer_stop", "win"))
+        out.append(("last_dealer_stop", LastDealerStop.WIN.value))
     if played >= EXACT_POINTS_FROM:
-        out.append(("points_rounding", "exact"))
+        out.append(("points_rounding", Rounding.EXACT.value))
     return tuple(out)
 
 
@@ -126,7 +127,7 @@ def era_of(ruleset: str, *, players: int, east_only: bool, final: Sequence[int],
         got = rules.placing.points(final, rounds[0].dealer)
         stop = _tenpai_stop(rounds, final, rules)
         if all(round(a * 10) == round(b * 10) for a, b in zip(got, points)) and (
-                stop is None or stop == (rules.round.last_dealer_stop == "win_or_tenpai")):
+                stop is None or stop == (rules.round.last_dealer_stop is LastDealerStop.WIN_OR_TENPAI)):
             fits.append((day, name, stop))
     shown = ", ".join(f"{p:+.1f}" for p in points)
     if not fits:

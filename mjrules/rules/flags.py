@@ -10,6 +10,7 @@ from typing import Any, Iterable, Iterator, Mapping, NoReturn, TypeVar, Union
 import attrs
 
 from mjrules.errors import PluginError, RulesetError
+from mjrules.rules.choices import Choice
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -20,9 +21,19 @@ def suggest(name: str, known: Iterable[str]) -> str:
     return f" (did you mean {near[0]!r}?)" if near else ""
 
 
+def _plain(value: Any) -> Any:
+    """A flag value as a ruleset file writes it: an enum member (``mjrules.rules.choices``) as its
+    string, in a list too."""
+    if isinstance(value, Choice):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    return value
+
+
 def _choices(value: Iterable[int | str] | None) -> tuple[int | str, ...] | None:
-    """The choices as a tuple; None stays None."""
-    return None if value is None else tuple(value)
+    """The choices as a tuple (an enum of ``Choice``: its strings); None stays None."""
+    return None if value is None else tuple(_plain(v) for v in value)
 
 
 @attrs.frozen
@@ -33,7 +44,8 @@ class Flag:
     :param type: ``bool``, ``int``, ``str`` or ``list`` (of ``item``).
     :param default: value when no ruleset sets it.
     :param doc: one line: what the flag changes.
-    :param choices: allowed values of an ``int`` or ``str`` (or the items of a ``list``); None for any.
+    :param choices: allowed values of an ``int`` or ``str`` (or the items of a ``list``), or an enum of
+        ``Choice`` (its strings); None for any. An enum member given as ``default`` is its string.
     :param minimum: smallest allowed ``int``. :param maximum: largest allowed ``int``.
     :param item: the type of a ``list`` flag's items: ``str`` (the default), ``int``, or ``float``
         (numbers: whole, or with tenths such as 7.5).
@@ -41,7 +53,7 @@ class Flag:
 
     name: str
     type: type
-    default: Any
+    default: Any = attrs.field(converter=_plain)
     doc: str
     choices: tuple[int | str, ...] | None = attrs.field(default=None, converter=_choices)
     minimum: int | None = None

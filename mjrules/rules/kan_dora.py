@@ -13,11 +13,9 @@ A robbed kan (chankan) is never completed and turns nothing (rule reference §1 
 from __future__ import annotations
 
 import enum
-from mjrules.model.melds import MeldKind
 
-IMMEDIATE = "immediate"
-AFTER_DISCARD = "after_discard"
-TIMINGS = (IMMEDIATE, AFTER_DISCARD)
+from mjrules.model.melds import MeldKind
+from mjrules.rules.choices import KanDoraTiming
 
 
 class Moment(enum.Enum):
@@ -33,13 +31,13 @@ class Moment(enum.Enum):
 
 def indicator_turned(timing: str, kan: MeldKind, moment: Moment) -> bool:
     """Whether the indicator of ``kan`` is on the table at ``moment`` under ``timing``."""
-    if timing not in TIMINGS:
-        raise ValueError(f"kan_dora_timing {timing!r}: expected one of {', '.join(TIMINGS)}")
+    if timing not in KanDoraTiming.values():
+        raise ValueError(f"kan_dora_timing {timing!r}: expected one of {', '.join(KanDoraTiming.values())}")
     if not kan.value.endswith("kan"):
         raise ValueError(f"{kan.value} is not a kan")
     if moment is Moment.CHANKAN:
         return False
     if kan is MeldKind.ANKAN or moment is Moment.DISCARD:
         return True
-    return timing == IMMEDIATE
+    return timing == KanDoraTiming.IMMEDIATE
 

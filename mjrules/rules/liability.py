@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import attrs
 
-HONBA_NORMAL = "normal"
-HONBA_LIABLE = "liable"
+from mjrules.rules.choices import PaoHonba
+
+HONBA_NORMAL, HONBA_LIABLE = PaoHonba.NORMAL, PaoHonba.LIABLE
+"""``PaoHonba``'s members under their names of 0.3, kept for the plugin API."""
+
+
+def _pao_honba(value: object) -> object:
+    return PaoHonba(value) if isinstance(value, str) and value in PaoHonba.values() else value
 
 
 @attrs.frozen
@@ -22,5 +28,6 @@ class Liability:
 
     offset: int = attrs.field(validator=attrs.validators.in_((1, 2, 3)))
     multiple: int = attrs.field(validator=attrs.validators.ge(1))
-    honba: str = attrs.field(default=HONBA_NORMAL, validator=attrs.validators.in_((HONBA_NORMAL, HONBA_LIABLE)))
+    honba: PaoHonba = attrs.field(default=PaoHonba.NORMAL, converter=_pao_honba,
+                                  validator=attrs.validators.instance_of(PaoHonba))
     yaku: str = ""

@@ -33,10 +33,24 @@ from typing import Any, Mapping
 import attrs
 
 from mjrules.errors import RulesetError
+from mjrules.rules.choices import (
+    AbortiveDraw,
+    AnkanAfterRiichi,
+    DealerRepeat,
+    ExtraWind,
+    GameLength,
+    KanDoraTiming,
+    Kuikae,
+    LastDealerStop,
+    LeftoverSticks,
+    MultiRonHonba,
+    NagashiMode,
+    Rounding,
+    Tie,
+)
+from mjrules.rules.declare import flag_value
 from mjrules.rules.flags import suggest
-from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP, NEAREST_THOUSAND_UP
 from mjrules.rules.plugin_manager import flags_alone
-from mjrules.rules.rules import ABORTIVE_DRAWS
 
 
 def _double_patterns() -> list[str]:
@@ -57,8 +71,8 @@ SCORING_KEYS: dict[str, tuple[str, Any, Any]] = {
     "裏ドラあり": ("ura_dora", True, False),
     "カンドラあり": ("kan_dora", True, False),
     "カン裏あり": ("kan_ura", True, False),
-    "流し満貫あり": ("nagashi_mangan", "draw", "none"),
-    "カンドラ後乗せ": ("kan_dora_timing", "after_discard", "immediate"),
+    "流し満貫あり": ("nagashi_mangan", NagashiMode.DRAW, NagashiMode.NONE),
+    "カンドラ後乗せ": ("kan_dora_timing", KanDoraTiming.AFTER_DISCARD, KanDoraTiming.IMMEDIATE),
     "ノーテン罰あり": ("noten_payment", 3000, 0),
 }
 """The true-or-false keys that set one flag each. カン裏あり counts only with カンドラあり: majiang-core
@@ -78,27 +92,30 @@ RONS_FLAGS = {1: (1, False), 2: (2, True), 3: (3, False)}
 
 PLAY_KEYS: dict[str, tuple[type, dict[Any, dict[str, Any]]]] = {
     # key: (type of its value, {value: the flags it sets})
-    "喰い替え許可レベル": (int, {0: {"kuikae": "forbidden"}, 1: {"kuikae": "same_kind"}, 2: {"kuikae": "allowed"}}),
-    "途中流局あり": (bool, {True: {"abortive_draws": list(ABORTIVE_DRAWS)}, False: {"abortive_draws": []}}),
+    "喰い替え許可レベル": (int, {0: {"kuikae": Kuikae.FORBIDDEN}, 1: {"kuikae": Kuikae.SAME_KIND},
+                         2: {"kuikae": Kuikae.ALLOWED}}),
+    "途中流局あり": (bool, {True: {"abortive_draws": list(AbortiveDraw)}, False: {"abortive_draws": []}}),
     # majiang-core's Game.allow_lizhi: a riichi needs 1000 points only where busting ends the game
     "トビ終了あり": (bool, {True: {"bust_ends_game": True, "riichi_min_points": 1000},
                        False: {"bust_ends_game": False, "riichi_min_points": 0}}),
     "ツモ番なしリーチあり": (bool, {True: {"riichi_without_draw": True}, False: {"riichi_without_draw": False}}),
-    "リーチ後暗槓許可レベル": (int, {0: {"ankan_after_riichi": "never"}, 1: {"ankan_after_riichi": "same_shape"},
-                            2: {"ankan_after_riichi": "same_waits"}}),
+    "リーチ後暗槓許可レベル": (int, {0: {"ankan_after_riichi": AnkanAfterRiichi.NEVER},
+                            1: {"ankan_after_riichi": AnkanAfterRiichi.SAME_SHAPE},
+                            2: {"ankan_after_riichi": AnkanAfterRiichi.SAME_WAITS}}),
     # Game.kaiju and Game.last: 0 a one-hand game, 1 East only, 2 East and South, 4 all four winds
-    "場数": (int, {0: {"game_length": "ikkyoku"}, 1: {"game_length": "tonpuu"}, 2: {"game_length": "hanchan"},
-                 4: {"game_length": "iichan"}}),
+    "場数": (int, {0: {"game_length": GameLength.IKKYOKU}, 1: {"game_length": GameLength.TONPUU},
+                 2: {"game_length": GameLength.HANCHAN}, 4: {"game_length": GameLength.IICHAN}}),
     # Game.hule and Game.pingju: 0 no repeat, 1 after a win, 2 also after a draw in tenpai, 3 after any draw
-    "連荘方式": (int, {0: {"dealer_repeat": "none"}, 1: {"dealer_repeat": "win"}, 2: {"dealer_repeat": "tenpai"},
-                   3: {"dealer_repeat": "any_draw"}}),
+    "連荘方式": (int, {0: {"dealer_repeat": DealerRepeat.NONE}, 1: {"dealer_repeat": DealerRepeat.WIN},
+                   2: {"dealer_repeat": DealerRepeat.TENPAI}, 3: {"dealer_repeat": DealerRepeat.ANY_DRAW}}),
     # Game.pingju: a player in tenpai (not in riichi) who does not show the hand is noten
     "ノーテン宣言あり": (bool, {True: {"noten_declaration": True}, False: {"noten_declaration": False}}),
     # Game.last: the last hand's dealer, first with 30,000 after repeating (not on an abortive draw), ends it
-    "オーラス止めあり": (bool, {True: {"last_dealer_stop": "win_or_tenpai"}, False: {"last_dealer_stop": "none"}}),
+    "オーラス止めあり": (bool, {True: {"last_dealer_stop": LastDealerStop.WIN_OR_TENPAI},
+                         False: {"last_dealer_stop": LastDealerStop.NONE}}),
     # Game.last: 0 no extra wind, 1 sudden death, 2 sudden death where a repeating dealer plays on, 3 four hands
-    "延長戦方式": (int, {0: {"extra_wind": "none"}, 1: {"extra_wind": "sudden_death"},
-                    2: {"extra_wind": "dealer_first"}, 3: {"extra_wind": "whole_wind"}}),
+    "延長戦方式": (int, {0: {"extra_wind": ExtraWind.NONE}, 1: {"extra_wind": ExtraWind.SUDDEN_DEATH},
+                    2: {"extra_wind": ExtraWind.DEALER_FIRST}, 3: {"extra_wind": ExtraWind.WHOLE_WIND}}),
 }
 """Keys of majiang-core's game loop that set the settlement plugin's flags, by value."""
 
@@ -118,13 +135,14 @@ wind and stops the last dealer at 30,000, whatever 配給原点 is."""
 MAJIANG_GAME: Mapping[str, Any] = MappingProxyType({
     "return_score": RETURN_SCORE,
     "extra_wind_target": RETURN_SCORE,
-    "multi_ron_honba": "first",  # Game.reply_hule: the honba are cleared after the first winner is paid
-    "leftover_sticks": "top",  # Game.jieju: to the first placed
-    "tie_break": "seat-order",  # Game.jieju: equal scores ranked from the first dealer on
+    "multi_ron_honba": MultiRonHonba.FIRST,  # Game.reply_hule: the honba are cleared after the first winner is paid
+    "leftover_sticks": LeftoverSticks.TOP,  # Game.jieju: to the first placed
+    "tie_break": Tie.SEAT_ORDER,  # Game.jieju: equal scores ranked from the first dealer on
     "last_discard_calls": False,  # Game.get_chi/peng/gang_mianzi: nothing is called when the wall is empty
     "kan_limit": 4,  # Game.get_gang_mianzi: no kan once four stand
     "honba_value": 300,
     "renhou": "none",  # hule.js has no renhou
+    "bust_at_zero": False,  # Game.last: with トビ終了あり the game ends when a score is below 0 (defen[id] < 0)
 })
 """The flags majiang-core's game fixes whatever its rule object says (the ``majiang`` preset's)."""
 
@@ -191,7 +209,7 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
             set_ = {"start_score": value}
         elif key == UMA_KEY:
             set_ = {"uma": _uma(value, where), "points_rounding": _rounding(value)}
-            if set_["points_rounding"] != NEAREST_TENTH_UP and any(u != int(u) for u in set_["uma"]):
+            if set_["points_rounding"] != Rounding.NEAREST_TENTH_UP and any(u != int(u) for u in set_["uma"]):
                 # "7.50": no 順位点 ends in one decimal, so Game.jieju rounds each sum with Math.round
                 raise RulesetError(f"{where}: {key}: {value!r:.60} has tenths but none written with one decimal, "
                                    "which majiang-core rounds as whole 順位点 and mjrules cannot: write 7.5, not 7.50")
@@ -207,7 +225,7 @@ def read_majiang_rule(rule: Mapping[str, Any], where: str = "rule") -> MajiangRu
             set_ = values[value]
         else:
             raise RulesetError(f"{where}: unknown majiang-core rule key {key!r:.60}{suggest(str(key), KNOWN_KEYS)}")
-        flags.update(set_)
+        flags.update((flag, flag_value(value)) for flag, value in set_.items())  # the flags hold strings
         keys.update(dict.fromkeys(set_, key))
     if flags.get("kan_dora") is False and flags.get("kan_ura") is not False:
         # no kan dora: majiang-core turns no kan indicator at all, so no kan ura either
@@ -238,10 +256,11 @@ def _uma(value: Any, where: str) -> list[float]:
 _DECIMAL = re.compile(r"\.\d$")
 
 
-def _rounding(value: list[Any]) -> str:
+def _rounding(value: list[Any]) -> Rounding:
     """How majiang-core rounds final points under these 順位点 (``Game.jieju``): to tenths when one
     of them is written with a decimal, else each but the top's with ``Math.round``."""
-    return NEAREST_TENTH_UP if any(isinstance(v, str) and _DECIMAL.search(v) for v in value) else NEAREST_THOUSAND_UP
+    decimal = any(isinstance(v, str) and _DECIMAL.search(v) for v in value)
+    return Rounding.NEAREST_TENTH_UP if decimal else Rounding.NEAREST_THOUSAND_UP
 
 
 def majiang_flags(rule: Mapping[str, Any], where: str = "rule") -> dict[str, Any]:
@@ -265,7 +284,7 @@ def _same(a: Any, b: Any) -> bool:
     """Flag values compared as rulesets hold them (a list is a tuple; the order of a list of names is not a value)."""
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return sorted(map(str, a)) == sorted(map(str, b))
-    return a == b
+    return bool(a == b)
 
 
 def _closest(choices: Mapping[Any, Mapping[str, Any]], flags: Mapping[str, Any]) -> tuple[Any, bool]:
@@ -306,14 +325,14 @@ def majiang_rule_of(flags: Mapping[str, Any], players: int = 4) -> MajiangRuleOf
     uma = list(flags.get("uma", (20, 10, -10, -20)))
     rounding = flags.get("points_rounding")
     whole = all(u == int(u) for u in uma)
-    tenths = rounding in (EXACT, NEAREST_TENTH_UP) or not whole
+    tenths = rounding in (Rounding.EXACT, Rounding.NEAREST_TENTH_UP) or not whole
     rule[UMA_KEY] = [f"{u:g}.0" if tenths and u == int(u) else f"{u:g}" for u in uma]
-    if not (rounding == NEAREST_TENTH_UP or (rounding == NEAREST_THOUSAND_UP and whole)):
+    if not (rounding == Rounding.NEAREST_TENTH_UP or (rounding == Rounding.NEAREST_THOUSAND_UP and whole)):
         inexact.append(f"{UMA_KEY}: points_rounding = {rounding!r} (majiang-core rounds a half up, to the "
                        f"thousand where no 順位点 has a decimal, else each but the top's to the tenth)")
     for flag, value in MAJIANG_GAME.items():
         if flag in flags and not _same(flags[flag], value):
-            inexact.append(f"{flag} = {flags[flag]!r} (majiang-core: {value!r})")
+            inexact.append(f"{flag} = {flags[flag]!r} (majiang-core: {flag_value(value)!r})")
     if flags.get("dora_red_fives", DORA_RED_FIVES) != DORA_RED_FIVES and max(rule[RED_FIVES_KEY].values()) >= 2:
         inexact.append(f"dora_red_fives = {flags['dora_red_fives']!r} (majiang-core: {DORA_RED_FIVES!r}: of two red "
                        "fives of a suit in one group, only one counts as its five for dora)")

@@ -8,20 +8,17 @@ from typing import Sequence
 
 import attrs
 
-SEAT_ORDER, SHARED = "seat-order", "shared"
-TIES: tuple[str, ...] = (SEAT_ORDER, SHARED)
-"""The tie-break rules: ``seat-order`` (Tenhou's: the player earlier in the game's initial seating,
-from the first dealer, ranks higher) or ``shared`` (tied players share the higher placing)."""
-NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP = "nearest-thousand", "exact", "nearest-thousand-up"
-NEAREST_TENTH_UP = "nearest-tenth-up"
-ROUNDINGS: tuple[str, ...] = (NEAREST_THOUSAND, EXACT, NEAREST_THOUSAND_UP, NEAREST_TENTH_UP)
-"""How final points are counted (flag ``points_rounding``): Tenhou's ``rounded_points``,
-``placing_points`` to one decimal, ``rounded_points`` with a half rounded up (toward +∞), as
-majiang-core's ``Math.round`` rounds when its 順位点 are written without decimals, or
-``tenth_points``, as majiang-core counts 順位点 written with a decimal."""
+from mjrules.rules.choices import Rounding, Tie
+from mjrules.rules.declare import declared, rule
+
+SEAT_ORDER, SHARED = Tie.SEAT_ORDER, Tie.SHARED
+TIES = Tie.values()
+"""The tie-break rules as strings (``Tie``), kept for the plugin API."""
+ROUNDINGS = Rounding.values()
+"""How final points are counted, as strings (``Rounding``), kept for the plugin API."""
 
 
-def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT_ORDER) -> int:
+def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = Tie.SEAT_ORDER) -> int:
     """The placing (1 for the top) of ``seat`` with these final scores, ``scores[i]`` being seat i's."""
     players = len(scores)
     mine = scores[seat]
@@ -31,13 +28,13 @@ def placing(scores: Sequence[int], seat: int, first_dealer: int, tie: str = SEAT
         if other == seat:
             continue
         s = scores[other]
-        if s > mine or (s == mine and tie == SEAT_ORDER and (other - first_dealer) % players < prio):
+        if s > mine or (s == mine and tie == Tie.SEAT_ORDER and (other - first_dealer) % players < prio):
             above += 1
     return above + 1
 
 
 def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, returned: int,
-                   uma: Sequence[float], tie: str = SEAT_ORDER) -> tuple[float, ...]:
+                   uma: Sequence[float], tie: str = Tie.SEAT_ORDER) -> tuple[float, ...]:
     """Each seat's final points in thousands: ``(score - returned) / 1000`` plus the uma of its
     placing, and the oka (``(returned - start) × players / 1000``) to the top. Players who share a
     placing (``tie = "shared"``) share the uma and oka of the places they fill."""
@@ -57,7 +54,7 @@ def placing_points(scores: Sequence[int], first_dealer: int, *, start: int, retu
 
 
 def rounded_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[float],
-                   tie: str = SEAT_ORDER, half_up: bool = False) -> tuple[float, ...]:
+                   tie: str = Tie.SEAT_ORDER, half_up: bool = False) -> tuple[float, ...]:
     """Final points as Tenhou counts them (``points_rounding = "nearest-thousand"``): each score but
     the top's rounded to the nearest thousand, half away from zero (``half_up``: toward +∞, as
     majiang-core), less the return score, plus the uma of its placing; the top gets what makes
@@ -83,7 +80,7 @@ def _to_tenth(x: float) -> float:
 
 
 def tenth_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma: Sequence[float],
-                 tie: str = SEAT_ORDER) -> tuple[float, ...]:
+                 tie: str = Tie.SEAT_ORDER) -> tuple[float, ...]:
     """Final points as majiang-core 1.4.1 counts them when its 順位点 have a decimal (``Game.jieju``),
     float for float: each but the top's ``(score - returned) / 1000`` plus the uma of its placing, the
     top ``0`` less each of those in placing order; each written to one decimal by ``_to_tenth``."""
@@ -98,20 +95,33 @@ def tenth_points(scores: Sequence[int], first_dealer: int, *, returned: int, uma
     return tuple(_to_tenth(p) for p in exact)
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=declared)
 class PlacingRule:
     """How a ruleset turns a game's final scores into final points (``Rules.placing``, made by the
-    placing plugin): start and return scores, uma (fixed, or by the players floating), tie-break
-    and rounding."""
+    placing plugin): tie-break, start and return scores, uma (fixed, or by the players floating)
+    and rounding (the settlement plugin's flag ``points_rounding``)."""
 
-    start: int
-    returned: int
-    uma: tuple[float, ...]
-    """In thousands, whole or in tenths (7.5), 1st first."""
-    tie: str = attrs.field(validator=attrs.validators.in_(TIES))
-    rounding: str = attrs.field(validator=attrs.validators.in_(ROUNDINGS))
-    uma_floating: tuple[int, ...] = ()
-    """Blocks of one uma per player, for 1, 2, … floating players (flag ``uma_floating``)."""
+    tie: Tie = rule(Tie.SEAT_ORDER, "equal final points: 'seat-order' (the player earlier in the game's initial "
+                                    "seating, from the first dealer, ranks higher) or 'shared' (the tied players "
+                                    "share the higher placing)", flag="tie_break", choices=Tie)
+    start: int = rule(25000, "each player's score at the start of a game (配給原点)", flag="start_score",
+                      minimum=0, maximum=1_000_000)
+    returned: int = rule(30000, "the score final points are counted from (返し, 原点); the difference to start_score, "
+                                "times the players, is the oka paid to the top (below start_score: a negative oka, "
+                                "which the top pays)", flag="return_score", minimum=0, maximum=1_000_000)
+    uma: tuple[float, ...] = rule((20, 10, -10, -20), "placing bonus in thousands, 1st first (順位点); one value per "
+                                                      "player, whole or in tenths (7.5)", item=float)
+    uma_floating: tuple[int, ...] = rule((), "uma that depends on how many players float (end at or above "
+                                             "return_score; 浮きウマ): one block of one value per player for 1 "
+                                             "floating, then 2, …, up to all but one, blocks one after another; a "
+                                             "count without a block, or an empty list, pays uma", item=int)
+    rounding: Rounding = rule(
+        Rounding.NEAREST_THOUSAND,
+        "final points of 2nd-4th: the score rounded to the nearest thousand (half away from zero), the top "
+        "taking the rest (Tenhou), 'exact' to one decimal, 'nearest-thousand-up' (a half rounded up, as "
+        "majiang-core rounds 順位点 written without decimals), or 'nearest-tenth-up' (2nd-4th each to a tenth, "
+        "a half up, the top the rest, as majiang-core counts 順位点 written with a decimal)",
+        flag="points_rounding", choices=Rounding)
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -135,11 +145,11 @@ class PlacingRule:
     def points(self, scores: Sequence[int], first_dealer: int) -> tuple[float, ...]:
         """Each seat's final points (thousands) for these final scores."""
         uma = self.uma_for(scores)
-        if self.rounding == EXACT:
+        if self.rounding is Rounding.EXACT:
             exact = placing_points(scores, first_dealer, start=self.start, returned=self.returned, uma=uma,
                                    tie=self.tie)
             return tuple(round(p, 1) for p in exact)
-        if self.rounding == NEAREST_TENTH_UP:
+        if self.rounding is Rounding.NEAREST_TENTH_UP:
             return tenth_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie)
         return rounded_points(scores, first_dealer, returned=self.returned, uma=uma, tie=self.tie,
-                              half_up=self.rounding == NEAREST_THOUSAND_UP)
+                              half_up=self.rounding is Rounding.NEAREST_THOUSAND_UP)

@@ -133,7 +133,7 @@ class Plugins:
     def names(self) -> list[str]:
         return [n for n, _ in self.pm.list_name_plugin()]
 
-    def _each(self, hook_name: str, make_register: Callable[[str], Callable], **extra: Any) -> None:
+    def _each(self, hook_name: str, make_register: Callable[[str], Callable[..., Any]], **extra: Any) -> None:
         hook = getattr(self.pm.hook, hook_name)
         for impl in hook.get_hookimpls():  # registration order, i.e. the ruleset's plugin order
             kwargs = {k: v for k, v in extra.items() if k in impl.argnames}
@@ -268,7 +268,8 @@ class Plugins:
         return bool(getattr(self.pm.hook, hook_name).get_hookimpls())
 
     def base_points(self, fu: int | None, han: int, yakuman: int, flags: Flags) -> int | None:
-        return self._first("mjrules_base_points", int, fu=fu, han=han, yakuman=yakuman, flags=flags)
+        points: int | None = self._first("mjrules_base_points", int, fu=fu, han=han, yakuman=yakuman, flags=flags)
+        return points
 
     def kiriage_mangan(self, fu: int, han: int, flags: Flags) -> bool:
         return bool(self._first("mjrules_kiriage_mangan", bool, fu=fu, han=han, flags=flags))
@@ -297,7 +298,7 @@ class Plugins:
 
     def rinshan_pao(self, reading: Reading, flags: Flags) -> int | None:
         """The seat offset of the player who pays this rinshan kaihou win alone, if any."""
-        r = self._first("mjrules_rinshan_pao", int, reading=reading, flags=flags)
+        r: int | None = self._first("mjrules_rinshan_pao", int, reading=reading, flags=flags)
         if r is not None and r not in (1, 2, 3):
             raise PluginError(f"plugin {self._answerer(self.pm.hook.mjrules_rinshan_pao, dict(reading=reading, flags=flags))!r} "
                               f"returned {r!r} from mjrules_rinshan_pao; expected a seat offset 1, 2 or 3, or None")

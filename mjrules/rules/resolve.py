@@ -6,7 +6,8 @@ from __future__ import annotations
 from mjrules.errors import MjrulesError, RulesetError
 from mjrules.rules.flags import Flags, FlagValue
 from mjrules.rules.plugin_manager import Plugins, known_plugins
-from mjrules.rules.ruleset import Ruleset, suggest
+from mjrules.rules.flags import suggest
+from mjrules.rules.ruleset import Ruleset
 
 
 def resolve_flags(ruleset: Ruleset, plugins: Plugins) -> Flags:

@@ -125,7 +125,7 @@ def preset_names() -> list[str]:
     return [n for n in _shipped_names() if not n.startswith("_")]
 
 
-def _read(label: str, data: bytes) -> dict:
+def _read(label: str, data: bytes) -> dict[str, Any]:
     if len(data) > MAX_FILE:
         # Only MAX_FILE + 1 bytes were read: say "over the limit", not that count.
         raise RulesetError(f"{label}: file is over {MAX_FILE:,} bytes (1 MiB); a ruleset is far smaller")
@@ -137,7 +137,8 @@ def _read(label: str, data: bytes) -> dict:
         raise RulesetError(f"{label}: the file starts with a byte-order mark (BOM), which TOML does not allow; "
                            "save it as UTF-8 without BOM")
     try:
-        return tomllib.loads(text)
+        doc: dict[str, Any] = tomllib.loads(text)
+        return doc
     except tomllib.TOMLDecodeError as e:
         raise RulesetError(f"{label}: TOML syntax error: {e}") from None
     except RecursionError:
@@ -163,7 +164,7 @@ def is_rule_object(data: bytes) -> bool:
     return True
 
 
-def _read_rule_object(label: str, data: bytes) -> dict:
+def _read_rule_object(label: str, data: bytes) -> dict[str, Any]:
     """A majiang-core rule object (a JSON file) as the document of a ruleset: the ``majiang`` preset
     with its keys applied, named after the file."""
     if len(data) > MAX_FILE:
@@ -246,7 +247,7 @@ class _Draft:
     inherited: tuple[str, ...]
 
 
-def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool,
+def _resolve(label: str, doc: dict[str, Any], chain: tuple[str, ...], directory: Path | None, paths: bool,
              source: str | None = None) -> Ruleset:
     """The Ruleset a parsed TOML document describes (read from the file ``source``, if any), its
     ``extends`` followed."""
@@ -270,7 +271,7 @@ def _resolve(label: str, doc: dict, chain: tuple[str, ...], directory: Path | No
                    plugin_origin=draft.plugin_origin, files=((source,) if source else ()) + draft.inherited)
 
 
-def _draft(label: str, doc: dict, chain: tuple[str, ...], directory: Path | None, paths: bool) -> _Draft:
+def _draft(label: str, doc: dict[str, Any], chain: tuple[str, ...], directory: Path | None, paths: bool) -> _Draft:
     """What the document starts from: the ruleset it extends, or the plugins enabled by default."""
     if "extends" not in doc:
         return _Draft(list(ENABLED_BY_DEFAULT), {}, {}, {}, {}, 4, ())
@@ -315,7 +316,7 @@ def _plugins_table(label: str, ptable: Any, draft: _Draft) -> None:
         draft.plugin_origin[pname] = label
 
 
-def _flags_tables(label: str, doc: dict, draft: _Draft) -> None:
+def _flags_tables(label: str, doc: dict[str, Any], draft: _Draft) -> None:
     """Apply the flags the document sets: ``[majiang]``, ``[flags]`` and ``[plugin.NAME]``, each flag
     in one place."""
     flags, origin = draft.flags, draft.origin

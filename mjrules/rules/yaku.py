@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, TypeVar
 
 import attrs
 
@@ -25,14 +25,16 @@ Check = Callable[["Reading", "Flags"], "bool | int"]
 _Part = TypeVar("_Part")
 _TWIN = "__mjrules_twin__"
 
-TwinParams = Callable[["Flags"], "tuple[int, ...]"]
-"""What a policy twin reads of the flags, as numbers: given by the plugin that declares the flags."""
+TwinParams = Callable[["Flags"], "Mapping[str, object]"]
+"""What a policy twin reads of the flags, by name (the kernel reads each param by its name): given
+by the plugin that declares the flags."""
 
 
 @attrs.frozen
 class Twin:
-    """A native twin named by ``native_twin``: its ``name``, fixed ``args`` (a yakuhai's kind),
-    and for a policy hook the ``params`` it reads of a ruleset's flags."""
+    """A native twin named by ``native_twin``: its ``name``, fixed ``args`` (a yakuhai's kind, a
+    ``Win.extras`` tag by name), and for a policy hook the ``params`` it reads of a ruleset's flags,
+    by name."""
 
     name: str
     args: tuple[int | str, ...] = ()
@@ -41,8 +43,9 @@ class Twin:
 
 def native_twin(name: str, *args: int | str, params: TwinParams | None = None) -> Callable[[_Part], _Part]:
     """Mark a built-in plugin's part (a yaku check, a policy hook, the fu count's class) as the
-    definition of the kernel's native twin ``name``, with fixed ``args`` (e.g. the kind of a
-    yakuhai) or, for a policy hook, the ``params`` it takes of a ruleset's flags: a Scorer's plan
+    definition of the kernel's native twin ``name``, with fixed ``args`` (the kind of a yakuhai, a
+    ``Win.extras`` tag by name) or, for a policy hook, the ``params`` it reads of a ruleset's flags,
+    by name (``mjrules.kernel.boundary()["policies"]`` lists each twin's): a Scorer's plan
     runs the twin in place of the Python part, which stays the reference the twin is tested against
     (``tests/test_native_plan.py``). A part without a mark, or with a name the kernel does not know,
     runs in Python. For the plugins that ship with mjrules: a twin computes what its mark names."""

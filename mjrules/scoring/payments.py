@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import attrs
 
+from mjrules.rules.choices import TsumoLoss
 
 STICK = 1000
 """Points of one riichi stick."""
-
-TSUMO_LOSS = "loss"
-"""Three players: each payer pays its four-player share; the absent seat's is not paid (ツモ損)."""
-NORTH_BISECTION = "north-bisection"
-"""Three players: the absent seat's share is split between the two payers, each half rounded up (北家折半)."""
-NO_TSUMO_LOSS = "none"
-"""Three players: the payers pay the hand's ron value (ツモ損なし): a dealer's in two halves, a
-non-dealer's three eighths by the other non-dealer (rounded up) and the rest by the dealer."""
-ABSENT_SHARE = (TSUMO_LOSS, NORTH_BISECTION, NO_TSUMO_LOSS)
 
 
 def round_up(x: int) -> int:
@@ -47,12 +39,12 @@ class WinPayment:
 
 def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks: int = 0,
            honba_value: int = 300, *, liable: LiableShare | tuple[LiableShare, ...] = (), players: int = 4,
-           absent: str = TSUMO_LOSS) -> WinPayment:
+           absent: str = TsumoLoss.LOSS) -> WinPayment:
     """Settle a win of ``base`` points by seat ``winner`` (seat 0 deals), on a discard of seat
     ``discarder`` or by tsumo (None). ``honba_value`` is the points of one honba in all: paid by
     the discarder on a ron, split between the payers on a tsumo. Each ``liable`` player pays their
     part of the base as the discarder would (on a ron, half of it); the rest is paid as usual.
-    ``players`` is 4 or 3; with 3, ``absent`` (one of ``ABSENT_SHARE``) says how a tsumo pays
+    ``players`` is 4 or 3; with 3, ``absent`` (a ``TsumoLoss``) says how a tsumo pays
     the share of the seat nobody sits in."""
     liable_players = (liable,) if isinstance(liable, LiableShare) else liable
     mult = 6 if winner == 0 else 4
@@ -82,7 +74,7 @@ def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks
         share = honba_total // (players - 1)
         big = round_up(rest * 2)  # the dealer's share, or everyone's when the dealer wins
         small = big if winner == 0 else round_up(rest)
-        if players == 3 and absent != TSUMO_LOSS:
+        if players == 3 and absent != TsumoLoss.LOSS:
             return _sanma_tsumo(rest, winner, share, sticks, absent, pay, value)
         for seat in range(players):
             if seat != winner:
@@ -95,13 +87,13 @@ def settle(base: int, winner: int, discarder: int | None, honba: int = 0, sticks
 def _sanma_tsumo(rest: int, winner: int, honba_share: int, sticks: int, absent: str, pay: list[int],
                  value: int) -> WinPayment:
     """The two payers of a three-player tsumo of ``rest`` base points, when the absent seat's share
-    is paid (``NORTH_BISECTION``, ``NO_TSUMO_LOSS``); ``pay`` and ``value`` hold what liable players paid."""
-    if absent == NORTH_BISECTION:
+    is paid (``TsumoLoss.NORTH_BISECTION``, ``TsumoLoss.NONE``); ``pay`` and ``value`` hold what liable players paid."""
+    if absent == TsumoLoss.NORTH_BISECTION:
         big = round_up(rest * 2)
         small = big if winner == 0 else round_up(rest)
         half = round_up(-(-small // 2))  # the absent non-dealer's share, halved
         shares = {seat: (big if seat == 0 else small) + half for seat in range(3) if seat != winner}
-    elif absent == NO_TSUMO_LOSS:
+    elif absent == TsumoLoss.NONE:
         total = round_up(rest * (6 if winner == 0 else 4))  # the ron value
         if winner == 0:
             shares = {1: round_up(-(-total // 2))}
@@ -111,7 +103,7 @@ def _sanma_tsumo(rest: int, winner: int, honba_share: int, sticks: int, absent: 
             shares = {other: round_up(-(-total * 3 // 8))}
             shares[0] = total - shares[other]
     else:
-        raise ValueError(f"absent share {absent!r}: expected one of {', '.join(ABSENT_SHARE)}")
+        raise ValueError(f"absent share {absent!r}: expected one of {', '.join(TsumoLoss.values())}")
     for seat, amount in shares.items():
         pay[seat] -= amount + honba_share
         value += amount

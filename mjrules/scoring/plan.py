@@ -8,45 +8,47 @@ hook some other plugin answers, a fu count of a plugin's own. The native kernel 
 many hands at once and calls the Python parts on the readings their hints allow
 (``mjrules.kernel.NativePlan``); on the Python kernel (``MJRULES_KERNEL=python``) the Scorer runs
 every part in Python, the reference the native path is held equal to (``tests/test_native_plan.py``).
+
+The plan crosses into the kernel in named form, read by field name once when it is compiled: a
+``YakuRow`` per yaku, a ``Policy`` per policy (its twin's params by name, as the plugin that
+declares the flags gives them), a ``PlanSpec`` holding them (typed dicts the kernel reads by
+key), and the table of the ``Win.extras``
+tags the ruleset's yaku read, each tag's bit its place there. ``tests/test_boundary.py`` holds
+these names equal to the kernel's (``mjrules.kernel.boundary``).
 """
 
 from __future__ import annotations
 
 import json
 import weakref
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypedDict
 
 import attrs
 
-from mjrules.kernel import SHAPES, NativePlan, YakuTable, bind_scoring, twin_names
+from mjrules.kernel import SHAPES, NativePlan, YakuTable, bind_scoring
 from mjrules.model.hand import without_red_fives
 from mjrules.model.melds import TRIPLET, SetShape
-from mjrules.model.win import SITUATION_BIT
+from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, SITUATION_BIT
 from mjrules.readings.fu import Fu, FuItem
-from mjrules.readings.reading import CHIITOITSU, KOKUSHI, STANDARD, Reading, Wait, _features, analyse
-from mjrules.rules.rules import NO_TSUMO_LOSS, NORTH_BISECTION, TSUMO_LOSS
-from mjrules.rules.yaku import FORMS, Yaku, twin_of
-from mjrules.scoring.result import NoWin, Result
+from mjrules.kernel.shapes import Wait
+from mjrules.readings.reading import CHIITOITSU, KOKUSHI, STANDARD, Reading, _features, analyse
+from mjrules.rules.yaku import FORMS, Check, Yaku, twin_of
+from mjrules.scoring.result import NoWin, Result, YakuScore
 from mjrules.scoring.yaku_index import YakuIndex
+
+from mjrules.rules.flags import Flags
 
 if TYPE_CHECKING:
     from mjrules.model.hand import Hand
     from mjrules.model.win import Win
-    from mjrules.rules.flags import Flags
     from mjrules.rules.plugin_manager import Plugins
     from mjrules.rules.rules import Rules
     from mjrules.scoring.limits import LimitPolicy
 
-ABSENT, NATIVE, PYTHON = 0, 1, 2
+ABSENT, NATIVE, PYTHON = "absent", "native", "python"
 """How a policy is answered: by no plugin (the core's default), by its native twin, or in Python."""
 
-KNOWN_EXTRAS = ("robbed_ankan", "robbed_kita", "tsubame_gaeshi", "kanburi", "open_riichi", "discarder_not_riichi",
-                "paarenchan")
-"""The ``Win.extras`` tags the kernel reads, in the order of its bits."""
-
-_ABSENT_SHARE = {TSUMO_LOSS: 0, NORTH_BISECTION: 1, NO_TSUMO_LOSS: 2}
 _YAOCHU_MASK = {None: 0b1111, "none": 0b0001, "outside": 0b1100, "all": 0b1000}
-_PAO_BITS = {"daisangen": 1, "daisuushii": 2, "suukantsu": 4}
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
@@ -84,6 +86,75 @@ class Plan:
     @property
     def native_parts(self) -> int:
         return sum(p.native for p in self.parts)
+
+
+class YakuRow(TypedDict):
+    """One yaku as the kernel's table reads it, by key: its twin, its values, and its hints (the
+    forms, the situation, the terminal levels and the honour triplets as bit sets). A typed dict, as
+    the two records below: defining the three as frozen attrs classes cost the import about 19 M
+    instructions, as typed dicts 1 M (callgrind), and the kernel reads a dict's keys as fast."""
+
+    id: str
+    json: str  # '{"id": …, "name": …, "name_ja": …, ' as the batch renderer writes a yaku score
+    twin: str | None  # the native twin its check's mark names (``native_twin``), None for none
+    twin_args: tuple[int | str, ...]  # the mark's fixed arguments: tile kinds, or Win.extras tags by name
+    check: Check
+    yaku: Yaku
+    han: int
+    han_open: int
+    yakuman: int  # its yakuman multiple in this index (0: not a yakuman)
+    bonus: bool
+    replaces: tuple[int, ...]  # the yaku it replaces, by their place in the index
+    alone: bool
+    needs_yaku: bool
+    forms: int
+    honours: bool | None
+    closed: bool | None
+    when: int
+    min_sequences: int
+    min_triplets: int
+    max_suits: int | None
+    yaochu: int
+    triplet_of: int
+    score_closed: YakuScore | None
+    score_open: YakuScore | None
+    score_yakuman: YakuScore | None
+
+
+class Policy(TypedDict):
+    """A policy as the kernel reads it: ``way`` (``ABSENT``, ``NATIVE`` or ``PYTHON``) and, where
+    native, its twin's ``params`` by name (a dict the plugin gives, or the fu rule object itself)."""
+
+    way: str
+    params: Any
+
+
+class PlanSpec(TypedDict):
+    """A plan as the kernel reads it, by key (``mjrules.kernel.NativePlan``)."""
+
+    yaku: Any  # the kernel's table of the index's yaku (YakuTable)
+    players: int
+    honba_value: int
+    tsumo_loss: str
+    min_han: int
+    ryanshiba: int
+    red_fives: tuple[int, int, int]
+    extras_allowed: tuple[str, ...]  # the Win.extras tags some yaku of the ruleset reads (others are refused)
+    tiles108: bool
+    kita: bool
+    kita_rinshan: bool
+    kita_chankan: bool
+    policies: dict[str, Policy]  # each policy by its twin's name (_POLICIES, _FU)
+    flags: Flags
+    limits_ordinary: Any
+    limits_yakuman: Any
+    pao_fn: Any
+    rinshan_fn: Any
+    bonus_score: Any
+    fu_rule: Any
+    fu_json: Any
+    no_shape: NoWin
+    no_yaku: NoWin
 
 
 def _resolve(hand: Hand, keep: tuple[int, int, int] | None, win: Win, index: int, fu: Fu | None,
@@ -124,40 +195,32 @@ class Compiling(Protocol):
     yaku_owners: list[tuple[str, Yaku]]
 
 
-_POLICY_TWINS = {"kazoe": 2, "kiriage": 1, "yakuman_stacking": 2, "aotenjou": 2, "pao": 4, "rinshan_pao": 1}
-"""The policy hooks' twins the kernel has, with the number of params each reads."""
+_POLICIES = (
+    ("kazoe yakuman", "mjrules_kazoe_yakuman", "kazoe"),
+    ("kiriage mangan", "mjrules_kiriage_mangan", "kiriage"),
+    ("yakuman stacking", "mjrules_yakuman_stacking", "yakuman_stacking"),
+    ("base points (aotenjou)", "mjrules_base_points", "aotenjou"),
+    ("pao", "mjrules_pao", "pao"),
+    ("rinshan pao", "mjrules_rinshan_pao", "rinshan_pao"),
+)
+"""Each policy hook with a twin: the part as ``mjrules plugins`` lists it, the hook, the kernel's twin."""
+_FU = ("fu count", "mjrules_fu_rules", "standard_fu")
+"""The fu count: its twin marks the fu rule's class, and reads the rule object's fields."""
 
 
-def _answered(scorer: Compiling, hook: str, twin: str) -> tuple[int, tuple[int, ...], str]:
-    """How the policy ``hook`` is answered: (``ABSENT``, ``NATIVE`` or ``PYTHON``, the twin's
-    params, by which plugins). Natively when its one implementation is a built-in plugin's that
-    names the kernel's twin; the plugin says what the twin reads of the flags."""
+def _answered(scorer: Compiling, hook: str, twin: str) -> tuple[Policy, str]:
+    """How the policy ``hook`` is answered, and by which plugins: natively when its one
+    implementation is a built-in plugin's that names the kernel's twin, with the params the plugin
+    says the twin reads of the flags (by name)."""
     impls = getattr(scorer.plugins.pm.hook, hook).get_hookimpls()
     if not impls:
-        return ABSENT, (), "-"
+        return {"way": ABSENT, "params": None}, "-"
     by = ", ".join(impl.plugin_name for impl in impls)
     mark = twin_of(impls[0].function) if len(impls) == 1 else None
-    if NativePlan is None or mark is None or mark.name != twin or twin not in _POLICY_TWINS or mark.params is None:
-        return PYTHON, (), by
-    params = tuple(mark.params(scorer.flags))
-    if len(params) != _POLICY_TWINS[twin] or any(type(v) is not int for v in params):
-        return PYTHON, (), by
-    return NATIVE, params, by
-
-
-def _twin_args(args: tuple[int | str, ...]) -> tuple[int, ...] | None:
-    """A mark's arguments as the kernel takes them: kinds, or an extras tag as its bit."""
-    out = []
-    for a in args:
-        if isinstance(a, str):
-            if a not in KNOWN_EXTRAS:
-                return None
-            out.append(1 << KNOWN_EXTRAS.index(a))
-        elif type(a) is int:
-            out.append(a)
-        else:
-            return None
-    return tuple(out)
+    if NativePlan is None or mark is None or mark.name != twin or mark.params is None:
+        return {"way": PYTHON, "params": None}, by
+    params = mark.params(scorer.flags)
+    return {"way": NATIVE if isinstance(params, Mapping) else PYTHON, "params": params}, by
 
 
 _TABLES: weakref.WeakKeyDictionary[YakuIndex, tuple[Any, tuple[bool, ...]]] = weakref.WeakKeyDictionary()
@@ -165,38 +228,47 @@ _TABLES: weakref.WeakKeyDictionary[YakuIndex, tuple[Any, tuple[bool, ...]]] = we
 the same yaku and multiples) share it, so a counterfactual ruleset of ``compare`` compiles fast."""
 
 
+def extras_table(yaku: list[Yaku] | tuple[Yaku, ...]) -> tuple[str, ...]:
+    """The ``Win.extras`` tags the kernel reads as bits, in bit order: the model's own (the checks
+    read them), then each tag the yaku declare (``Yaku.extras``), in their order. A plugin's new
+    tag is in it as soon as a yaku of it declares the tag."""
+    return tuple(dict.fromkeys((ROBBED_ANKAN, ROBBED_KITA, *(tag for y in yaku for tag in y.extras))))
+
+
 def _yaku_table(index: YakuIndex) -> tuple[Any, tuple[bool, ...]]:
     """The kernel's table of the yaku of ``index`` (None on the Python kernel), and whether each
-    yaku's check runs natively."""
+    yaku's check runs natively (as the kernel found its mark)."""
     known = _TABLES.get(index)
     if known is None:
-        names = twin_names()
-        ids = [y.id for y in index.yaku]
-        rows = [_yaku_spec(index, y, ids, names) for y in index.yaku]
-        table = YakuTable([row for row, _ in rows], index) if YakuTable is not None else None
-        known = _TABLES[index] = (table, tuple(native for _, native in rows))
+        if YakuTable is None:
+            known = (None, (False,) * len(index.yaku))
+        else:
+            ids = [y.id for y in index.yaku]
+            table = YakuTable(rows=[_yaku_row(index, y, ids) for y in index.yaku], extras=list(extras_table(index.yaku)),
+                              index=index)
+            known = (table, tuple(table.natives))
+        _TABLES[index] = known
     return known
 
 
-def _yaku_spec(index: YakuIndex, y: Yaku, ids: list[str], known: frozenset[str]) -> tuple[tuple[Any, ...], bool]:
-    """The kernel's row of one yaku, and whether its check runs natively."""
+def _yaku_row(index: YakuIndex, y: Yaku, ids: list[str]) -> YakuRow:
+    """The kernel's row of one yaku."""
     mark = twin_of(y.check)
-    args = _twin_args(mark.args) if mark is not None else None
-    native = mark is not None and mark.name in known and args is not None
     multiple = index.multiple(y.id) if y.yakuman else 0
-    return (
-        y.id, mark.name if native and mark is not None else None, args if native else (), y.check, y,
-        y.han, y.han_open or 0, multiple, y.bonus, tuple(ids.index(r) for r in y.replaces if r in ids), y.alone,
-        y.needs_yaku, sum(1 << FORMS.index(f) for f in y.forms), -1 if y.honours is None else int(y.honours),
-        SITUATION_BIT[y.when] if y.when is not None else 0, y.min_sequences, y.min_triplets,
-        -1 if y.max_suits is None else y.max_suits, _YAOCHU_MASK[y.yaochu],
-        sum(1 << (k - 27) for k in set(y.triplet_of)),
-        index.score(y, y.han) if y.han and not y.bonus else None,
-        index.score(y, y.han_open) if y.han_open and not y.bonus else None,
-        index.score(y, multiple, True) if y.yakuman else None,
-        _ENCODE({"id": y.id, "name": y.name, "name_ja": y.name_ja})[:-1] + ", ",
-        -1 if y.closed is None else int(y.closed),
-    ), native
+    row: YakuRow = {  # a dict display: calling the TypedDict builds its keyword dict twice
+        "id": y.id, "json": _ENCODE({"id": y.id, "name": y.name, "name_ja": y.name_ja})[:-1] + ", ",
+        "twin": None if mark is None else mark.name, "twin_args": () if mark is None else mark.args,
+        "check": y.check, "yaku": y, "han": y.han, "han_open": y.han_open or 0, "yakuman": multiple,
+        "bonus": y.bonus, "replaces": tuple(ids.index(r) for r in y.replaces if r in ids), "alone": y.alone,
+        "needs_yaku": y.needs_yaku, "forms": sum(1 << FORMS.index(f) for f in y.forms), "honours": y.honours,
+        "closed": y.closed, "when": SITUATION_BIT[y.when] if y.when is not None else 0,
+        "min_sequences": y.min_sequences, "min_triplets": y.min_triplets, "max_suits": y.max_suits,
+        "yaochu": _YAOCHU_MASK[y.yaochu], "triplet_of": sum(1 << (k - 27) for k in set(y.triplet_of)),
+        "score_closed": index.score(y, y.han) if y.han and not y.bonus else None,
+        "score_open": index.score(y, y.han_open) if y.han_open and not y.bonus else None,
+        "score_yakuman": index.score(y, multiple, True) if y.yakuman else None,
+    }
+    return row
 
 
 def compile_plan(scorer: Compiling, no_shape: NoWin, no_yaku: NoWin) -> Plan:
@@ -205,46 +277,36 @@ def compile_plan(scorer: Compiling, no_shape: NoWin, no_yaku: NoWin) -> Plan:
     rules = scorer.rules
     table, natives = _yaku_table(scorer.index)
     parts: list[Part] = []
-
-    def policy(name: str, hook: str, twin: str, size: int) -> tuple[int, ...]:
-        how, params, by = _answered(scorer, hook, twin)
-        parts.append(Part(name, by, how != PYTHON))
-        return (how, *(params or (0,) * size))
-
-    kazoe = policy("kazoe yakuman", "mjrules_kazoe_yakuman", "kazoe", 2)
-    kiriage = policy("kiriage mangan", "mjrules_kiriage_mangan", "kiriage", 1)
-    stacking = policy("yakuman stacking", "mjrules_yakuman_stacking", "yakuman_stacking", 2)
-    base_points = policy("base points (aotenjou)", "mjrules_base_points", "aotenjou", 2)
-    pao = policy("pao", "mjrules_pao", "pao", 4)
-    rinshan_pao = policy("rinshan pao", "mjrules_rinshan_pao", "rinshan_pao", 1)
+    policies: dict[str, Policy] = {}
+    for name, hook, twin in _POLICIES:
+        policies[twin], by = _answered(scorer, hook, twin)
+        parts.append(Part(name, by, policies[twin]["way"] != PYTHON))
     impls = scorer.plugins.pm.hook.mjrules_double_yakuman.get_hookimpls()
     parts.append(Part("double yakuman (asked once per yakuman when built)",
                       ", ".join(i.plugin_name for i in impls) or "-", True))
+    name, hook, twin = _FU
     fu_mark = twin_of(type(rules.fu))
-    fu_native = fu_mark is not None and fu_mark.name == "standard_fu" and NativePlan is not None
-    fu_by = ", ".join(i.plugin_name for i in scorer.plugins.pm.hook.mjrules_fu_rules.get_hookimpls()) or "-"
-    parts.append(Part("fu count", fu_by, fu_native))
+    fu_native = fu_mark is not None and fu_mark.name == twin and NativePlan is not None
+    policies[twin] = {"way": NATIVE if fu_native else PYTHON, "params": rules.fu}  # the twin reads the rule's fields
+    fu_by = ", ".join(i.plugin_name for i in getattr(scorer.plugins.pm.hook, hook).get_hookimpls()) or "-"
+    parts.append(Part(name, fu_by, fu_native))
     parts.append(Part("limits, payments, checks", "core", True))
-    fu: Any = rules.fu  # StandardFu's fields, read only when it is the built-in's (fu_native)
-    kita = rules.sanma
-    spec: dict[str, Any] = {
-        "yaku": table,
-        "players": rules.players, "honba_value": rules.honba.value, "absent": _ABSENT_SHARE[kita.tsumo_loss],
+    # A Yaku subclass may hint otherwise than its fields say: its ruleset runs in Python.
+    native = NativePlan is not None and all(type(y) is Yaku for y in scorer.yaku)
+    runner = NativePlan(_spec(scorer, table, policies, no_shape, no_yaku)) if native else None
+    return Plan(tuple(scorer.yaku_owners), natives, tuple(parts), runner)
+
+
+def _spec(scorer: Compiling, table: Any, policies: dict[str, Policy], no_shape: NoWin, no_yaku: NoWin) -> PlanSpec:
+    """The plan as the kernel reads it."""
+    rules, kita = scorer.rules, scorer.rules.sanma
+    spec: PlanSpec = {
+        "yaku": table, "players": rules.players, "honba_value": rules.honba.value, "tsumo_loss": kita.tsumo_loss,
         "min_han": rules.win.min_han, "ryanshiba": rules.win.ryanshiba_honba, "red_fives": rules.tiles.red_fives,
-        "extras_allowed": sum(1 << i for i, tag in enumerate(KNOWN_EXTRAS) if tag in scorer.extras),
-        "robbed_ankan_ok": "robbed_ankan" in scorer.extras, "tiles108": rules.tiles.without_2m_8m,
-        "kita": kita.kita, "kita_rinshan": kita.kita_rinshan, "kita_chankan": kita.kita_chankan,
-        "kazoe": kazoe, "kiriage": (kiriage[0], bool(kiriage[1])), "stacking": (stacking[0], bool(stacking[1]), stacking[2]),
-        "base_points": base_points,
-        "fu": (NATIVE, fu.rinshan_tsumo, fu.pinfu_tsumo, fu.open_pinfu, fu.double_wind_pair, fu.seven_pairs.total,
-               fu.north_is_value) if fu_native else (PYTHON, False, False, False, 0, 0, False),
-        "pao": (pao[0], bool(pao[1]), bool(pao[2]), bool(pao[3]), pao[4]),
-        "rinshan_pao": (rinshan_pao[0], bool(rinshan_pao[1])),
+        "extras_allowed": tuple(sorted(scorer.extras)), "tiles108": rules.tiles.without_2m_8m, "kita": kita.kita,
+        "kita_rinshan": kita.kita_rinshan, "kita_chankan": kita.kita_chankan, "policies": policies,
         "flags": scorer.flags, "limits_ordinary": scorer.limits.ordinary, "limits_yakuman": scorer.limits.yakuman,
         "pao_fn": scorer.plugins.pao, "rinshan_fn": scorer.plugins.rinshan_pao, "bonus_score": scorer.index.score,
-        "fu_rule": rules.fu, "fu_json": _fu_json,
-        "no_shape": no_shape, "no_yaku": no_yaku,
+        "fu_rule": rules.fu, "fu_json": _fu_json, "no_shape": no_shape, "no_yaku": no_yaku,
     }
-    # A Yaku subclass may hint otherwise than its fields say: its ruleset runs in Python.
-    runner = None if NativePlan is None or any(type(y) is not Yaku for y in scorer.yaku) else NativePlan(spec)
-    return Plan(tuple(scorer.yaku_owners), natives, tuple(parts), runner)
+    return spec

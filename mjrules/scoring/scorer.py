@@ -18,10 +18,12 @@ from mjrules.errors import MjrulesError, PluginError, RulesetError, SituationErr
 from mjrules.model.hand import Hand
 from mjrules.model.win import ROBBED_ANKAN, ROBBED_KITA, Win
 from mjrules.rules.flags import Flags, FlagValue
+from mjrules.rules.choices import NagashiMode, PaoHonba
 from mjrules.rules.plugin_manager import Plugins
 from mjrules.rules.resolve import flag_origin, resolve_flags
 from mjrules.rules.rules import Rules
-from mjrules.rules.ruleset import Ruleset, load_ruleset, suggest
+from mjrules.rules.flags import suggest
+from mjrules.rules.ruleset import Ruleset, load_ruleset
 from mjrules.rules.yaku import Yaku
 from mjrules.readings.fu import Fu
 from mjrules.scoring.limits import LIMIT_NAMES, MANGAN, Limit, LimitPolicy, yakuman_name
@@ -112,7 +114,7 @@ class Scorer:
         """Score a hand; NoWin when it has no winning shape or no yaku under this ruleset."""
         native = self._native
         if native is not None:
-            done = native.score(hand, win, True)
+            done: Result | NoWin | None = native.score(hand, win, True)
             if done is not None:
                 return done
         self.check(hand, win)
@@ -124,7 +126,7 @@ class Scorer:
         counterfactuals do)."""
         native = self._native
         if native is not None:
-            done = native.score(hand, win, False)
+            done: Result | NoWin | None = native.score(hand, win, False)
             if done is not None:
                 return done
         return self.score_readings(analyse(hand, win))
@@ -220,7 +222,7 @@ class Scorer:
         # (8,000 each under the usual limits; proportional under aotenjou).
         return tuple(LiableShare(self.seating.seat(reading.win, one.offset),
                                  limit.base * min(one.multiple, limit.multiple) // limit.multiple,
-                                 one.honba == "liable")
+                                 one.honba is PaoHonba.LIABLE)
                      for one in liabilities)
 
     def _rinshan_liable(self, reading: Reading, limit: Limit, offset: int) -> tuple[LiableShare, ...]:
@@ -235,10 +237,10 @@ class Scorer:
         if honba < 0 or riichi_sticks < 0:
             raise SituationError(f"honba {honba} and riichi sticks {riichi_sticks} must not be negative")
         mode = self.rules.nagashi.mode
-        if mode == "none":
+        if mode is NagashiMode.NONE:
             return NoWin(NoWinCode.NOT_PAID, "this ruleset does not pay nagashi mangan (flag nagashi_mangan = none)")
         absent = self.rules.sanma.tsumo_loss
-        if mode == "draw":  # no honba, and the sticks stay on the table
+        if mode is NagashiMode.DRAW:  # no honba, and the sticks stay on the table
             honba = riichi_sticks = 0
         paid = settle(MANGAN, seat_wind, None, honba, riichi_sticks, self.rules.honba.value, players=self.players,
                       absent=absent)

@@ -11,7 +11,7 @@ import attrs
 from mjrules.errors import HandError, SituationError
 from mjrules.model.hand import Hand
 from mjrules.model.melds import Meld, MeldKind
-from mjrules.model.tiles import NORTH, SANMA_REMOVED, WIND_NAMES, tile
+from mjrules.model.tiles import NORTH, SANMA_REMOVED, WIND_NAMES, Tile, tile
 from mjrules.model.win import ROBBED_KITA, Win, check_against_hand, seat_at
 from mjrules.rules.rules import Rules
 from mjrules.scoring.payments import LiableShare, WinPayment, settle
@@ -116,7 +116,7 @@ class ThreePlayers(_Seats):
                     raise SituationError(f"indicator {t}: the three-player set has no 2m-8m (flag tile_set = 108)")
         self._check_kita(hand, win, shown)
 
-    def _check_kita(self, hand: Hand, win: Win, shown: tuple) -> None:
+    def _check_kita(self, hand: Hand, win: Win, shown: tuple[Tile, ...]) -> None:
         sanma = self.rules.sanma
         kita = win.kita
         if kita:

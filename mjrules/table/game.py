@@ -32,8 +32,7 @@ from mjrules.game.view import View
 from mjrules.game.wall import Wall
 from mjrules.records.majiang_paipu import paipu_of_events
 from mjrules.records.mjai_write import mjai_event, mjai_lines
-from mjrules.rules.placing import EXACT, NEAREST_TENTH_UP
-from mjrules.rules.rules import GameLength
+from mjrules.rules.choices import GameLength, Rounding
 from mjrules.scoring.scorer import Scorer
 from mjrules.table import native
 from mjrules.table.events import Record
@@ -120,7 +119,7 @@ class Table:
             raise MjrulesError("a 牌譜 holds a four-player game, and this table seats three")
         return paipu_of_events(events, title=f"mjrules {self.ruleset_name} {seed}", names=self.names,
                                ruleset=self.ruleset_name, final=final, points=points,
-                               exact=self.rules.placing.rounding in (EXACT, NEAREST_TENTH_UP),
+                               exact=self.rules.placing.rounding in (Rounding.EXACT, Rounding.NEAREST_TENTH_UP),
                                length=None if self.length is self.scorer.rules.round.game_length else self.length.value,
                                unfinished=unfinished)
 
@@ -144,11 +143,20 @@ class Table:
         seed = str(seed)
         if self.native is not None:
             return self._game(seed, lambda events: self._play_native(seed, walls, events, True)[0])
-        if walls is None:
-            def walls(k: int) -> Wall:
-                return seeded_wall(self.rules.tiles, f"{seed}/{k}")
-        given = walls
-        return self._game(seed, lambda events: self._play(seed, given, events))
+
+        def run(events: Record) -> PlayedGame:
+            played = ask(self.players, self._run(seed, walls, events))
+            return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
+                              self.length.value, mjai_lines(events.events))
+        return self._game(seed, run)
+
+    def game(self, seed: str, walls: Callable[[int], Wall] | None = None) -> Generator[View, Action, GameResult]:
+        """The game ``play`` plays, on the Python path, as a generator for a driver that answers its
+        questions itself (the environment for agents, ``mjrules.table.env``): it yields the asked
+        seat's view, takes the action back by ``send`` and returns the game's result; its mjai events
+        go to the players that watch, and its record so far is ``events``."""
+        events = self._record(seed)
+        return (yield from self._run(seed, walls, events))
 
     def play_native(self, seed: str | int, record: bool) -> tuple[PlayedGame, Any] | None:
         """One game on the native table (None where the Python path plays it): the game, its record
@@ -167,8 +175,8 @@ class Table:
             self._watching = (key, [(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
         return self._watching[1]
 
-    def _game(self, seed: str, run: Callable[[Record], T]) -> T:
-        """``run`` a game with its record started, every bot closed if it fails or is stopped."""
+    def _record(self, seed: str) -> Record:
+        """A game's record, started: its ``start_game`` told to the seats that watch."""
         events = Record(self._watchers())
         self._events = events.events  # the game so far, for a record of it if it is left (unfinished_record)
         # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
@@ -176,9 +184,13 @@ class Table:
         start: dict[str, Any] = {"type": "start_game", "names": list(self.names), "ruleset": self.ruleset_name}
         if self.length is not self.scorer.rules.round.game_length:
             start["length"] = self.length.value
+        events.append({**start, "wall_seed": seed})  # a bot starts on it, and a signal may follow at once
+        return events
+
+    def _game(self, seed: str, run: Callable[[Record], T]) -> T:
+        """``run`` a game with its record started, every bot closed if it fails or is stopped."""
         try:
-            events.append({**start, "wall_seed": seed})  # inside: a bot starts on it, and a signal may follow at once
-            return run(events)
+            return run(self._record(seed))
         except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
             with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
                 for p in self.players:
@@ -205,14 +217,22 @@ class Table:
                             GameEnd(game.end), self.length.value, text)
         return played, game
 
-    def _play(self, seed: str, walls: Callable[[int], Wall], events: Record) -> PlayedGame:
+    def _run(self, seed: str, walls: Callable[[int], Wall] | None,
+             events: Record) -> Generator[View, Action, GameResult]:
+        """The game on the Python path (``mjrules.game.GamePlay``), its events written to ``events``."""
+        if walls is None:
+            def walls(k: int) -> Wall:
+                return seeded_wall(self.rules.tiles, f"{seed}/{k}")
+
         def emit(event: Event) -> None:
             events.append(mjai_event(event))
 
-        game = GamePlay(self.scorer, self.rules, walls, f"game {seed}", self.ruleset_name, emit)
-        played = ask(self.players, game.run())
-        return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
-                          self.length.value, mjai_lines(events.events))
+        return (yield from GamePlay(self.scorer, self.rules, walls, f"game {seed}", self.ruleset_name, emit).run())
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The mjai events of the game started last, so far (the whole game once it has ended)."""
+        return self._events
 
 
 def ask(players: Sequence[Player], run: Generator[View, Action, GameResult]) -> GameResult:
@@ -222,4 +242,5 @@ def ask(players: Sequence[Player], run: Generator[View, Action, GameResult]) -> 
         while True:
             view = run.send(players[view.seat].act(view))
     except StopIteration as stop:
-        return stop.value
+        result: GameResult = stop.value
+        return result

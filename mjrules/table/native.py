@@ -31,7 +31,6 @@ from mjrules.model.melds import Meld, MeldKind
 from mjrules.model.tiles import Tile
 from mjrules.model.win import Win
 from mjrules.rules.rules import Rules
-from mjrules.scoring.plan import KNOWN_EXTRAS
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import NO_SHAPE, NO_YAKU, Scorer
 from mjrules.table.player import Player
@@ -130,25 +129,14 @@ class Bridge:
                             f"{self.ruleset} these players end no round with a win)")
 
     def score(self, concealed: list[int], win_tile: int, melds: list[Sequence[Any]],
-              fields: Sequence[Any]) -> tuple[Any, ...]:
+              win: Win) -> tuple[Any, ...]:
         """A win the scoring plan leaves to the Scorer: its numbers, or (the NoWin's reason,)."""
         hand = Hand([TILES[c] for c in concealed], TILES[win_tile], self.melds(melds))
-        result = self.scorer.score(hand, win_of(fields))
+        result = self.scorer.score(hand, win)
         if not isinstance(result, Result):
             return (result.reason,)
         return (result.han, result.fu, result.yakuman, result.points, list(result.payments), result.limit,
                 [(y.id, y.han if y.han is not None else 13 * y.yakuman) for y in result.yaku])
-
-
-def win_of(fields: Sequence[Any]) -> Win:
-    """The model's Win of the kernel's situation fields (``Win``'s order, ``extras`` as bits)."""
-    (tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-     renhou, dora, ura, honba, sticks, extras, kita) = fields
-    return Win(tsumo=tsumo, discarder=discarder, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-               ippatsu=ippatsu, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan, tenhou=tenhou,
-               chiihou=chiihou, renhou=renhou, dora=[TILES[c] for c in dora], ura=[TILES[c] for c in ura],
-               honba=honba, riichi_sticks=sticks, kita=kita,
-               extras=frozenset(tag for i, tag in enumerate(KNOWN_EXTRAS) if extras >> i & 1))
 
 
 def table_spec(rules: Rules, scorer: Scorer, bridge: Bridge) -> dict[str, Any]:
@@ -241,9 +229,8 @@ def played_rounds(scorer: Scorer, rules: Rules, game: Any) -> tuple[PlayedRound,
                     tuple(tuple(TILES[c] for c in h) for h in hands))
         called = tuple(Call(seat, bridge.meld(m)) for seat, m in calls)
         recorded = []
-        for winner, discarder, concealed, win_tile, melds, fields in wins:
+        for winner, discarder, concealed, win_tile, melds, win in wins:
             hand = Hand([TILES[c] for c in concealed], TILES[win_tile], bridge.melds(melds))
-            win = win_of(fields)
             result = scorer.score(hand, win)
             rec = (Recorded(result.han, result.fu, result.yakuman, result.points, tuple(y.id for y in result.yaku), None)
                    if isinstance(result, Result) else Recorded(None, None, None, None, (), None))

@@ -24,7 +24,7 @@ from mjrules.table import native
 from mjrules.table.players import make_player
 from mjrules.game.settlement import Outcome
 from mjrules.game.settlement import GameEnd
-from mjrules.rules.rules import GameLength
+from mjrules.rules.choices import GameLength
 from mjrules.table.game import RECORD_FORMATS, PlayedGame, Table
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.result import Result

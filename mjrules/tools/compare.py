@@ -340,7 +340,8 @@ class _Seen:
             if analysis is not None:
                 if check and not analysis.shaped and variant is not None:
                     analysis = self._analysis(scorer, None)  # checked as given: no reading to pay
-                done = runner.score_in(analysis, check) if analysis is not None else None
+                # the runner is the kernel's, untyped (Plan.runner: Any); it gives a Result or a NoWin
+                done: Result | NoWin | None = runner.score_in(analysis, check) if analysis is not None else None
                 if done is not None:
                     return done
         these = self.readings(variant)

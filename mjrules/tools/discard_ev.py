@@ -1,125 +1,46 @@
-"""Tenpai probability, win probability and expected score of each discard: the one-player model of
-tomohxx's mahjong algorithm book (chapter 6, 「和了確率」) and of mahjong-cpp's
-``docs/expected_score_calculation.md`` and ``docs/uradora_expected_value.md``, every win scored by
-the ruleset's Scorer. This module is the definition; the native kernel runs the same search
-(``Plan.expected``, ``mjrules/kernel/rust/src/ev.rs``) and is held equal to it
-(``tests/test_discard_ev.py``).
-
-**The model.** One player; nobody else discards, calls or wins; the search makes no call (melds
-already made are part of the hand) and sets no North aside. Each turn the player draws a tile and
-discards one, and the discarded tile goes back into the wall. The wall a 13-tile state draws
-from holds, of each tile face, the copies not in sight when the search began (the set less the
-14-tile hand, its melds, the dora indicators, the tiles given as seen and the Norths set aside)
-plus those the hand has since let go, less those it has since drawn: ``S`` tiles in every state
-and at every turn, the set less the tiles in sight while the hand holds 13. A red five is a face
-of its own.
-
-**States** are hands (counts of the 37 faces: 34 kinds, the red fives apart) with a riichi mark:
-13-tile states wait for a draw, 14-tile states choose a discard. ``distance`` counts the tiles a
-hand holds that the starting hand did not; ``s₀`` is the starting hand's shanten. **Transitions**
-(mahjong-cpp's search):
-
-- a 13-tile state draws its *improving* tiles (those that lower its shanten; at tenpai, its winning
-  tiles) and, while ``distance + shanten < s₀ + extra``, every tile (*tegawari*);
-- a 14-tile state discards the tiles that keep its shanten and, under the same condition, any
-  tile (*shanten back*); a discard that leaves a closed hand tenpai declares riichi;
-- a riichi state draws only its winning tiles: it wins, or discards the tile it drew;
-- a draw whose 14-tile state is in the graph and may discard that tile back is followed from
-  either end (the graph's edges, as mahjong-cpp builds them, riichi states excepted); any other
-  draw is discarded at once (tsumogiri) and the hand stays as it is.
-
-**Values**, at turns ``t`` (draws made, 1 … ``T_MAX`` = 18), each optimised on its own: the best
-tenpai probability, the best win probability, the best expected score (each the value of the play
-that maximises it, as mahjong-cpp's figures are). For a 13-tile state after the discard of turn ``t``::
-
-    v_t(s) = v_{t+1}(s) + Σ_draws (w / S) · (x − v_{t+1}(s))
-
-``w`` is the draw's copies in the wall; ``x`` the best of: winning (a complete hand with a yaku:
-1, or its score), the 14-tile state's value at ``t + 1`` and discarding the tile just drawn
-(``v_{t+1}(s)``). A 14-tile state's value is that of its best discard. Boundaries: ``v_18`` is 0
-(win, score) and 1 or 0 (tenpai) as the state is tenpai; a tenpai state's tenpai probability is 1.
-
-**Scores.** A win is a tsumo (with riichi from a riichi state) scored by the Scorer: yaku, dora, red
-fives, kita, kiriage, kazoe and limits; the points the winner collects; a hand without a yaku is
-worth 0. A riichi win is worth its mean over the ura indicators (as many as the dora indicators,
-drawn from the wall at the win): the distribution of ura dora counts is counted kind by kind as in
-``uradora_expected_value.md``, and each count is scored with indicators that make it. Honba,
-riichi sticks, double riichi, ippatsu, haitei and rinshan are not counted.
-
-**Where mahjong-cpp's calculator differs** (its code as stored in 2026; this model follows its
-document): it divides the draws of turn ``t`` by ``S − 1 − t`` (the wall counted with the 14-tile
-hand in sight, less one tile a turn) while each tile's copies stay as they are, so that the
-chances of the draws add up to more than 1; and its riichi states also follow the edges of the
-14-tile states that declared them, so that a riichi hand changes its wait (its document says a
-riichi hand makes no such move). Both raise its values: for the discard 5z of
-``123m067p2357s1156z`` (dora indicator 1m, dealer, turn 1) it gives 91.7 %, 40.3 % and 5,198, this
-model 89.5 %, 34.0 % and 4,418 (``docs/discard-ev.md`` has more).
-"""
+"""Tenpai probability, win probability and expected score of each discard of a 14-tile hand under a
+ruleset (``mjrules discard --ev``): ``evaluate_discards`` asks the search of the one-player model
+(``mjrules.tools.ev_model``, whose text explains the model; the native kernel runs it where it is
+built) and gives each discard's values, best first; ``evaluate_rulesets`` the same under several
+rulesets, side by side; ``render_values`` and ``render_comparison`` write them as text."""
 
 from __future__ import annotations
 
-import math
-from collections import deque
 from typing import Any, Iterable, Sequence
 
 import attrs
 
 from mjrules.errors import HandError, MjrulesError
-from mjrules.kernel import TILE_TABLE, ev_search, standard_shanten
+from mjrules.kernel import ev_search, standard_shanten
 from mjrules.kernel import shanten as min_shanten
-from mjrules.model.hand import Hand
-from mjrules.model.melds import Meld
-from mjrules.model.tiles import DORA_OF, DORA_OF_SANMA, FIVES, NORTH, SANMA_REMOVED, Tile, tile
-from mjrules.model.win import SEAT_NAMES, Win
-from mjrules.scoring.result import Result
+from mjrules.model.tiles import Tile
+from mjrules.model.win import SEAT_NAMES
 from mjrules.scoring.scorer import Scorer
+from mjrules.tools import ev_model
+from mjrules.tools.ev_model import (
+    DEFAULT_EXTRA,
+    FACES,
+    KIND_OF,
+    MODELS,
+    T_MAX,
+    EvSetup,
+    Start,
+    face_tile,
+    kinds_of,
+    python_search,
+    too_far,
+    ura_distribution,
+)
 from mjrules.tools.shanten import PartialHand, _as_hand
 
-__all__ = ["DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "T_MAX", "evaluate_discards", "render_comparison",
-           "render_values", "evaluate_rulesets", "ura_distribution"]
+__all__ = ["DEFAULT_EXTRA", "DiscardValue", "EvComparison", "EvSetup", "ExpectedDiscards", "MODELS", "T_MAX",
+           "evaluate_discards", "render_comparison", "render_values", "evaluate_rulesets", "fourteen", "ura_distribution"]
 
-T_MAX = 18
-"""The last turn: the search ends with the 18th draw."""
-FACES = 37
-"""Tile faces: the 34 kinds (a five's plain copies), then the red fives of m, p, s."""
-KIND_OF = tuple(range(34)) + FIVES
-"""Face → kind."""
-DEFAULT_EXTRA = 1
-"""Tegawari and shanten back are searched while ``distance + shanten < s₀ + extra``."""
-OBJECTIVES = ("exp_score", "win_prob", "tenpai_prob")
-"""The three values, in the order the search keeps them."""
-MAX_STATES = 2_500_000
-"""The search stops past this many states (about 600 MB; a 4-shanten hand reaches about 1.1 million)."""
-
-
-def face_tile(f: int) -> Tile:
-    return tile(KIND_OF[f], red=f >= 34)
-
-
-def _kinds(h: Sequence[int]) -> tuple[int, ...]:
-    """34 kind counts of 37 face counts."""
-    k = list(h[:34])
-    k[4] += h[34]
-    k[13] += h[35]
-    k[22] += h[36]
-    return tuple(k)
-
-
-@attrs.frozen
-class EvSetup:
-    """What the search is given besides the hand and the ruleset."""
-
-    turn: int = 1
-    """The draw the 14-tile hand has just made (1 = the first)."""
-    dora: tuple[Tile, ...] = ()
-    """Dora indicators (a riichi win draws as many ura indicators)."""
-    visible: tuple[Tile, ...] = ()
-    """Other tiles in sight: discards, other players' melds."""
-    seat_wind: int = 0
-    round_wind: int = 0
-    kita: int = 0
-    """Norths the player has set aside (three players): seen, and dora as the ruleset counts them."""
-    extra: int = DEFAULT_EXTRA
+MODEL_DIFFERENCES = (
+    "the wall shrinks: the draw after turn t has the chance (copies) / (S - 1 - t)",
+    "a riichi hand may change its wait: it follows the graph's moves from the hand that declared it",
+)
+"""What ``model="mahjong-cpp"`` changes (each where its code departs from its own documents)."""
 
 
 @attrs.frozen
@@ -173,7 +94,7 @@ class ExpectedDiscards:
     def to_dict(self, by_turn: bool = False) -> dict[str, Any]:
         """The JSON of ``discard --ev``; ``by_turn``: each discard's values at every later turn too."""
         s = self.setup
-        return {"hand": self.hand.mpsz(), "ruleset": self.ruleset, "turn": s.turn,
+        return {"hand": self.hand.mpsz(), "ruleset": self.ruleset, "model": s.model, "turn": s.turn,
                 "dora": [t.mpsz() for t in s.dora], "seat": SEAT_NAMES[s.seat_wind], "round": SEAT_NAMES[s.round_wind],
                 "states": self.states, "wall": self.wall, **({"notes": list(self.notes)} if self.notes else {}),
                 "discards": [d.to_dict(s.turn, by_turn) for d in self.discards]}
@@ -225,13 +146,20 @@ def _situation(r: ExpectedDiscards) -> str:
     dora = (f"dora indicator{'s' * (len(s.dora) != 1)} {' '.join(t.mpsz() for t in s.dora)}" if s.dora
             else "no dora indicator (no ura dora)")
     kita = f", {s.kita} kita" if s.kita else ""
+    model = f"; model {s.model}" if s.model != "mjrules" else ""
     left = T_MAX - s.turn
     return (f"turn {s.turn} ({left} draw{'s' * (left != 1)} left); {SEAT_NAMES[s.seat_wind]} seat, "
-            f"{SEAT_NAMES[s.round_wind]} round; {dora}{kita}")
+            f"{SEAT_NAMES[s.round_wind]} round; {dora}{kita}{model}")
 
 
 FOOT = ("Each value is the best the player can reach by the last turn: one player, tsumo only, riichi on "
-        "tenpai with a closed hand (docs/discard-ev.md).")
+        "tenpai with a closed hand (docs/commands/discard-ev.md).")
+
+
+def _wall(r: ExpectedDiscards) -> str:
+    if r.setup.model == "mahjong-cpp":
+        return f"{r.wall - 1 - r.setup.turn} tiles in the wall at the next draw, one fewer each turn (mahjong-cpp)"
+    return f"{r.wall} tiles in the wall"
 
 
 def render_values(r: ExpectedDiscards) -> str:
@@ -241,7 +169,7 @@ def render_values(r: ExpectedDiscards) -> str:
     for d in r.discards:
         lines.append(f"{d.tile.mpsz():<8} {_shanten_word(d):<14} {d.tenpai_prob:>7.1%} {d.win_prob:>7.1%} "
                      f"{d.exp_score:>12,.0f}")
-    lines.append(f"{r.states:,} states searched, {r.wall} tiles in the wall. {FOOT}")
+    lines.append(f"{r.states:,} states searched, {_wall(r)}. {FOOT}")
     lines += [f"Note: {n}." for n in r.notes]
     return "\n".join(lines)
 
@@ -272,330 +200,6 @@ def render_comparison(c: EvComparison) -> str:
     return "\n".join(lines)
 
 
-def ura_distribution(wall: Sequence[int], gain: Sequence[int], indicators: int
-                     ) -> list[tuple[float, tuple[int, ...]]]:
-    """The ura dora count of ``indicators`` indicators drawn from ``wall`` (34 counts of kinds):
-    for each count that can occur, in increasing order, (its probability, kinds of indicators
-    that make it). ``gain[k]``: the ura dora an indicator of kind ``k`` makes. Counted kind by
-    kind with the ways to choose the copies (mahjong-cpp's ``uradora_expected_value.md``); the
-    choice kept for a count is the first found, kind by kind, then by indicators chosen so far,
-    ura count and copies taken, each in increasing order."""
-    # ways[x][u]: (ways to choose x indicators making u ura dora, one such choice)
-    ways: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _ in range(indicators + 1)]
-    ways[0][0] = (1, ())
-    for k in range(34):
-        n = wall[k]
-        if not n:
-            continue
-        nxt = [dict(d) for d in ways]
-        for x in range(indicators):
-            for u, (count, pick) in sorted(ways[x].items()):
-                for take in range(1, min(n, indicators - x) + 1):
-                    key = u + gain[k] * take
-                    add = count * math.comb(n, take)
-                    old = nxt[x + take].get(key)
-                    nxt[x + take][key] = (add, pick + (k,) * take) if old is None else (old[0] + add, old[1])
-        ways = nxt
-    total = math.comb(sum(wall[:34]), indicators)
-    return [(count / total, pick) for _, (count, pick) in sorted(ways[indicators].items())]
-
-
-class _Start:
-    """The search's fixed inputs, read from the hand, the ruleset and the setup: the starting
-    faces, the wall, the rules of shanten (melds: standard form only), dora and ura."""
-
-    def __init__(self, hand: PartialHand, scorer: Scorer, setup: EvSetup) -> None:
-        self.scorer = scorer
-        self.setup = setup
-        self.notes: list[str] = []
-        rules = scorer.rules
-        self.reds = rules.tiles.red_fives
-        self.closed = hand.is_closed
-        self.caps = hand.caps
-        sanma_dora = rules.tiles.without_2m_8m or rules.sanma.kita  # the dora plugin's choice of mapping
-        self.dora_of: tuple[int, ...] = DORA_OF_SANMA if sanma_dora else DORA_OF
-        self.kita_north = sanma_dora and setup.kita > 0
-        self.without_2m_8m = rules.tiles.without_2m_8m
-        copies = [4] * 34 + [0, 0, 0]
-        for s, k in enumerate(FIVES):
-            copies[k] -= self.reds[s]
-            copies[34 + s] = self.reds[s]
-        if self.without_2m_8m:
-            for k in SANMA_REMOVED:
-                copies[k] = 0
-        h0 = [0] * FACES
-        for t in hand.concealed:
-            h0[self.face(t)] += 1
-        # the melds as the set has them: a red five it lacks is a plain five
-        self.melds: tuple[Meld, ...] = tuple(attrs.evolve(m, tiles=[face_tile(self.face(t)) for t in m.tiles])
-                                            for m in hand.melds)
-        seen = [0] * FACES
-        meld_kinds = [0] * 34
-        for m in self.melds:
-            for t in m.tiles:
-                seen[self.face(t)] += 1
-                meld_kinds[t.index] += 1
-        self.meld_reds = tuple(seen[34 + s] for s in range(3))
-        for t in (*setup.dora, *setup.visible):
-            seen[self.face(t)] += 1
-        seen[NORTH] += setup.kita
-        wall = []
-        for f in range(FACES):
-            n = copies[f] - h0[f] - seen[f]
-            if n < 0:
-                raise HandError(self._too_many(f, copies[f], h0[f] + seen[f]))
-            wall.append(n)
-        self.h0 = tuple(h0)
-        self.w0 = tuple(wall)
-        self.meld_kinds = tuple(meld_kinds)
-        self.total = sum(wall) + 1
-        """``S``: the wall of a 13-tile state (the 14-tile hand's, with its discard back)."""
-        self.dora = tuple(face_tile(self.face(t)) for t in setup.dora)
-        """The dora indicators as the set has them."""
-
-    def face(self, t: Tile) -> int:
-        """A tile's face: a red five is a face of its own when the set has red fives of its suit
-        (else it is read as a plain five, with a note)."""
-        if t.red:
-            suit = t.index // 9
-            if self.reds[suit]:
-                return 34 + suit
-            note = (f"{t}: {self.scorer.ruleset.name} has no red five of {t.suit}; read as a plain "
-                    f"{t.index % 9 + 1}{t.suit}")
-            if note not in self.notes:
-                self.notes.append(note)
-        if self.without_2m_8m and t.index in SANMA_REMOVED:
-            raise HandError(f"tile {tile(t.index)}: the three-player set has no 2m-8m (ruleset "
-                            f"{self.scorer.ruleset.name})")
-        return t.index
-
-    @staticmethod
-    def _too_many(f: int, copies: int, seen: int) -> str:
-        t = face_tile(f)
-        if f >= 34:
-            return (f"tile {t}: the set has {copies} red five{'s' * (copies != 1)} of {t.suit}, and {seen} are in the "
-                    f"hand, its melds, the dora indicators or the tiles given as seen")
-        plain = " plain copies" if KIND_OF[f] in FIVES else ""
-        return (f"tile {t} is in sight {seen} times (hand, melds, dora indicators, tiles given as seen, kita); "
-                f"the set has {copies}{plain}")
-
-    # -- scoring ----------------------------------------------------------------------------------
-    def score(self, h14: Sequence[int], win: int, riichi: bool) -> float:
-        """The points a tsumo of the 14 faces ``h14`` on face ``win`` collects (a riichi win: its
-        mean over the ura indicators); 0 without a yaku."""
-        concealed = [face_tile(f) for f in range(FACES) for _ in range(h14[f] - (f == win))]
-        hand = Hand(concealed=concealed, win_tile=face_tile(win), melds=self.melds)
-        s = self.setup
-        base = Win(tsumo=True, riichi=int(riichi), seat_wind=s.seat_wind, round_wind=s.round_wind, dora=self.dora,
-                   kita=s.kita)
-        if not (riichi and self.dora):
-            return _points(self.scorer.score(hand, base))
-        total = 0.0
-        for p, pick in ura_distribution(self.ura_wall(h14), self.ura_gain(h14), len(self.dora)):
-            total += p * _points(self.scorer.score(hand, attrs.evolve(base, ura=tuple(tile(k) for k in pick))))
-        return total
-
-    def score_tiles(self, tiles: Sequence[int], win: int, riichi: bool, ura: Sequence[int]) -> float:
-        """The points of one tsumo given by tile codes (the native search's way back to the Scorer,
-        for a hand its kernel declines): ``tiles`` the concealed ones without the winning ``win``,
-        ``ura`` the ura indicators' kinds."""
-        hand = Hand(concealed=[TILE_TABLE[c] for c in tiles], win_tile=TILE_TABLE[win], melds=self.melds)
-        s = self.setup
-        return _points(self.scorer.score(hand, Win(tsumo=True, riichi=int(riichi), seat_wind=s.seat_wind,
-                                                    round_wind=s.round_wind, dora=self.dora,
-                                                    ura=tuple(tile(k) for k in ura), kita=s.kita)))
-
-    def ura_wall(self, h14: Sequence[int]) -> tuple[int, ...]:
-        """The kinds an ura indicator may be: the wall of the winning hand."""
-        return _kinds([self.w0[f] + self.h0[f] - h14[f] for f in range(FACES)])
-
-    def ura_gain(self, h14: Sequence[int]) -> list[int]:
-        held = [a + b for a, b in zip(_kinds(h14), self.meld_kinds)]
-        return [held[self.dora_of[k]] + (self.setup.kita if self.kita_north and self.dora_of[k] == NORTH else 0)
-                for k in range(34)]
-
-
-def _points(r: object) -> float:
-    return float(r.points) if isinstance(r, Result) else 0.0
-
-
-class _Graph:
-    """The states reachable from the 14-tile hand, their transitions, and their values by turn
-    (the reference; the native kernel builds the same graph)."""
-
-    def __init__(self, start: _Start) -> None:
-        self.start = start
-        self.s0 = 0
-        self._shanten: dict[tuple[int, ...], int] = {}
-        self._scores: dict[tuple[tuple[int, ...], int, bool], float] = {}
-        self.index13: dict[tuple[tuple[int, ...], bool], int] = {}
-        self.hands13: list[tuple[int, ...]] = []
-        self.riichi13: list[bool] = []
-        self.tenpai13: list[bool] = []
-        self.draws: list[dict[int, tuple[int, float, int]]] = []
-        """Per 13-tile state: face drawn → (copies in the wall, win score or 0, 14-tile state or -1)."""
-        self.index14: dict[tuple[int, ...], int] = {}
-        self.hands14: list[tuple[int, ...]] = []
-        self.options: list[list[int]] = []
-        """Per 14-tile state: the 13-tile states of its discards."""
-        self._todo: deque[tuple[bool, int]] = deque()
-        self.s0 = self.shanten(_kinds(start.h0))
-
-    def shanten(self, kinds: tuple[int, ...]) -> int:
-        s = self._shanten.get(kinds)
-        if s is None:
-            caps = self.start.caps
-            s = self._shanten[kinds] = min_shanten(kinds) if caps is None else standard_shanten(kinds, caps)
-        return s
-
-    def score(self, h14: tuple[int, ...], win: int, riichi: bool) -> float:
-        key = (h14, win, riichi)
-        got = self._scores.get(key)
-        if got is None:
-            got = self._scores[key] = self.start.score(h14, win, riichi)
-        return got
-
-    def distance(self, h: Sequence[int]) -> int:
-        return sum(a - b for a, b in zip(h, self.start.h0) if a > b)
-
-    def wall(self, h: Sequence[int], f: int) -> int:
-        return self.start.w0[f] + self.start.h0[f] - h[f]
-
-    # -- building -------------------------------------------------------------------------------
-    def state13(self, h: tuple[int, ...], riichi: bool) -> int:
-        i = self.index13.get((h, riichi))
-        if i is None:
-            i = self.index13[h, riichi] = len(self.hands13)
-            self.hands13.append(h)
-            self.riichi13.append(riichi)
-            self.tenpai13.append(self.shanten(_kinds(h)) == 0)
-            self.draws.append({})
-            self._todo.append((False, i))
-        return i
-
-    def state14(self, h: tuple[int, ...]) -> int:
-        j = self.index14.get(h)
-        if j is None:
-            j = self.index14[h] = len(self.hands14)
-            self.hands14.append(h)
-            self.options.append([])
-            self._todo.append((True, j))
-        return j
-
-    def build(self) -> bool:
-        """Explore every state reachable from those made so far, breadth first; False when the
-        graph grows past ``MAX_STATES`` states."""
-        limit = MAX_STATES
-        while self._todo:
-            if len(self.hands13) + len(self.hands14) > limit:
-                return False
-            fourteen, i = self._todo.popleft()
-            if fourteen:
-                self._expand14(i)
-            else:
-                self._expand13(i)
-        return True
-
-    def _expand13(self, i: int) -> None:
-        h, riichi = self.hands13[i], self.riichi13[i]
-        kinds = _kinds(h)
-        s = self.shanten(kinds)
-        free = not riichi and self.distance(h) + s < self.s0 + self.start.setup.extra
-        draws = self.draws[i]
-        hl, kl = list(h), list(kinds)
-        for f in range(FACES):
-            w = self.wall(h, f)
-            if not w:
-                continue
-            k = KIND_OF[f]
-            kl[k] += 1
-            after = self.shanten(tuple(kl))
-            kl[k] -= 1
-            if after >= s and not free:
-                continue
-            hl[f] += 1
-            h14 = tuple(hl)
-            hl[f] -= 1
-            score = self.score(h14, f, riichi) if after < 0 else 0.0
-            if riichi:
-                draws[f] = (w, score, -1)
-                continue
-            j = self.state14(h14)
-            draws[f] = (w, score, j)
-            if i not in self.options[j]:  # the same edge, seen from its 14-tile end: discard f back
-                self.options[j].append(i)
-
-    def _expand14(self, j: int) -> None:
-        h = self.hands14[j]
-        kinds = _kinds(h)
-        s = self.shanten(kinds)
-        free = self.distance(h) + s < self.s0 + self.start.setup.extra
-        hl, kl = list(h), list(kinds)
-        for f in range(FACES):
-            if not h[f]:
-                continue
-            k = KIND_OF[f]
-            kl[k] -= 1
-            keeps = self.shanten(tuple(kl)) == s
-            kl[k] += 1
-            if not (keeps or free):
-                continue
-            hl[f] -= 1
-            h13 = tuple(hl)
-            hl[f] += 1
-            riichi = self.start.closed and s == 0 and keeps
-            i = self.state13(h13, riichi)
-            if i not in self.options[j]:
-                self.options[j].append(i)
-            if not riichi and f not in self.draws[i]:  # the same edge, seen from its 14-tile end
-                self.draws[i][f] = (self.wall(h13, f), self.score(h, f, False) if s < 0 else 0.0, j)
-
-    # -- values ---------------------------------------------------------------------------------
-    def values(self, roots: Sequence[int], turn: int, keep: bool = False
-               ) -> dict[int, list[tuple[float, float, float]]]:
-        """Each root 13-tile state's (expected score, win probability, tenpai probability) at turns
-        ``turn`` … 18, each optimised on its own. ``keep``: every state's values by turn go to
-        ``tables`` (turn → (13-tile values, 14-tile values), each per objective), the play they
-        call for (a Monte Carlo run of the model follows it)."""
-        n13 = len(self.hands13)
-        inv = 1.0 / self.start.total
-        tenpai = self.tenpai13
-        v13 = [[0.0] * n13, [0.0] * n13, [1.0 if tenpai[i] else 0.0 for i in range(n13)]]
-        v14 = [self._best(v) for v in v13]
-        out = {r: [(v13[0][r], v13[1][r], v13[2][r])] for r in roots}
-        self.tables: dict[int, tuple[list[list[float]], list[list[float]]]] = {}
-        if keep:
-            self.tables[T_MAX] = (v13, v14)
-        for t in range(T_MAX - 1, turn - 1, -1):
-            new = [[0.0] * n13 for _ in OBJECTIVES]
-            for i in range(n13):
-                for o in range(3):
-                    if o == 2 and tenpai[i]:
-                        new[2][i] = 1.0
-                        continue
-                    stay = v13[o][i]
-                    acc = 0.0
-                    after = v14[o]
-                    for w, score, target in self.draws[i].values():
-                        x = stay if target < 0 else max(after[target], stay)
-                        if score > 0:
-                            x = max(x, score if o == 0 else 1.0)
-                        acc += w * (x - stay)
-                    new[o][i] = stay + acc * inv
-            v13 = new
-            v14 = [self._best(v) for v in v13]
-            if keep:
-                self.tables[t] = (v13, v14)
-            for r in roots:
-                out[r].append((v13[0][r], v13[1][r], v13[2][r]))
-        for r in roots:
-            out[r].reverse()
-        return out
-
-    def _best(self, v13: list[float]) -> list[float]:
-        return [max((v13[i] for i in opts), default=0.0) for opts in self.options]
-
-
 def evaluate_rulesets(hand: PartialHand | str, scorers: Sequence[Scorer], **options: Any
                       ) -> ExpectedDiscards | EvComparison:
     """``evaluate_discards`` under each Scorer: the one result, or their comparison (two or more)."""
@@ -603,7 +207,7 @@ def evaluate_rulesets(hand: PartialHand | str, scorers: Sequence[Scorer], **opti
     return results[0] if len(results) == 1 else EvComparison(results)
 
 
-def _native_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
+def _native_search(start: Start, roots: Sequence[tuple[int, bool]], turn: int
                    ) -> tuple[list[list[tuple[float, float, float]]], int] | None:
     """The same search in the native kernel, scored by the Scorer's plan; None where there is
     none (the Python kernel, a ruleset its kernel cannot run)."""
@@ -614,52 +218,36 @@ def _native_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
     states, values = ev_search(
         runner, list(start.h0), list(start.w0), start.total, None if start.caps is None else list(start.caps),
         list(start.melds), start.meld_reds, (s.seat_wind, s.round_wind, [start.face(t) for t in start.dora], s.kita),
-        (list(start.dora_of), start.kita_north), s.extra, turn, list(roots), start.score_tiles, MAX_STATES)
+        (list(start.dora_of), start.kita_north), s.extra, s.model == "mahjong-cpp", turn, list(roots), start.score_tiles,
+        ev_model.MAX_STATES)
     if values is None:
-        raise _too_far(start)
+        raise too_far(start)
     return values, states
 
 
-def _too_far(start: _Start) -> MjrulesError:
-    s = start.setup
-    hint = f"; --extra {s.extra - 1} searches fewer" if s.extra else ""
-    return MjrulesError(f"the search passed {MAX_STATES:,} states: the hand is too far from tenpai for this model "
-                        f"(extra {s.extra}{hint})")
-
-
-def _python_search(start: _Start, roots: Sequence[tuple[int, bool]], turn: int
-                   ) -> tuple[list[list[tuple[float, float, float]]], int]:
-    """The reference search: each root (discarded face, riichi) → its values by turn; and the
-    number of states."""
-    graph = _Graph(start)
-    graph.state14(start.h0)
-    ids = []
-    for f, riichi in roots:
-        h = list(start.h0)
-        h[f] -= 1
-        ids.append(graph.state13(tuple(h), riichi))
-    if not graph.build():
-        raise _too_far(start)
-    values = graph.values(ids, turn)
-    return [values[i] for i in ids], len(graph.hands13) + len(graph.hands14)
+def fourteen(hand: PartialHand) -> PartialHand:
+    """The hand, which must hold 14 tiles (a meld counted as 3): the discard values are of a hand after its draw."""
+    if hand.size != 14:
+        raise HandError(f"discard values are for a 14-tile hand (after the draw); this one has {hand.size}")
+    return hand
 
 
 def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, ruleset: str | None = None,
                       turn: int = 1, dora: Iterable[Tile] = (), visible: Iterable[Tile] = (), seat_wind: int = 0,
-                      round_wind: int = 0, kita: int = 0, extra: int = DEFAULT_EXTRA,
+                      round_wind: int = 0, kita: int = 0, extra: int = DEFAULT_EXTRA, model: str = "mjrules",
                       kernel: str | None = None) -> ExpectedDiscards:
     """Every discard of a 14-tile hand with its tenpai probability, win probability and expected
     score by the one-player model (see the module text), best first. ``kernel``: ``"python"`` runs
     the reference search even where the native one is built (tests hold the two equal)."""
-    hand = _as_hand(hand)
-    if hand.size != 14:
-        raise HandError(f"discard values are for a 14-tile hand (after the draw); this one has {hand.size}")
+    hand = fourteen(_as_hand(hand))
     if scorer is None:
         scorer = Scorer(ruleset or "tenhou")
     if type(turn) is not int or not 1 <= turn <= T_MAX:
         raise MjrulesError(f"turn {turn!r}: the hand has made 1 to {T_MAX} draws")
     if type(extra) is not int or not 0 <= extra <= 3:
         raise MjrulesError(f"extra {extra!r}: 0 to 3 (more searches far too many states)")
+    if model not in MODELS:
+        raise MjrulesError(f"model {model!r}: {' or '.join(MODELS)}")
     players = scorer.players
     for name, w in (("seat", seat_wind), ("round", round_wind)):
         if type(w) is not int or not 0 <= w < players:
@@ -670,9 +258,9 @@ def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, 
     dora = tuple(dora)
     if len(dora) > 5:
         raise MjrulesError(f"{len(dora)} dora indicators: a table shows at most 5 (the first and four kan dora)")
-    setup = EvSetup(turn, dora, tuple(visible), seat_wind, round_wind, kita, extra)
-    start = _Start(hand, scorer, setup)
-    kinds0 = _kinds(start.h0)
+    setup = EvSetup(turn, dora, tuple(visible), seat_wind, round_wind, kita, extra, model)
+    start = Start(hand, scorer, setup)
+    kinds0 = kinds_of(start.h0)
     shanten = min_shanten if start.caps is None else (lambda c: standard_shanten(c, start.caps))
     s0 = shanten(kinds0)
     if s0 < 0:
@@ -687,7 +275,7 @@ def evaluate_discards(hand: PartialHand | str, *, scorer: Scorer | None = None, 
             roots.append((f, start.closed and s0 == 0 and s == 0))
             left.append(s)
     native = None if kernel == "python" else _native_search(start, roots, turn)
-    values, states = native if native is not None else _python_search(start, roots, turn)
+    values, states = native if native is not None else python_search(start, roots, turn)
     out = [DiscardValue(face_tile(f), s, riichi, v[0][2], v[0][1], v[0][0], tuple(v))
            for (f, riichi), s, v in zip(roots, left, values)]
     out.sort(key=lambda d: (-d.exp_score, -d.win_prob, -d.tenpai_prob, d.tile.rank))

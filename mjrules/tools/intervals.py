@@ -44,7 +44,7 @@ def t95(df: int) -> float:
     terms = ((z ** 3 + z) / 4, (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96,
              (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384,
              (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160)
-    return z + sum(g / df ** (k + 1) for k, g in enumerate(terms))
+    return z + sum(g / p for g, p in zip(terms, (df, df ** 2, df ** 3, df ** 4)))
 
 
 def share_interval(hits: int, n: int) -> Interval:

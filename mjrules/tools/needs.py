@@ -53,7 +53,8 @@ import attrs
 from mjrules.errors import MjrulesError
 from mjrules.model.win import MAX_COUNTER, WIND_WORDS
 from mjrules.scoring.payments import settle
-from mjrules.rules.placing import TIES, placing
+from mjrules.rules.choices import Tie
+from mjrules.rules.placing import placing
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools.point_table import (
     Entry,
@@ -212,7 +213,7 @@ class Needs:
     def render(self) -> str:
         """The answer as text."""
         tie = ("seat order (earlier in the initial seating wins; first dealer: seat "
-               f"{self.first_dealer})") if self.tie == "seat-order" else "shared placing"
+               f"{self.first_dealer})") if self.tie == Tie.SEAT_ORDER else "shared placing"
         lines = [f"Ruleset {self.ruleset}; ties: {tie}; {self.honba} honba, {self.sticks} riichi stick"
                  f"{'' if self.sticks == 1 else 's'} on the table."]
         seats = []
@@ -353,8 +354,8 @@ def _validate(scores: object, me: object, dealer: object, first_dealer: object, 
     for name, n in (("honba", honba), ("sticks", sticks)):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNTER:
             raise ConditionError(f"{name}: {n!r} is not a count 0-{MAX_COUNTER}")
-    if tie not in TIES:
-        raise ConditionError(f"tie: {tie!r} is not one of {', '.join(TIES)}")
+    if tie not in Tie.values():
+        raise ConditionError(f"tie: {tie!r} is not one of {', '.join(Tie.values())}")
     return tuple(scores), first
 
 
@@ -453,7 +454,7 @@ def needs(
 def _final_points(table: PointTable, me: int, first: int, tie: str) -> Callable[[Sequence[int]], float | None]:
     """The player's final points for given final scores, as the ruleset counts them (its placing
     flags and ``points_rounding``, as ``mjrules replay`` does), ties broken by ``tie``."""
-    rule = attrs.evolve(table.rules.placing, tie=tie)
+    rule = attrs.evolve(table.rules.placing, tie=Tie(tie))
 
     def count(after: Sequence[int]) -> float | None:
         return rule.points(after, first)[me]

@@ -231,6 +231,10 @@ def _percent(values: list[float], cis: list[Any]) -> tuple[list[float], list[Any
     return [100 * v for v in values], [None if c is None else [100 * c[0], 100 * c[1]] for c in cis]
 
 
+_Values = Callable[[dict[str, Any]], tuple[list[float], list[Any]]]
+"""A panel's bar heights and their intervals, from one figure."""
+
+
 def simulation_figure(figures: Sequence[dict[str, Any]], words: Words,
                       differences: Sequence[dict[str, Any]] = ()) -> Any:
     """The figure ``plot_simulation`` writes (see there)."""
@@ -262,7 +266,8 @@ def simulation_figure(figures: Sequence[dict[str, Any]], words: Words,
                     [cis[i] if i < len(cis) else None for i in names])
         return [values.get(n, 0) for n in names], [cis.get(n) for n in names]
 
-    panels = [
+    # each panel: its axes, bar labels, each figure's values and intervals, unit, horizontal, title
+    panels: list[tuple[Any, Sequence[str], _Values, str, bool, str]] = [
         (axes[0][0], [f"{words.label(k)}\n(% of {words.bases.get(k, '?')})" for k in SHARES],
          lambda f: _percent([f[k] for k in SHARES], [f[k + "_ci95"] for k in SHARES]), "percent", False, "rates"),
         (axes[0][1], limits, lambda f: _percent(*pairs(f, "values", limits)), "percent of wins", False,

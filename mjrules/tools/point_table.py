@@ -36,9 +36,10 @@ from typing import Any, Callable, TypeVar, Union
 
 import attrs
 
+from mjrules.rules.choices import TsumoLoss
 from mjrules.rules.rules import Rules
 from mjrules.scoring.limits import LIMIT_NAMES, yakuman_name
-from mjrules.scoring.payments import TSUMO_LOSS, settle
+from mjrules.scoring.payments import settle
 from mjrules.scoring.scorer import Scorer
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -96,7 +97,7 @@ class Tsumo:
         return {"non_dealer": self.non_dealer, "dealer": self.dealer, "total": self.total, "text": self.text}
 
 
-def tsumo_points(base: int, dealer: bool, players: int = 4, absent: str = TSUMO_LOSS) -> Tsumo:
+def tsumo_points(base: int, dealer: bool, players: int = 4, absent: str = TsumoLoss.LOSS) -> Tsumo:
     """What a tsumo of ``base`` basic points pays; ``dealer``: the winner is the dealer. At a
     three-player table (``players`` 3) ``absent`` says how the empty seat's share is paid."""
     if dealer:
@@ -142,7 +143,7 @@ class Entry:
     yakuman: int = 0
     players: int = attrs.field(default=4, kw_only=True)
     """Players at the table: 4, or 3 (a tsumo has two payers)."""
-    absent: str = attrs.field(default=TSUMO_LOSS, kw_only=True)
+    absent: str = attrs.field(default=TsumoLoss.LOSS, kw_only=True)
     """Three players: how a tsumo pays the empty seat's share (flag ``tsumo_loss``)."""
 
     @property
@@ -219,7 +220,7 @@ class PointTable:
     honba_value: int
     max_yakuman: int
     players: int = 4
-    tsumo_loss: str = TSUMO_LOSS
+    tsumo_loss: str = TsumoLoss.LOSS
     """Three players: how a tsumo pays the empty seat's share."""
     rules: Rules = attrs.field(kw_only=True, eq=False, repr=False)
     """The ruleset's rules object (placings, round settlement), for the tools built on the table."""
@@ -341,9 +342,11 @@ class PointTable:
         return ["  " + "  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
 
 
-_ABSENT_TEXT = {"loss": "tsumo loss (the empty seat's share is not paid)",
-                "north-bisection": "north-bisection (the empty seat's share split between the payers)",
-                "none": "no tsumo loss (the payers pay the ron value)"}
+_ABSENT_TEXT: dict[str, str] = {
+    TsumoLoss.LOSS: "tsumo loss (the empty seat's share is not paid)",
+    TsumoLoss.NORTH_BISECTION: "north-bisection (the empty seat's share split between the payers)",
+    TsumoLoss.NONE: "no tsumo loss (the payers pay the ron value)",
+}
 
 
 def _empty(v: object) -> object:

@@ -17,9 +17,9 @@ import attrs
 from mjrules.errors import NotationError
 from mjrules.model.hand import Hand
 from mjrules.model.tiles import Tile
-from mjrules.model.win import MAX_COUNTER, MAX_KITA, ROBBED_ANKAN, Win
+from mjrules.model.win import MAX_COUNTER, MAX_KITA, ROBBED_ANKAN, WIND_WORDS, Win
 from mjrules.notation import format_mpsz, parse_majiang, parse_mpsz, parse_tiles
-from mjrules.notation.json_hand import RON_WORDS, WIND_WORDS
+from mjrules.notation.json_hand import RON_WORDS
 from mjrules.notation.mpsz import parse_tile
 from mjrules.rules.plugin_manager import known_plugins, yaku_alone
 from mjrules.rules.rules import Rules
@@ -27,7 +27,7 @@ from mjrules.scoring.result import NoWin, Result
 from mjrules.scoring.scorer import Scorer
 from mjrules.model.hand import without_red_fives
 from mjrules.tools.compare import Comparer, red_fives_of
-from mjrules.tools.discard_ev import DEFAULT_EXTRA, T_MAX
+from mjrules.tools.discard_ev import DEFAULT_EXTRA, MODELS, T_MAX
 
 MAX_DIGITS = 100
 """Longest number read from an argument or a JSON line; longer is an error, not Python's int limit."""
@@ -106,6 +106,14 @@ def read_extra(text: str) -> int:
         return whole_number(text, 3)
     except ValueError:
         raise NotationError(f"{shown(text)} is not 0-3 (default {DEFAULT_EXTRA})") from None
+
+
+def read_model(text: str) -> str:
+    """``discard --ev``'s model: ``mjrules`` (the published model) or ``mahjong-cpp`` (its calculator's code)."""
+    name = text.strip().lower()
+    if name not in MODELS:
+        raise NotationError(f"{shown(text)} is not a model: {' or '.join(MODELS)} (docs/commands/discard-ev.md)")
+    return name
 
 
 def read_tile(text: str) -> Tile:

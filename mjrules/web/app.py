@@ -30,12 +30,13 @@ from mjrules.model.tiles import Tile, tile
 from mjrules.model.win import SEAT_NAMES
 from mjrules.pictures.card import CARD_CSS, card_element
 from mjrules.pictures.svg import face_name, tile_name
+from mjrules.rules.choices import Tie
 from mjrules.rules.ruleset import Ruleset, preset_names
 from mjrules.scoring.scorer import Scorer
 from mjrules.tools import query
 from mjrules.tools.compare import Comparer
 from mjrules.tools.discard_ev import DEFAULT_EXTRA, EvComparison, ExpectedDiscards, evaluate_rulesets
-from mjrules.tools.needs import TIES, Needs, needs
+from mjrules.tools.needs import Needs, needs
 from mjrules.tools.shanten import parse_hand
 from mjrules.tools.point_table import point_table
 from mjrules.web import params as P
@@ -97,8 +98,8 @@ def api_compare(p: P.Params) -> dict[str, Any]:
     return query.compare_data(Comparer(P.ruleset_list(p, None)), hand, win)
 
 
-DISCARD_PARAMS = ("hand", "turn", "dora", "visible", "seat", "round", "kita", "extra", "ruleset", "rulesets",
-                  "by-turn", P.UPLOAD)
+DISCARD_PARAMS = ("hand", "turn", "dora", "visible", "seat", "round", "kita", "extra", "model", "ruleset",
+                  "rulesets", "by-turn", P.UPLOAD)
 EV_IGNORED = ("win", "ron", "ura", "honba", "sticks", *query.SITUATION_FLAGS, "extra")
 """The calculator form's fields the discard values do not use (``extra`` there is a situation tag)."""
 EV_MAX_RULESETS = 2
@@ -116,7 +117,8 @@ def _discard_values(p: P.Params, rulesets: Sequence[str | Ruleset], reach: str |
         turn=p.read("turn", query.read_turn, 1), dora=p.read("dora", query.read_indicators, no_tiles),
         visible=p.read("visible", query.read_indicators, no_tiles), seat_wind=p.read("seat", query.read_wind, 0),
         round_wind=p.read("round", query.read_wind, 0), kita=p.read("kita", query.read_kita, 0),
-        extra=p.read(reach, query.read_extra, DEFAULT_EXTRA) if reach else DEFAULT_EXTRA)
+        extra=p.read(reach, query.read_extra, DEFAULT_EXTRA) if reach else DEFAULT_EXTRA,
+        model=p.read("model", query.read_model, "mjrules"))
     hand = parse_hand(text)
     return evaluate_rulesets(hand, [Scorer(r) for r in rulesets], **options)
 
@@ -147,8 +149,8 @@ def _needs(p: P.Params) -> Needs:
         if not p.get(name):
             raise MjrulesError(f"the following arguments are required: --{name}")
     tie = p.get("tie") or None
-    if tie is not None and tie not in TIES:
-        raise MjrulesError(f"argument --tie: invalid choice: {query.shown(tie)} (choose from {', '.join(TIES)})")
+    if tie is not None and tie not in Tie.values():
+        raise MjrulesError(f"argument --tie: invalid choice: {query.shown(tie)} (choose from {', '.join(Tie.values())})")
     return needs(
         p.read("scores", query.read_scores, [0]), p.read("me", query.read_seat, 0),
         p.read("dealer", query.read_seat, 0), target=p.read("target", query.read_target, 1),

@@ -56,23 +56,23 @@ def shiiaru_raotai_ron(r: Reading, flags: Flags) -> bool:
     return not r.tsumo and shiiaru_raotai(r, flags)
 
 
-@native_twin("open_riichi")
+@native_twin("open_riichi", OPEN_RIICHI)
 def open_riichi(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 1 and OPEN_RIICHI in r.win.extras
 
 
-@native_twin("open_double_riichi")
+@native_twin("open_double_riichi", OPEN_RIICHI)
 def open_double_riichi(r: Reading, flags: Flags) -> bool:
     return r.win.riichi == 2 and OPEN_RIICHI in r.win.extras
 
 
-@native_twin("open_riichi_deal_in")
+@native_twin("open_riichi_deal_in", OPEN_RIICHI, NOT_RIICHI)
 def open_riichi_deal_in(r: Reading, flags: Flags) -> bool:
     e = r.win.extras
     return not r.tsumo and OPEN_RIICHI in e and NOT_RIICHI in e
 
 
-@native_twin("paarenchan")
+@native_twin("paarenchan", PAARENCHAN)
 def paarenchan(r: Reading, flags: Flags) -> bool:
     return r.win.is_dealer and PAARENCHAN in r.win.extras
 

@@ -11,7 +11,7 @@
 
 from typing import Callable
 
-from mjrules.plugin_api import Flag, Flags, WinRules, Yaku, hookimpl
+from mjrules.plugin_api import Flag, Flags, WinRules, Yaku, flags_of, from_flags, hookimpl
 
 from . import flush, honors, sequences, seven_pairs, situational, terminals, triplets
 
@@ -29,15 +29,10 @@ def mjrules_register_flags(register: Callable[[Flag], None]) -> None:
     register(Flag("open_tanyao", bool, True, "tanyao counts on an open hand (kuitan); false: closed hands only"))
     register(Flag("ippatsu", bool, True, "ippatsu counts as a yaku"))
     register(seven_pairs.CHIITOITSU_VALUE)
-    register(Flag("min_han", int, 1, "han of yaku a win needs, dora not counted (2: ryanshiba for every hand)",
-                  choices=(1, 2, 3, 4)))
-    register(Flag("ryanshiba_honba", int, 0,
-                  "from this many honba on a win needs 2 han of yaku, dora not counted (リャンシバ); 0: never",
-                  choices=tuple(range(0, 11))))
-    register(Flag("disabled_yaku", list, (), "ids of registered yaku that this ruleset does not score"))
+    for flag in flags_of(WinRules):  # min_han, ryanshiba_honba, disabled_yaku
+        register(flag)
 
 
 @hookimpl
 def mjrules_win_rules(flags: Flags) -> WinRules:
-    return WinRules(min_han=flags.get_int("min_han"), ryanshiba_honba=flags.get_int("ryanshiba_honba"),
-                    disabled_yaku=flags.get_list("disabled_yaku"))
+    return from_flags(WinRules, flags)

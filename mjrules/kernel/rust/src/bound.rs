@@ -23,24 +23,33 @@ pub struct Model {
 
 /// Attribute names, interned once.
 pub struct Names {
-    pub concealed: Py<PyString>,
-    pub win_tile: Py<PyString>,
-    pub melds: Py<PyString>,
-    pub counts: Py<PyString>,
-    pub red_fives: Py<PyString>,
-    pub reds: Py<PyString>,
-    pub kind: Py<PyString>,
-    pub shape: Py<PyString>,
-    pub source: Py<PyString>,
-    pub win_fields: Vec<Py<PyString>>,
+    pub hand: HandNames,
+    pub meld: MeldNames,
+    pub win: WinNames,
     pub dict: Py<PyString>,
 }
 
-/// `Win`'s fields in the order attrs sets them (`situation` last, derived).
-pub const WIN_FIELDS: [&str; 20] = [
-    "tsumo", "discarder", "round_wind", "seat_wind", "riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-    "tenhou", "chiihou", "renhou", "dora", "ura", "honba", "riichi_sticks", "extras", "kita", "situation",
-];
+attr_names! {
+    /// `Hand`'s fields (`mjrules.model.hand`), every one: the kernel reads hands and makes them.
+    pub struct HandNames { concealed, win_tile, melds, counts, red_fives, reds, }
+}
+
+attr_names! {
+    /// The fields of a `Meld` (`mjrules.model.melds`) the kernel reads.
+    pub struct MeldNames { kind, shape, source, }
+}
+
+/// `SetShape`'s items (a named tuple the kernel reads by position), in order.
+pub const SET_SHAPE_ITEMS: &[&str] = &["kind", "first", "concealed", "kan"];
+
+attr_names! {
+    /// `Win`'s fields (`mjrules.model.win`), every one, in the order attrs sets them (`situation`
+    /// last, derived): the kernel reads wins and makes them.
+    pub struct WinNames {
+        tsumo, discarder, round_wind, seat_wind, riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+        chiihou, renhou, dora, ura, honba, riichi_sticks, extras, kita, situation,
+    }
+}
 
 /// The scoring layer's types and interned values.
 pub struct Scoring {
@@ -62,14 +71,15 @@ pub struct Scoring {
     pub resolve: PyObject,
     /// `without_red_fives(hand, keep)`.
     pub plain: PyObject,
-    pub result_fields: Vec<Py<PyString>>,
+    pub result_names: ResultNames,
 }
 
-/// `Result`'s slots in order.
-pub const RESULT_FIELDS: [&str; 13] = [
-    "yaku", "han", "fu", "yakuman", "limit", "base", "points", "payments", "liable", "_paid", "_fu_items",
-    "liable_seats", "is_win",
-];
+attr_names! {
+    /// `Result`'s fields (`mjrules.scoring.result`), every one: the kernel makes results.
+    pub struct ResultNames {
+        yaku, han, fu, yakuman, limit, base, points, payments, liable, _paid, _fu_items, liable_seats, is_win,
+    }
+}
 
 pub static MODEL: GILOnceCell<Model> = GILOnceCell::new();
 /// `meld_from_digits(suit, body, written)`: the notation layer's reader of a meld (it keeps them).
@@ -88,10 +98,6 @@ fn objects(d: &PyDict, key: &str) -> PyResult<Vec<PyObject>> {
     Ok(t.iter().map(|o| o.into()).collect())
 }
 
-fn names(py: Python, list: &[&str]) -> Vec<Py<PyString>> {
-    list.iter().map(|n| PyString::intern(py, n).into()).collect()
-}
-
 /// Bind the notation layer's meld reader.
 #[pyfunction]
 pub fn bind_notation(py: Python, meld_reader: PyObject) {
@@ -101,7 +107,6 @@ pub fn bind_notation(py: Python, meld_reader: PyObject) {
 /// Bind the model: `hand`, `win` (types), `tiles` (37), `meld_kinds` (5), `riichi` (3), `empty_frozenset`.
 #[pyfunction]
 pub fn bind_model(py: Python, objs: &PyDict) -> PyResult<()> {
-    let n = |s: &str| -> Py<PyString> { PyString::intern(py, s).into() };
     let model = Model {
         hand_type: item(objs, "hand")?.extract(py)?,
         win_type: item(objs, "win")?.extract(py)?,
@@ -110,17 +115,10 @@ pub fn bind_model(py: Python, objs: &PyDict) -> PyResult<()> {
         riichi: objects(objs, "riichi")?,
         empty_frozenset: item(objs, "empty_frozenset")?,
         names: Names {
-            concealed: n("concealed"),
-            win_tile: n("win_tile"),
-            melds: n("melds"),
-            counts: n("counts"),
-            red_fives: n("red_fives"),
-            reds: n("reds"),
-            kind: n("kind"),
-            shape: n("shape"),
-            source: n("source"),
-            win_fields: names(py, &WIN_FIELDS),
-            dict: n("__dict__"),
+            hand: HandNames::intern(py),
+            meld: MeldNames::intern(py),
+            win: WinNames::intern(py),
+            dict: PyString::intern(py, "__dict__").into(),
         },
     };
     if model.tiles.len() != 37 || model.meld_kinds.len() != 5 || model.riichi.len() != 3 {
@@ -144,7 +142,7 @@ pub fn bind_scoring(py: Python, objs: &PyDict) -> PyResult<()> {
         tuple_new: item(objs, "tuple_new")?,
         resolve: item(objs, "resolve")?,
         plain: item(objs, "plain")?,
-        result_fields: names(py, &RESULT_FIELDS),
+        result_names: ResultNames::intern(py),
     };
     if scoring.forms.len() != 3 || scoring.waits.len() != 6 || scoring.concealed_shapes.len() != 68
         || scoring.open_triplets.len() != 34

@@ -2,16 +2,26 @@
 
 use crate::readings::{Info, Reading, CHIITOITSU, KANCHAN, PENCHAN, TANKI};
 
-/// `StandardFu`'s choices.
-#[derive(Clone, Copy, PartialEq)]
-pub struct StandardFu {
-    pub rinshan_tsumo: bool,
-    pub pinfu_tsumo: bool,
-    pub open_pinfu: bool,
-    pub double_wind_pair: i64,
-    /// The fu of a seven-pairs reading (25 or 50).
-    pub seven_pairs: i64,
-    pub north_is_value: bool,
+read_by_name! {
+    /// `StandardFu`'s choices, read off the plugin's own `StandardFu` object by field name.
+    #[derive(Clone, Copy, PartialEq)]
+    pub struct StandardFu {
+        pub rinshan_tsumo: bool,
+        pub pinfu_tsumo: bool,
+        pub open_pinfu: bool,
+        pub double_wind_pair: i64,
+        /// The fu of a seven-pairs reading (25 or 50).
+        pub seven_pairs: FuTotal,
+        pub north_is_value: bool,
+    }
+}
+
+read_by_name! {
+    /// A `Fu`'s total (`mjrules.readings.fu.Fu`).
+    #[derive(Clone, Copy, PartialEq)]
+    pub struct FuTotal {
+        pub total: i64,
+    }
 }
 
 /// One line of a count, as the plugin's `FuItem`s read.
@@ -110,7 +120,8 @@ impl StandardFu {
     /// The count of a reading that is not kokushi; None where the plugin's count would fail.
     pub fn count(&self, r: &Reading, info: &Info, tsumo: bool, rinshan: bool) -> Option<Fu> {
         if r.form == CHIITOITSU {
-            return Some(Fu { total: self.seven_pairs, items: vec![Item::Chiitoitsu(self.seven_pairs)] });
+            let fu = self.seven_pairs.total;
+            return Some(Fu { total: fu, items: vec![Item::Chiitoitsu(fu)] });
         }
         let closed = info.closed;
         let mut items = Vec::with_capacity(8);

@@ -1,7 +1,14 @@
-//! mjrules' native kernel: tile counts in, numbers out; and the native path of scoring, which runs
-//! a Scorer's plan (`plan`): the rules come compiled from Python, never from here.
+//! mjrules' native kernel. It holds three things:
 //!
-//! It also reads tile text (MPSZ and majiang notation) into the model's interned Tile objects.
+//! - the computations on tile counts, rule-free: shanten (`distance`), complete counts (`shapes`),
+//!   a hand's readings (`arrange`, `readings`), and the reading of tile text (MPSZ and majiang
+//!   notation) into the model's interned Tile objects;
+//! - the run of a Scorer's plan (`plan`), with native twins of the built-in plugins' rules: the yaku
+//!   checks (`twins`), the fu count (`fu`), the limits and payments (`pay`), pao. The rules are
+//!   defined in the plugins and come compiled from Python (`mjrules.scoring.plan`), read by field
+//!   name (`fields`); `batch` and `compare --input` lines are answered in bulk (`render`, `compare`);
+//! - the search of `discard --ev` (`ev`).
+//!
 //! Counts are 34 numbers 0–4 (1m…9m 1p…9p 1s…9s 1z…7z) as a list, a tuple or bytes. Input that
 //! is not that is handed to the Python kernel (`mjrules.kernel.python`), so both kernels answer
 //! it alike: with the Python kernel's error, which names what is wrong.
@@ -11,6 +18,8 @@ use pyo3::AsPyPointer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
+#[macro_use]
+mod fields;
 mod arrange;
 mod bound;
 mod compare;
@@ -305,7 +314,8 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bound::bind_scoring, m)?)?;
     m.add_function(wrap_pyfunction!(bound::bind_notation, m)?)?;
     m.add_function(wrap_pyfunction!(model::read_majiang_input, m)?)?;
-    m.add_function(wrap_pyfunction!(plan::twin_names, m)?)?;
+    m.add_function(wrap_pyfunction!(twins::twin_names, m)?)?;
+    m.add_function(wrap_pyfunction!(fields::boundary, m)?)?;
     m.add_function(wrap_pyfunction!(ev::ev_search, m)?)?;
     m.add_class::<plan::Plan>()?;
     m.add_class::<plan::Deferred>()?;

@@ -16,9 +16,14 @@ pub struct Payment {
     pub pay: [i64; 4],
 }
 
-pub const LOSS: u8 = 0;
-pub const NORTH_BISECTION: u8 = 1;
-pub const NO_TSUMO_LOSS: u8 = 2;
+named_choice! {
+    /// Who pays the absent fourth seat's share of a three-player tsumo (`SanmaRules.tsumo_loss`).
+    pub enum TsumoLoss {
+        Loss = "loss",
+        NorthBisection = "north-bisection",
+        NoLoss = "none",
+    }
+}
 
 fn round_up(x: i128) -> i128 {
     -((-x).div_euclid(100)) * 100
@@ -30,7 +35,7 @@ fn ceil_div(x: i128, d: i128) -> i128 {
 
 #[allow(clippy::too_many_arguments)]
 pub fn settle(base: i128, winner: usize, discarder: Option<usize>, honba: i128, sticks: i128, honba_value: i128,
-              liable: &[Liable], players: usize, absent: u8) -> Option<Payment> {
+              liable: &[Liable], players: usize, absent: TsumoLoss) -> Option<Payment> {
     let mult: i128 = if winner == 0 { 6 } else { 4 };
     let mut honba_total = honba * honba_value;
     let mut pay = [0i128; 4];
@@ -60,7 +65,7 @@ pub fn settle(base: i128, winner: usize, discarder: Option<usize>, honba: i128, 
         let share = honba_total.div_euclid(players as i128 - 1);
         let big = round_up(rest * 2);
         let small = if winner == 0 { big } else { round_up(rest) };
-        if players == 3 && absent != LOSS {
+        if players == 3 && absent != TsumoLoss::Loss {
             return sanma_tsumo(rest, winner, share, sticks, absent, pay, value);
         }
         for seat in 0..players {
@@ -84,10 +89,10 @@ fn finish(mut pay: [i128; 4], value: i128, winner: usize, sticks: i128, players:
     Some(Payment { value: i64::try_from(value).ok()?, pay: out })
 }
 
-fn sanma_tsumo(rest: i128, winner: usize, honba_share: i128, sticks: i128, absent: u8, mut pay: [i128; 4],
+fn sanma_tsumo(rest: i128, winner: usize, honba_share: i128, sticks: i128, absent: TsumoLoss, mut pay: [i128; 4],
                mut value: i128) -> Option<Payment> {
     let mut shares: [(usize, i128); 2] = [(0, 0); 2];
-    if absent == NORTH_BISECTION {
+    if absent == TsumoLoss::NorthBisection {
         let big = round_up(rest * 2);
         let small = if winner == 0 { big } else { round_up(rest) };
         let half = round_up(ceil_div(small, 2));

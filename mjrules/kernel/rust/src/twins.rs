@@ -3,200 +3,167 @@
 //! of the same name computes; the Python check is the definition, and `tests/test_native_plan.py`
 //! holds the two equal.
 
-use crate::model::{dora_of, kind, Hand, Win, ANKAN, NORTH};
+use crate::model::{dora_of, kind, Extras, Hand, Win, ANKAN, NORTH};
+use crate::plan::spec::Arg;
 use crate::readings::{Info, Reading, CHIITOITSU, KOKUSHI, STANDARD, TANKI};
 
-#[derive(Clone, Debug)]
-pub enum Twin {
-    Riichi,
-    DoubleRiichi,
-    Ippatsu,
-    MenzenTsumo,
-    Haitei,
-    Houtei,
-    Rinshan,
-    Chankan,
-    Pinfu,
-    Iipeikou,
-    Ryanpeikou,
-    Sanshoku,
-    Ittsu,
-    Toitoi,
-    Sanankou,
-    Sankantsu,
-    SanshokuDoukou,
-    Tanyao,
-    Chanta,
-    Junchan,
-    Honroutou,
-    HonourTriplet(u8),
-    YakuhaiRound(u8),
-    YakuhaiSeat(u8),
-    Shousangen,
-    Honitsu,
-    Chinitsu,
-    Chiitoitsu,
-    Kokushi,
-    Kokushi13,
-    Suuankou,
-    SuuankouTanki,
-    Daisangen,
-    Shousuushii,
-    Daisuushii,
-    Tsuuiisou,
-    Ryuuiisou,
-    RyuuiisouWithHatsu,
-    Chinroutou,
-    Suukantsu,
-    Chuuren,
-    JunseiChuuren,
-    Tenhou,
-    Chiihou,
-    IsshokuSanjun,
-    IsshokuYonjun,
-    Sanrenkou,
-    Suurenkou,
-    Wheel(u8),
-    Daichisei,
-    Only(Vec<u8>),
-    Kouitten,
-    HyakumanGoku,
-    HyakumanGokuExact,
-    IshiNoUe,
-    ExtrasTag(u32),
-    ShiiaruRaotai,
-    ShiiaruRaotaiRon,
-    OpenRiichi,
-    OpenDoubleRiichi,
-    OpenRiichiDealIn,
-    Paarenchan,
-    WinTileIs(u8),
-    Renhou,
-    Dora,
-    DoraFirst,
-    Aka,
-    Ura,
-    UraFirst,
-    Dora3,
-    Dora3First,
-    Ura3,
-    Ura3First,
-    Kita,
+/// What a twin's mark may fix, read from its arguments (`Args`): a tile kind, the first kind of a
+/// wheel's suit (0, 9 or 18), several kinds, a `Win.extras` tag as its bit in the plan's table.
+macro_rules! arg_type {
+    (kind) => { u8 };
+    (wheel) => { u8 };
+    (kinds) => { Vec<u8> };
+    (tag) => { u32 };
 }
 
-/// The twin names the kernel knows (`native_twin` marks), with the number of int arguments each takes.
-pub const NAMES: [(&str, i32); 74] = [
-    ("riichi", 0), ("double_riichi", 0), ("ippatsu", 0), ("menzen_tsumo", 0), ("haitei", 0), ("houtei", 0),
-    ("rinshan", 0), ("chankan", 0), ("pinfu", 0), ("iipeikou", 0), ("ryanpeikou", 0), ("sanshoku", 0), ("ittsu", 0),
-    ("toitoi", 0), ("sanankou", 0), ("sankantsu", 0), ("sanshoku_doukou", 0), ("tanyao", 0), ("chanta", 0),
-    ("junchan", 0), ("honroutou", 0), ("honour_triplet", 1), ("yakuhai_round", 1), ("yakuhai_seat", 1),
-    ("shousangen", 0), ("honitsu", 0), ("chinitsu", 0), ("chiitoitsu", 0), ("kokushi", 0), ("kokushi_13", 0),
-    ("suuankou", 0), ("suuankou_tanki", 0), ("daisangen", 0), ("shousuushii", 0), ("daisuushii", 0),
-    ("tsuuiisou", 0), ("ryuuiisou", 0), ("ryuuiisou_with_hatsu", 0), ("chinroutou", 0), ("suukantsu", 0),
-    ("chuuren", 0), ("junsei_chuuren", 0), ("tenhou", 0), ("chiihou", 0), ("isshoku_sanjun", 0),
-    ("isshoku_yonjun", 0), ("sanrenkou", 0), ("suurenkou", 0), ("wheel", 1), ("daichisei", 0), ("only", -1),
-    ("kouitten", 0), ("hyakuman_goku", 0), ("hyakuman_goku_exact", 0), ("ishi_no_ue", 0), ("extras_tag", 1),
-    ("shiiaru_raotai", 0), ("shiiaru_raotai_ron", 0), ("open_riichi", 0), ("open_double_riichi", 0),
-    ("open_riichi_deal_in", 0), ("paarenchan", 0), ("win_tile_is", 1), ("renhou", 0), ("dora", 0),
-    ("dora_first", 0), ("aka", 0), ("ura", 0), ("ura_first", 0), ("dora3", 0), ("dora3_first", 0), ("ura3", 0),
-    ("ura3_first", 0), ("kita", 0),
-];
-
-/// The twin of a mark; `args` are ints (a tile kind) or, for `extras_tag`, the tag's bit.
-pub fn twin(name: &str, args: &[i64]) -> Option<Twin> {
-    let want = NAMES.iter().find(|(n, _)| *n == name)?.1;
-    if want >= 0 && args.len() != want as usize {
-        return None;
-    }
-    let kind_arg = |i: usize| -> Option<u8> { args.get(i).and_then(|&k| u8::try_from(k).ok()).filter(|&k| k < 34) };
-    Some(match name {
-        "riichi" => Twin::Riichi,
-        "double_riichi" => Twin::DoubleRiichi,
-        "ippatsu" => Twin::Ippatsu,
-        "menzen_tsumo" => Twin::MenzenTsumo,
-        "haitei" => Twin::Haitei,
-        "houtei" => Twin::Houtei,
-        "rinshan" => Twin::Rinshan,
-        "chankan" => Twin::Chankan,
-        "pinfu" => Twin::Pinfu,
-        "iipeikou" => Twin::Iipeikou,
-        "ryanpeikou" => Twin::Ryanpeikou,
-        "sanshoku" => Twin::Sanshoku,
-        "ittsu" => Twin::Ittsu,
-        "toitoi" => Twin::Toitoi,
-        "sanankou" => Twin::Sanankou,
-        "sankantsu" => Twin::Sankantsu,
-        "sanshoku_doukou" => Twin::SanshokuDoukou,
-        "tanyao" => Twin::Tanyao,
-        "chanta" => Twin::Chanta,
-        "junchan" => Twin::Junchan,
-        "honroutou" => Twin::Honroutou,
-        "honour_triplet" => Twin::HonourTriplet(kind_arg(0)?),
-        "yakuhai_round" => Twin::YakuhaiRound(kind_arg(0)?),
-        "yakuhai_seat" => Twin::YakuhaiSeat(kind_arg(0)?),
-        "shousangen" => Twin::Shousangen,
-        "honitsu" => Twin::Honitsu,
-        "chinitsu" => Twin::Chinitsu,
-        "chiitoitsu" => Twin::Chiitoitsu,
-        "kokushi" => Twin::Kokushi,
-        "kokushi_13" => Twin::Kokushi13,
-        "suuankou" => Twin::Suuankou,
-        "suuankou_tanki" => Twin::SuuankouTanki,
-        "daisangen" => Twin::Daisangen,
-        "shousuushii" => Twin::Shousuushii,
-        "daisuushii" => Twin::Daisuushii,
-        "tsuuiisou" => Twin::Tsuuiisou,
-        "ryuuiisou" => Twin::Ryuuiisou,
-        "ryuuiisou_with_hatsu" => Twin::RyuuiisouWithHatsu,
-        "chinroutou" => Twin::Chinroutou,
-        "suukantsu" => Twin::Suukantsu,
-        "chuuren" => Twin::Chuuren,
-        "junsei_chuuren" => Twin::JunseiChuuren,
-        "tenhou" => Twin::Tenhou,
-        "chiihou" => Twin::Chiihou,
-        "isshoku_sanjun" => Twin::IsshokuSanjun,
-        "isshoku_yonjun" => Twin::IsshokuYonjun,
-        "sanrenkou" => Twin::Sanrenkou,
-        "suurenkou" => Twin::Suurenkou,
-        "wheel" => {
-            let start = kind_arg(0)?;
-            if start > 18 || start % 9 != 0 {
-                return None;
-            }
-            Twin::Wheel(start)
+/// The twins, each named once: the enum, the names Python sees (`NAMES`, `twin_names`) and the
+/// reading of a mark (`twin`) are made of this one table.
+macro_rules! twins {
+    ($($name:literal => $variant:ident $(($($arg:ident),+))?,)*) => {
+        /// A yaku check's native twin, with what its mark fixes.
+        #[derive(Clone, Debug)]
+        pub enum Twin {
+            $($variant $(($(arg_type!($arg)),+))?,)*
         }
-        "daichisei" => Twin::Daichisei,
-        "only" => Twin::Only((0..args.len()).map(kind_arg).collect::<Option<Vec<u8>>>()?),
-        "kouitten" => Twin::Kouitten,
-        "hyakuman_goku" => Twin::HyakumanGoku,
-        "hyakuman_goku_exact" => Twin::HyakumanGokuExact,
-        "ishi_no_ue" => Twin::IshiNoUe,
-        "extras_tag" => Twin::ExtrasTag(u32::try_from(*args.first()?).ok()?),
-        "shiiaru_raotai" => Twin::ShiiaruRaotai,
-        "shiiaru_raotai_ron" => Twin::ShiiaruRaotaiRon,
-        "open_riichi" => Twin::OpenRiichi,
-        "open_double_riichi" => Twin::OpenDoubleRiichi,
-        "open_riichi_deal_in" => Twin::OpenRiichiDealIn,
-        "paarenchan" => Twin::Paarenchan,
-        "win_tile_is" => Twin::WinTileIs(kind_arg(0)?),
-        "renhou" => Twin::Renhou,
-        "dora" => Twin::Dora,
-        "dora_first" => Twin::DoraFirst,
-        "aka" => Twin::Aka,
-        "ura" => Twin::Ura,
-        "ura_first" => Twin::UraFirst,
-        "dora3" => Twin::Dora3,
-        "dora3_first" => Twin::Dora3First,
-        "ura3" => Twin::Ura3,
-        "ura3_first" => Twin::Ura3First,
-        "kita" => Twin::Kita,
-        _ => return None,
-    })
+
+        /// The twin names (`native_twin` marks).
+        pub const NAMES: &[&str] = &[$($name),*];
+
+        /// The twin a mark names with its arguments, tags read in `extras` (the plan's table); None
+        /// for a name the kernel does not know or arguments that do not fit it.
+        pub fn twin(name: &str, args: &[Arg], extras: &Extras) -> Option<Twin> {
+            let mut a = Args { items: args, at: 0, extras };
+            let found = match name {
+                $($name => Twin::$variant $(($(a.$arg()?),+))?,)*
+                _ => return None,
+            };
+            a.done().then_some(found)
+        }
+    };
 }
 
-const OPEN_RIICHI: u32 = 1 << 4;
-const NOT_RIICHI: u32 = 1 << 5;
-const PAARENCHAN: u32 = 1 << 6;
+twins! {
+    "riichi" => Riichi,
+    "double_riichi" => DoubleRiichi,
+    "ippatsu" => Ippatsu,
+    "menzen_tsumo" => MenzenTsumo,
+    "haitei" => Haitei,
+    "houtei" => Houtei,
+    "rinshan" => Rinshan,
+    "chankan" => Chankan,
+    "pinfu" => Pinfu,
+    "iipeikou" => Iipeikou,
+    "ryanpeikou" => Ryanpeikou,
+    "sanshoku" => Sanshoku,
+    "ittsu" => Ittsu,
+    "toitoi" => Toitoi,
+    "sanankou" => Sanankou,
+    "sankantsu" => Sankantsu,
+    "sanshoku_doukou" => SanshokuDoukou,
+    "tanyao" => Tanyao,
+    "chanta" => Chanta,
+    "junchan" => Junchan,
+    "honroutou" => Honroutou,
+    "honour_triplet" => HonourTriplet(kind),
+    "yakuhai_round" => YakuhaiRound(kind),
+    "yakuhai_seat" => YakuhaiSeat(kind),
+    "shousangen" => Shousangen,
+    "honitsu" => Honitsu,
+    "chinitsu" => Chinitsu,
+    "chiitoitsu" => Chiitoitsu,
+    "kokushi" => Kokushi,
+    "kokushi_13" => Kokushi13,
+    "suuankou" => Suuankou,
+    "suuankou_tanki" => SuuankouTanki,
+    "daisangen" => Daisangen,
+    "shousuushii" => Shousuushii,
+    "daisuushii" => Daisuushii,
+    "tsuuiisou" => Tsuuiisou,
+    "ryuuiisou" => Ryuuiisou,
+    "ryuuiisou_with_hatsu" => RyuuiisouWithHatsu,
+    "chinroutou" => Chinroutou,
+    "suukantsu" => Suukantsu,
+    "chuuren" => Chuuren,
+    "junsei_chuuren" => JunseiChuuren,
+    "tenhou" => Tenhou,
+    "chiihou" => Chiihou,
+    "isshoku_sanjun" => IsshokuSanjun,
+    "isshoku_yonjun" => IsshokuYonjun,
+    "sanrenkou" => Sanrenkou,
+    "suurenkou" => Suurenkou,
+    "wheel" => Wheel(wheel),
+    "daichisei" => Daichisei,
+    "only" => Only(kinds),
+    "kouitten" => Kouitten,
+    "hyakuman_goku" => HyakumanGoku,
+    "hyakuman_goku_exact" => HyakumanGokuExact,
+    "ishi_no_ue" => IshiNoUe,
+    "extras_tag" => ExtrasTag(tag),
+    "shiiaru_raotai" => ShiiaruRaotai,
+    "shiiaru_raotai_ron" => ShiiaruRaotaiRon,
+    "open_riichi" => OpenRiichi(tag),
+    "open_double_riichi" => OpenDoubleRiichi(tag),
+    "open_riichi_deal_in" => OpenRiichiDealIn(tag, tag),
+    "paarenchan" => Paarenchan(tag),
+    "win_tile_is" => WinTileIs(kind),
+    "renhou" => Renhou,
+    "dora" => Dora,
+    "dora_first" => DoraFirst,
+    "aka" => Aka,
+    "ura" => Ura,
+    "ura_first" => UraFirst,
+    "dora3" => Dora3,
+    "dora3_first" => Dora3First,
+    "ura3" => Ura3,
+    "ura3_first" => Ura3First,
+    "kita" => Kita,
+}
+
+/// A mark's arguments, read in order.
+pub struct Args<'a> {
+    items: &'a [Arg],
+    at: usize,
+    extras: &'a Extras,
+}
+
+impl<'a> Args<'a> {
+    fn next(&mut self) -> Option<&'a Arg> {
+        let item = self.items.get(self.at)?;
+        self.at += 1;
+        Some(item)
+    }
+
+    fn kind(&mut self) -> Option<u8> {
+        match self.next()? {
+            Arg::Int(k) => u8::try_from(*k).ok().filter(|&k| k < 34),
+            _ => None,
+        }
+    }
+
+    fn wheel(&mut self) -> Option<u8> {
+        self.kind().filter(|&start| start <= 18 && start % 9 == 0)
+    }
+
+    fn kinds(&mut self) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        while self.at < self.items.len() {
+            out.push(self.kind()?);
+        }
+        Some(out)
+    }
+
+    fn tag(&mut self) -> Option<u32> {
+        match self.next()? {
+            Arg::Tag(tag) => self.extras.bit(tag),
+            _ => None,
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.at == self.items.len()
+    }
+}
+
 const HATSU: usize = 32;
 const CHUN: usize = 33;
 const GREEN: [usize; 6] = [19, 20, 21, 23, 25, HATSU];
@@ -375,13 +342,13 @@ pub fn check(t: &Twin, r: &Reading, hand: &Hand, win: &Win, info: &Info) -> i64 
         Twin::HyakumanGoku => b(pips(c, info) >= 100),
         Twin::HyakumanGokuExact => b(pips(c, info) == 100),
         Twin::IshiNoUe => b(win.riichi == 2 && (win.haitei || win.houtei)),
-        Twin::ExtrasTag(bit) => b(win.extras & bit != 0),
+        Twin::ExtrasTag(tag) => b(win.extras & tag != 0),
         Twin::ShiiaruRaotai => b(shiiaru(r, hand)),
         Twin::ShiiaruRaotaiRon => b(!win.tsumo && shiiaru(r, hand)),
-        Twin::OpenRiichi => b(win.riichi == 1 && win.extras & OPEN_RIICHI != 0),
-        Twin::OpenDoubleRiichi => b(win.riichi == 2 && win.extras & OPEN_RIICHI != 0),
-        Twin::OpenRiichiDealIn => b(!win.tsumo && win.extras & OPEN_RIICHI != 0 && win.extras & NOT_RIICHI != 0),
-        Twin::Paarenchan => b(win.seat_wind == 0 && win.extras & PAARENCHAN != 0),
+        Twin::OpenRiichi(open) => b(win.riichi == 1 && win.extras & open != 0),
+        Twin::OpenDoubleRiichi(open) => b(win.riichi == 2 && win.extras & open != 0),
+        Twin::OpenRiichiDealIn(open, not_riichi) => b(!win.tsumo && win.extras & open != 0 && win.extras & not_riichi != 0),
+        Twin::Paarenchan(tag) => b(win.seat_wind == 0 && win.extras & tag != 0),
         Twin::WinTileIs(k) => b(hand.win == *k),
         Twin::Renhou => b(win.renhou),
         Twin::Dora => count(c, win.dora()),
@@ -399,4 +366,10 @@ pub fn check(t: &Twin, r: &Reading, hand: &Hand, win: &Win, info: &Info) -> i64 
 
 fn shiiaru(r: &Reading, hand: &Hand) -> bool {
     hand.nmelds == 4 && r.wait == TANKI && hand.melds().iter().all(|m| m.kind != ANKAN)
+}
+
+/// The twin names the kernel knows.
+#[pyo3::pyfunction]
+pub fn twin_names() -> Vec<&'static str> {
+    NAMES.to_vec()
 }

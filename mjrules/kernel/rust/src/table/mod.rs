@@ -23,6 +23,8 @@ mod wall;
 use std::collections::BTreeMap;
 
 use pyo3::prelude::*;
+
+use crate::model::make_win;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::plan::Plan;
@@ -88,6 +90,7 @@ impl TablePlan {
         let bridge = &self.bridge;
         let scorer = Scorer { plan, bridge, players: rules.players, no_shape: self.no_shape.clone(),
                               no_yaku: self.no_yaku.clone() };
+        let scorer_tags = scorer.tags();
         let (open_yaku, bonus_yaku) = (&self.open_yaku, &self.bonus_yaku);
         let mut log = Log::new(record, sink);
         let (out, log) = py.allow_threads(move || {
@@ -123,7 +126,8 @@ impl TablePlan {
             (out, log)
         });
         match out {
-            Ok(game) => Ok(NativeGame { out: game, record: log.out, players: rules.players, winds: rules.winds }),
+            Ok(game) => Ok(NativeGame { out: game, record: log.out, players: rules.players, winds: rules.winds,
+                                        tags: scorer_tags }),
             Err(stopped) => {
                 let partial: PyObject = PyString::new(py, &log.out).into();
                 let error = match stopped {
@@ -145,6 +149,8 @@ pub struct NativeGame {
     record: String,
     players: usize,
     winds: u8,
+    /// The `Win.extras` tags by bit, for the wins made as the model's objects.
+    tags: Vec<String>,
 }
 
 #[pymethods]
@@ -226,8 +232,9 @@ impl NativeGame {
 
     /// Each round as plain data, for the Python objects of a played game: (deal, calls, riichi
     /// declared, wins, draw, indicators).
-    fn rounds(&self, py: Python) -> Vec<PyObject> {
+    fn rounds(&self, py: Python) -> PyResult<Vec<PyObject>> {
         let n = self.players;
+        let model = crate::bound::MODEL.get(py).expect("the model is bound when the kernel is imported");
         self.out
             .rounds
             .iter()
@@ -240,14 +247,17 @@ impl NativeGame {
                     .iter()
                     .map(|w| {
                         let melds: Vec<PyObject> = w.melds.iter().map(|m| IntoPy::<PyObject>::into_py(score::meld_spec(m), py)).collect();
-                        let fields: PyObject = score::win_fields(py, &w.win).into();
-                        (w.winner, w.discarder, w.concealed.clone(), w.win_tile, melds, fields).into_py(py)
+                        let mut win = w.win.clone();
+                        win.situation = crate::model::situation(&win);
+                        let fields = make_win(py, model, &win, &self.tags)?;
+                        Ok((w.winner, w.discarder, w.concealed.clone(), w.win_tile, melds, fields).into_py(py))
                     })
-                    .collect();
+                    .collect::<PyResult<_>>()?;
                 let draw = r.draw.as_ref().map(|x| {
                     (x.kind.word(), x.reason, x.tenpai.clone(), x.nagashi.clone(), vec![0i64; n], x.shown.clone())
                 });
-                (IntoPy::<PyObject>::into_py(deal, py), calls, r.declared.clone(), wins, draw, r.indicators.clone()).into_py(py)
+                Ok((IntoPy::<PyObject>::into_py(deal, py), calls, r.declared.clone(), wins, draw, r.indicators.clone())
+                    .into_py(py))
             })
             .collect()
     }

@@ -13,7 +13,7 @@ use super::settle::{self, Settled};
 use super::state::{Meld, State};
 use super::tiles::{kind, NORTH};
 use super::wall::Wall;
-use crate::model::{Win, ANKAN, CHI, DAIMINKAN, KAKAN, PON, ROBBED_ANKAN, ROBBED_KITA};
+use crate::model::{Win, ANKAN, CHI, DAIMINKAN, KAKAN, PON};
 
 /// How a round starts (`Deal`).
 #[derive(Clone)]
@@ -150,7 +150,14 @@ impl<'g> Round<'g> {
         } else {
             3
         };
-        let extras = if robbed_ankan { ROBBED_ANKAN } else if robbed_kita { ROBBED_KITA } else { 0 };
+        let scorer = self.game.scorer;
+        let extras = if robbed_ankan {
+            scorer.extras_bit("robbed_ankan")
+        } else if robbed_kita {
+            scorer.extras_bit("robbed_kita")
+        } else {
+            0
+        };
         let win = self.situation(seat, false, offset, false, st.drawn == st.live_draws && !chankan && !robbed_kita,
                                  false, chankan, false, false, renhou, extras);
         WinRec {

@@ -79,7 +79,7 @@ pub struct Rules {
     pub noten_declaration: bool,
     // rules.sanma
     pub kita: bool,
-    pub absent: u8,
+    pub absent: crate::pay::TsumoLoss,
     // rules.dora
     pub kan_dora: bool,
     pub kan_dora_after_discard: bool,
@@ -173,7 +173,7 @@ impl Rules {
             sanma_chi: get(d, "sanma_chi")?,
             noten_declaration: get(d, "noten_declaration")?,
             kita: get(d, "kita")?,
-            absent: choice(d, "tsumo_loss", &["loss", "north-bisection", "none"])? as u8,
+            absent: get(d, "tsumo_loss")?,
             kan_dora: get(d, "kan_dora")?,
             kan_dora_after_discard: choice(d, "kan_dora_timing", &["immediate", "after_discard"])? == 1,
             ura_dora: get(d, "ura_dora")?,

@@ -8,7 +8,7 @@ use pyo3::types::PyTuple;
 
 use super::state::Meld;
 use super::tiles::{kind, rank, red};
-use crate::model::{self, Hand, Win, ANKAN, CHI};
+use crate::model::{self, make_win, Hand, Win, ANKAN, CHI, MODEL_TAGS};
 use crate::pay;
 use crate::plan::{Outcome, Plan, State, Stop};
 
@@ -107,33 +107,23 @@ fn kernel_hand(c: &Case) -> Hand {
     hand
 }
 
-/// A situation's fields in `Win`'s order (`extras` as bits), as `mjrules.table.native.win_of` reads them.
-pub fn win_fields<'py>(py: Python<'py>, w: &Win) -> &'py PyTuple {
-    let fields: Vec<PyObject> = vec![
-        w.tsumo.into_py(py),
-        (if w.discarder == 0 { None } else { Some(w.discarder) }).into_py(py),
-        w.round_wind.into_py(py),
-        w.seat_wind.into_py(py),
-        w.riichi.into_py(py),
-        w.ippatsu.into_py(py),
-        w.haitei.into_py(py),
-        w.houtei.into_py(py),
-        w.rinshan.into_py(py),
-        w.chankan.into_py(py),
-        w.tenhou.into_py(py),
-        w.chiihou.into_py(py),
-        w.renhou.into_py(py),
-        w.dora().to_vec().into_py(py),
-        w.ura().to_vec().into_py(py),
-        w.honba.into_py(py),
-        w.sticks.into_py(py),
-        w.extras.into_py(py),
-        w.kita.into_py(py),
-    ];
-    PyTuple::new(py, fields)
-}
-
 impl<'p> Scorer<'p> {
+    /// The `Win.extras` tags by bit: the plan's table, or the model's own where no plan is compiled.
+    pub fn tags(&self) -> Vec<String> {
+        match self.plan {
+            Some(plan) => plan.table.extras.tags.clone(),
+            None => MODEL_TAGS.iter().map(|t| t.to_string()).collect(),
+        }
+    }
+
+    /// The bit of the model's tag `tag` (`robbed_ankan`, `robbed_kita`): the plan gives each its bit.
+    pub fn extras_bit(&self, tag: &str) -> u32 {
+        match self.plan {
+            Some(plan) => plan.table.extras.bit(tag).unwrap_or(0),
+            None => MODEL_TAGS.iter().position(|t| *t == tag).map_or(0, |i| 1 << i),
+        }
+    }
+
     /// `Scorer.score(hand, win)` of a case.
     pub fn score(&self, c: &Case) -> PyResult<Scored> {
         let mut win = c.win.clone();
@@ -180,8 +170,9 @@ impl<'p> Scorer<'p> {
     fn python(&self, c: &Case, w: &Win) -> PyResult<Scored> {
         Python::with_gil(|py| {
             let specs: Vec<_> = c.melds.iter().map(meld_spec).collect();
-            let fields = win_fields(py, w);
-            let got = self.bridge.call_method1(py, "score", (c.concealed.to_vec(), c.win_tile, specs, fields))?;
+            let model = crate::bound::MODEL.get(py).expect("the model is bound when the kernel is imported");
+            let win = make_win(py, model, w, &self.tags())?;
+            let got = self.bridge.call_method1(py, "score", (c.concealed.to_vec(), c.win_tile, specs, win))?;
             let got: &PyTuple = got.as_ref(py).downcast()?;
             if got.len() == 1 {
                 return Ok(Scored::NoWin(got.get_item(0)?.extract()?));
