@@ -155,6 +155,67 @@ def test_every_preset_plays_the_same_games(ruleset):
         assert_same_game(scorer, seating, f"{ruleset}-{seating}")
 
 
+TABLE_PARTS = ("play", "round", "dora", "tiles", "sanma", "nagashi", "honba", "placing")
+"""The parts of the rules object a game reads (``Rules``): every field of these is a rule of the table."""
+NOT_IN_THE_PLAN = {
+    ("placing", "returned"): "final points: Python's rules.placing.points, after the game",
+    ("placing", "uma"): "final points",
+    ("placing", "uma_floating"): "final points",
+    ("placing", "rounding"): "final points",
+    ("sanma", "kita_rinshan"): "the scoring plan, which scores the table's wins",
+    ("sanma", "kita_chankan"): "the scoring plan",
+}
+"""The fields of those parts the kernel's table does not read, and who reads them instead."""
+
+
+class Reading:
+    """A rule part that notes each field read of it."""
+
+    def __init__(self, part: object, name: str, read: set[tuple[str, str]]) -> None:
+        self._part, self._name, self._read = part, name, read
+
+    def __getattr__(self, field: str) -> object:
+        self._read.add((self._name, field))
+        return getattr(self._part, field)
+
+
+def test_every_rule_of_the_table_reaches_the_table_plan():
+    # A rule of the game that table_spec does not hand the kernel would be played wrongly on the
+    # native table without a word: each field of the parts a game reads is read here or is named
+    # in NOT_IN_THE_PLAN with what reads it (a new rule fails this until the kernel reads it).
+    import attrs
+
+    from mjrules.game.wall import tile_set
+    from mjrules.table import native
+
+    rules = Scorer("tenhou").rules
+    read: set[tuple[str, str]] = set()
+    parts = {name: Reading(getattr(rules, name), name, read) for name in TABLE_PARTS}
+    spy = type("SpyRules", (), {"players": rules.players, **parts})()
+    real_tile_set = native.tile_set
+    native.tile_set = lambda tiles: real_tile_set(tiles._part)  # type: ignore[attr-defined]
+    try:
+        native.table_spec(spy, Scorer("tenhou"), native.Bridge(Scorer("tenhou"), "tenhou"))  # type: ignore[arg-type]
+    finally:
+        native.tile_set = real_tile_set
+    read |= {("tiles", f.name) for f in attrs.fields(type(rules.tiles))}  # the set is handed over whole
+    fields = {(name, f.name) for name in TABLE_PARTS for f in attrs.fields(type(getattr(rules, name)))}
+    assert tile_set is real_tile_set
+    assert fields - read - set(NOT_IN_THE_PLAN) == set()
+    assert set(NOT_IN_THE_PLAN) <= fields - read
+
+
+def test_a_score_of_zero_ends_the_game_the_same_way_where_the_ruleset_says_so():
+    # bust_at_zero (0点でトビ) at a low start, where scores often land on 0: the game ends there on
+    # both tables, and a riichi whose stick would leave 0 is not offered
+    scorer = Scorer("tenhou").with_flags(bust_at_zero=True, start_score=8000, return_score=8000)
+    at_zero = 0
+    for i in range(40):
+        game = assert_same_game(scorer, "greedy", f"zero-{i}")
+        at_zero += game.busted and min(game.final) == 0
+    assert at_zero > 0
+
+
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_every_majiang_rule_object_plays_the_same_games(name):
     scorer = Scorer(ruleset_from_data(json.dumps(RULES[name], ensure_ascii=False).encode(), name))

@@ -154,7 +154,7 @@ def table_spec(rules: Rules, scorer: Scorer, bridge: Bridge) -> dict[str, Any]:
         "max_ron_winners": rnd.max_ron_winners, "triple_ron_draw": rnd.triple_ron_draw,
         "multi_ron_honba": rnd.multi_ron_honba, "noten_payment": rnd.noten_payment,
         "dealer_repeat": rnd.dealer_repeat, "leftover_sticks": rnd.leftover_sticks,
-        "bust_ends_game": rnd.bust_ends_game, "winds": rnd.winds, "one_hand": rnd.game_length.one_hand,
+        "bust_ends_game": rnd.bust_ends_game, "bust_at_zero": rnd.bust_at_zero, "winds": rnd.winds, "one_hand": rnd.game_length.one_hand,
         "last_dealer_stop": rnd.last_dealer_stop, "extra_wind_target": rnd.extra_wind_target,
         "extra_wind": rnd.extra_wind, "start": placing.start, "tie": placing.tie,
         "scoring": scorer.plan.runner, "bridge": bridge, "open_yaku": sorted(bridge.open_yaku),

@@ -12,7 +12,7 @@ mod moves;
 mod players;
 mod record;
 mod round;
-mod rules;
+pub mod rules;
 mod score;
 mod seat;
 mod settle;

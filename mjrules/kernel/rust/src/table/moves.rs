@@ -115,6 +115,12 @@ fn refuse_riichi(r: &Round, seat: usize, t: u8, drawn: Option<u8>) -> Option<Str
             rules.riichi_min_points, st.scores[seat]
         ));
     }
+    if rules.riichi_min_points != 0 && rules.busts(st.scores[seat] - 1000) {
+        return Some(format!(
+            "riichi's stick would leave {} points, and that ends the game (bust_at_zero)",
+            st.scores[seat] - 1000
+        ));
+    }
     if st.live_left() < rules.riichi_min_draws {
         return Some(format!(
             "riichi needs {} live draws left, and {} are",

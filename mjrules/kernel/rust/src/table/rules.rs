@@ -17,48 +17,102 @@ pub const FOUR_KANS: u8 = 8;
 pub const LIVE_DRAWS: u32 = 70;
 pub const LIVE_DRAWS_SANMA: u32 = 55;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Kuikae {
-    Forbidden,
-    SameKind,
-    Allowed,
+named_choice! {
+    /// `rules.play.kuikae` (`mjrules.rules.choices.Kuikae`).
+    pub enum Kuikae {
+        Forbidden = "forbidden",
+        SameKind = "same_kind",
+        Allowed = "allowed",
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum AnkanInRiichi {
-    Never,
-    SameShape,
-    SameWaits,
+named_choice! {
+    /// `rules.play.ankan_after_riichi` (`AnkanAfterRiichi`).
+    pub enum AnkanInRiichi {
+        Never = "never",
+        SameShape = "same_shape",
+        SameWaits = "same_waits",
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Nagashi {
-    None,
-    Draw,
-    Win,
+named_choice! {
+    /// `rules.nagashi.mode` (`NagashiMode`).
+    pub enum Nagashi {
+        None = "none",
+        Draw = "draw",
+        Win = "win",
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Repeat {
-    Tenpai,
-    Win,
-    None,
-    AnyDraw,
+named_choice! {
+    /// `rules.round.dealer_repeat` (`DealerRepeat`).
+    pub enum Repeat {
+        Tenpai = "tenpai",
+        Win = "win",
+        None = "none",
+        AnyDraw = "any_draw",
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum DealerStop {
-    None,
-    Win,
-    WinOrTenpai,
+named_choice! {
+    /// `rules.round.last_dealer_stop` (`LastDealerStop`).
+    pub enum DealerStop {
+        None = "none",
+        Win = "win",
+        WinOrTenpai = "win_or_tenpai",
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Extra {
-    SuddenDeath,
-    DealerFirst,
-    WholeWind,
-    None,
+named_choice! {
+    /// `rules.round.extra_wind` (`ExtraWind`).
+    pub enum Extra {
+        SuddenDeath = "sudden_death",
+        DealerFirst = "dealer_first",
+        WholeWind = "whole_wind",
+        None = "none",
+    }
+}
+
+named_choice! {
+    /// `rules.dora.kan_dora_timing` (`KanDoraTiming`).
+    pub enum KanDoraTiming {
+        Immediate = "immediate",
+        AfterDiscard = "after_discard",
+    }
+}
+
+named_choice! {
+    /// `rules.round.multi_ron_honba` (`MultiRonHonba`).
+    pub enum MultiRonHonba {
+        Each = "each",
+        First = "first",
+    }
+}
+
+named_choice! {
+    /// `rules.round.leftover_sticks` (`LeftoverSticks`).
+    pub enum LeftoverSticks {
+        Top = "top",
+        Lost = "lost",
+    }
+}
+
+named_choice! {
+    /// `rules.placing.tie` (`Tie`).
+    pub enum Tie {
+        SeatOrder = "seat-order",
+        Shared = "shared",
+    }
+}
+
+named_choice! {
+    /// `rules.play.abortive_draws`' members (`AbortiveDraw`), in the order of their bits.
+    pub enum AbortiveDraw {
+        NineTerminals = "nine_terminals",
+        FourWinds = "four_winds",
+        FourRiichi = "four_riichi",
+        FourKans = "four_kans",
+    }
 }
 
 /// Every rule of play the native table reads (`Rules` less the scoring, which is the plan's).
@@ -96,6 +150,8 @@ pub struct Rules {
     pub dealer_repeat: Repeat,
     pub leftover_top: bool,
     pub bust_ends_game: bool,
+    /// With `bust_ends_game`, a score of exactly 0 ends the game too.
+    pub bust_at_zero: bool,
     pub winds: u8,
     pub one_hand: bool,
     pub last_dealer_stop: DealerStop,
@@ -113,16 +169,12 @@ fn get<'p, T: FromPyObject<'p>>(d: &'p PyDict, key: &str) -> PyResult<T> {
     }
 }
 
-/// The index of the named choice among `names`, or an error naming the key and its value.
-fn choice(d: &PyDict, key: &str, names: &[&str]) -> PyResult<usize> {
-    let value: String = get(d, key)?;
-    names
-        .iter()
-        .position(|n| *n == value)
-        .ok_or_else(|| PyValueError::new_err(format!("table plan: {key} {value:?} is none of {names:?}")))
-}
-
 impl Rules {
+    /// `RoundRules.busts`: a score that ends the game.
+    pub fn busts(&self, score: i64) -> bool {
+        self.bust_ends_game && (score < 0 || (score == 0 && self.bust_at_zero))
+    }
+
     pub fn new(d: &PyDict) -> PyResult<Rules> {
         let players: usize = get(d, "players")?;
         if players != 3 && players != 4 {
@@ -133,26 +185,14 @@ impl Rules {
             return Err(PyValueError::new_err("table plan: tiles: the tile set as codes"));
         }
         let mut abortive = 0;
-        for name in get::<Vec<String>>(d, "abortive_draws")? {
-            abortive |= match name.as_str() {
-                "nine_terminals" => NINE_TERMINALS,
-                "four_winds" => FOUR_WINDS,
-                "four_riichi" => FOUR_RIICHI,
-                "four_kans" => FOUR_KANS,
-                _ => return Err(PyValueError::new_err(format!("table plan: abortive draw {name:?}"))),
+        for name in get::<Vec<AbortiveDraw>>(d, "abortive_draws")? {
+            abortive |= match name {
+                AbortiveDraw::NineTerminals => NINE_TERMINALS,
+                AbortiveDraw::FourWinds => FOUR_WINDS,
+                AbortiveDraw::FourRiichi => FOUR_RIICHI,
+                AbortiveDraw::FourKans => FOUR_KANS,
             };
         }
-        let kuikae = [Kuikae::Forbidden, Kuikae::SameKind, Kuikae::Allowed]
-            [choice(d, "kuikae", &["forbidden", "same_kind", "allowed"])?];
-        let ankan = [AnkanInRiichi::Never, AnkanInRiichi::SameShape, AnkanInRiichi::SameWaits]
-            [choice(d, "ankan_after_riichi", &["never", "same_shape", "same_waits"])?];
-        let nagashi = [Nagashi::None, Nagashi::Draw, Nagashi::Win][choice(d, "nagashi", &["none", "draw", "win"])?];
-        let repeat = [Repeat::Tenpai, Repeat::Win, Repeat::None, Repeat::AnyDraw]
-            [choice(d, "dealer_repeat", &["tenpai", "win", "none", "any_draw"])?];
-        let stop = [DealerStop::None, DealerStop::Win, DealerStop::WinOrTenpai]
-            [choice(d, "last_dealer_stop", &["none", "win", "win_or_tenpai"])?];
-        let extra = [Extra::SuddenDeath, Extra::DealerFirst, Extra::WholeWind, Extra::None]
-            [choice(d, "extra_wind", &["sudden_death", "dealer_first", "whole_wind", "none"])?];
         let kan_limit: usize = get(d, "kan_limit")?;
         let max_ron_winners: usize = get(d, "max_ron_winners")?;
         let winds: u8 = get(d, "winds")?;
@@ -164,10 +204,10 @@ impl Rules {
             tiles,
             live_draws: if players == 4 { LIVE_DRAWS } else { LIVE_DRAWS_SANMA },
             abortive,
-            kuikae,
+            kuikae: get(d, "kuikae")?,
             riichi_min_points: get(d, "riichi_min_points")?,
             riichi_min_draws: get(d, "riichi_min_draws")?,
-            ankan_after_riichi: ankan,
+            ankan_after_riichi: get(d, "ankan_after_riichi")?,
             last_discard_calls: get(d, "last_discard_calls")?,
             kan_limit,
             sanma_chi: get(d, "sanma_chi")?,
@@ -175,25 +215,26 @@ impl Rules {
             kita: get(d, "kita")?,
             absent: get(d, "tsumo_loss")?,
             kan_dora: get(d, "kan_dora")?,
-            kan_dora_after_discard: choice(d, "kan_dora_timing", &["immediate", "after_discard"])? == 1,
+            kan_dora_after_discard: get::<KanDoraTiming>(d, "kan_dora_timing")? == KanDoraTiming::AfterDiscard,
             ura_dora: get(d, "ura_dora")?,
             kan_ura: get(d, "kan_ura")?,
-            nagashi,
+            nagashi: get(d, "nagashi")?,
             honba_value: get(d, "honba_value")?,
             max_ron_winners,
             triple_ron_draw: get(d, "triple_ron_draw")?,
-            multi_ron_honba_each: choice(d, "multi_ron_honba", &["each", "first"])? == 0,
+            multi_ron_honba_each: get::<MultiRonHonba>(d, "multi_ron_honba")? == MultiRonHonba::Each,
             noten_payment: get(d, "noten_payment")?,
-            dealer_repeat: repeat,
-            leftover_top: choice(d, "leftover_sticks", &["top", "lost"])? == 0,
+            dealer_repeat: get(d, "dealer_repeat")?,
+            leftover_top: get::<LeftoverSticks>(d, "leftover_sticks")? == LeftoverSticks::Top,
             bust_ends_game: get(d, "bust_ends_game")?,
+            bust_at_zero: get(d, "bust_at_zero")?,
             winds,
             one_hand: get(d, "one_hand")?,
-            last_dealer_stop: stop,
+            last_dealer_stop: get(d, "last_dealer_stop")?,
             extra_wind_target: get(d, "extra_wind_target")?,
-            extra_wind: extra,
+            extra_wind: get(d, "extra_wind")?,
             start: get(d, "start")?,
-            tie_seat_order: choice(d, "tie", &["seat-order", "shared"])? == 0,
+            tie_seat_order: get::<Tie>(d, "tie")? == Tie::SeatOrder,
         })
     }
 }

@@ -204,7 +204,7 @@ pub fn game_end(rules: &Rules, scores: &[i64], settled: &Settled, wind: u8, numb
                 -> Option<&'static str> {
     let n = scores.len();
     let max = *scores.iter().max().unwrap();
-    if rules.bust_ends_game && *scores.iter().min().unwrap() < 0 {
+    if scores.iter().any(|&s| rules.busts(s)) {
         return Some(BUST);
     }
     let target = rules.extra_wind_target;
