@@ -6,7 +6,16 @@ own game loop (PyPI ``riichienv``, a Rust engine behind a Python API), in one ru
 
 What is measured (one process, one core, ``time.perf_counter`` wall time of whole games):
 
-* **mjrules**: ``Table(Scorer(load_ruleset("tenhou")), players, length=HANCHAN).play(i)`` for
+* **mjrules native** (issue 43): the game ``simulate`` plays, on the native table (the kernel's twin
+  of ``mjrules.game`` and of the built-in players; a player without a twin, careful until it has
+  one, asked across the boundary): ``Simulator(["tenhou"], players, seed, HANCHAN).play(0, i)``,
+  each game reduced to its ``GameSummary`` as simulate does (no record: ``--records`` asks for
+  them). It plays ``--native-scale`` times as many games a round as the others (they take
+  milliseconds), its figures per game as theirs.
+* **mjrules python path**: the Python table (``Table.native = None``: ``mjrules.game``, the
+  definition the native table is held equal to, with the native kernel's shanten and scoring),
+  ``Table(...).play(i)`` as below.
+* **mjrules** (before issue 43: the Python path): ``Table(Scorer(load_ruleset("tenhou")), players, length=HANCHAN).play(i)`` for
   seeds ``i`` = 0..N-1, the table and scorer built once, outside the timing. Two seatings:
   four ``tsumogiri`` players (discard the drawn tile, declare nothing, never win: every round is
   an exhaustive draw, so this times the table itself), four ``greedy`` players (shanten and
@@ -62,6 +71,7 @@ from mjrules.table.players import make_player
 from mjrules.game.settlement import Outcome
 from mjrules.rules.rules import GameLength
 from mjrules.table.game import Table
+from mjrules.table.simulation import Simulator
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.scoring.scorer import Scorer
 
@@ -74,6 +84,11 @@ except ImportError:  # the peer is optional: mjrules is timed without it
 
 AIM = 0.1
 """Issue 27: within 10x of RiichiEnv per core, i.e. mjrules/RiichiEnv hanchan per second >= 0.1."""
+NATIVE_AIMS = {"tsumogiri": 30.0, "greedy": 4.0, "careful": 4.0}
+"""Issue 43: the native table's hanchan/s over RiichiEnv tsumogiri's: tsumogiri at least 30x,
+careful at least 4x, greedy between (at least careful's)."""
+NATIVE_SCALE = {"tsumogiri": 25, "greedy": 4, "careful": 1}
+"""Games the native engines play a round, as a multiple of ``--games`` (``--native-scale`` scales it)."""
 CAREFUL_AIM = 3.0
 """Issue 37: a hanchan of careful players takes at most 3x the time of one of greedy players."""
 RULESET = "tenhou"
@@ -104,9 +119,39 @@ class Tally:
         self.wall = self.cpu = 0.0
 
 
-def mjrules_engine(player: str) -> Callable[[int], Tally]:
+def native_engine(player: str, scale: int) -> Callable[[int], Tally]:
+    """The games ``simulate`` plays on the native table, ``scale`` times as many a round."""
+    sim = Simulator([RULESET], [player] * PLAYERS, "bench", GameLength.HANCHAN)
+    if sim.tables[0].native is None:
+        raise SystemExit("the native table is not available here (MJRULES_KERNEL=python, or no native build)")
+
+    def play(games: int) -> Tally:
+        tally = Tally()
+        summaries = []
+        gc.collect()
+        wall, cpu = time.perf_counter(), time.process_time()
+        for seed in range(games * scale):
+            summaries.append(sim.play(0, seed))
+        tally.wall, tally.cpu = time.perf_counter() - wall, time.process_time() - cpu
+        for g in summaries:  # counted outside the timing
+            if sum(g.final) != START_TOTAL:
+                raise SystemExit(f"native {player} game {g.game}: final scores {g.final} do not add up")
+            tally.games += 1
+            tally.rounds += g.rounds
+            tally.wins += g.won_rounds
+            tally.draws += g.rounds - g.won_rounds
+        # discards: the record is not written, so they are counted by one game replayed with its record
+        tally.discards = -1
+        return tally
+
+    return play
+
+
+def mjrules_engine(player: str, python_path: bool = False) -> Callable[[int], Tally]:
     table = Table(Scorer(load_ruleset(RULESET)), [make_player(player) for _ in range(PLAYERS)],
                   length=GameLength.HANCHAN, names=[player] * PLAYERS)
+    if python_path:
+        table.native = None  # the Python table, mjrules.game: the definition
 
     def play(games: int) -> Tally:
         tally = Tally()
@@ -182,18 +227,22 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="hanchan per engine in each round (default 20)")
     ap.add_argument("--repeat", type=int, default=9, help="interleaved rounds (default 9)")
-    ap.add_argument("--sim-games", type=int, default=48,
-                    help="games of each mjrules simulate process (default 48; 0 leaves the --jobs part out)")
+    ap.add_argument("--sim-games", type=int, default=2000,
+                    help="games of each mjrules simulate process (default 2000, on the native table; 0 leaves the "
+                         "--jobs part out)")
     ap.add_argument("--sim-repeat", type=int, default=5, help="interleaved --jobs 1 / --jobs 2 pairs (default 5)")
+    ap.add_argument("--native-scale", type=float, default=1.0,
+                    help="scales the games the native engines play a round (tsumogiri 25, greedy 4, careful 1 "
+                         "times --games; default 1)")
     args = ap.parse_args()
 
     import mjrules  # noqa: PLC0415  (its version, for the header)
 
-    engines: dict[str, Callable[[int], Tally]] = {
-        "mjrules tsumogiri": mjrules_engine("tsumogiri"),
-        "mjrules greedy": mjrules_engine("greedy"),
-        "mjrules careful": mjrules_engine("careful"),
-    }
+    engines: dict[str, Callable[[int], Tally]] = {}
+    for player in ("tsumogiri", "greedy", "careful"):
+        engines[f"native {player}"] = native_engine(player, max(1, round(NATIVE_SCALE[player] * args.native_scale)))
+    for player in ("tsumogiri", "greedy", "careful"):
+        engines[f"python path {player}"] = mjrules_engine(player, python_path=True)
     peer = ""
     if riichienv is None:
         print("riichienv is not installed (pip install riichienv==0.4.11): timing mjrules alone")
@@ -215,7 +264,7 @@ def main() -> int:
     print(f"{args.games} hanchan per engine, {args.repeat} interleaved rounds, one process; "
           f"load average up to {load:.2f} (the machine is shared)")
     print()
-    head = (f"{'engine':<21} {'hanchan/s':>9} {'CPU':>7} {'rounds/s':>9} {'discards/s':>10} "
+    head = (f"{'engine':<24} {'hanchan/s':>9} {'CPU':>7} {'rounds/s':>9} {'discards/s':>10} "
             f"{'rounds/hanchan':>14} {'discards/hanchan':>16} {'wins':>5} {'draws':>5}")
     print(head)
     print("-" * len(head))
@@ -225,23 +274,34 @@ def main() -> int:
         hps = statistics.median(t.games / t.wall for t in tallies)
         cps = statistics.median(t.games / t.cpu for t in tallies)
         rps = statistics.median(t.rounds / t.wall for t in tallies)
-        dps = statistics.median(t.discards / t.wall for t in tallies)
+        dps = statistics.median(t.discards / t.wall for t in tallies) if tallies[0].discards >= 0 else float("nan")
         rounds_n = sum(t.rounds for t in tallies)
-        print(f"{name:<21} {hps:>9.2f} {cps:>7.2f} {rps:>9.1f} {dps:>10.0f} {rounds_n / games:>14.2f} "
-              f"{sum(t.discards for t in tallies) / games:>16.1f} {sum(t.wins for t in tallies) / rounds_n:>5.0%} "
+        print(f"{name:<24} {hps:>9.2f} {cps:>7.2f} {rps:>9.1f} {dps:>10.0f} {rounds_n / games:>14.2f} "
+              f"{sum(t.discards for t in tallies) / games if tallies[0].discards >= 0 else float('nan'):>16.1f} "
+              f"{sum(t.wins for t in tallies) / rounds_n:>5.0%} "
               f"{sum(t.draws for t in tallies) / rounds_n:>5.0%}")
     print("(medians of the rounds; CPU: hanchan per CPU second; wins, draws: share of rounds ending so)")
+
+    print("(native: discards not counted, no record written; --records asks for one)")
 
     print()
     _careful_line(rounds)
 
+    print()
+    print("native / python path (the same games: the twin against its definition), median of the per-round ratios")
+    for player in ("tsumogiri", "greedy", "careful"):
+        print("  " + _ratio_line(rounds, f"native {player}", f"python path {player}", None))
     if riichienv is not None:
         print()
-        print(f"ratios mjrules / RiichiEnv, median of the per-round ratios [range]; aim >= {AIM} (within "
+        print("issue 43: native / RiichiEnv tsumogiri (its agents driven from Python), median [range]")
+        for player in ("tsumogiri", "greedy", "careful"):
+            print("  " + _ratio_line(rounds, f"native {player}", "RiichiEnv tsumogiri", NATIVE_AIMS[player]))
+        print()
+        print(f"issue 27: python path / RiichiEnv, median of the per-round ratios [range]; aim >= {AIM} (within "
               f"{1 / AIM:.0f}x per core)")
-        for mine in ("mjrules tsumogiri", "mjrules greedy"):
+        for mine in ("python path tsumogiri", "python path greedy"):
             for theirs in ("RiichiEnv random", "RiichiEnv tsumogiri"):
-                print("  " + _ratio_line(rounds, mine, theirs))
+                print("  " + _ratio_line(rounds, mine, theirs, AIM))
         print("  (rounds/s: the same ratio per round played, which corrects for RiichiEnv's longer hanchan)")
 
     if args.sim_games > 0:
@@ -250,25 +310,24 @@ def main() -> int:
     return 0
 
 
-def _ratio_line(rounds: list[dict[str, Tally]], mine: str, theirs: str) -> str:
+def _ratio_line(rounds: list[dict[str, Tally]], mine: str, theirs: str, aim: float | None) -> str:
     per_game = [(r[mine].games / r[mine].wall) / (r[theirs].games / r[theirs].wall) for r in rounds]
     per_round = [(r[mine].rounds / r[mine].wall) / (r[theirs].rounds / r[theirs].wall) for r in rounds]
     cpu = [(r[mine].games / r[mine].cpu) / (r[theirs].games / r[theirs].cpu) for r in rounds]
     med = statistics.median(per_game)
-    verdict = "meets the aim" if med >= AIM else "MISSES the aim"
-    return (f"{mine + ' / ' + theirs:<40} hanchan/s {med:5.3f} [{min(per_game):.3f}-{max(per_game):.3f}] "
-            f"({1 / med:4.1f}x slower, {verdict}); CPU {statistics.median(cpu):5.3f}; "
-            f"rounds/s {statistics.median(per_round):5.3f}")
+    verdict = "" if aim is None else f", aim >= {aim:g}: " + ("met" if med >= aim else "MISSED")
+    return (f"{mine + ' / ' + theirs:<44} hanchan/s {med:7.3f} [{min(per_game):.3f}-{max(per_game):.3f}]{verdict}; "
+            f"CPU {statistics.median(cpu):7.3f}; rounds/s {statistics.median(per_round):7.3f}")
 
 
 def _careful_line(rounds: list[dict[str, Tally]]) -> None:
     """Issue 37: careful players within ``CAREFUL_AIM`` times the time of greedy ones (per hanchan)."""
-    careful, greedy = [r["mjrules careful"] for r in rounds], [r["mjrules greedy"] for r in rounds]
+    careful, greedy = [r["python path careful"] for r in rounds], [r["python path greedy"] for r in rounds]
     per_game = [(c.wall / c.games) / (g.wall / g.games) for c, g in zip(careful, greedy)]
     cpu = [(c.cpu / c.games) / (g.cpu / g.games) for c, g in zip(careful, greedy)]
     med = statistics.median(per_game)
     verdict = "meets the aim" if med <= CAREFUL_AIM else "MISSES the aim"
-    print(f"time a hanchan, careful / greedy: median {med:.2f} [{min(per_game):.2f}-{max(per_game):.2f}] "
+    print(f"python path: time a hanchan, careful / greedy: median {med:.2f} [{min(per_game):.2f}-{max(per_game):.2f}] "
           f"({verdict}: within {CAREFUL_AIM:.0f}x); CPU {statistics.median(cpu):.2f}")
 
 

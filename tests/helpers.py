@@ -1,5 +1,6 @@
 """Small helpers shared by the hand-written rule tests (test_yaku, test_yakuman, test_fu, test_payments),
-and by the tests of the native kernel and of the example plugin (``native_or_skip``, ``example_plugin``, ``cli``).
+and by the tests of the native kernel and of the example plugin (``native_or_skip``, ``example_plugin``, ``cli``),
+and of the table (``hand_wall``).
 
 Conventions used throughout those files unless a test says otherwise:
 
@@ -18,11 +19,14 @@ import importlib
 import os
 import sys
 from pathlib import Path
+from collections import Counter
 from types import ModuleType
 
 import pytest
 
 from mjrules import Scorer, Win, load_ruleset, parse_mpsz, parse_tiles
+from mjrules.game.wall import Wall
+from mjrules.model.tiles import tile
 
 EXAMPLE = Path(__file__).resolve().parent / "example-plugin"
 """The example third-party plugin (kinkei dokuritsu), as its own distribution."""
@@ -110,3 +114,21 @@ def majiang_disagreement(result, out) -> str | None:
         got += (result.han, result.fu)
         want += (out["fanshu"], out["fu"])
     return None if got == want else f"got {got}, want {want}"
+
+
+def hand_wall(hands: list[str], draws: str = "", indicator: str = "1z", dead: str = "") -> Wall:
+    """A wall dealing ``hands`` (the dealer's first), then ``draws``, then the other tiles in order;
+    the first dora indicator ``indicator`` (East: the dora is South), or the whole dead wall
+    ``dead`` (four replacement tiles, five indicators, five ura)."""
+    assert [len(parse_tiles(h)) for h in hands] == [13] * len(hands)
+    dealt = [t for h in hands for t in parse_tiles(h)]
+    first = parse_tiles(draws) if draws else []
+    given = parse_tiles(dead) if dead else parse_tiles(indicator)
+    left = Counter({tile(i): 4 for i in range(34) if len(hands) == 4 or not 1 <= i <= 7})
+    left.subtract(Counter(dealt + first + given))
+    assert min(left.values()) >= 0
+    rest = sorted(left.elements(), key=lambda t: t.rank)
+    if dead:
+        assert len(given) == 14
+        return Wall(dealt + first + rest + given)
+    return Wall(dealt + first + rest[13:] + rest[:4] + given + rest[4:13])

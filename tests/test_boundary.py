@@ -107,6 +107,20 @@ def test_the_closed_choices_are_the_python_ones(names):
     assert choices["ModelTags"] == [ROBBED_ANKAN, ROBBED_KITA]
 
 
+TABLE_CHOICES = ("Kuikae", "AnkanAfterRiichi", "NagashiMode", "DealerRepeat", "LastDealerStop", "ExtraWind",
+                 "KanDoraTiming", "MultiRonHonba", "LeftoverSticks", "Tie", "AbortiveDraw")
+"""The closed choices the native table's plan reads by name (``table/rules.rs``)."""
+
+
+@pytest.mark.parametrize("name", TABLE_CHOICES)
+def test_the_table_plans_choices_are_the_rules_ones(names, name):
+    # each named as its enum in mjrules.rules.choices, the same members in the same order: a choice
+    # added on the Python side alone fails here (the native table would refuse the plan)
+    from mjrules.rules import choices
+
+    assert names["choices"][name] == [member.value for member in getattr(choices, name)]
+
+
 # -- the policy twins ---------------------------------------------------------------------------------
 
 

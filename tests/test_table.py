@@ -31,6 +31,7 @@ from mjrules.rules.ruleset import load_ruleset
 from mjrules.model.tiles import tile
 from mjrules.notation import parse_tiles
 from mjrules.scoring.scorer import Scorer
+from helpers import hand_wall
 from mjrules.game.moves import kuikae_after, legal_own, legal_reactions, refuse_own, refuse_reaction
 
 
@@ -232,24 +233,6 @@ PINFU = "123m678m234p56s99p"
 DEALER = "9m1p8p9s7s12345677z"
 SEAT2 = "45m8m8m567s223344z"
 SEAT3 = "1s1s2s3s8s9s1m4p5p6p7p9m7z"
-
-
-def hand_wall(hands: list[str], draws: str = "", indicator: str = "1z", dead: str = "") -> Wall:
-    """A wall dealing ``hands`` (the dealer's first), then ``draws``, then the other tiles in order;
-    the first dora indicator ``indicator`` (East: the dora is South), or the whole dead wall
-    ``dead`` (four replacement tiles, five indicators, five ura)."""
-    assert [len(parse_tiles(h)) for h in hands] == [13] * len(hands)
-    dealt = [t for h in hands for t in parse_tiles(h)]
-    first = parse_tiles(draws) if draws else []
-    given = parse_tiles(dead) if dead else parse_tiles(indicator)
-    left = Counter({tile(i): 4 for i in range(34) if len(hands) == 4 or not 1 <= i <= 7})
-    left.subtract(Counter(dealt + first + given))
-    assert min(left.values()) >= 0
-    rest = sorted(left.elements(), key=lambda t: t.rank)
-    if dead:
-        assert len(given) == 14
-        return Wall(dealt + first + rest + given)
-    return Wall(dealt + first + rest[13:] + rest[:4] + given + rest[4:13])
 
 
 class Script:

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 MAX_GAMES = 10_000_000
 CHUNK = 4
 """Games a worker plays at a time: a game takes a fraction of a second."""
+NATIVE_CHUNK = 64
+"""The same where every game is played by the native table with native players only: such a game
+takes a millisecond or a few, and a chunk of four would cost more to send than to play."""
 
 
 def _games(text: str) -> int:
@@ -119,7 +122,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     done = 0
     try:
-        for chunk in parallel_lines(args, play_chunk, work, setup, CHUNK):
+        chunk_size = NATIVE_CHUNK if simulator.all_native else CHUNK
+        for chunk in parallel_lines(args, play_chunk, work, setup, chunk_size):
             for summary in chunk:
                 figures[summary.ruleset].add(summary)
             if rows is not None:

@@ -34,7 +34,7 @@ from mjrules.model.tiles import FIVES, Tile, tile
 from mjrules.model.win import Riichi, Win
 
 __all__ = [
-    "KERNEL", "KERNEL_ERROR", "NativeComparison", "NativePlan", "ev_search", "TILE_TABLE", "YakuTable", "boundary", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
+    "KERNEL", "KERNEL_ERROR", "NativeComparison", "NativePlan", "NativeTablePlan", "ev_search", "TILE_TABLE", "YakuTable", "boundary", "bind_notation", "bind_scoring", "read_majiang_input", "twin_names", "Discard", "SHAPES", "WAITS", "chiitoitsu_shanten", "discards", "placed", "improving_kinds", "is_winning", "kokushi_shanten",
     "read_majiang_tiles", "read_mpsz_tiles", "shanten", "standard_shanten", "winning_kinds",
 ]
 
@@ -152,6 +152,9 @@ YakuTable: Any = _IMPLEMENTATION.YakuTable if KERNEL == "native" else None
 NativeComparison: Any = _IMPLEMENTATION.Comparison if KERNEL == "native" else None
 """The kernel's comparison of corpus lines under several plans (``mjrules.tools.compare``); None on
 the Python kernel."""
+NativeTablePlan: Any = _IMPLEMENTATION.TablePlan if KERNEL == "native" else None
+"""The kernel's table (``mjrules.table.native``: a game played natively); None on the Python kernel,
+where the table plays ``mjrules.game``."""
 ev_search: Any = _IMPLEMENTATION.ev_search if KERNEL == "native" else None
 """The kernel's search of ``discard --ev`` (``mjrules.tools.discard_ev``, its definition), scoring
 by a plan's runner; None on the Python kernel, where the Python search runs."""

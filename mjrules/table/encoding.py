@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from mjrules.errors import MjrulesError
 from mjrules.game.actions import Action, ActionKind
@@ -145,14 +146,14 @@ class Layout:
         self.low = np.concatenate(lows)
         self.high = np.concatenate(highs)
 
-    def unpack(self, observation: np.ndarray) -> dict[str, np.ndarray]:
+    def unpack(self, observation: npt.NDArray[np.int32]) -> dict[str, npt.NDArray[np.int32]]:
         """The parts of an observation vector by name, each in its shape (a view, not a copy)."""
         if observation.shape != (self.size,):
             raise MjrulesError(f"an observation of {self.players} players has {self.size} numbers, not "
                                f"{observation.shape}")
         return {name: observation[sl].reshape(shape) for name, (sl, shape) in self.slices.items()}
 
-    def encode(self, view: View, kita: Sequence[int], called: Sequence[bool]) -> np.ndarray:
+    def encode(self, view: View, kita: Sequence[int], called: Sequence[bool]) -> npt.NDArray[np.int32]:
         """``view`` as a vector; ``kita``: the Norths each seat has set aside this round, ``called``:
         whether each discard of the round (``view.discards``) was called."""
         n, me = self.players, view.seat

@@ -37,6 +37,7 @@ from typing import Any
 try:
     import gymnasium
     import numpy as np
+    import numpy.typing as npt
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
@@ -149,7 +150,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._run: Any = None
         self._view: View | None = None
         self._legal: dict[int, Action] = {}
-        self._shown: dict[str, np.ndarray] = {}
+        self._shown: dict[str, npt.NDArray[Any]] = {}
         self._encoded: View | None = None
         self._round = _Round(n)
         self.result: GameResult | None = None
@@ -234,7 +235,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, True)
 
     # -- what an agent sees ------------------------------------------------------------------------
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         if agent not in self._action_spaces:
             raise MjrulesError(f"no agent {agent!r} here: the agents are {', '.join(self.possible_agents)}")
         mask = np.zeros(ACTIONS, dtype=np.int8)

@@ -8,13 +8,18 @@ that follow the game.
 
 The players answer through ``mjrules.table.player`` (``Player``): the built-in ones of
 ``mjrules.table.players``, an external mjai bot through ``mjrules.table.mjai_bot``.
+
+On the native kernel the game is played by the kernel's twin of ``mjrules.game`` where the table's
+rules compile into a table plan (``mjrules.table.native``): the same game, byte for byte, the
+players without a native twin asked from Python with the same views.
 """
 
 from __future__ import annotations
 
 import json
 import signal
-from typing import Any, Callable, Generator, Sequence
+from functools import partial
+from typing import Any, Callable, Generator, Sequence, TypeVar
 
 import attrs
 
@@ -27,13 +32,15 @@ from mjrules.game.view import View
 from mjrules.game.wall import Wall
 from mjrules.records.majiang_paipu import paipu_of_events
 from mjrules.records.mjai_write import mjai_event, mjai_lines
-from mjrules.rules.choices import Rounding
-from mjrules.rules.choices import GameLength
+from mjrules.rules.choices import GameLength, Rounding
 from mjrules.scoring.scorer import Scorer
+from mjrules.table import native
 from mjrules.table.events import Record
 from mjrules.table.player import Player, Scoring, Seated, Watcher
 from mjrules.table.wall import seeded_wall
 from mjrules.tools.signals import held
+
+T = TypeVar("T")
 
 __all__ = ["MAX_ROUNDS", "RECORD_FORMATS", "PlayedGame", "PlayedRound", "Table", "ask"]
 RECORD_FORMATS = ("mjai", "paipu")
@@ -44,17 +51,27 @@ RECORD_FORMATS = ("mjai", "paipu")
 @attrs.frozen
 class PlayedGame:
     """A game as played: its rounds, final scores (leftover sticks paid), final points, why it
-    ended, and its mjai record (JSON lines)."""
+    ended, and its mjai record (JSON lines). A game of the native table makes its rounds when
+    first asked for (``rounds``): the record holds every event of them."""
 
     ruleset: str
     seed: str
-    rounds: tuple[PlayedRound, ...]
+    _rounds: tuple[PlayedRound, ...] | Callable[[], tuple[PlayedRound, ...]] = attrs.field(
+        alias="rounds", eq=False, repr=False)
     final: tuple[int, ...]
     points: tuple[float, ...]
     end: GameEnd
     length: str
     """The game's length: ``tonpuu`` or ``hanchan``."""
     record: str
+
+    @property
+    def rounds(self) -> tuple[PlayedRound, ...]:
+        got = self._rounds
+        if callable(got):
+            got = got()
+            object.__setattr__(self, "_rounds", got)
+        return got
 
     @property
     def busted(self) -> bool:
@@ -80,6 +97,8 @@ class Table:
             self.rules = attrs.evolve(self.rules, round=attrs.evolve(self.rules.round, game_length=GameLength(length)))
         self.length = self.rules.round.game_length
         self.ruleset_name = ruleset_name or scorer.ruleset.name
+        self.native = native.table_plan(self.rules, scorer, self.ruleset_name)
+        """The kernel's plan of this table (``mjrules.table.native``), or None: the Python path plays."""
         for p in self.players:
             if isinstance(p, Seated):  # a player that plays by the rules it is told (majiang-ai)
                 p.sit(scorer.flags, scorer.players, self.length.value)
@@ -87,6 +106,7 @@ class Table:
                 p.use(scorer)
         self.names = tuple(names) if names is not None else tuple(type(p).__name__.lower() for p in players)
         self._events: list[dict[str, Any]] = []
+        self._watching: tuple[tuple[int, ...], list[tuple[int, Watcher]]] = ((), [])
 
     def paipu(self, game: PlayedGame) -> dict[str, Any]:
         """A game this table played as a 電脳麻将 牌譜 (four players; ``mjrules.records.majiang_paipu``)."""
@@ -118,29 +138,46 @@ class Table:
 
     def play(self, seed: str | int, walls: Callable[[int], Wall] | None = None) -> PlayedGame:
         """One game. Round ``k`` (0 first, repeats and draws counted) is dealt from ``walls(k)``, by
-        default the wall seeded by ``f"{seed}/{k}"``."""
+        default the wall seeded by ``f"{seed}/{k}"``. The native table plays it where the kernel has
+        a plan of this table (``native``), the Python path otherwise: the same game, byte for byte."""
         seed = str(seed)
-        try:
-            played = ask(self.players, self.game(seed, walls))
-        except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
-            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
-                for p in self.players:
-                    close = getattr(p, "close", None)
-                    if callable(close):
-                        close()
-            raise
-        return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
-                          self.length.value, mjai_lines(self._events))
+        if self.native is not None:
+            return self._game(seed, lambda events: self._play_native(seed, walls, events, True)[0])
+
+        def run(events: Record) -> PlayedGame:
+            played = ask(self.players, self._run(seed, walls, events))
+            return PlayedGame(self.ruleset_name, seed, played.rounds, played.final, played.points, played.end,
+                              self.length.value, mjai_lines(events.events))
+        return self._game(seed, run)
 
     def game(self, seed: str, walls: Callable[[int], Wall] | None = None) -> Generator[View, Action, GameResult]:
-        """The game ``play`` plays, as a generator for a driver that answers its questions itself (the
-        environment for agents, ``mjrules.table.env``): it yields the asked seat's view, takes the
-        action back by ``send`` and returns the game's result; its mjai events go to the players that
-        watch, and its record so far is ``events``."""
-        if walls is None:
-            def walls(k: int) -> Wall:
-                return seeded_wall(self.rules.tiles, f"{seed}/{k}")
-        events = Record([(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        """The game ``play`` plays, on the Python path, as a generator for a driver that answers its
+        questions itself (the environment for agents, ``mjrules.table.env``): it yields the asked
+        seat's view, takes the action back by ``send`` and returns the game's result; its mjai events
+        go to the players that watch, and its record so far is ``events``."""
+        events = self._record(seed)
+        return (yield from self._run(seed, walls, events))
+
+    def play_native(self, seed: str | int, record: bool) -> tuple[PlayedGame, Any] | None:
+        """One game on the native table (None where the Python path plays it): the game, its record
+        written only when ``record`` asks for it, and the kernel's game (``NativeGame``: what a
+        simulation's figures read)."""
+        if self.native is None:
+            return None
+        seed = str(seed)
+        return self._game(seed, lambda events: self._play_native(seed, None, events, record))
+
+    def _watchers(self) -> list[tuple[int, Watcher]]:
+        """The seats whose players follow the game event by event (looked for once per seating:
+        a check against a runtime protocol costs more than a native game's round)."""
+        key = tuple(map(id, self.players))
+        if self._watching[0] != key:
+            self._watching = (key, [(seat, p) for seat, p in enumerate(self.players) if isinstance(p, Watcher)])
+        return self._watching[1]
+
+    def _record(self, seed: str) -> Record:
+        """A game's record, started: its ``start_game`` told to the seats that watch."""
+        events = Record(self._watchers())
         self._events = events.events  # the game so far, for a record of it if it is left (unfinished_record)
         # "wall_seed", not "seed": Mortal's libriichi (as in mjai.app's bots) reads "seed" as two integers;
         # "length" only when the table plays another length than the ruleset's (the reader applies it)
@@ -148,6 +185,44 @@ class Table:
         if self.length is not self.scorer.rules.round.game_length:
             start["length"] = self.length.value
         events.append({**start, "wall_seed": seed})  # a bot starts on it, and a signal may follow at once
+        return events
+
+    def _game(self, seed: str, run: Callable[[Record], T]) -> T:
+        """``run`` a game with its record started, every bot closed if it fails or is stopped."""
+        try:
+            return run(self._record(seed))
+        except BaseException:  # a refused action, a bot that failed, a Ctrl-C: no bot process is left running
+            with held(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits until every bot is closed
+                for p in self.players:
+                    close = getattr(p, "close", None)
+                    if callable(close):
+                        close()
+            raise
+
+    def _play_native(self, seed: str, walls: Callable[[int], Wall] | None, events: Record,
+                     record: bool) -> tuple[PlayedGame, Any]:
+        assert self.native is not None
+        watched = bool(events.watchers)
+        sink = (lambda line: events.append(json.loads(line))) if watched else None
+        try:
+            game = self.native.play(seed, self.players, walls, record, sink)
+        except BaseException as e:
+            if not watched:  # the events written so far, for the record of the game left (unfinished_record)
+                events.events.extend(json.loads(line) for line in getattr(e, "native_lines", "").splitlines())
+            raise
+        final = tuple(game.final_scores)
+        text = mjai_lines(events.events[:1]) + game.record if record else ""
+        rounds = partial(native.played_rounds, self.scorer, self.rules, game)
+        played = PlayedGame(self.ruleset_name, seed, rounds, final, self.rules.placing.points(final, 0),
+                            GameEnd(game.end), self.length.value, text)
+        return played, game
+
+    def _run(self, seed: str, walls: Callable[[int], Wall] | None,
+             events: Record) -> Generator[View, Action, GameResult]:
+        """The game on the Python path (``mjrules.game.GamePlay``), its events written to ``events``."""
+        if walls is None:
+            def walls(k: int) -> Wall:
+                return seeded_wall(self.rules.tiles, f"{seed}/{k}")
 
         def emit(event: Event) -> None:
             events.append(mjai_event(event))

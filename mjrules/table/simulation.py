@@ -20,6 +20,7 @@ import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.model.melds import MeldKind
+from mjrules.table import native
 from mjrules.table.players import make_player
 from mjrules.game.settlement import Outcome
 from mjrules.game.settlement import GameEnd
@@ -124,6 +125,19 @@ class GameSummary:
                    played.end.value, any(r.deal.wind >= winds for r in played.rounds), calls, deal_ins)
 
 
+    @classmethod
+    def of_native(cls, ruleset: int, game: int, played: PlayedGame, native: Any) -> GameSummary:
+        """``of`` a game of the native table, from the numbers the kernel counted as it played
+        (``NativeGame.summary``: the same counts ``of`` makes of the game's rounds)."""
+        (rounds, won, wins, tsumo, points, yaku, limits, repeats, exhaustive, nagashi, abortive, extra, calls,
+         deal_ins) = native.summary()
+        by_limit: Counter[str] = Counter()
+        for name, n in limits:
+            by_limit[name or BELOW_MANGAN] += n
+        return cls(ruleset, game, rounds, won, wins, tsumo, points, tuple(yaku), tuple(sorted(by_limit.items())),
+                   repeats, exhaustive, nagashi, abortive, played.final, played.end.value, extra, calls, deal_ins)
+
+
 CALLED = frozenset({MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN})
 """The melds ``calls_per_round`` counts: those called on another player's discard."""
 
@@ -169,6 +183,8 @@ class Simulator:
                                    f"{scorer.ruleset.name} is for {scorer.players} players")
             self.tables.append(table)
         self.names = [t.scorer.ruleset.name for t in self.tables]
+        self.all_native = all(t.native is not None and native.all_native(t.players) for t in self.tables)
+        """Every game is played by the native table, every seat by a native player."""
 
     def walls_alike(self, a: int, b: int) -> bool:
         """Whether rulesets ``a`` and ``b`` deal game i the same walls (the same number of tiles:
@@ -177,7 +193,9 @@ class Simulator:
 
     def play(self, ruleset: int, game: int) -> GameSummary:
         table = self.tables[ruleset]
-        played = table.play(f"{self.seed}-{game}")
+        seed = f"{self.seed}-{game}"
+        native = table.play_native(seed, record=self.records is not None)  # None: the Python path plays it
+        played = table.play(seed) if native is None else native[0]
         if self.records is not None:
             paipu = self.record_format == "paipu"
             path = os.path.join(self.records, f"{record_name(self.names[ruleset])}-{game:05d}."
@@ -191,6 +209,8 @@ class Simulator:
                 if os.path.exists(part):
                     os.remove(part)
                 raise
+        if native is not None:
+            return GameSummary.of_native(ruleset, game, played, native[1])
         return GameSummary.of(ruleset, game, played)
 
 

@@ -88,7 +88,7 @@ enum Got {
 }
 
 /// A JSON string as Python's `json.dumps(…, ensure_ascii=False)` writes it.
-fn json_str(out: &mut String, s: &str) {
+pub(crate) fn json_str(out: &mut String, s: &str) {
     out.push('"');
     for ch in s.chars() {
         match ch {

@@ -139,6 +139,17 @@ pub fn boundary(py: Python) -> PyResult<PyObject> {
         ("TsumoLoss", TsumoLoss::NAMES),
         ("Honba", crate::plan::spec::Honba::NAMES),
         ("ModelTags", crate::model::MODEL_TAGS),
+        ("Kuikae", crate::table::rules::Kuikae::NAMES),
+        ("AnkanAfterRiichi", crate::table::rules::AnkanInRiichi::NAMES),
+        ("NagashiMode", crate::table::rules::Nagashi::NAMES),
+        ("DealerRepeat", crate::table::rules::Repeat::NAMES),
+        ("LastDealerStop", crate::table::rules::DealerStop::NAMES),
+        ("ExtraWind", crate::table::rules::Extra::NAMES),
+        ("KanDoraTiming", crate::table::rules::KanDoraTiming::NAMES),
+        ("MultiRonHonba", crate::table::rules::MultiRonHonba::NAMES),
+        ("LeftoverSticks", crate::table::rules::LeftoverSticks::NAMES),
+        ("Tie", crate::table::rules::Tie::NAMES),
+        ("AbortiveDraw", crate::table::rules::AbortiveDraw::NAMES),
     ] {
         choices.set_item(name, list.to_vec())?;
     }

@@ -35,6 +35,7 @@ mod plan;
 mod readings;
 mod render;
 mod shapes;
+mod table;
 mod twins;
 
 use distance::{sets_needed, FULL};
@@ -321,5 +322,7 @@ fn _native(_py: Python, m: &PyModule) -> PyResult<()> {
     m.add_class::<plan::Analysis>()?;
     m.add_class::<plan::YakuTable>()?;
     m.add_class::<compare::Comparison>()?;
+    m.add_class::<table::TablePlan>()?;
+    m.add_class::<table::NativeGame>()?;
     Ok(())
 }
