@@ -25,6 +25,7 @@ from mjrules.records.majiang_paipu import read_paipu_games
 from mjrules.records.replay import Replayer
 from mjrules.rules.ruleset import load_ruleset
 from mjrules.records.check import check_legal
+from mjrules.table.legal import native_rounds
 from mjrules.table.majiang_ai import install_dir
 
 SCRIPT = Path(__file__).parent / "majiang" / "play_games.js"
@@ -170,6 +171,7 @@ def check(rule: dict, paipus: list[dict], folder: Path, name: str = "rule") -> A
                             "played_agree", "ends_agree", "finals_agree", "points_agree"), 0)
     problems: list[str] = []
     games = read_paipu_games(str(games_file), games_file.read_bytes())
+    native = native_rounds(replayer.scorer)  # None on the Python kernel
     for game in games:
         rep = replayer.replay(game)
         ends = replayer.replay(game, from_start=True).end_notes
@@ -190,6 +192,8 @@ def check(rule: dict, paipus: list[dict], folder: Path, name: str = "rule") -> A
         problems += list(rep.flow_notes) + [f"{game.source}: {e}" for e in ends] + list(legal.skipped)
         if legal.first_refused:
             problems.append(f"{game.source}: refused: {legal.first_refused}")
+        if native is not None and check_legal(game, replayer.scorer, native) != legal:
+            problems.append(f"{game.source}: the kernel's round checks the game otherwise than the Python round")
         if not rep.final_agree:
             problems.append(f"{game.source}: final scores {game.final}, replayed {rep.final}")
         if not rep.points_agree:

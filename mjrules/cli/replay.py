@@ -20,7 +20,7 @@ from mjrules.cli.commands import help_of
 from mjrules.cli.files import Files
 from mjrules.cli.common import EXIT_BAD_INPUT, More, add_jobs, names_files, plural, ruleset_arg
 from mjrules.errors import MjrulesError, RecordError
-from mjrules.records.check import LegalCheck, check_legal
+from mjrules.records.check import LegalCheck, RoundRunner, check_legal
 from mjrules.records.read import STDIN, read_file_games, read_stdin, record_paths
 from mjrules.game.record import Game
 from mjrules.records.replay import (
@@ -34,6 +34,7 @@ from mjrules.records.replay import (
     yaku_difference,
 )
 from mjrules.rules.ruleset import Ruleset, load_ruleset
+from mjrules.table.legal import native_rounds
 from mjrules.tools.compare import Comparer
 from mjrules.tools.parallel import ordered_map
 from mjrules.tools.query import brief, ruleset_names
@@ -274,6 +275,8 @@ class _CheckState:
         self.chosen: Ruleset | None = load_ruleset(ruleset) if ruleset else None
         self.replayers: dict[str, Replayer] = {}
         self.comparers: dict[str, Comparer] = {}
+        self.rounds: dict[str, RoundRunner | None] = {}
+        """Each ruleset's runner of recorded rounds (``replay --legal``): the kernel's where it compiles one."""
 
 
 def _check_records(state: _CheckState, paths: list[_Record], json_out: bool, legal: bool = False) -> list[_Done]:
@@ -326,12 +329,13 @@ def _check_game(state: _CheckState, game: Game, json_out: bool, legal: bool) -> 
     key = f"{ruleset.name}\0{ruleset.path}\0{sorted(ruleset.flags.items())}"
     if key not in state.replayers:
         state.replayers[key] = Replayer(ruleset)
+        state.rounds[key] = native_rounds(state.replayers[key].scorer) if legal else None
     other = state.chosen is not None and game.ruleset is not None and game.ruleset != state.chosen.name
     try:
         # under other rules the game is paid from its start, so its end shows what those rules make of it
         rep = state.replayers[key].replay(game, from_start=other)
         causes = _causes(game, rep, state.chosen_name or "", state.comparers) if other else {}
-        check = check_legal(game, state.replayers[key].scorer) if legal else None
+        check = check_legal(game, state.replayers[key].scorer, state.rounds[key]) if legal else None
     except MjrulesError as e:
         return _Done(err=f"mjrules: error: {brief(str(e))}\n", bad=1)
     out = io.StringIO()

@@ -17,28 +17,33 @@ The game must end where the record ends it: after each round, ``game_end`` under
 record's own length kept) with the round's start scores and the table's settlement (the record's,
 for a round the table did not play) goes on before the record's last round and ends the game
 there, when the record shows its end (final scores, an ``end_game``: ``Game.shows_end``).
+
+This module alone reads the record: its wall (``record_wall``) and its answers (``recorded_actions``,
+plain data). A round is played by a runner: ``python_rounds``, through ``RoundPlay`` (the
+definition), or the kernel's twin of it (``mjrules.table.legal``: ``replay --legal`` uses it where
+the ruleset compiles into a table plan), with the same verdicts and messages.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
+
 import attrs
 
 from mjrules.errors import MjrulesError
 from mjrules.game.actions import (
     DECLARATIONS,
-    NINE_TERMINALS,
     NOTEN,
     PASS,
     RON,
     TENPAI,
-    TSUMO,
     Action,
     ActionKind,
     IllegalAction,
 )
 from mjrules.game.view import View
-from mjrules.game.record import ABORTIVE, Game, Move, MoveKind, Round
+from mjrules.game.record import ABORTIVE, Game, MoveKind, Round
 from mjrules.game.settlement import RoundSettlement, game_end, settle_round
 from mjrules.game.record import Deal
 from mjrules.game.play import RoundPlay
@@ -77,10 +82,6 @@ class LegalCheck:
         return {"actions": self.actions, "refused": self.refused, "first_refused": self.first_refused,
                 "rounds": self.rounds, "played": self.played, "agree": self.agree, "skipped": list(self.skipped),
                 "end_checked": self.end_checked, "end": self.end}
-
-
-class _Diverged(MjrulesError):
-    """The table asked for an action the record does not have (it played on where the record stopped)."""
 
 
 def record_wall(rnd: Round, players: int, tiles: int) -> Wall:
@@ -122,54 +123,87 @@ def record_wall(rnd: Round, players: int, tiles: int) -> Wall:
     return Wall(dealt + live + middle + later[::-1] + dead)
 
 
-class _Script:
+Answer = tuple[ActionKind, "Tile | None", tuple[Tile, ...]]
+"""A recorded action as plain data: its kind, its tile and the tiles of the hand it takes (an
+``Action``'s fields)."""
+
+
+@attrs.frozen
+class RecordedActions:
+    """The record's actions of one round, seat by seat, as the table will ask for them: each seat's
+    own actions in order (discards, riichi, kans, kita, its tsumo, nine terminals), its calls (each
+    with the number of discards made before the tile it takes), the round's discards, the seats that
+    ron and the seats in tenpai at an exhaustive draw (a player asked, as it may declare noten, says so)."""
+
+    own: tuple[tuple[Answer, ...], ...]
+    calls: tuple[tuple[tuple[int, Answer], ...], ...]
+    discards: int
+    rons: frozenset[int]
+    tenpai: frozenset[int]
+
+
+def recorded_actions(rnd: Round) -> RecordedActions:
+    """What each seat of ``rnd`` does as the record shows it (see the module text)."""
+    n = len(rnd.scores)
+    own: list[list[Answer]] = [[] for _ in range(n)]
+    calls: list[list[tuple[int, Answer]]] = [[] for _ in range(n)]
+    discards = 0
+    riichi = False
+    for m in rnd.moves:
+        kind = m.kind
+        if kind is MoveKind.DISCARD:
+            own[m.seat].append((ActionKind.RIICHI if riichi else ActionKind.DISCARD, m.tile, ()))
+            riichi = False
+            discards += 1
+        elif kind is MoveKind.RIICHI:
+            riichi = True
+        elif kind is MoveKind.KITA:
+            own[m.seat].append((ActionKind.KITA, m.tile, ()))
+        elif kind is MoveKind.CALL:
+            meld = m.meld
+            assert meld is not None
+            if meld.kind is MeldKind.ANKAN:
+                own[m.seat].append((ActionKind.ANKAN, None, m.own))
+            elif meld.kind is MeldKind.KAKAN:
+                own[m.seat].append((ActionKind.KAKAN, m.tile, ()))
+            else:
+                calls[m.seat].append((discards, (CALLS[meld.kind], m.tile, m.own)))
+    rons = {w.winner for w in rnd.wins if w.discarder is not None}
+    for w in rnd.wins:
+        if w.discarder is None:
+            own[w.winner].append((ActionKind.TSUMO, None, ()))
+    draw = rnd.draw
+    if draw is not None and draw.kind == ABORTIVE and draw.reason in NINE_TERMINALS_REASONS:
+        # declared by the seat the record shows, else by the seat whose draw is the round's last move
+        last = rnd.moves[-1] if rnd.moves else None
+        declarers = draw.shown or ((last.seat,) if last is not None and last.kind is MoveKind.DRAW else ())
+        for seat in declarers:
+            own[seat].append((ActionKind.NINE_TERMINALS, None, ()))
+    if draw is not None and draw.kind == ABORTIVE and draw.reason in THREE_RONS_REASONS:
+        rons = set(draw.shown)
+    return RecordedActions(tuple(map(tuple, own)), tuple(map(tuple, calls)), discards, frozenset(rons),
+                           frozenset(draw.tenpai) if draw is not None else frozenset())
+
+
+def diverged(seat: int) -> str:
+    """What the check says when the table asks ``seat`` for an action the record does not have."""
+    return f"seat {seat} is asked to act, and the record has it do nothing more"
+
+
+class _Diverged(MjrulesError):
+    """The table asked for an action the record does not have (it played on where the record stopped)."""
+
+
+class _Answers:
     """The record's actions of one round, answered seat by seat as the table asks."""
 
-    def __init__(self, rnd: Round) -> None:
-        n = len(rnd.scores)
-        self.own: list[list[Action]] = [[] for _ in range(n)]
-        self.calls: list[list[tuple[int, Action]]] = [[] for _ in range(n)]
-        discards = 0
-        riichi = False
-        for m in rnd.moves:
-            if m.kind is MoveKind.RIICHI:
-                riichi = True
-            elif m.kind is MoveKind.DISCARD:
-                assert m.tile is not None
-                self.own[m.seat].append(Action(ActionKind.RIICHI if riichi else ActionKind.DISCARD, m.tile))
-                riichi = False
-                discards += 1
-            elif m.kind is MoveKind.KITA:
-                self.own[m.seat].append(Action(ActionKind.KITA, m.tile))
-            elif m.kind is MoveKind.CALL:
-                self._call(m, discards)
-        self.discards = discards
-        self.rons = {w.winner for w in rnd.wins if w.discarder is not None}
-        for w in rnd.wins:
-            if w.discarder is None:
-                self.own[w.winner].append(TSUMO)
-        draw = rnd.draw
-        if draw is not None and draw.kind == ABORTIVE and draw.reason in NINE_TERMINALS_REASONS:
-            # declared by the seat the record shows, else by the seat whose draw is the round's last move
-            last = rnd.moves[-1] if rnd.moves else None
-            declarers = draw.shown or ((last.seat,) if last is not None and last.kind is MoveKind.DRAW else ())
-            for seat in declarers:
-                self.own[seat].append(NINE_TERMINALS)
-        if draw is not None and draw.kind == ABORTIVE and draw.reason in THREE_RONS_REASONS:
-            self.rons = set(draw.shown)
-        self.tenpai = frozenset(draw.tenpai) if draw is not None else frozenset()
-        """The seats in tenpai at an exhaustive draw: a player asked (it may declare noten) says so."""
+    def __init__(self, recorded: RecordedActions) -> None:
+        self.own = [list(q) for q in recorded.own]
+        self.calls = [list(q) for q in recorded.calls]
+        self.discards = recorded.discards
+        self.rons = recorded.rons
+        self.tenpai = recorded.tenpai
         self.taken = 0
-
-    def _call(self, m: Move, discards: int) -> None:
-        meld = m.meld
-        assert meld is not None
-        if meld.kind is MeldKind.ANKAN:
-            self.own[m.seat].append(Action(ActionKind.ANKAN, None, m.own))
-        elif meld.kind is MeldKind.KAKAN:
-            self.own[m.seat].append(Action(ActionKind.KAKAN, m.tile))
-        else:
-            self.calls[m.seat].append((discards, Action(CALLS[meld.kind], m.tile, m.own)))
 
     def act(self, seat: int, view: View) -> Action:
         if all(a.kind in DECLARATIONS for a in view.legal):
@@ -177,13 +211,13 @@ class _Script:
             return TENPAI if seat in self.tenpai else NOTEN
         if view.offered is None:
             if not self.own[seat]:
-                raise _Diverged(f"seat {seat} is asked to act, and the record has it do nothing more")
+                raise _Diverged(diverged(seat))
             self.taken += 1
-            return self.own[seat].pop(0)
+            return Action(*self.own[seat].pop(0))
         done = sum(len(r) for r in view.rivers)
-        if self.calls[seat] and self.calls[seat][0][0] == done and self.calls[seat][0][1].tile == view.offered:
+        if self.calls[seat] and self.calls[seat][0][0] == done and self.calls[seat][0][1][1] == view.offered:
             self.taken += 1
-            return self.calls[seat].pop(0)[1]
+            return Action(*self.calls[seat].pop(0)[1])
         # the record's ron comes on the tile offered once every other recorded action is taken
         # (a robbed kan or North: after its kakan or kita); the table rules on it like any action
         if seat in self.rons and done == self.discards and not any(self.own) and not any(self.calls):
@@ -192,21 +226,58 @@ class _Script:
         return PASS
 
 
-def _play(play: RoundPlay, script: _Script) -> RoundSettlement:
-    """The round played to its end, each question answered by the record's script."""
+@attrs.frozen
+class RoundCheck:
+    """A recorded round at the table: the recorded actions taken, and how it ended: its settlement,
+    or the first recorded action refused (``IllegalAction``'s words), or where the table asked for an
+    action the record does not have (``diverged``'s words)."""
+
+    taken: int
+    settled: RoundSettlement | None
+    refused: str | None = None
+    diverged: str | None = None
+
+
+RoundRunner = Callable[[Deal, Wall, RecordedActions, str], RoundCheck]
+"""Plays a recorded round dealt as ``Deal`` from ``Wall``, answering from the record; the ``str``
+names the round in errors. ``python_rounds`` is the definition; ``mjrules.table.legal`` has the
+kernel's twin."""
+
+
+def python_rounds(scorer: Scorer) -> RoundRunner:
+    """Recorded rounds played through ``RoundPlay`` under ``scorer``'s ruleset."""
+    def run(deal: Deal, wall: Wall, recorded: RecordedActions, where: str) -> RoundCheck:
+        play = RoundPlay(scorer, scorer.rules, deal, wall, where)
+        play.ask_always = True
+        answers = _Answers(recorded)
+        try:
+            settled = _play(play, answers)
+        except IllegalAction as e:
+            return RoundCheck(answers.taken, None, refused=str(e))
+        except _Diverged as e:
+            return RoundCheck(answers.taken, None, diverged=str(e))
+        return RoundCheck(answers.taken, settled)
+    return run
+
+
+def _play(play: RoundPlay, answers: _Answers) -> RoundSettlement:
+    """The round played to its end, each question answered from the record."""
     run = play.run()
     try:
         view = next(run)
         while True:
-            view = run.send(script.act(view.seat, view))
+            view = run.send(answers.act(view.seat, view))
     except StopIteration as stop:
         settlement: RoundSettlement = stop.value  # a generator's return value is untyped on StopIteration
         return settlement
 
 
-def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
+def check_legal(game: Game, scorer: Scorer, rounds: RoundRunner | None = None) -> LegalCheck:
     """Every round of ``game`` played at the table from its record under ``scorer``'s ruleset, and the
-    game's end where the table's settlement leaves it (``game_end``, the game's recorded length kept)."""
+    game's end where the table's settlement leaves it (``game_end``, the game's recorded length kept).
+    ``rounds`` plays each round (``python_rounds(scorer)`` when None; the kernel's twin gives the same
+    check: ``mjrules.table.legal.native_rounds``)."""
+    run = python_rounds(scorer) if rounds is None else rounds
     actions = refused = played = agree = 0
     first: str | None = None
     skipped: list[str] = []
@@ -233,19 +304,16 @@ def check_legal(game: Game, scorer: Scorer) -> LegalCheck:
                 skipped.append(f"{rnd.label}: no wall: {e}")
                 wall = None
             if wall is not None:
-                script = _Script(rnd)
                 deal = Deal(rnd.wind, rnd.number, rnd.honba, rnd.sticks, rnd.dealer, rnd.scores, rnd.indicators[0],
                             rnd.dealt)
-                play = RoundPlay(scorer, scorer.rules, deal, wall, f"{game.source}, round {rnd.label}")
-                play.ask_always = True
-                try:
-                    settled = _play(play, script)
-                except IllegalAction as e:
+                checked = run(deal, wall, recorded_actions(rnd), f"{game.source}, round {rnd.label}")
+                settled = checked.settled
+                if checked.refused is not None:
                     refused += 1
-                    first = first or f"{rnd.label}: {e}"
-                except _Diverged as e:
-                    skipped.append(f"{rnd.label}: the table played on where the record stopped: {e}")
-                actions += script.taken
+                    first = first or f"{rnd.label}: {checked.refused}"
+                if checked.diverged is not None:
+                    skipped.append(f"{rnd.label}: the table played on where the record stopped: {checked.diverged}")
+                actions += checked.taken
         recorded = settle_round(rnd, scorer)
         if settled is not None:
             played += 1

@@ -40,7 +40,8 @@ TILES = kernel.TILE_TABLE
 """The Tile of each code the kernel gives: 0–33 the kinds, 34–36 the red fives of m, p, s."""
 KINDS = tuple(ActionKind)
 """The action kinds by the kernel's code."""
-_KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+KIND_CODES = {k: i for i, k in enumerate(KINDS)}
+"""Each action kind's code in the kernel."""
 MELD_KINDS = tuple(MeldKind)
 NATIVE_PLAYERS: dict[type, str] = {Tsumogiri: "tsumogiri", Greedy: "greedy"}
 """The built-in players the kernel has a twin of, by their exact type (a subclass may play otherwise)."""
@@ -88,7 +89,7 @@ class Bridge:
         if not isinstance(answer, Action):
             object.__getattribute__(answer, "kind")  # the Python path's error for an answer without one
             raise TypeError(f"a player answered {answer!r}, which is not an Action")
-        return (_KIND_CODE[answer.kind], None if answer.tile is None else code(answer.tile),
+        return (KIND_CODES[answer.kind], None if answer.tile is None else code(answer.tile),
                 [code(t) for t in answer.consumed])
 
     def act(self, spec: Sequence[Any]) -> Action:

@@ -6,6 +6,7 @@
 //! The GIL is released for the game and taken only where Python is asked: a Python seat, a Python
 //! part of scoring, the key of a round's wall, a line shown to a watching player.
 
+mod check;
 mod draws;
 mod game;
 mod moves;
@@ -85,11 +86,8 @@ impl TablePlan {
             });
         }
         let plan_ref = self.plan.as_ref().map(|p| p.borrow(py));
-        let plan: Option<&Plan> = plan_ref.as_deref();
+        let scorer = self.scorer(plan_ref.as_deref());
         let rules = &self.rules;
-        let bridge = &self.bridge;
-        let scorer = Scorer { plan, bridge, players: rules.players, no_shape: self.no_shape.clone(),
-                              no_yaku: self.no_yaku.clone() };
         let scorer_tags = scorer.tags();
         let (open_yaku, bonus_yaku) = (&self.open_yaku, &self.bonus_yaku);
         let mut log = Log::new(record, sink);
@@ -139,6 +137,78 @@ impl TablePlan {
                 Err(error)
             }
         }
+    }
+
+    /// Check one recorded round (`mjrules.table.legal`): dealt as `deal` (wind, number, honba,
+    /// sticks, dealer, scores, dora, hands) from `wall` (tile codes), every seat answering from the
+    /// record: `own[seat]` its own actions in order, `calls[seat]` its calls, each with the
+    /// discards made before it, an action being (kind, tile or None, consumed); `discards` the
+    /// round's discards, `rons` the seats that ron, `tenpai` those in tenpai at an exhaustive draw.
+    /// Returns (actions taken, settlement, refusal, diverged seat), None where there is none: the
+    /// settlement as (payments, honba, sticks, dealer repeats, outcome), a refusal as (seat,
+    /// action, reason).
+    #[allow(clippy::too_many_arguments)]
+    fn check_round(&self, py: Python, deal: DealSpec, wall: Vec<u8>, own: Vec<Vec<ActSpec>>,
+                   calls: Vec<Vec<(usize, ActSpec)>>, discards: usize, rons: Vec<usize>, tenpai: Vec<usize>)
+                   -> PyResult<PyObject> {
+        let rules = &self.rules;
+        let n = rules.players;
+        let (wind, number, honba, sticks, dealer, scores, dora, hands) = deal;
+        let seats_ok = |s: &[usize]| s.iter().all(|&x| x < n);
+        if hands.len() != n || scores.len() != n || own.len() != n || calls.len() != n || dealer >= n
+            || wall.len() != rules.tiles.len() || hands.iter().any(|h| h.len() != 13)
+            || wall.iter().chain(hands.iter().flatten()).chain(std::iter::once(&dora)).any(|&t| t > 36)
+            || !seats_ok(&rons) || !seats_ok(&tenpai) {
+            return Err(pyo3::exceptions::PyValueError::new_err("check_round: a round of another table"));
+        }
+        let rec = check::Recorded {
+            own: own.into_iter().map(|q| q.into_iter().map(act_of).collect()).collect::<PyResult<_>>()?,
+            calls: calls
+                .into_iter()
+                .map(|q| q.into_iter().map(|(at, a)| Ok((at, act_of(a)?))).collect())
+                .collect::<PyResult<_>>()?,
+            discards,
+            rons: rons.iter().fold(0, |m, &s| m | 1 << s),
+            tenpai: tenpai.iter().fold(0, |m, &s| m | 1 << s),
+        };
+        let deal = round::Deal { wind, number, honba, sticks, dealer, scores, dora, hands };
+        let plan_ref = self.plan.as_ref().map(|p| p.borrow(py));
+        let scorer = self.scorer(plan_ref.as_deref());
+        let (open_yaku, bonus_yaku) = (&self.open_yaku, &self.bonus_yaku);
+        let checked = py.allow_threads(|| {
+            let game = Game { rules, scorer: &scorer, open_yaku, bonus_yaku };
+            check::check_round(&game, deal, wall::Wall { tiles: wall }, rec)
+        })?;
+        let (mut settled, mut refused, mut diverged) = (None, None, None);
+        match checked.end {
+            Ok(s) => settled = Some((s.payments, s.honba, s.sticks, s.dealer_repeats, s.outcome.word())),
+            Err(check::Stop::Refused(seat, a, why)) => {
+                refused = Some((seat, (a.kind as u8, a.tile(), a.consumed().to_vec()), why))
+            }
+            Err(check::Stop::Diverged(seat)) => diverged = Some(seat),
+        }
+        Ok((checked.taken, settled, refused, diverged).into_py(py))
+    }
+}
+
+/// A deal as Python gives it: wind, number, honba, sticks, dealer, scores, dora, hands.
+type DealSpec = (u8, u8, i64, i64, usize, Vec<i64>, u8, Vec<Vec<u8>>);
+/// An action as Python gives it: kind, tile or None, the tiles a call takes.
+type ActSpec = (usize, Option<u8>, Vec<u8>);
+
+fn act_of((kind, tile, consumed): ActSpec) -> PyResult<seat::Act> {
+    let kind = *seat::KINDS.get(kind).ok_or_else(|| pyo3::exceptions::PyValueError::new_err("no such action kind"))?;
+    if consumed.len() > 4 || tile.iter().chain(&consumed).any(|&t| t > 36) {
+        return Err(pyo3::exceptions::PyValueError::new_err("an action's tiles as codes"));
+    }
+    Ok(seat::Act::with_consumed(kind, tile.unwrap_or(tiles::NONE), &consumed))
+}
+
+impl TablePlan {
+    /// The ruleset's scorer, through its plan where it has one.
+    fn scorer<'a>(&'a self, plan: Option<&'a Plan>) -> Scorer<'a> {
+        Scorer { plan, bridge: &self.bridge, players: self.rules.players, no_shape: self.no_shape.clone(),
+                 no_yaku: self.no_yaku.clone() }
     }
 }
 

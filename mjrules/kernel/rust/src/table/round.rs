@@ -55,6 +55,8 @@ pub struct Round<'g> {
     pub pending_dora: usize,
     pub wins: Vec<WinRec>,
     pub draw_end: Option<DrawEnd>,
+    /// Ask a seat even when it has one choice (a record's check: every recorded action is ruled on).
+    pub ask_always: bool,
 }
 
 /// `Asking`'s answer: the action, or the error that stops the game.
@@ -64,7 +66,8 @@ impl<'g> Round<'g> {
     pub fn new(game: &'g Game<'g>, deal: Deal, wall: Wall) -> Round<'g> {
         let rules = game.rules;
         let state = State::new(rules.players, deal.dealer, rules.live_draws, deal.hands.clone(), deal.dora, &deal.scores);
-        Round { game, deal, wall, state, replacements: 0, pending_dora: 0, wins: Vec::new(), draw_end: None }
+        Round { game, deal, wall, state, replacements: 0, pending_dora: 0, wins: Vec::new(), draw_end: None,
+                ask_always: false }
     }
 
     // -- what a win would score ----------------------------------------------------------------------
@@ -194,7 +197,7 @@ impl<'g> Round<'g> {
             }
         }
         let legal = moves::legal_own(self, seat, drawn)?;
-        if legal.len() == 1 {
+        if legal.len() == 1 && !self.ask_always {
             return Ok(legal[0]);
         }
         let answer = self.ask(seats, seat, &legal, drawn, None, None)?;
@@ -234,7 +237,7 @@ impl<'g> Round<'g> {
                 continue;
             }
             let legal = moves::legal_reactions(self, seat, source, t, kan)?;
-            if legal.len() == 1 {
+            if legal.len() == 1 && !self.ask_always {
                 out.push((seat, PASS));
                 continue;
             }

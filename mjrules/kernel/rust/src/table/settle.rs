@@ -19,6 +19,19 @@ pub enum Outcome {
     NoWin,
 }
 
+impl Outcome {
+    /// `Outcome.value`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Exhaustive => "exhaustive",
+            Outcome::Nagashi => "nagashi",
+            Outcome::Abortive => "abortive",
+            Outcome::NoWin => "no win",
+        }
+    }
+}
+
 /// One win as the ruleset pays it (`PaidWin`): which of the round's wins, the situation it was
 /// paid with, its result (None: head-bumped or an aborted triple ron) and each seat's change.
 pub struct Paid {
