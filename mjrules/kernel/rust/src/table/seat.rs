@@ -112,7 +112,6 @@ pub struct View<'a, 'g> {
     pub offered_by: Option<usize>,
 }
 
-#[allow(dead_code)]
 impl View<'_, '_> {
     pub fn players(&self) -> usize {
         self.round.state.players

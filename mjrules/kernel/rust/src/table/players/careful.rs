@@ -1,0 +1,333 @@
+//! The twin of `mjrules.table.players.Careful`: builds its hand, folds against a threat, calls for a
+//! yaku, riichi or a quiet wait (that module's text has the strategy), from the same view with the
+//! same choices, ties included (Python's `min`: the first of equals, options in `view.legal`'s
+//! order). What a wait's yaku are worth it asks the table's Scorer (`view.scorer()`: the scoring
+//! plan, or the Python Scorer where the plan declines), as `Careful._yaku_han` asks its Scorer.
+
+use pyo3::prelude::*;
+
+use super::count::Counter;
+use super::sight::{bits, first_min, Sight, Weighed, PUSH_DANGER};
+use crate::distance;
+use crate::model::Win;
+use crate::table::score::{Case, Scored};
+use crate::table::seat::{Act, Kind, Player, View, NINE_TERMINALS, PASS, TENPAI};
+use crate::table::tiles::{kind, red, yaochu};
+
+pub struct Careful;
+
+const ALL: u64 = (1 << 34) - 1;
+
+impl Player for Careful {
+    fn act(&mut self, view: &View) -> PyResult<Act> {
+        if view.legal.contains(&TENPAI) {
+            return Ok(TENPAI); // asked at an exhaustive draw whether to declare noten: it shows the hand
+        }
+        for win in [Kind::Tsumo, Kind::Ron, Kind::Kita] {
+            // `{a.kind: a for a in view.legal}[win]`: the last of its kind
+            if let Some(a) = view.legal.iter().rev().find(|a| a.kind == win) {
+                return Ok(*a);
+            }
+        }
+        if view.has(Kind::NineTerminals) && !plays_kokushi(view) {
+            return Ok(NINE_TERMINALS);
+        }
+        let sight = Sight::new(view);
+        if view.offered.is_some() {
+            return Ok(answer(&sight));
+        }
+        turn(&sight)
+    }
+}
+
+/// `_plays_kokushi`: eleven kinds of terminals and honours.
+fn plays_kokushi(view: &View) -> bool {
+    let c = &view.round.state.counts[view.seat];
+    (0..34u8).filter(|&k| c[k as usize] > 0 && yaochu(k)).count() >= 11
+}
+
+/// The terminal and honour kinds, one bit each.
+const YAOCHU: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < distance::YAOCHU.len() {
+        m |= 1 << distance::YAOCHU[i];
+        i += 1;
+    }
+    m
+};
+
+/// `_flush_suit`: the one suit of the number kinds among `kinds` (one bit each; None: two suits or
+/// more, or none).
+fn flush_suit(kinds: u64) -> Option<u8> {
+    let suits = (0..3u8).filter(|&s| kinds >> (9 * s) & 0x1ff != 0).fold(0u8, |m, s| m | 1 << s);
+    (suits.count_ones() == 1).then(|| suits.trailing_zeros() as u8)
+}
+
+/// The kinds of the tiles of its own melds, one bit each.
+fn melded(sight: &Sight) -> u64 {
+    bits(sight.view.melds(sight.view.seat).iter().flat_map(|m| m.tiles().iter().map(|&t| kind(t))))
+}
+
+// -- its own turn ------------------------------------------------------------------------------------
+
+/// `Careful._turn`.
+fn turn(sight: &Sight) -> PyResult<Act> {
+    let view = sight.view;
+    let counts = sight.counts;
+    let m = distance::sets_needed(&counts).expect("a hand of 3k + 2 tiles");
+    let mut counter = Counter::new(sight.caps.as_ref(), m);
+    let parts = counter.parts(&counts);
+    // each kind's shanten, ukeire and danger once (a red five and a plain one are two options)
+    let mut known: [Option<(i32, i32, f64)>; 34] = [None; 34];
+    let mut options: Vec<Weighed> = Vec::with_capacity(view.legal.len());
+    for a in view.legal.iter().filter(|a| a.kind == Kind::Discard) {
+        let k = kind(a.tile);
+        let (shanten, ukeire, danger) = *known[k as usize].get_or_insert_with(|| {
+            let s = counter.after(&parts, &counts, k as usize, false);
+            let better = improving(&mut counter, sight, k, s, sight.unseen);
+            (s, sight.unseen_of(better), sight.danger(k))
+        });
+        options.push(Weighed { act: *a, kind: k, shanten, ukeire, danger, keep: sight.keep(a.tile) });
+    }
+    let low = options.iter().map(|o| o.shanten).min().expect("a discard is always legal");
+    if let Some(kan) = kan(sight, low) {
+        return Ok(kan);
+    }
+    let threatened = !sight.threats.is_empty();
+    if threatened && !pushes(sight, &options) {
+        return Ok(first_min(options.iter(), |o| o.safety()).unwrap().act);
+    }
+    let shed = shed(sight);
+    if shed != 0 && options.iter().any(|o| shed >> o.kind & 1 == 1) {
+        options.retain(|o| shed >> o.kind & 1 == 1); // an open hand sheds what its yaku cannot hold
+    }
+    let best = if threatened {
+        let low = options.iter().map(|o| o.shanten).min().unwrap();
+        first_min(options.iter().filter(|o| o.shanten == low), |o| o.pushing()).unwrap()
+    } else {
+        first_min(options.iter(), |o| o.efficiency()).unwrap()
+    };
+    let riichi = view.legal.iter().find(|a| a.kind == Kind::Riichi && a.tile == best.act.tile);
+    if let Some(riichi) = riichi {
+        let waits = improving(&mut counter, sight, best.kind, best.shanten, ALL);
+        if declares(sight, best, waits)? {
+            return Ok(*riichi);
+        }
+    }
+    Ok(best.act)
+}
+
+/// The kinds (among `asked`) whose draw lowers shanten `s` of the hand that discards one `k`:
+/// `kernel.discards`' improving kinds.
+fn improving(counter: &mut Counter, sight: &Sight, k: u8, s: i32, asked: u64) -> u64 {
+    let (mut c, mut h) = (sight.counts, sight.held);
+    c[k as usize] -= 1;
+    h[k as usize] -= 1;
+    counter.improving(&c, &h, s, asked)
+}
+
+/// `Careful._pushes`: whether to push against the threats; false: fold.
+fn pushes(sight: &Sight, options: &[Weighed]) -> bool {
+    let low = options.iter().map(|o| o.shanten).min().unwrap();
+    let value = sight.value();
+    if low == 0 {
+        let tenpai = options.iter().filter(|o| o.shanten == 0);
+        let safest = tenpai.clone().map(|o| o.danger).fold(f64::INFINITY, f64::min);
+        let waits = tenpai.map(|o| o.ukeire).max().unwrap();
+        return waits > 0 && (safest <= PUSH_DANGER || value >= 1 || (waits >= 4 && sight.threats.len() == 1));
+    }
+    if low == 1 && sight.threats.len() == 1 && value >= 2 && sight.view.live_left() >= 10 {
+        return options.iter().any(|o| o.shanten == 1 && o.danger <= PUSH_DANGER);
+    }
+    false
+}
+
+/// `Careful._declares`: riichi (true) or dama on the tenpai `option` leaves, waiting on `waits`.
+fn declares(sight: &Sight, option: &Weighed, waits: u64) -> PyResult<bool> {
+    if option.ukeire == 0 {
+        return Ok(false); // every winning tile is in sight: nothing to declare
+    }
+    let mut han: Vec<(u8, i64)> = Vec::new();
+    for w in (0..34u8).filter(|&w| waits >> w & 1 == 1) {
+        han.push((w, yaku_han(sight, option.kind, w)?));
+    }
+    let with_yaku = sight.unseen_of(bits(han.iter().filter(|(_, h)| *h != 0).map(|(w, _)| *w)));
+    if 2 * with_yaku < option.ukeire {
+        return Ok(true);
+    }
+    let view = sight.view;
+    let out = option.act.tile;
+    let own = view.melds(view.seat).iter().flat_map(|m| m.tiles().iter());
+    let kept: i32 = view.concealed().iter().chain(own).map(|&t| sight.dora[kind(t) as usize] as i32 + red(t) as i32).sum();
+    let dora = kept - sight.dora[kind(out) as usize] as i32 - red(out) as i32;
+    let least = han.iter().map(|(_, h)| *h).filter(|&h| h != 0).min().expect("a wait with a yaku");
+    Ok(!(least + dora as i64 >= 3 || option.ukeire == 1))
+}
+
+/// `Careful._yaku_han`: the han of the yaku (bonus items left out; a yakuman 13) of the closed hand
+/// that discards a tile of kind `out` (the first it holds) and wins on a ron of kind `w` without
+/// riichi, as the table's Scorer scores it; 0 without a yaku.
+fn yaku_han(sight: &Sight, out: u8, w: u8) -> PyResult<i64> {
+    let view = sight.view;
+    let mut concealed = view.concealed().to_vec();
+    let i = concealed.iter().position(|&t| kind(t) == out).expect("the tile discarded is held");
+    concealed.remove(i);
+    let win = Win {
+        tsumo: false,
+        discarder: if view.players() == 4 { 2 } else { 1 },
+        round_wind: view.round_wind(),
+        seat_wind: view.seat_wind(),
+        ..Win::default()
+    };
+    let case = Case { concealed: &concealed, win_tile: w, melds: view.melds(view.seat), win };
+    Ok(match view.scorer().score(&case)? {
+        Scored::NoWin(_) => 0,
+        Scored::Win(v) if v.yakuman != 0 => 13,
+        Scored::Win(v) => v.yaku.iter().filter(|(id, _)| !view.bonus_yaku(id)).map(|(_, h)| h).sum(),
+    })
+}
+
+/// `Careful._kan`: a closed kan in riichi; otherwise a closed or added kan with no threat, when it
+/// keeps the shanten (`shanten`: the lowest a discard leaves).
+fn kan(sight: &Sight, shanten: i32) -> Option<Act> {
+    let view = sight.view;
+    let riichi = view.riichi(view.seat);
+    let threatened = !sight.threats.is_empty();
+    for a in view.legal {
+        if a.kind == Kind::Ankan && (riichi || !threatened) {
+            if riichi {
+                return Some(*a);
+            }
+            let k = kind(a.consumed()[0]) as usize;
+            let mut counts = sight.counts;
+            counts[k] = 0;
+            let mut caps = sight.caps.unwrap_or([4; 34]);
+            caps[k] = 0;
+            let m = distance::sets_needed(&counts).expect("a hand of 3k + 1 tiles");
+            if distance::standard(&counts, &caps, m) <= shanten {
+                return Some(*a);
+            }
+        }
+        if a.kind == Kind::Kakan && !threatened {
+            return Some(*a);
+        }
+    }
+    None
+}
+
+// -- another's tile ----------------------------------------------------------------------------------
+
+/// `Careful._answer`: the call the strategy makes, or PASS.
+fn answer(sight: &Sight) -> Act {
+    let view = sight.view;
+    let calls = view.legal.iter().filter(|a| matches!(a.kind, Kind::Pon | Kind::Chi));
+    if calls.clone().next().is_none() {
+        return PASS;
+    }
+    let m = distance::sets_needed(&sight.counts).expect("a hand of 3k + 1 tiles");
+    let now = Counter::new(sight.caps.as_ref(), m).shanten(&sight.counts);
+    if sight.closed && now == 0 {
+        return PASS; // a closed tenpai keeps its riichi
+    }
+    let threatened = !sight.threats.is_empty();
+    let mut best: Option<(i32, i32)> = None;
+    let mut chosen = PASS;
+    for a in calls {
+        let k = kind(a.tile) as usize;
+        let mut counts = sight.counts;
+        for &t in a.consumed() {
+            counts[kind(t) as usize] -= 1;
+        }
+        let yakuhai = a.kind == Kind::Pon && sight.yakuhai >> k & 1 == 1;
+        if !(yakuhai || call_has_yaku(sight, a, &counts)) {
+            continue;
+        }
+        let mut caps = sight.caps.unwrap_or([4; 34]);
+        for &t in std::iter::once(&a.tile).chain(a.consumed()) {
+            caps[kind(t) as usize] -= 1;
+        }
+        let mut held = sight.held;
+        held[k] += 1;
+        let Some(score) = best_after_call(sight, &counts, &caps, &held, k) else { continue };
+        let shanten = score.0;
+        if threatened {
+            if shanten > 0 || sight.value() < 2 {
+                continue;
+            }
+        } else if yakuhai {
+            if shanten > now {
+                continue;
+            }
+        } else if shanten >= now || shanten > 2 {
+            continue;
+        }
+        if best.map_or(true, |b| score < b) {
+            best = Some(score);
+            chosen = *a;
+        }
+    }
+    chosen
+}
+
+/// The best discard after a call (`min` of `kernel.discards` by shanten, then unseen improving
+/// tiles; never a swap back to the called kind `called`): (shanten, -unseen), None if it has no
+/// other tile.
+fn best_after_call(sight: &Sight, counts: &[u8; 34], caps: &[u8; 34], held: &[u8; 34], called: usize)
+                   -> Option<(i32, i32)> {
+    let m = distance::sets_needed(counts).expect("a hand of 3k + 2 tiles");
+    let mut counter = Counter::new(Some(caps), m);
+    let parts = counter.parts(counts);
+    let shantens: Vec<(usize, i32)> =
+        (0..34).filter(|&x| counts[x] > 0 && x != called).map(|x| (x, counter.after(&parts, counts, x, false))).collect();
+    let low = shantens.iter().map(|&(_, s)| s).min()?;
+    let mut best: Option<(i32, i32)> = None;
+    for &(x, s) in shantens.iter().filter(|&&(_, s)| s == low) {
+        let (mut c, mut h) = (*counts, *held);
+        c[x] -= 1;
+        h[x] -= 1;
+        let score = (s, -sight.unseen_of(counter.improving(&c, &h, s, sight.unseen)));
+        if best.map_or(true, |b| score < b) {
+            best = Some(score);
+        }
+    }
+    best
+}
+
+/// `_shed`: the kinds an open hand without a sure yaku gives up (terminals and honours for tanyao,
+/// the other suits for a flush, whichever leaves fewer tiles to shed), one bit each; none for a
+/// closed hand and one with a yakuhai triplet.
+fn shed(sight: &Sight) -> u64 {
+    if sight.closed || sight.yakuhai_triplet() {
+        return 0;
+    }
+    let held = bits((0..34u8).filter(|&k| sight.counts[k as usize] > 0));
+    let melded = melded(sight);
+    let mut plans: Vec<u64> = Vec::with_capacity(2);
+    if sight.tanyao_open && melded & YAOCHU == 0 {
+        plans.push(held & YAOCHU);
+    }
+    if let Some(suit) = flush_suit(melded).filter(|_| sight.honitsu_open) {
+        plans.push(held & ((1 << 27) - 1) & !(0x1ff << (9 * suit)));
+    }
+    let tiles = |p: &u64| (0..34).filter(|&k| p >> k & 1 == 1).map(|k| sight.counts[k] as i32).sum::<i32>();
+    first_min(plans, tiles).unwrap_or(0)
+}
+
+/// `_call_has_yaku`: whether the hand after call `a` (`counts`: its concealed tiles) keeps a yaku
+/// in reach: a yakuhai triplet, tanyao where the ruleset counts it open (two terminals or honours
+/// at most to shed), or a flush (three tiles of other suits at most).
+fn call_has_yaku(sight: &Sight, a: &Act, counts: &[u8; 34]) -> bool {
+    if sight.yakuhai_triplet() {
+        return true;
+    }
+    let melded = melded(sight) | bits(std::iter::once(a.tile).chain(a.consumed().iter().copied()).map(kind));
+    let tiles = |kinds: u64| (0..34).filter(|&k| kinds >> k & 1 == 1).map(|k| counts[k] as u32).sum::<u32>();
+    if sight.tanyao_open && melded & YAOCHU == 0 && tiles(YAOCHU) <= 2 {
+        return true;
+    }
+    if let Some(suit) = flush_suit(melded).filter(|_| sight.honitsu_open) {
+        return tiles(((1 << 27) - 1) & !(0x1ff << (9 * suit))) <= 3;
+    }
+    false
+}
