@@ -78,25 +78,24 @@ fn turn(sight: &Sight) -> PyResult<Act> {
     let m = distance::sets_needed(&counts).expect("a hand of 3k + 2 tiles");
     let mut counter = Counter::new(sight.caps.as_ref(), m);
     let parts = counter.parts(&counts);
-    // each kind's shanten, ukeire and danger once (a red five and a plain one are two options)
-    let mut known: [Option<(i32, i32, f64)>; 34] = [None; 34];
+    // each kind's shanten and danger once (a red five and a plain one are two options); its
+    // ukeire only where a choice reads it (`Turn::choose`)
+    let mut known: [Option<(i32, f64)>; 34] = [None; 34];
     let mut options: Vec<Weighed> = Vec::with_capacity(view.legal.len());
     for a in view.legal.iter().filter(|a| a.kind == Kind::Discard) {
         let k = kind(a.tile);
-        let (shanten, ukeire, danger) = *known[k as usize].get_or_insert_with(|| {
-            let s = counter.after(&parts, &counts, k as usize, false);
-            let better = improving(&mut counter, sight, k, s, sight.unseen);
-            (s, sight.unseen_of(better), sight.danger(k))
-        });
-        options.push(Weighed { act: *a, kind: k, shanten, ukeire, danger, keep: sight.keep(a.tile) });
+        let (shanten, danger) =
+            *known[k as usize].get_or_insert_with(|| (counter.after(&parts, &counts, k as usize, false), sight.danger(k)));
+        options.push(Weighed { act: *a, kind: k, shanten, ukeire: UNCOUNTED, danger, keep: sight.keep(a.tile) });
     }
+    let mut turn = Turn { sight, counter, ukeire: [UNCOUNTED; 34] };
     let low = options.iter().map(|o| o.shanten).min().expect("a discard is always legal");
     if let Some(kan) = kan(sight, low) {
         return Ok(kan);
     }
     let threatened = !sight.threats.is_empty();
-    if threatened && !pushes(sight, &options) {
-        return Ok(first_min(options.iter(), |o| o.safety()).unwrap().act);
+    if threatened && !turn.pushes(&mut options) {
+        return Ok(turn.choose(&mut options, |o| (o.danger, o.shanten), |o| o.safety()).act);
     }
     let shed = shed(sight);
     if shed != 0 && options.iter().any(|o| shed >> o.kind & 1 == 1) {
@@ -104,18 +103,73 @@ fn turn(sight: &Sight) -> PyResult<Act> {
     }
     let best = if threatened {
         let low = options.iter().map(|o| o.shanten).min().unwrap();
-        first_min(options.iter().filter(|o| o.shanten == low), |o| o.pushing()).unwrap()
+        options.retain(|o| o.shanten == low);
+        turn.choose(&mut options, |o| (o.danger, o.shanten), |o| o.pushing())
     } else {
-        first_min(options.iter(), |o| o.efficiency()).unwrap()
+        turn.choose(&mut options, |o| o.shanten, |o| o.efficiency())
     };
     let riichi = view.legal.iter().find(|a| a.kind == Kind::Riichi && a.tile == best.act.tile);
     if let Some(riichi) = riichi {
-        let waits = improving(&mut counter, sight, best.kind, best.shanten, ALL);
-        if declares(sight, best, waits)? {
+        let waits = improving(&mut turn.counter, sight, best.kind, best.shanten, ALL);
+        if declares(sight, &best, waits)? {
             return Ok(*riichi);
         }
     }
     Ok(best.act)
+}
+
+/// A discard's ukeire not counted yet.
+const UNCOUNTED: i32 = -1;
+
+/// A turn's counter, and the ukeire of each kind discarded once counted.
+struct Turn<'s, 'v, 'a, 'g> {
+    sight: &'s Sight<'v, 'a, 'g>,
+    counter: Counter,
+    ukeire: [i32; 34],
+}
+
+impl Turn<'_, '_, '_, '_> {
+    /// Count `o`'s ukeire: the unseen tiles that lower the shanten its discard leaves.
+    fn count(&mut self, o: &mut Weighed) {
+        let k = o.kind as usize;
+        if self.ukeire[k] == UNCOUNTED {
+            let better = improving(&mut self.counter, self.sight, o.kind, o.shanten, self.sight.unseen);
+            self.ukeire[k] = self.sight.unseen_of(better);
+        }
+        o.ukeire = self.ukeire[k];
+    }
+
+    /// `min(options, key=key)`, where `key` begins with `prefix` (which does not read the ukeire):
+    /// the ukeire counted only for the options of the least `prefix`, the only ones `key` can choose.
+    fn choose<P: PartialOrd, K: PartialOrd>(&mut self, options: &mut [Weighed], prefix: impl Fn(&Weighed) -> P,
+                                            key: impl Fn(&Weighed) -> K) -> Weighed {
+        let least = prefix(first_min(options.iter(), |o| prefix(o)).expect("an option"));
+        for o in options.iter_mut().filter(|o| prefix(o) == least) {
+            self.count(o);
+        }
+        *first_min(options.iter().filter(|o| prefix(o) == least), |o| key(o)).unwrap()
+    }
+
+    /// `Careful._pushes`: whether to push against the threats; false: fold.
+    fn pushes(&mut self, options: &mut [Weighed]) -> bool {
+        let sight = self.sight;
+        let low = options.iter().map(|o| o.shanten).min().unwrap();
+        let value = sight.value();
+        if low == 0 {
+            let mut safest = f64::INFINITY;
+            let mut waits = 0;
+            for o in options.iter_mut().filter(|o| o.shanten == 0) {
+                self.count(o);
+                safest = safest.min(o.danger);
+                waits = waits.max(o.ukeire);
+            }
+            return waits > 0 && (safest <= PUSH_DANGER || value >= 1 || (waits >= 4 && sight.threats.len() == 1));
+        }
+        if low == 1 && sight.threats.len() == 1 && value >= 2 && sight.view.live_left() >= 10 {
+            return options.iter().any(|o| o.shanten == 1 && o.danger <= PUSH_DANGER);
+        }
+        false
+    }
 }
 
 /// The kinds (among `asked`) whose draw lowers shanten `s` of the hand that discards one `k`:
@@ -125,22 +179,6 @@ fn improving(counter: &mut Counter, sight: &Sight, k: u8, s: i32, asked: u64) ->
     c[k as usize] -= 1;
     h[k as usize] -= 1;
     counter.improving(&c, &h, s, asked)
-}
-
-/// `Careful._pushes`: whether to push against the threats; false: fold.
-fn pushes(sight: &Sight, options: &[Weighed]) -> bool {
-    let low = options.iter().map(|o| o.shanten).min().unwrap();
-    let value = sight.value();
-    if low == 0 {
-        let tenpai = options.iter().filter(|o| o.shanten == 0);
-        let safest = tenpai.clone().map(|o| o.danger).fold(f64::INFINITY, f64::min);
-        let waits = tenpai.map(|o| o.ukeire).max().unwrap();
-        return waits > 0 && (safest <= PUSH_DANGER || value >= 1 || (waits >= 4 && sight.threats.len() == 1));
-    }
-    if low == 1 && sight.threats.len() == 1 && value >= 2 && sight.view.live_left() >= 10 {
-        return options.iter().any(|o| o.shanten == 1 && o.danger <= PUSH_DANGER);
-    }
-    false
 }
 
 /// `Careful._declares`: riichi (true) or dama on the tenpai `option` leaves, waiting on `waits`.
