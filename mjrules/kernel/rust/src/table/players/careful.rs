@@ -101,7 +101,7 @@ fn turn(sight: &Sight) -> PyResult<Act> {
     if shed != 0 && options.iter().any(|o| shed >> o.kind & 1 == 1) {
         options.retain(|o| shed >> o.kind & 1 == 1); // an open hand sheds what its yaku cannot hold
     }
-    let best = if threatened {
+    let mut best = if threatened {
         let low = options.iter().map(|o| o.shanten).min().unwrap();
         options.retain(|o| o.shanten == low);
         turn.choose(&mut options, |o| (o.danger, o.shanten), |o| o.pushing())
@@ -110,6 +110,7 @@ fn turn(sight: &Sight) -> PyResult<Act> {
     };
     let riichi = view.legal.iter().find(|a| a.kind == Kind::Riichi && a.tile == best.act.tile);
     if let Some(riichi) = riichi {
+        turn.count(&mut best);
         let waits = improving(&mut turn.counter, sight, best.kind, best.shanten, ALL);
         if declares(sight, &best, waits)? {
             return Ok(*riichi);
@@ -140,12 +141,17 @@ impl Turn<'_, '_, '_, '_> {
     }
 
     /// `min(options, key=key)`, where `key` begins with `prefix` (which does not read the ukeire):
-    /// the ukeire counted only for the options of the least `prefix`, the only ones `key` can choose.
+    /// the ukeire counted only for the options of the least `prefix`, the only ones `key` can
+    /// choose, and only where they are of two kinds or more (one kind's options, a red five and a
+    /// plain one, have the same ukeire; the one chosen may be left uncounted).
     fn choose<P: PartialOrd, K: PartialOrd>(&mut self, options: &mut [Weighed], prefix: impl Fn(&Weighed) -> P,
                                             key: impl Fn(&Weighed) -> K) -> Weighed {
         let least = prefix(first_min(options.iter(), |o| prefix(o)).expect("an option"));
-        for o in options.iter_mut().filter(|o| prefix(o) == least) {
-            self.count(o);
+        let first = options.iter().find(|o| prefix(o) == least).unwrap().kind;
+        if options.iter().any(|o| prefix(o) == least && o.kind != first) {
+            for o in options.iter_mut().filter(|o| prefix(o) == least) {
+                self.count(o);
+            }
         }
         *first_min(options.iter().filter(|o| prefix(o) == least), |o| key(o)).unwrap()
     }
@@ -269,8 +275,9 @@ fn answer(sight: &Sight) -> Act {
         return PASS; // a closed tenpai keeps its riichi
     }
     let threatened = !sight.threats.is_empty();
-    let mut best: Option<(i32, i32)> = None;
-    let mut chosen = PASS;
+    // the calls the strategy would make, by the shanten their best discard leaves; the unseen
+    // tiles that would lower it only where they choose between calls of the least shanten
+    let mut open: Vec<(Act, AfterCall)> = Vec::new();
     for a in calls {
         let k = kind(a.tile) as usize;
         let mut counts = sight.counts;
@@ -287,8 +294,8 @@ fn answer(sight: &Sight) -> Act {
         }
         let mut held = sight.held;
         held[k] += 1;
-        let Some(score) = best_after_call(sight, &counts, &caps, &held, k) else { continue };
-        let shanten = score.0;
+        let Some(after) = AfterCall::new(counts, caps, held, k) else { continue };
+        let shanten = after.shanten;
         if threatened {
             if shanten > 0 || sight.value() < 2 {
                 continue;
@@ -300,36 +307,52 @@ fn answer(sight: &Sight) -> Act {
         } else if shanten >= now || shanten > 2 {
             continue;
         }
-        if best.map_or(true, |b| score < b) {
-            best = Some(score);
-            chosen = *a;
-        }
+        open.push((*a, after));
     }
-    chosen
+    let Some(low) = open.iter().map(|(_, after)| after.shanten).min() else { return PASS };
+    let lowest = open.iter().filter(|(_, after)| after.shanten == low);
+    if lowest.clone().count() == 1 {
+        return lowest.map(|(a, _)| *a).next().unwrap();
+    }
+    first_min(lowest, |(_, after)| -after.ukeire(sight)).unwrap().0
 }
 
-/// The best discard after a call (`min` of `kernel.discards` by shanten, then unseen improving
-/// tiles; never a swap back to the called kind `called`): (shanten, -unseen), None if it has no
-/// other tile.
-fn best_after_call(sight: &Sight, counts: &[u8; 34], caps: &[u8; 34], held: &[u8; 34], called: usize)
-                   -> Option<(i32, i32)> {
-    let m = distance::sets_needed(counts).expect("a hand of 3k + 2 tiles");
-    let mut counter = Counter::new(Some(caps), m);
-    let parts = counter.parts(counts);
-    let shantens: Vec<(usize, i32)> =
-        (0..34).filter(|&x| counts[x] > 0 && x != called).map(|x| (x, counter.after(&parts, counts, x, false))).collect();
-    let low = shantens.iter().map(|&(_, s)| s).min()?;
-    let mut best: Option<(i32, i32)> = None;
-    for &(x, s) in shantens.iter().filter(|&&(_, s)| s == low) {
-        let (mut c, mut h) = (*counts, *held);
-        c[x] -= 1;
-        h[x] -= 1;
-        let score = (s, -sight.unseen_of(counter.improving(&c, &h, s, sight.unseen)));
-        if best.map_or(true, |b| score < b) {
-            best = Some(score);
-        }
+/// A hand after a call (`kernel.discards` of it, never a swap back to the called kind): the
+/// shanten its best discard leaves, and the kinds whose discard leaves it (one bit each).
+struct AfterCall {
+    counts: [u8; 34],
+    caps: [u8; 34],
+    held: [u8; 34],
+    shanten: i32,
+    lowest: u64,
+}
+
+impl AfterCall {
+    /// None if it holds no other kind than the called one.
+    fn new(counts: [u8; 34], caps: [u8; 34], held: [u8; 34], called: usize) -> Option<AfterCall> {
+        let m = distance::sets_needed(&counts).expect("a hand of 3k + 2 tiles");
+        let mut counter = Counter::new(Some(&caps), m);
+        let parts = counter.parts(&counts);
+        let shantens: Vec<(usize, i32)> =
+            (0..34).filter(|&x| counts[x] > 0 && x != called).map(|x| (x, counter.after(&parts, &counts, x, false))).collect();
+        let shanten = shantens.iter().map(|&(_, s)| s).min()?;
+        let lowest = shantens.iter().filter(|&&(_, s)| s == shanten).fold(0u64, |m, &(x, _)| m | 1 << x);
+        Some(AfterCall { counts, caps, held, shanten, lowest })
     }
-    best
+
+    /// The most unseen tiles that lower the shanten its best discards leave.
+    fn ukeire(&self, sight: &Sight) -> i32 {
+        let m = distance::sets_needed(&self.counts).expect("a hand of 3k + 2 tiles");
+        let mut counter = Counter::new(Some(&self.caps), m);
+        let mut most = 0;
+        for x in (0..34).filter(|&x| self.lowest >> x & 1 == 1) {
+            let (mut c, mut h) = (self.counts, self.held);
+            c[x] -= 1;
+            h[x] -= 1;
+            most = most.max(sight.unseen_of(counter.improving(&c, &h, self.shanten, sight.unseen)));
+        }
+        most
+    }
 }
 
 /// `_shed`: the kinds an open hand without a sure yaku gives up (terminals and honours for tanyao,
