@@ -7,8 +7,8 @@ own game loop (PyPI ``riichienv``, a Rust engine behind a Python API), in one ru
 What is measured (one process, one core, ``time.perf_counter`` wall time of whole games):
 
 * **mjrules native** (issue 43): the game ``simulate`` plays, on the native table (the kernel's twin
-  of ``mjrules.game`` and of the built-in players; a player without a twin, careful until it has
-  one, asked across the boundary): ``Simulator(["tenhou"], players, seed, HANCHAN).play(0, i)``,
+  of ``mjrules.game`` and of the built-in players ``tsumogiri``, ``greedy`` and ``careful``; any
+  other player would be asked across the boundary): ``Simulator(["tenhou"], players, seed, HANCHAN).play(0, i)``,
   each game reduced to its ``GameSummary`` as simulate does (no record: ``--records`` asks for
   them). It plays ``--native-scale`` times as many games a round as the others (they take
   milliseconds), its figures per game as theirs.
@@ -87,7 +87,7 @@ AIM = 0.1
 NATIVE_AIMS = {"tsumogiri": 30.0, "greedy": 4.0, "careful": 4.0}
 """Issue 43: the native table's hanchan/s over RiichiEnv tsumogiri's: tsumogiri at least 30x,
 careful at least 4x, greedy between (at least careful's)."""
-NATIVE_SCALE = {"tsumogiri": 25, "greedy": 4, "careful": 1}
+NATIVE_SCALE = {"tsumogiri": 25, "greedy": 4, "careful": 4}
 """Games the native engines play a round, as a multiple of ``--games`` (``--native-scale`` scales it)."""
 CAREFUL_AIM = 3.0
 """Issue 37: a hanchan of careful players takes at most 3x the time of one of greedy players."""
@@ -232,7 +232,7 @@ def main() -> int:
                          "--jobs part out)")
     ap.add_argument("--sim-repeat", type=int, default=5, help="interleaved --jobs 1 / --jobs 2 pairs (default 5)")
     ap.add_argument("--native-scale", type=float, default=1.0,
-                    help="scales the games the native engines play a round (tsumogiri 25, greedy 4, careful 1 "
+                    help="scales the games the native engines play a round (tsumogiri 25, greedy 4, careful 4 "
                          "times --games; default 1)")
     args = ap.parse_args()
 

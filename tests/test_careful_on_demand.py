@@ -1,6 +1,7 @@
 """On demand: four ``careful`` players over 150 hanchan under ``tenhou`` land where ranked human
-play does. Not part of the default run (the ``long`` marker, which pyproject deselects; about a
-minute a core): ``python -m pytest -m long -p no:cacheprovider -s tests/test_careful_on_demand.py``.
+play does. Not part of the default run (the ``long`` marker, which pyproject deselects; a second
+or two on the native table, about a minute a core under ``MJRULES_KERNEL=python``):
+``python -m pytest -m long -p no:cacheprovider -s tests/test_careful_on_demand.py``.
 
 The ranges are issue 37's, around ranked Tenhou hanchan (exhaustive draws 14-16 % of rounds,
 riichi in 40-45 % of wins, ippatsu 8-9 %, tsumo 34-37 %, 2.3 calls a round, a player dealing in

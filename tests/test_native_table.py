@@ -3,9 +3,11 @@ reference's games): the same game, byte for byte, for the same seed and players 
 the 牌譜, the final scores and points, why the game ended, and the object graph of its rounds
 (deals, settlements, results) — under every preset, the 電脳麻将 rule objects the suite plays
 (``majiang_games.RULES``), three players, the example plugin's ruleset (a Python yaku the scoring
-plan calls back), and a house plugin; the built-in players' twins, Python seats among native ones
-(careful, a player that calls, kans and declares whatever it may, a player that follows the game
-event by event); refused answers and interrupted games; and whole ``simulate`` runs under
+plan calls back), and a house plugin; the built-in players' twins (careful's held to the Python
+``Careful`` branch by branch: ``BRANCHES`` counts the branches its decisions took), Python seats
+among native ones (a player that calls, kans and declares whatever it may, a careful player valuing
+hands with another Scorer, a player that follows the game event by event); refused answers and
+interrupted games; and whole ``simulate`` runs under
 ``MJRULES_KERNEL=python`` and with the native kernel, ``--jobs 1`` and ``2``: figures, intervals,
 paired differences, per-game rows and records.
 
@@ -40,7 +42,8 @@ from mjrules.rules.ruleset import load_ruleset, preset_names, ruleset_from_data
 from mjrules.scoring.scorer import Scorer
 from mjrules.table.game import PlayedGame, Table
 from mjrules.table.player import Player
-from mjrules.table.players import Careful, Greedy, Tsumogiri
+from mjrules.table.native import native_name, seats as native_seats
+from mjrules.table.players import Careful, Greedy, Tsumogiri, _plays_kokushi
 
 native_or_skip("the native table")
 
@@ -78,7 +81,90 @@ class Watching(Greedy):
         self.seen.append(event)
 
 
+BRANCHES: Counter[str] = Counter()
+"""The branches of careful's strategy the compared games took (counted by the Python ``Careful``
+they are compared with: ``Counted``)."""
+
+
+class Seen:
+    """A Scorer seen through: the ids of the yaku of the results it gave (``ids``, reset by the reader)."""
+
+    def __init__(self, scorer: Scorer) -> None:
+        self.scorer = scorer
+        self.ids: set[str] = set()
+
+    @property
+    def yaku(self) -> Any:
+        return self.scorer.yaku
+
+    def score(self, hand: Any, win: Any) -> Any:
+        result = self.scorer.score(hand, win)
+        self.ids.update(y.id for y in getattr(result, "yaku", ()))
+        return result
+
+
+def _simple(k: int) -> bool:
+    return k < 27 and k % 9 not in (0, 8)
+
+
+class Counted(Careful):
+    """The Python ``Careful`` (the definition the twin is held to) at the Python table, counting in
+    ``BRANCHES`` the branches its decisions take: kokushi instead of the abortive draw, push or
+    fold, riichi or dama (and whether the Scorer found a yaku on a wait, a house yaku among them),
+    each kind of kan, each reason for a call."""
+
+    def use(self, scorer: Scorer) -> None:
+        super().use(scorer)
+        self.scorer = Seen(scorer)  # type: ignore[assignment]
+
+    def act(self, view: View) -> Action:
+        COUNTS["careful decisions"] += 1
+        if any(a.kind is ActionKind.NINE_TERMINALS for a in view.legal) and _plays_kokushi(view):
+            BRANCHES["plays for kokushi"] += 1
+        return super().act(view)
+
+    def _pushes(self, sight: Any, options: Any) -> bool:
+        pushes = super()._pushes(sight, options)
+        BRANCHES["pushes" if pushes else "folds"] += 1
+        return pushes
+
+    def _declares(self, sight: Any, option: Any, waits: Any) -> bool:
+        seen: Any = self.scorer
+        seen.ids = set()
+        declares = super()._declares(sight, option, waits)
+        BRANCHES["riichi" if declares else "dama" if option.ukeire else "no riichi: every winning tile in sight"] += 1
+        if seen.ids:
+            BRANCHES["riichi or dama: the Scorer found a yaku on a wait"] += 1
+        if seen.ids & {"kinkei", "house_pinfu"}:
+            BRANCHES["riichi or dama: a house yaku on a wait"] += 1
+        return declares
+
+    def _kan(self, sight: Any, shanten: int) -> Action | None:
+        kan = super()._kan(sight, shanten)
+        if kan is not None:
+            BRANCHES[f"{kan.kind.value}{' in riichi' if sight.view.riichi[sight.view.seat] else ''}"] += 1
+        return kan
+
+    def _answer(self, sight: Any) -> Action:
+        call = super()._answer(sight)
+        if call.kind in (ActionKind.PON, ActionKind.CHI):
+            view = sight.view
+            melded = [t.index for m in view.melds[view.seat] for t in m.tiles] + [t.index for t in (call.tile, *call.consumed)]
+            if call.kind is ActionKind.PON and call.tile.index in sight.yakuhai:
+                BRANCHES["call: a yakuhai pon"] += 1
+            elif any(sight.held[k] >= 3 for k in sight.yakuhai):
+                BRANCHES["call: a yakuhai triplet held"] += 1
+            elif "tanyao" in view.open_yaku and all(_simple(k) for k in melded):
+                BRANCHES["call: for tanyao"] += 1
+            else:
+                BRANCHES["call: for a flush"] += 1
+            if sight.threats:
+                BRANCHES["call: against a threat"] += 1
+        return call
+
+
 SEATS: dict[str, Callable[[str], Sequence[Player]]] = {
+    "careful": lambda seed: [Careful(), Careful(), Careful(), Careful()],
     "greedy": lambda seed: [Greedy(), Greedy(), Greedy(), Greedy()],
     "tsumogiri": lambda seed: [Tsumogiri(), Tsumogiri(), Tsumogiri(), Tsumogiri()],
     "mixed": lambda seed: [Greedy(), Careful(), Tsumogiri(), Greedy()],
@@ -91,11 +177,14 @@ SEATS: dict[str, Callable[[str], Sequence[Player]]] = {
 def tables(scorer: Scorer, seats: Callable[[], Sequence[Player]],
            length: GameLength | None = None) -> tuple[Table, Table]:
     """A native table and the Python table (its definition) of the same ruleset, each with its own
-    ``seats()``."""
+    ``seats()``; the Python table's careful players count their branches (``Counted``), the native
+    table's play natively."""
     native = Table(scorer, seats(), length=length)
-    python = Table(scorer, seats(), length=length)
+    names = [type(p).__name__.lower() for p in native.players]
+    python = Table(scorer, [Counted() if type(p) is Careful else p for p in seats()], length=length, names=names)
     python.native = None
     assert native.native is not None, "the table plan compiles"
+    assert all(native_name(p, scorer) == "careful" for p in native.players if type(p) is Careful)
     return native, python
 
 
@@ -151,7 +240,7 @@ PRESETS = sorted(preset_names())
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_every_preset_plays_the_same_games(ruleset):
     scorer = Scorer(ruleset)
-    for seating in ("greedy", "mixed", "wild"):
+    for seating in ("greedy", "mixed", "wild", "careful"):
         assert_same_game(scorer, seating, f"{ruleset}-{seating}")
 
 
@@ -219,7 +308,7 @@ def test_a_score_of_zero_ends_the_game_the_same_way_where_the_ruleset_says_so():
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_every_majiang_rule_object_plays_the_same_games(name):
     scorer = Scorer(ruleset_from_data(json.dumps(RULES[name], ensure_ascii=False).encode(), name))
-    for seating in ("greedy", "wild-careful"):
+    for seating in ("greedy", "wild-careful", "careful"):
         assert_same_game(scorer, seating, f"{name}-{seating}")
 
 
@@ -227,19 +316,23 @@ def test_every_majiang_rule_object_plays_the_same_games(name):
 def test_three_players_play_the_same_games(ruleset):
     scorer = Scorer(ruleset)
     for seed in range(3):
-        for seating in ("greedy", "wild", "wild-careful"):
+        for seating in ("greedy", "wild", "wild-careful", "careful"):
             assert_same_game(scorer, seating, f"{ruleset}-{seed}-{seating}")
 
 
 @pytest.mark.parametrize("value", ["yakuman", "mangan-yaku"])
 def test_the_example_plugins_ruleset_plays_the_same_games(value):
-    """The example plugin's yaku is a Python part of the scoring plan: the kernel calls it back."""
+    """The example plugin's yaku is a Python part of the scoring plan: the kernel calls it back, for
+    a win and for careful's question whether a wait has a yaku (the Scorer's answer decides riichi
+    or dama)."""
     scorer = Scorer(load_ruleset("tenhou"), extra_plugins={"kinkei": example_plugin()})
     if value != "yakuman":
         scorer = scorer.with_flags(kinkei_value=value)
     assert not all(p.native for p in scorer.plan.parts)
-    for seating in ("wild", "wild-careful", "greedy"):
+    before = BRANCHES["riichi or dama: the Scorer found a yaku on a wait"]
+    for seating in ("wild", "wild-careful", "greedy", "careful"):
         assert_same_game(scorer, seating, f"kinkei-{value}-{seating}", GameLength.TONPUU)
+    assert BRANCHES["riichi or dama: the Scorer found a yaku on a wait"] > before
 
 
 class Pinfu2Han:
@@ -256,10 +349,15 @@ class Pinfu2Han:
 
 
 def test_a_ruleset_with_a_python_yaku_plays_the_same_games():
+    """Careful's riichi or dama reads the house yaku's two han (the Scorer's answer): on both paths."""
     scorer = Scorer(load_ruleset("mleague").with_flags(disabled_yaku=["pinfu"]),
                     extra_plugins={"house": Pinfu2Han()})
+    before = BRANCHES["riichi or dama: a house yaku on a wait"]
     for seating in ("greedy", "wild"):
         assert_same_game(scorer, seating, f"house-{seating}", GameLength.TONPUU)
+    for seed in range(3):
+        assert_same_game(scorer, "careful", f"house-careful-{seed}", GameLength.TONPUU)
+    assert BRANCHES["riichi or dama: a house yaku on a wait"] > before
 
 
 def nagashi_wall(scorer: Scorer) -> Any:
@@ -385,6 +483,75 @@ def test_seeds_with_rare_events_play_the_same_games(event):
     words = {"chankan": '"chankan"', "four kans": '"suukaikan"', "a double ron": None}[event]
     if words is not None:
         assert words in game.record
+
+
+CAREFUL_BRANCHES = ("pushes", "folds", "riichi", "dama", "riichi or dama: the Scorer found a yaku on a wait", "ankan",
+                    "kakan", "ankan in riichi", "call: a yakuhai pon", "call: a yakuhai triplet held",
+                    "call: for tanyao", "call: for a flush", "call: against a threat")
+"""The branches of careful's strategy that ordinary games reach (kokushi has its own wall)."""
+
+
+def test_careful_takes_every_branch_of_its_strategy_the_same_way():
+    """Four careful players, natively and in Python, over seeds that reach every branch of the
+    strategy (``CAREFUL_BRANCHES``; seed r29 has a closed kan in riichi): the same games."""
+    before = BRANCHES.copy()
+    for ruleset in ("tenhou", "mleague"):
+        scorer = Scorer(ruleset)
+        for seed in range(30 if ruleset == "tenhou" else 6):
+            assert_same_game(scorer, "careful", f"r{seed}", GameLength.TONPUU)
+    taken = BRANCHES - before
+    assert not [b for b in CAREFUL_BRANCHES if not taken[b]], f"branches not reached: {taken}"
+
+
+KOKUSHI_HANDS = ["1239m19p19s12345z", "456m678m234p567p5s", "345m78m345p678p66s", "234s567s789s22p88p"]
+"""The dealer holds eleven kinds of terminals and honours (a twelfth drawn): careful plays for
+thirteen orphans where greedy would abort on nine terminals."""
+
+
+def test_careful_plays_for_kokushi_the_same_way():
+    from helpers import hand_wall  # noqa: PLC0415
+    from mjrules.table.wall import seeded_wall  # noqa: PLC0415
+
+    scorer = Scorer("tenhou")
+    wall = hand_wall(KOKUSHI_HANDS, draws="6z")
+
+    def walls(k: int):
+        return wall if k == 0 else seeded_wall(scorer.rules.tiles, f"kokushi-careful/{k}")
+
+    before = BRANCHES["plays for kokushi"]
+    native, python = tables(scorer, lambda: [Careful() for _ in range(4)], GameLength.TONPUU)
+    a, b = native.play("kokushi-careful", walls), python.play("kokushi-careful", walls)
+    assert a.record == b.record and repr(a.rounds) == repr(b.rounds)
+    assert BRANCHES["plays for kokushi"] == before + 1
+    first = [json.loads(line) for line in a.record.splitlines()[2:4]]
+    assert first[0]["type"] == "tsumo" and first[1]["type"] == "dahai"  # no abortive draw
+    count(a)
+
+
+def test_a_careful_player_with_another_scorer_or_of_a_subclass_is_asked_from_python():
+    """The twin values hands with the table's Scorer: a careful player told another one (``use``)
+    and a subclass of ``Careful`` are Python seats, and play the same games on both paths."""
+    scorer, other = Scorer("tenhou"), Scorer("mleague")
+
+    class Mine(Careful):
+        """A subclass (it may play otherwise)."""
+
+    def players() -> list[Player]:
+        return [Careful(), Careful(), Mine(), Careful()]
+
+    games = []
+    for native_on in (True, False):
+        table = Table(scorer, players(), length=GameLength.TONPUU)
+        told = table.players[1]
+        assert isinstance(told, Careful)
+        told.use(other)
+        if not native_on:
+            table.native = None
+        else:
+            assert native_seats(table.players, scorer) == ["careful", told, table.players[2], "careful"]
+        games.append(table.play("another-scorer"))
+    assert games[0].record == games[1].record and repr(games[0].rounds) == repr(games[1].rounds)
+    count(games[0])
 
 
 def test_majiang_ai_seats_play_the_same_games(majiang_ai_modules):
@@ -575,7 +742,7 @@ def test_simulate_of_native_players_only_is_the_same_for_any_jobs(tmp_path):
     from mjrules.cli.simulate import NATIVE_CHUNK  # noqa: PLC0415
 
     args = ["--rulesets", "tenhou,mahjongsoul", "--games", str(NATIVE_CHUNK + 10), "--players",
-            "greedy,tsumogiri,greedy,tsumogiri", "--length", "tonpuu", "--json"]
+            "greedy,tsumogiri,careful,careful", "--length", "tonpuu", "--json"]
     one = simulate("native", tmp_path / "one", *args, "--jobs", "1")
     two = simulate("native", tmp_path / "two", *args, "--jobs", "2")
     assert one == two and len(one[1]) == 1 + 2 * (NATIVE_CHUNK + 10)
@@ -584,14 +751,16 @@ def test_simulate_of_native_players_only_is_the_same_for_any_jobs(tmp_path):
 
 
 @pytest.mark.long
+@pytest.mark.parametrize("seating", [("greedy", "careful", "tsumogiri", "greedy"), ("careful",) * 4],
+                         ids=["mixed", "careful"])
 @pytest.mark.parametrize("ruleset", [*PRESETS, *(f"rule:{name}" for name in sorted(RULES))])
-def test_long_many_seeds_under_the_python_kernel(tmp_path, ruleset):
+def test_long_many_seeds_under_the_python_kernel(tmp_path, ruleset, seating):
     """More seeds of every ruleset, the Python side under ``MJRULES_KERNEL=python`` (minutes)."""
     if ruleset.startswith("rule:"):
         path = tmp_path / "rule.json"
         path.write_text(json.dumps(RULES[ruleset[5:]], ensure_ascii=False), encoding="utf-8")
         ruleset = str(path)
-    players = ",".join(["greedy", "careful", "tsumogiri", "greedy"][:load_ruleset(ruleset).players])
+    players = ",".join(seating[:load_ruleset(ruleset).players])
     args = ["--rulesets", ruleset, "--games", "20", "--players", players, "--json"]
     python = simulate("python", tmp_path / "python", *args)
     native = simulate("native", tmp_path / "native", *args, "--jobs", "2")
@@ -611,5 +780,6 @@ def test_what_was_compared():
     """The counts of this module's comparisons (shown with ``-rP``)."""
     print(", ".join(f"{k} {v:,}" for k, v in COUNTS.items()))
     print(", ".join(f"{k} {v:,}" for k, v in sorted(EVENTS.items())))
+    print("careful's branches: " + ", ".join(f"{k} {v:,}" for k, v in sorted(BRANCHES.items())))
     if COUNTS["games"]:  # run with the tests above
         assert COUNTS["actions"] > 100 * COUNTS["games"]

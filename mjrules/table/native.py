@@ -6,7 +6,8 @@ What compiles into the kernel (``table_plan``): every rule of play of the table'
 ``rules.honba``, ``rules.placing``'s start and tie-break), read by name; the ruleset's scoring plan
 (``Scorer.plan``) scores the wins, its Python parts called back as the plan does. What stays
 Python, asked across the boundary by the ``Bridge``: a seat taken by any player but the built-in
-``tsumogiri`` and ``greedy`` (it is shown the same ``View``), a win the scoring plan leaves to the
+``tsumogiri``, ``greedy`` and ``careful`` (it is shown the same ``View``; a careful player valuing
+hands with another Scorer than the table's stays Python too), a win the scoring plan leaves to the
 Scorer, the SHA-512 of each round's seed (the kernel shuffles the wall itself), the final points
 (``rules.placing.points``) and the objects of a played game (``played_rounds``: its rounds, rebuilt
 and settled by ``mjrules.game`` when first asked for).
@@ -34,7 +35,7 @@ from mjrules.rules.rules import Rules
 from mjrules.scoring.result import Result
 from mjrules.scoring.scorer import NO_SHAPE, NO_YAKU, Scorer
 from mjrules.table.player import Player
-from mjrules.table.players import Greedy, Tsumogiri
+from mjrules.table.players import Careful, Greedy, Tsumogiri
 
 TILES = kernel.TILE_TABLE
 """The Tile of each code the kernel gives: 0–33 the kinds, 34–36 the red fives of m, p, s."""
@@ -43,8 +44,18 @@ KINDS = tuple(ActionKind)
 KIND_CODES = {k: i for i, k in enumerate(KINDS)}
 """Each action kind's code in the kernel."""
 MELD_KINDS = tuple(MeldKind)
-NATIVE_PLAYERS: dict[type, str] = {Tsumogiri: "tsumogiri", Greedy: "greedy"}
+NATIVE_PLAYERS: dict[type, str] = {Tsumogiri: "tsumogiri", Greedy: "greedy", Careful: "careful"}
 """The built-in players the kernel has a twin of, by their exact type (a subclass may play otherwise)."""
+
+
+def native_name(player: Player, scorer: Scorer) -> str | None:
+    """The name of ``player``'s twin in the kernel, or None (it is asked from Python): a built-in
+    player of its exact type, a careful one only where it values hands with the table's ``scorer``
+    (the twin asks the table's)."""
+    name = NATIVE_PLAYERS.get(type(player))
+    if isinstance(player, Careful) and player.scorer is not scorer:
+        return None
+    return name
 
 
 def code(t: Tile) -> int:
@@ -177,7 +188,7 @@ class NativeTable:
         ``record``: write its mjai lines; ``sink``: shown each line as it is written."""
         self.bridge.where = f"game {seed}"
         wall = seeded_walls(seed) if walls is None else given_walls(walls)
-        return self.plan.play(seats(players), wall, record, sink)
+        return self.plan.play(seats(players, self.bridge.scorer), wall, record, sink)
 
 
 def table_plan(rules: Rules, scorer: Scorer, ruleset: str) -> NativeTable | None:
@@ -192,19 +203,20 @@ def table_plan(rules: Rules, scorer: Scorer, ruleset: str) -> NativeTable | None
         return None
 
 
-def seats(players: Sequence[Player]) -> list[Any]:
-    """The seats as the kernel takes them: a built-in player's name where it has a native twin,
-    else the player itself (asked across the boundary)."""
-    return [NATIVE_PLAYERS.get(type(p), p) for p in players]
+def seats(players: Sequence[Player], scorer: Scorer) -> list[Any]:
+    """The seats as the kernel takes them at a table of ``scorer``: a built-in player's name where
+    it has a native twin (``native_name``), else the player itself (asked across the boundary)."""
+    return [native_name(p, scorer) or p for p in players]
 
 
 WALLS_AT_ONCE = 12
 """Seeded walls handed to the kernel in one call (a hanchan deals 8 to 12 rounds, often 12)."""
 
 
-def all_native(players: Sequence[Player]) -> bool:
-    """Whether every seat has a native twin (a game then asks Python nothing but its walls)."""
-    return all(type(p) in NATIVE_PLAYERS for p in players)
+def all_native(players: Sequence[Player], scorer: Scorer) -> bool:
+    """Whether every seat at a table of ``scorer`` has a native twin (a game then asks Python
+    nothing but its walls, and the Python parts of its scoring)."""
+    return all(native_name(p, scorer) is not None for p in players)
 
 
 def seeded_walls(seed: str) -> Callable[[int], list[bytes]]:

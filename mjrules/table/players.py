@@ -45,6 +45,11 @@ Built-in players (``PLAYERS`` by name):
   house rule's yaku too), and otherwise stays quiet (dama) when yaku and dora make three han
   already or one winning tile is left; with every winning tile in sight it does not declare.
 
+On the native kernel the three play as the kernel's twins (``mjrules/kernel/rust/src/table/players/``,
+held to these definitions game by game: ``tests/test_native_table.py``); careful's twin values a
+wait's yaku with the table's Scorer, so a careful player told another one (``use``), like a
+subclass of any of them, is asked from Python.
+
 ``majiang-ai`` is 電脳麻将's AI in a node process (``mjrules.table.majiang_ai``: installed on demand by
 ``mjrules setup majiang-ai``), told the ruleset's rule object. ``mjai:COMMAND`` (``make_player``) is
 an external bot speaking mjai (``mjrules.table.mjai_bot``).
@@ -307,7 +312,8 @@ class Sight:
 class Careful:
     """Plays like people: builds its hand, folds against a threat, calls for a yaku, riichi or a
     quiet wait (the module text has the strategy). What a hand's yaku are worth it asks the
-    ruleset's Scorer: the table's (``use``), or one given."""
+    ruleset's Scorer: the table's (``use``), or one given. On the native kernel its twin plays it
+    where it values hands with the table's Scorer (``mjrules.table.native.native_name``)."""
 
     def __init__(self, scorer: Scorer | None = None) -> None:
         self.scorer: Scorer | None = None

@@ -183,7 +183,7 @@ class Simulator:
                                    f"{scorer.ruleset.name} is for {scorer.players} players")
             self.tables.append(table)
         self.names = [t.scorer.ruleset.name for t in self.tables]
-        self.all_native = all(t.native is not None and native.all_native(t.players) for t in self.tables)
+        self.all_native = all(t.native is not None and native.all_native(t.players, t.scorer) for t in self.tables)
         """Every game is played by the native table, every seat by a native player."""
 
     def walls_alike(self, a: int, b: int) -> bool:

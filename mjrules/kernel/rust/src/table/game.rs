@@ -15,7 +15,6 @@ use super::wall::Wall;
 
 /// What every round of a game reads: the rules, the scorer, the yaku the ruleset counts on an
 /// open hand, and its bonus items (dora, red fives: what a player valuing yaku leaves out).
-#[allow(dead_code)] // the yaku lists are read by the players that read them (careful)
 pub struct Game<'g> {
     pub rules: &'g Rules,
     pub scorer: &'g Scorer<'g>,

@@ -101,8 +101,7 @@ pub const TENPAI: Act = Act::of(Kind::Tenpai);
 pub const NOTEN: Act = Act::of(Kind::Noten);
 pub const NINE_TERMINALS: Act = Act::of(Kind::NineTerminals);
 
-/// What `seat` sees when it is asked (`View`'s fields, read from the round). Not every player
-/// reads every field: some are there for the players still to be twinned (careful).
+/// What `seat` sees when it is asked (`View`'s fields, read from the round).
 pub struct View<'a, 'g> {
     pub round: &'a Round<'g>,
     pub seat: usize,
@@ -112,7 +111,6 @@ pub struct View<'a, 'g> {
     pub offered_by: Option<usize>,
 }
 
-#[allow(dead_code)]
 impl View<'_, '_> {
     pub fn players(&self) -> usize {
         self.round.state.players

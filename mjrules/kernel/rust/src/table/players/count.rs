@@ -153,7 +153,6 @@ impl Counter {
     }
 
     /// The shanten of concealed counts `k` (`distance::standard` with the caps, or `minimum`).
-    #[allow(dead_code)] // for the players still to be twinned (careful)
     pub fn shanten(&mut self, k: &[u8; 34]) -> i32 {
         self.parts(k).shanten
     }
