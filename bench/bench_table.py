@@ -1,7 +1,7 @@
 """Table benchmark (issue 27): whole hanchan per second per core, mjrules' table against RiichiEnv's
 own game loop (PyPI ``riichienv``, a Rust engine behind a Python API), in one run.
 
-    python bench/bench_table.py                        # every part below (~5 min)
+    python bench/bench_table.py                        # every part below (~4 min)
     python bench/bench_table.py --games 5 --repeat 3 --sim-games 0 --proc-repeat 0 --issue-games 0
                                                        # a quick look, in one process only (~10 s)
     python bench/bench_table.py --repeat 0 --sim-games 0   # the whole-process parts only (~2.5 min)
@@ -266,8 +266,7 @@ def _in_process(engines: dict[str, Callable[[int], Tally]], games: int, repeat: 
     print()
     head = (f"{'engine':<24} {'hanchan/s':>9} {'CPU':>7} {'rounds/s':>9} {'discards/s':>10} "
             f"{'rounds/hanchan':>14} {'discards/hanchan':>16} {'wins':>5} {'draws':>5}")
-    print(head)
-    print("-" * len(head))
+    _print_head(head)
     for name in engines:
         tallies = [r[name] for r in rounds]
         played = sum(t.games for t in tallies)
@@ -376,8 +375,7 @@ def _processes(repeat: int, scale: float) -> None:
     print()
     head = (f"{'engine':<20} {'hanchan':>8} {'wall s':>7} {'hanchan/s':>10} {'CPU s':>7} {'hanchan/CPU s':>13} "
             f"{'cores busy':>10}")
-    print(head)
-    print("-" * len(head))
+    _print_head(head)
     for name in names:
         n, runs = games[name], [r[name] for r in rounds]
         wall, cpu = statistics.median(x.wall for x in runs), statistics.median(x.cpu for x in runs)
@@ -424,6 +422,12 @@ def _issue_command(games: int) -> None:
     print("  its paired intervals, as printed:")
     for line in lines[at:at + 5]:
         print("    " + line)
+
+
+def _print_head(head: str) -> None:
+    """A table's column heads, ruled below."""
+    print(head)
+    print("-" * len(head))
 
 
 def _loads(loads: tuple[float, float, float]) -> str:
