@@ -521,3 +521,29 @@ def test_ctrl_c_with_stdout_a_pipe_nobody_reads_leaves_whole_lines(big, argv):
     else:
         for line in lines:
             json.loads(line)
+
+
+def test_a_ctrl_c_that_comes_while_a_del_runs_still_interrupts_the_command():
+    # Python raises a Ctrl-C's KeyboardInterrupt wherever the main thread is: inside a __del__ (a
+    # worker pipe's Connection freed, as once in `batch --jobs`) it can only print "Exception
+    # ignored" and go on, and the command ran to its end with status 0. The program notes it and
+    # stops as for any Ctrl-C.
+    script = (
+        "import gc, os, signal, sys\n"
+        "from mjrules.cli import main\n"
+        "from mjrules.scoring.scorer import Scorer\n"
+        "class Freed:\n"
+        "    def __del__(self):\n"
+        "        os.kill(os.getpid(), signal.SIGINT)  # the Ctrl-C lands while __del__ runs\n"
+        "score = Scorer.score\n"
+        "def scored(self, *a, **k):\n"
+        "    f = Freed(); f.cycle = f; del f; gc.collect()  # freed by the collector, inside the command\n"
+        "    return score(self, *a, **k)\n"
+        "Scorer.score = scored\n"
+        "sys.argv = ['mjrules', 'score', '223344m567p88s234s', '--riichi']\n"
+        "sys.exit(main())\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=HANG)
+    assert proc.returncode == 130, proc
+    assert proc.stderr == "mjrules: interrupted\n", proc.stderr
+    assert "Exception ignored" not in proc.stderr

@@ -105,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv is None:
             _plain_output()
+            from mjrules.tools.signals import keep_lost_interrupts
+
+            keep_lost_interrupts()
         return _run(argv)
     except KeyboardInterrupt:  # a second Ctrl-C in the instant the first was being handled
         _stopped()
@@ -159,6 +162,9 @@ def _main(argv: list[str]) -> int:
         check_files(args)
         command: Callable[[argparse.Namespace], int] = args.func  # its cmd_*, the subparser's default
         code = command(args)
+        from mjrules.tools.signals import raise_lost_interrupt
+
+        raise_lost_interrupt()  # a Ctrl-C that came while a __del__ ran: the run was interrupted all the same
         sys.stdout.flush()  # here, so a full disk is reported, not found by the flush at exit
         return code
     except MjrulesError as e:

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from mjrules.cache import BoundedCache
 from mjrules.errors import MjrulesError
-from mjrules.tools.signals import held
+from mjrules.tools.signals import held, raise_lost_interrupt
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -177,6 +177,7 @@ class _Pool:
         sent = given = 0
         more = True
         while True:
+            raise_lost_interrupt()  # a Ctrl-C that came while a Connection's __del__ ran
             while more and idle and sent < given + window:
                 chunk = next(chunks, None)
                 if chunk is None:

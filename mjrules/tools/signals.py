@@ -5,6 +5,7 @@ acted on afterwards, so that nothing is left running because the signal came bet
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from typing import Iterator
@@ -30,3 +31,28 @@ def held(*signums: int, redeliver: bool = True) -> Iterator[list[int]]:
         if redeliver:
             for s in dict.fromkeys(caught):
                 signal.raise_signal(s)
+
+
+_lost: list[int] = []
+
+
+def keep_lost_interrupts() -> None:
+    """Note a Ctrl-C whose KeyboardInterrupt came while a ``__del__`` (or another callback Python
+    cannot raise from) ran: Python would print it as "Exception ignored" and go on as if no Ctrl-C
+    had come. ``raise_lost_interrupt`` raises it again where the program checks."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: "sys.UnraisableHookArgs") -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            _lost.append(signal.SIGINT)
+            return
+        previous(unraisable)
+
+    sys.unraisablehook = hook
+
+
+def raise_lost_interrupt() -> None:
+    """Raise KeyboardInterrupt if a Ctrl-C was lost in a ``__del__`` since the last check."""
+    if _lost:
+        _lost.clear()
+        raise KeyboardInterrupt
