@@ -347,8 +347,8 @@ def play_and_read(riichienv: Any, folder: Path, games: int) -> dict[str, Counter
 
 
 GAMES = 8 if KERNEL == "native" else 2
-"""Hanchan a table in the suite's run: about a second natively; the Python table (its games the
-same) plays careful hanchan some 35 times slower."""
+"""Hanchan a table in the suite's run: about a second in all natively, a few seconds on the Python
+table (the same games, its careful players much slower)."""
 
 
 def test_riichienv_reads_the_games_the_table_writes(riichienv, tmp_path):
