@@ -1,6 +1,6 @@
 """The ``careful`` player: positions where folding, a safe tile, a call or dama is the move people
-make, and whole games that are legal and replay. Its figures over 150 hanchan are checked on
-demand (``tests/test_careful_on_demand.py``).
+make, whole games that are legal and replay, and its figures over 150 hanchan, which land where
+ranked human play does (the last section says where the ranges come from).
 
 Why each expected move is the right one (standard defence, as the rules make it): a riichi
 player cannot ron a tile it discarded itself (furiten), nor one let go by since its riichi (it
@@ -14,6 +14,7 @@ yaku.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 
 import pytest
@@ -29,6 +30,8 @@ from mjrules.game.actions import PASS, Action, ActionKind
 from mjrules.game.view import Discarded, View
 from mjrules.table.game import Table
 from mjrules.table.players import Careful, Greedy, make_player
+from mjrules.table.simulation import Figures, Simulator
+from mjrules.tools.intervals import share_interval
 
 OPEN_YAKU = frozenset({"tanyao", "honitsu", "chinitsu", "toitoi"})
 
@@ -210,3 +213,64 @@ def test_careful_shows_its_tenpai_hand_where_the_ruleset_lets_it_declare_noten()
 
     asked = view("123m456p789s1122z", legal=[TENPAI, NOTEN], offered=None)
     assert Careful().act(asked) == TENPAI
+
+
+# -- its figures over 150 hanchan ---------------------------------------------------------------------
+# Four ``careful`` players over 150 hanchan under ``tenhou`` land where ranked human play does. The
+# ranges are issue 37's, around ranked Tenhou hanchan (exhaustive draws 14-16 % of rounds, riichi in
+# 40-45 % of wins, ippatsu 8-9 %, tsumo 34-37 %, 2.3 calls a round, a player dealing in 14 % of their
+# rounds). The figures are ``mjrules simulate``'s own (``Figures``), printed with their 95 % intervals
+# beside the human ones (``-s``). About a second on the native table (careful's twin); about two
+# minutes on the Python table, which plays the same games: under ``MJRULES_KERNEL=python`` the default
+# run leaves them to the native run, and ``-m long`` plays them.
+
+FIGURE_GAMES = 150
+FIGURE_SEED = "careful"
+
+HUMAN = {
+    "exhaustive_draw_rate": ((0.10, 0.20), "14-16 %"),
+    "riichi": ((0.30, 0.55), "40-45 %"),
+    "ippatsu": ((0.04, 0.13), "8-9 %"),
+    "tsumo_share": ((0.28, 0.42), "34-37 %"),
+    "calls_per_round": ((1.2, 3.0), "2.3"),
+    "deal_in_rate": ((0.10, 0.18), "14 %"),
+}
+"""figure: (low, high) that must hold, and what ranked Tenhou hanchan show."""
+
+
+def careful_figures_land_where_ranked_human_play_does() -> None:
+    simulator = Simulator(["tenhou"], ["careful"] * 4, FIGURE_SEED, GameLength.HANCHAN)
+    figures = Figures("tenhou", ["careful"] * 4)
+    for game in range(FIGURE_GAMES):
+        figures.add(simulator.play(0, game))
+    d = figures.to_dict()
+    found = {
+        "exhaustive_draw_rate": (d["exhaustive_draw_rate"], d["exhaustive_draw_rate_ci95"]),
+        # a double riichi is a riichi: the two never score together
+        "riichi": (d["yaku"].get("riichi", 0) + d["yaku"].get("double_riichi", 0),
+                   share_interval(figures.total("yaku:riichi") + figures.total("yaku:double_riichi"), d["wins"])),
+        "ippatsu": (d["yaku"].get("ippatsu", 0), d["yaku_ci95"].get("ippatsu")),
+        "tsumo_share": (d["tsumo_share"], d["tsumo_share_ci95"]),
+        "calls_per_round": (d["calls_per_round"], d["calls_per_round_ci95"]),
+        "deal_in_rate": (d["deal_in_rate"], d["deal_in_rate_ci95"]),
+    }
+    print(f"\n{FIGURE_GAMES} hanchan, 4 careful players, tenhou, seed {FIGURE_SEED}: {d['rounds']} rounds, "
+          f"{d['wins']} wins")
+    for name, (value, ci) in found.items():
+        (low, high), human = HUMAN[name]
+        print(f"  {name:<22} {value:7.4f}  95 % [{ci[0]:.4f}, {ci[1]:.4f}]  must be {low}-{high}; human {human}")
+    outside = {name: value for name, (value, _) in found.items() if not HUMAN[name][0][0] <= value <= HUMAN[name][0][1]}
+    assert not outside, f"outside the human ranges: {outside}"
+
+
+def test_careful_players_land_where_ranked_human_play_does():
+    if os.environ.get("MJRULES_KERNEL") == "python":
+        pytest.skip("MJRULES_KERNEL=python: the native run checks these 150 hanchan, the same games (careful's twin "
+                    "plays the Python Careful's games byte for byte: tests/test_native_table.py); "
+                    "-m long plays them on the Python table (about two minutes)")
+    careful_figures_land_where_ranked_human_play_does()
+
+
+@pytest.mark.long  # python -m pytest -m long -s tests/test_careful.py, under MJRULES_KERNEL=python
+def test_careful_players_land_where_ranked_human_play_does_on_any_kernel():
+    careful_figures_land_where_ranked_human_play_does()
