@@ -9,7 +9,7 @@ refused) and divergence as the Python round gives.
 
 from __future__ import annotations
 
-from mjrules.game.actions import Action, ActionKind, IllegalAction
+from mjrules.game.actions import Action, IllegalAction
 from mjrules.game.record import Deal
 from mjrules.game.settlement import Outcome, RoundSettlement
 from mjrules.game.wall import Wall
@@ -20,17 +20,11 @@ from mjrules.table.native import KIND_CODES, KINDS, TILES, NativeTable, code, ta
 
 
 def _codes(tiles: tuple[Tile, ...]) -> list[int]:
-    return [34 + t.index // 9 if t.red else t.index for t in tiles]
-
-
-_DISCARD = ActionKind.DISCARD
-_DISCARD_CODE = KIND_CODES[_DISCARD]
+    return [code(t) for t in tiles]
 
 
 def _answer(a: Answer) -> tuple[int, int | None, list[int]]:
     kind, t, consumed = a
-    if kind is _DISCARD and t is not None:  # most recorded actions, made quickly
-        return _DISCARD_CODE, 34 + t.index // 9 if t.red else t.index, []
     return KIND_CODES[kind], None if t is None else code(t), _codes(consumed)
 
 
